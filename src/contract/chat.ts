@@ -1,0 +1,86 @@
+/**
+ * OpenAI-compatible chat completions (contract 4.3), as zod schemas.
+ * Objects are loose: fields we do not use (tools, temperature, logprobs, ...)
+ * pass through untouched in both directions.
+ */
+import { z } from 'zod';
+
+/** Text, or OpenAI's array of content parts; null is legal on assistant turns that only call tools. */
+export const MessageContent = z.union([z.string(), z.array(z.looseObject({ type: z.string() })), z.null()]);
+
+export const ChatMessage = z.looseObject({
+  role: z.string().min(1),
+  content: MessageContent.optional(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+export const ChatRequest = z.looseObject({
+  model: z.string().min(1),
+  messages: z.array(ChatMessage).min(1),
+  stream: z.boolean().optional(),
+  stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullish(),
+  max_tokens: z.number().int().positive().nullish(),
+  max_completion_tokens: z.number().int().positive().nullish(),
+});
+export type ChatRequest = z.infer<typeof ChatRequest>;
+
+export const Usage = z.looseObject({
+  prompt_tokens: z.number().int().nonnegative(),
+  completion_tokens: z.number().int().nonnegative(),
+  total_tokens: z.number().int().nonnegative().optional(),
+});
+export type Usage = z.infer<typeof Usage>;
+
+export const ToolCall = z.looseObject({
+  id: z.string().optional(),
+  type: z.string().optional(),
+  function: z.looseObject({ name: z.string().optional(), arguments: z.string().optional() }).optional(),
+});
+
+export const ToolCallDelta = ToolCall.extend({ index: z.number().int().nonnegative() });
+
+export const ChatCompletion = z.looseObject({
+  id: z.string().optional(),
+  object: z.string().optional(),
+  created: z.number().optional(),
+  model: z.string().optional(),
+  choices: z.array(
+    z.looseObject({
+      index: z.number().int().optional(),
+      message: z.looseObject({
+        role: z.string().optional(),
+        content: z.string().nullish(),
+        reasoning_content: z.string().nullish(),
+        reasoning: z.string().nullish(),
+        tool_calls: z.array(ToolCall).nullish(),
+      }),
+      finish_reason: z.string().nullish(),
+    }),
+  ),
+  usage: Usage.nullish(),
+});
+export type ChatCompletion = z.infer<typeof ChatCompletion>;
+
+export const ChatCompletionChunk = z.looseObject({
+  id: z.string().optional(),
+  object: z.string().optional(),
+  created: z.number().optional(),
+  model: z.string().optional(),
+  choices: z.array(
+    z.looseObject({
+      index: z.number().int().optional(),
+      delta: z
+        .looseObject({
+          role: z.string().nullish(),
+          content: z.string().nullish(),
+          reasoning_content: z.string().nullish(),
+          reasoning: z.string().nullish(),
+          tool_calls: z.array(ToolCallDelta).nullish(),
+        })
+        .optional(),
+      finish_reason: z.string().nullish(),
+    }),
+  ),
+  usage: Usage.nullish(),
+});
+export type ChatCompletionChunk = z.infer<typeof ChatCompletionChunk>;

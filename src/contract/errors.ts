@@ -1,0 +1,198 @@
+/**
+ * The contract's error table (gateway-contract.txt, section 7), written once.
+ * The gateway builds its error responses from it and the client builds its
+ * explanations from it, so a status, a code, its meaning and the user's fix
+ * can never drift apart between the two sides.
+ */
+
+/** The one service-specific `type` our gateway puts in every error body (7.1). */
+export const GATEWAY_ERROR_TYPE = 'model_gateway_error';
+
+/** Opening words of every 401 message: the contract's invalid-token notice (7.1). */
+export const INVALID_TOKEN_NOTICE = 'Invalid token';
+
+/** The troubleshooting order of section 7.3, as stable identifiers. */
+export const TROUBLESHOOTING_STEPS = [
+  { id: 'address', text: 'Check the API address (the base address, and whether /v1 is needed).' },
+  { id: 'key', text: 'Check the API key (complete, no extra spaces).' },
+  { id: 'balance', text: 'Check the balance.' },
+  { id: 'model', text: 'Check that the model name matches the console exactly.' },
+  { id: 'permission', text: 'Check key permission and model permission.' },
+  { id: 'logs', text: "Read the console's request logs." },
+  { id: 'restart', text: 'After changing the configuration, restart the terminal or application.' },
+] as const;
+
+export type TroubleshootingStep = (typeof TROUBLESHOOTING_STEPS)[number]['id'];
+
+/** One row per status family of section 7.2, plus the client-side failures that have no status. */
+export interface StatusFamily {
+  readonly title: string;
+  readonly meaning: string;
+  readonly action: string;
+  /** Where in the 7.3 order the user should start looking. */
+  readonly firstCheck: TroubleshootingStep;
+  /** Safe to send the same idempotent request again. */
+  readonly retryable: boolean;
+}
+
+export type StatusFamilyId =
+  | 'bad_request'
+  | 'authentication'
+  | 'permission'
+  | 'not_found'
+  | 'payload_too_large'
+  | 'rate_limit'
+  | 'server'
+  | 'connection'
+  | 'timeout'
+  | 'aborted'
+  | 'invalid_response';
+
+export const STATUS_FAMILIES: Readonly<Record<StatusFamilyId, StatusFamily>> = {
+  bad_request: {
+    title: 'Invalid request',
+    meaning: 'The gateway could not accept the request as sent.',
+    action: 'Check the request body: model (string) and messages (array of {role, content}).',
+    firstCheck: 'model',
+    retryable: false,
+  },
+  authentication: {
+    title: 'Authentication failed (401)',
+    meaning: 'The API key is wrong, invalid, missing, badly formatted, or has spaces around it.',
+    action: 'Re-copy the key in full, with no spaces, and send it as "Authorization: Bearer <API_KEY>".',
+    firstCheck: 'key',
+    retryable: false,
+  },
+  permission: {
+    title: 'Request refused (403)',
+    meaning: 'The key is valid but was refused: insufficient balance, key disabled or expired, or no permission for this model.',
+    action: 'Check the balance, the key permissions and the model permission in the console.',
+    firstCheck: 'balance',
+    retryable: false,
+  },
+  not_found: {
+    title: 'Path or model not found (404)',
+    meaning: 'The path does not exist at this address, or the model name does not exist or does not match.',
+    action: 'Check the base address (with or without /v1) and copy the exact model name from the console.',
+    firstCheck: 'address',
+    retryable: false,
+  },
+  payload_too_large: {
+    title: 'Request too large (413)',
+    meaning: 'The request body is larger than the gateway accepts.',
+    action: 'Send a shorter conversation or smaller attachments.',
+    firstCheck: 'model',
+    retryable: false,
+  },
+  rate_limit: {
+    title: 'Too many requests (429)',
+    meaning: 'Requests are too frequent, or the service is busy.',
+    action: 'Lower concurrency, wait and retry, or switch model.',
+    firstCheck: 'logs',
+    retryable: true,
+  },
+  server: {
+    title: 'Service busy or temporary fault (5xx)',
+    meaning: 'The service is busy, an upstream failed, or there was a temporary fault.',
+    action: 'Retry later; keep the error text and request id for support.',
+    firstCheck: 'logs',
+    retryable: true,
+  },
+  connection: {
+    title: 'Cannot reach the gateway',
+    meaning: 'No connection could be made to the base address.',
+    action: 'Check the base address, your network and any proxy settings.',
+    firstCheck: 'address',
+    retryable: true,
+  },
+  timeout: {
+    title: 'The gateway did not answer in time',
+    meaning: 'The request timed out before an answer arrived.',
+    action: 'Retry later, or raise the request timeout setting.',
+    firstCheck: 'address',
+    retryable: true,
+  },
+  aborted: {
+    title: 'Request cancelled',
+    meaning: 'The request was stopped before it finished.',
+    action: 'Nothing to fix: send it again when you want the answer.',
+    firstCheck: 'logs',
+    retryable: false,
+  },
+  invalid_response: {
+    title: 'Unexpected answer from the gateway',
+    meaning: 'Something answered at this address, but not in the OpenAI-compatible format.',
+    action: 'Check the base address (with or without /v1): it may point at a web page instead of the API.',
+    firstCheck: 'address',
+    retryable: false,
+  },
+};
+
+/** Status family for an HTTP status, per section 7.2. */
+export function familyOfStatus(status: number): StatusFamilyId {
+  if (status === 401) return 'authentication';
+  if (status === 403) return 'permission';
+  if (status === 404 || status === 405) return 'not_found';
+  if (status === 413) return 'payload_too_large';
+  if (status === 429) return 'rate_limit';
+  if (status >= 500) return 'server';
+  return 'bad_request';
+}
+
+/** A stable machine-readable condition, with the status the gateway sends for it. */
+export interface ErrorCodeSpec {
+  readonly status: number;
+  /** What happened, in words a user understands. Request-specific detail is appended by the sender. */
+  readonly message: string;
+  /** The 7.3 step to check first, when it differs from the family's. */
+  readonly firstCheck?: TroubleshootingStep;
+}
+
+export const ERROR_CODES = {
+  // 401: every message begins with the invalid-token notice (7.1).
+  missing_api_key: { status: 401, message: `${INVALID_TOKEN_NOTICE}: no API key was sent. Send the header "Authorization: Bearer <API_KEY>".` },
+  invalid_auth_header: { status: 401, message: `${INVALID_TOKEN_NOTICE}: the Authorization header must be "Bearer <API_KEY>".` },
+  api_key_whitespace: { status: 401, message: `${INVALID_TOKEN_NOTICE}: the API key has spaces or line breaks around it. Copy the key again, without leading or trailing whitespace.` },
+  invalid_api_key: { status: 401, message: `${INVALID_TOKEN_NOTICE}: the API key is wrong or no longer exists. Copy the key again from the console.` },
+  // 403
+  key_disabled: { status: 403, message: 'This API key is disabled. Enable it in the console or use another key.', firstCheck: 'permission' },
+  key_expired: { status: 403, message: 'This API key has expired. Create a new key in the console.', firstCheck: 'permission' },
+  insufficient_balance: { status: 403, message: 'Insufficient balance: the account cannot cover this request. Top up the account.', firstCheck: 'balance' },
+  model_not_permitted: { status: 403, message: 'This API key has no permission for the requested model.', firstCheck: 'permission' },
+  // 404
+  not_found: { status: 404, message: 'Path not found. Check the base address, with or without /v1.', firstCheck: 'address' },
+  model_not_found: { status: 404, message: 'model not found: no model has this name. Copy the exact model name from the console.', firstCheck: 'model' },
+  // 400 / 413
+  invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  invalid_request: { status: 400, message: 'Invalid request.' },
+  request_too_large: { status: 413, message: 'The request body is too large.' },
+  // 429
+  rate_limited: { status: 429, message: 'Too many requests for this API key. Wait and retry.' },
+  concurrency_limited: { status: 429, message: 'Too many concurrent requests for this API key. Lower concurrency and retry.' },
+  upstream_rate_limited: { status: 429, message: 'The upstream model provider is busy (rate limited). Wait and retry, or switch model.' },
+  // 5xx
+  internal_error: { status: 500, message: 'Internal error in the gateway. Retry later; keep this error for support.' },
+  upstream_error: { status: 502, message: 'The upstream model provider failed. Retry later.' },
+  upstream_unavailable: { status: 503, message: 'No upstream could serve this model right now. Retry later.' },
+  upstream_timeout: { status: 503, message: 'The upstream model provider did not answer in time. Retry later.' },
+} as const satisfies Record<string, ErrorCodeSpec>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
+
+/** The 7.3 step to check first for a given error: the code's own if it has one, else its status family's. */
+export function firstCheckFor(status: number, code?: string): TroubleshootingStep {
+  if (code !== undefined && isErrorCode(code)) {
+    const spec: ErrorCodeSpec = ERROR_CODES[code];
+    if (spec.firstCheck) return spec.firstCheck;
+  }
+  return STATUS_FAMILIES[familyOfStatus(status)].firstCheck;
+}
+
+/** The JSON error body of section 7.1, with our stable `code`. */
+export interface ErrorBody {
+  error: { message: string; type: string; code: string | null; [extra: string]: unknown };
+}

@@ -1,0 +1,19 @@
+/** GET /v1/models (contract 4.2), in OpenAI's list shape. */
+import { z } from 'zod';
+
+export const ModelEntry = z.looseObject({
+  id: z.string().min(1),
+  object: z.string().optional(),
+  created: z.number().optional(),
+  owned_by: z.string().optional(),
+});
+export type ModelEntry = z.infer<typeof ModelEntry>;
+
+export const ModelList = z.looseObject({
+  object: z.string().optional(),
+  data: z.array(ModelEntry),
+});
+export type ModelList = z.infer<typeof ModelList>;
+
+/** `owned_by` of models served by the built-in offline echo channel. */
+export const ECHO_OWNER = 'model-gateway-echo';
