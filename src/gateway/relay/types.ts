@@ -1,0 +1,108 @@
+/**
+ * The seam between the gateway core (auth, accounting, logs: src/gateway/*) and the
+ * relay (upstream selection, forwarding, streaming: src/gateway/relay/*).
+ * The core decides *whether* a request may run and what it may cost; the relay
+ * decides *where* it runs and writes the successful answer to the client.
+ */
+import type { ServerResponse } from 'node:http';
+import type { ChatRequest, ErrorCode } from '../../contract/index.ts';
+
+export type ChannelType = 'openai' | 'echo';
+
+export interface ChannelTimeouts {
+  /** TCP/TLS connect. */
+  readonly connectMs: number;
+  /** From sending the request to the upstream's response headers (and, for streams, its first chunk). */
+  readonly firstByteMs: number;
+  /** Longest silence between two chunks of a body once it has started. */
+  readonly idleMs: number;
+}
+
+export interface Channel {
+  readonly id: number;
+  readonly name: string;
+  readonly type: ChannelType;
+  /** OpenAI-compatible base URL (for example https://api.openai.com/v1); null for echo. */
+  readonly baseUrl: string | null;
+  /** The upstream's own key; never logged. */
+  readonly apiKey: string | null;
+  /** Platform model name -> upstream model name (identity when not mapped). */
+  readonly models: ReadonlyMap<string, string>;
+  /** Higher priority is tried first; within one priority, channels are picked by weight. */
+  readonly priority: number;
+  readonly weight: number;
+  readonly timeouts: ChannelTimeouts;
+  /** Optional HTTP proxy URL for reaching this upstream. */
+  readonly proxy: string | null;
+}
+
+export interface RelayRequest {
+  readonly requestId: string;
+  /** The platform model name the client asked for; answers carry this name in `model`. */
+  readonly model: string;
+  /** The validated client body; unknown fields must reach the upstream untouched. */
+  readonly body: ChatRequest;
+  readonly stream: boolean;
+  /** The client asked for `stream_options.include_usage`; otherwise the usage chunk is not passed on. */
+  readonly clientWantsUsage: boolean;
+  /**
+   * Upper bound on completion tokens the account can pay for. When the client set no
+   * max_tokens / max_completion_tokens, or set a larger one, the relay sends this cap upstream.
+   * null means no cap is needed (free model).
+   */
+  readonly maxCompletionTokens: number | null;
+  /** Enabled channels that serve `model`, in any order: the relay orders them by priority and weight. */
+  readonly channels: readonly Channel[];
+  /** Where the answer goes. The core has already set X-Request-Id. */
+  readonly res: ServerResponse;
+  /** Aborts when the client disconnects (or the server stops); the upstream request must abort with it. */
+  readonly signal: AbortSignal;
+}
+
+export interface RelayUsage {
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  /** True when the upstream reported no usage and the relay counted or estimated it. */
+  readonly estimated: boolean;
+}
+
+interface RelayOutcomeBase {
+  /** Name of the channel that served (or last failed), null when none was tried. */
+  readonly channel: string | null;
+  /** Milliseconds from relay start to the first byte written to the client; null when nothing was written. */
+  readonly firstByteMs: number | null;
+  /** What was generated (and so is charged), even when the request failed or was aborted midway. */
+  readonly usage: RelayUsage;
+}
+
+/** The answer was written to the client, completely. */
+export interface RelaySuccess extends RelayOutcomeBase {
+  readonly kind: 'success';
+  readonly status: number;
+}
+
+/** Nothing was written to the client: the core sends the contract error for `code`. */
+export interface RelayFailureBeforeAnswer extends RelayOutcomeBase {
+  readonly kind: 'failed';
+  readonly code: ErrorCode;
+  /** Detail for the error message (upstream status, timeout), never an upstream key. */
+  readonly detail: string;
+  /** For upstream_rate_limited: seconds the upstream asked to wait, when it said. */
+  readonly retryAfterSeconds?: number;
+}
+
+/**
+ * The answer had started and then broke (upstream reset, timeout between chunks) or the
+ * client went away. The relay has already ended the response (SSE error event, no [DONE]).
+ */
+export interface RelayBrokenAnswer extends RelayOutcomeBase {
+  readonly kind: 'broken';
+  readonly code: ErrorCode;
+  readonly detail: string;
+  readonly clientAborted: boolean;
+}
+
+export type RelayOutcome = RelaySuccess | RelayFailureBeforeAnswer | RelayBrokenAnswer;
+
+/** Implemented by src/gateway/relay/index.ts. */
+export type RelayChat = (request: RelayRequest) => Promise<RelayOutcome>;
