@@ -1,0 +1,98 @@
+/**
+ * A /v1/models entry -> the facts VS Code's model picker needs (LanguageModelChatInformation). Pure.
+ *
+ * Gateways of this family return OpenAI's bare `{ id, object, owned_by }`; some add
+ * `context_length`, `max_output_tokens`, `supported_parameters` (OpenRouter style) or
+ * `capabilities`. We use what is there and fall back to defaults that suit a modern chat model.
+ */
+import { ECHO_OWNER } from '../../contract/index.ts';
+import type { ModelEntry } from '../../contract/index.ts';
+
+export const DEFAULT_CONTEXT_TOKENS = 128_000;
+export const DEFAULT_OUTPUT_TOKENS = 8_192;
+
+export interface LmModelInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly family: string;
+  readonly version: string;
+  readonly detail: string;
+  readonly tooltip: string;
+  readonly maxInputTokens: number;
+  readonly maxOutputTokens: number;
+  readonly capabilities: { readonly toolCalling: boolean; readonly imageInput: boolean };
+}
+
+/** Models that are not chat models (embeddings, speech, images, moderation, reranking): not offered in chat. */
+const NON_CHAT = /(^|[-_/.:])(text-embedding|embedding|embed|tts|whisper|dall-e|gpt-image|imagen|stable-diffusion|sdxl|flux|midjourney|moderation|rerank)([-_/.:]|\d|$)/i;
+
+export function isChatModel(entry: ModelEntry): boolean {
+  return !NON_CHAT.test(entry.id);
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+function positiveInt(...values: unknown[]): number | undefined {
+  for (const value of values) {
+    if (typeof value === 'number' && Number.isFinite(value) && value > 0) return Math.floor(value);
+  }
+  return undefined;
+}
+
+/** Whether the model can be given OpenAI `tools`. */
+export function supportsToolCalling(entry: ModelEntry): boolean {
+  if (entry.owned_by === ECHO_OWNER) return false;
+  const capabilities = record(entry.capabilities);
+  if (capabilities) {
+    for (const key of ['tool_calling', 'tool_call', 'tools', 'function_calling']) {
+      if (typeof capabilities[key] === 'boolean') return capabilities[key];
+    }
+  }
+  for (const key of ['tool_calling', 'supports_tools', 'supports_function_calling', 'function_calling']) {
+    if (typeof entry[key] === 'boolean') return entry[key];
+  }
+  if (Array.isArray(entry.supported_parameters)) return entry.supported_parameters.includes('tools');
+  return true;
+}
+
+export function toModelInfo(entry: ModelEntry): LmModelInfo {
+  const topProvider = record(entry.top_provider);
+  const context = positiveInt(entry.context_length, entry.context_window, entry.max_context_length, entry.max_model_len, topProvider?.context_length);
+  const output =
+    positiveInt(entry.max_output_tokens, entry.max_completion_tokens, topProvider?.max_completion_tokens) ??
+    Math.min(DEFAULT_OUTPUT_TOKENS, Math.floor((context ?? DEFAULT_CONTEXT_TOKENS) / 4));
+  const explicitInput = positiveInt(entry.max_input_tokens);
+  const maxInputTokens = explicitInput ?? Math.max(1, (context ?? DEFAULT_CONTEXT_TOKENS) - output);
+  const name = typeof entry.name === 'string' && entry.name.trim() !== '' ? entry.name : entry.id;
+  const owner = entry.owned_by ?? '';
+  return {
+    id: entry.id,
+    name,
+    family: entry.id,
+    version: typeof entry.version === 'string' && entry.version !== '' ? entry.version : '1',
+    detail: 'Model Gateway',
+    tooltip: owner ? `${entry.id} (${owner}) via Model Gateway` : `${entry.id} via Model Gateway`,
+    maxInputTokens,
+    maxOutputTokens: output,
+    capabilities: { toolCalling: supportsToolCalling(entry), imageInput: false },
+  };
+}
+
+/** The chat models of a /v1/models list, as picker entries, sorted by id, without duplicates. */
+export function toModelInfos(entries: ReadonlyArray<ModelEntry>): LmModelInfo[] {
+  const seen = new Set<string>();
+  const infos: LmModelInfo[] = [];
+  for (const entry of entries) {
+    if (seen.has(entry.id) || !isChatModel(entry)) continue;
+    seen.add(entry.id);
+    infos.push(toModelInfo(entry));
+  }
+  return infos.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** A rough token count (about four characters per token): enough for VS Code's prompt budgeting. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}

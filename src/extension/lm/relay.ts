@@ -1,0 +1,58 @@
+/**
+ * Streamed chat chunks -> what a language-model provider reports: text as it
+ * arrives, reasoning as it arrives (when the host can show it), and each tool
+ * call once its arguments are complete. Pure: the sink is plain callbacks.
+ */
+import type { ChatCompletionChunk } from '../../contract/index.ts';
+import { ToolCallAccumulator } from './toolCalls.ts';
+import type { CompletedToolCall } from './toolCalls.ts';
+
+export interface LmSink {
+  text(value: string): void;
+  thinking?(value: string): void;
+  toolCall(call: CompletedToolCall): void;
+}
+
+export interface RelayOutcome {
+  readonly finishReason: string | null;
+  readonly toolCalls: number;
+  readonly textChars: number;
+}
+
+/** The reasoning text of a delta: `reasoning_content` (DeepSeek, vLLM) or `reasoning` (OpenRouter). */
+export function reasoningOf(delta: { reasoning_content?: string | null | undefined; reasoning?: string | null | undefined }): string {
+  return delta.reasoning_content || delta.reasoning || '';
+}
+
+export async function relayChunks(chunks: AsyncIterable<ChatCompletionChunk>, sink: LmSink, accumulator = new ToolCallAccumulator()): Promise<RelayOutcome> {
+  let finishReason: string | null = null;
+  let toolCalls = 0;
+  let textChars = 0;
+  const flush = () => {
+    for (const call of accumulator.finish()) {
+      toolCalls++;
+      sink.toolCall(call);
+    }
+  };
+  for await (const chunk of chunks) {
+    for (const choice of chunk.choices) {
+      if ((choice.index ?? 0) !== 0) continue; // we ask for one choice
+      const delta = choice.delta;
+      if (delta) {
+        const reasoning = reasoningOf(delta);
+        if (reasoning) sink.thinking?.(reasoning);
+        if (delta.content) {
+          textChars += delta.content.length;
+          sink.text(delta.content);
+        }
+        if (delta.tool_calls && delta.tool_calls.length > 0) accumulator.add(delta.tool_calls);
+      }
+      if (choice.finish_reason) {
+        finishReason = choice.finish_reason;
+        flush();
+      }
+    }
+  }
+  flush();
+  return { finishReason, toolCalls, textChars };
+}
