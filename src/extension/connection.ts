@@ -1,0 +1,151 @@
+/**
+ * The extension's connection to the gateway: a GatewayClient built from the settings, the
+ * key in SecretStorage and VS Code's proxy settings, rebuilt whenever any of them changes.
+ */
+import * as vscode from 'vscode';
+import { GatewayClient, normalizeBaseUrl } from '../client/index.ts';
+import { logRequest } from './log.ts';
+import { NotConfiguredError } from './notConfigured.ts';
+import type { MissingPart } from './notConfigured.ts';
+import type { ApiKeyStore } from './secrets.ts';
+import type { SettingsService } from './settings.ts';
+
+export interface ConnectionState {
+  /** The base URL as configured ('' when unset). */
+  readonly baseUrl: string;
+  /** Root of the service (for /api/status and the console), or null when the base URL is unusable. */
+  readonly root: string | null;
+  readonly hasKey: boolean;
+  readonly missing: readonly MissingPart[];
+  /** Why the configured base URL cannot be used, in the client's words. */
+  readonly baseUrlProblem: string | null;
+  readonly configured: boolean;
+}
+
+function proxySettings(): { proxy?: string; noProxy?: string } {
+  const http = vscode.workspace.getConfiguration('http');
+  const proxy = http.get<string>('proxy')?.trim();
+  const noProxyValue = http.get<unknown>('noProxy');
+  const noProxy = Array.isArray(noProxyValue) ? noProxyValue.filter((v) => typeof v === 'string').join(',') : typeof noProxyValue === 'string' ? noProxyValue : '';
+  return { ...(proxy ? { proxy } : {}), ...(noProxy.trim() ? { noProxy: noProxy.trim() } : {}) };
+}
+
+export class GatewayConnection implements vscode.Disposable {
+  readonly #settings: SettingsService;
+  readonly #apiKey: ApiKeyStore;
+  readonly #log: vscode.LogOutputChannel;
+  readonly #userAgent: string;
+  readonly #emitter = new vscode.EventEmitter<ConnectionState>();
+  readonly #subscriptions: vscode.Disposable[] = [];
+  #key: string | undefined;
+  #client: GatewayClient | undefined;
+  #state: ConnectionState;
+  #keyLoads = 0;
+
+  /** Fires after the client was rebuilt (settings, key or proxy changed). */
+  readonly onDidChange = this.#emitter.event;
+  /** Settles once the key has been read from SecretStorage the first time. */
+  readonly ready: Promise<void>;
+
+  constructor(settings: SettingsService, apiKey: ApiKeyStore, log: vscode.LogOutputChannel, userAgent: string) {
+    this.#settings = settings;
+    this.#apiKey = apiKey;
+    this.#log = log;
+    this.#userAgent = userAgent;
+    this.#state = this.#rebuild();
+    this.#subscriptions.push(
+      settings.onDidChange(() => this.#changed()),
+      apiKey.onDidChange(() => void this.#loadKey()),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('http.proxy') || event.affectsConfiguration('http.noProxy')) this.#changed();
+      }),
+    );
+    this.ready = this.#loadKey();
+  }
+
+  /** The key in use, only so that logs and reports can scrub it. */
+  secrets(): readonly string[] {
+    return this.#key ? [this.#key] : [];
+  }
+
+  get state(): ConnectionState {
+    return this.#state;
+  }
+
+  /** The client, or undefined while the base URL or key is missing. */
+  client(): GatewayClient | undefined {
+    return this.#client;
+  }
+
+  /** The client; rejects with NotConfiguredError saying what is missing and which command fixes it. */
+  async require(): Promise<GatewayClient> {
+    await this.ready;
+    if (this.#client) return this.#client;
+    throw new NotConfiguredError(this.#state.missing, this.#state.baseUrlProblem);
+  }
+
+  /** Re-read the key from SecretStorage (also done on every secret change). */
+  async reload(): Promise<void> {
+    await this.#loadKey();
+  }
+
+  async #loadKey(): Promise<void> {
+    const load = ++this.#keyLoads;
+    let key: string | undefined;
+    try {
+      key = await this.#apiKey.get();
+    } catch (error) {
+      this.#log.error('Could not read the API key from SecretStorage:', error instanceof Error ? error.message : String(error));
+    }
+    if (load !== this.#keyLoads) return; // a newer read won
+    this.#key = key;
+    this.#changed();
+  }
+
+  #changed(): void {
+    this.#state = this.#rebuild();
+    this.#emitter.fire(this.#state);
+  }
+
+  #rebuild(): ConnectionState {
+    const previous = this.#client;
+    this.#client = undefined;
+    // Closing is graceful (undici lets requests in flight finish), so a chat streaming on the
+    // old client is not cut off by a settings change.
+    if (previous) void Promise.resolve(previous.close()).catch(() => undefined);
+
+    const settings = this.#settings.current;
+    const missing: MissingPart[] = [];
+    let root: string | null = null;
+    let baseUrlProblem: string | null = null;
+    if (settings.baseUrl === '') {
+      missing.push('baseUrl');
+    } else {
+      try {
+        root = normalizeBaseUrl(settings.baseUrl).root;
+      } catch (error) {
+        missing.push('baseUrl');
+        baseUrlProblem = error instanceof Error ? error.message : String(error);
+      }
+    }
+    if (!this.#key) missing.push('apiKey');
+    if (missing.length === 0) {
+      this.#client = new GatewayClient({
+        baseUrl: settings.baseUrl,
+        apiKey: this.#key,
+        timeoutMs: settings.requestTimeoutSeconds * 1000,
+        userAgent: this.#userAgent,
+        ...proxySettings(),
+        onResponse: (record) => logRequest(this.#log, record),
+      });
+    }
+    return { baseUrl: settings.baseUrl, root, hasKey: Boolean(this.#key), missing, baseUrlProblem, configured: missing.length === 0 };
+  }
+
+  dispose(): void {
+    for (const subscription of this.#subscriptions) subscription.dispose();
+    this.#emitter.dispose();
+    if (this.#client) void Promise.resolve(this.#client.close()).catch(() => undefined);
+    this.#client = undefined;
+  }
+}

@@ -1,0 +1,24 @@
+/** The one object every register* function receives. */
+import type * as vscode from 'vscode';
+import type { GatewayConnection } from './connection.ts';
+import type { ApiKeyStore } from './secrets.ts';
+import type { SettingsService } from './settings.ts';
+import type { Translate } from './translate.ts';
+
+export interface BalanceRefresher {
+  /** Ask for a balance refresh soon (debounced; respects the error backoff). Call after each chat. */
+  refresh(): void;
+}
+
+export interface ExtensionServices {
+  readonly context: vscode.ExtensionContext;
+  readonly settings: SettingsService;
+  readonly apiKey: ApiKeyStore;
+  readonly connection: GatewayConnection;
+  /** "Model Gateway" log channel; everything written to it is redacted. */
+  readonly log: vscode.LogOutputChannel;
+  /** `vscode.l10n.t`, for handing to the pure modules (explain, self-test report). */
+  readonly t: Translate;
+  /** Set by the balance status bar once registered. */
+  balance?: BalanceRefresher;
+}

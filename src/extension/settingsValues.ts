@@ -1,0 +1,69 @@
+/**
+ * The `modelGateway.*` settings, read and sanitised in one place (no vscode import,
+ * so the rules are unit-tested). settings.ts feeds it from the workspace configuration.
+ */
+
+export interface GatewaySettings {
+  /** Trimmed base address as the user wrote it ('' when unset); the client applies the /v1 rule. */
+  readonly baseUrl: string;
+  /** Model name, trimmed ('' when unset). Names must match the console exactly (contract 1.4). */
+  readonly model: string;
+  readonly requestTimeoutSeconds: number;
+  /** 0 turns the periodic balance refresh off. */
+  readonly balanceRefreshSeconds: number;
+  /** Console address override ('' = the base address root). */
+  readonly consoleUrl: string;
+  readonly showBalance: boolean;
+}
+
+/** Setting names under `modelGateway.`, as contributed in package.json. */
+export const SETTING_KEYS = ['baseUrl', 'model', 'requestTimeoutSeconds', 'balanceRefreshSeconds', 'consoleUrl', 'showBalance'] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+export const SETTINGS_SECTION = 'modelGateway';
+
+export const DEFAULT_SETTINGS: GatewaySettings = {
+  baseUrl: '',
+  model: '',
+  requestTimeoutSeconds: 120,
+  balanceRefreshSeconds: 60,
+  consoleUrl: '',
+  showBalance: true,
+};
+
+export const LIMITS = {
+  requestTimeoutSeconds: { min: 5, max: 3600 },
+  balanceRefreshSeconds: { min: 10, max: 86_400 },
+} as const;
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function clampedNumber(value: unknown, fallback: number, min: number, max: number): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return fallback;
+  return Math.min(max, Math.max(min, Math.round(n)));
+}
+
+/** Build the settings from a reader of raw values (`key` is the name under `modelGateway.`). */
+export function sanitizeSettings(read: (key: SettingKey) => unknown): GatewaySettings {
+  const refresh = read('balanceRefreshSeconds');
+  const refreshOff = refresh === 0 || refresh === '0';
+  return {
+    baseUrl: text(read('baseUrl')),
+    model: text(read('model')),
+    requestTimeoutSeconds: clampedNumber(read('requestTimeoutSeconds'), DEFAULT_SETTINGS.requestTimeoutSeconds, LIMITS.requestTimeoutSeconds.min, LIMITS.requestTimeoutSeconds.max),
+    balanceRefreshSeconds: refreshOff
+      ? 0
+      : clampedNumber(refresh, DEFAULT_SETTINGS.balanceRefreshSeconds, LIMITS.balanceRefreshSeconds.min, LIMITS.balanceRefreshSeconds.max),
+    consoleUrl: text(read('consoleUrl')),
+    showBalance: typeof read('showBalance') === 'boolean' ? (read('showBalance') as boolean) : DEFAULT_SETTINGS.showBalance,
+  };
+}
+
+/** The console's address (contract 1.3: the console is served at the base address): the override, else the root. */
+export function consoleAddress(settings: GatewaySettings, root: string | null): string | null {
+  if (settings.consoleUrl !== '' && /^https?:\/\//i.test(settings.consoleUrl)) return settings.consoleUrl;
+  return root;
+}
