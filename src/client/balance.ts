@@ -1,0 +1,37 @@
+/**
+ * The key's balance from the OpenAI-style billing endpoints (contract billing.ts):
+ * remaining = hard_limit_usd - total_usage / 100 (usage is in cents).
+ * Gateways of the one-api / new-api family report an unlimited key as a huge hard
+ * limit (100000000); anything at or above UNLIMITED_USD is shown as unlimited.
+ */
+export const UNLIMITED_USD = 1e8;
+
+export interface Balance {
+  readonly remainingUsd: number | null;
+  readonly usedUsd: number | null;
+  readonly limitUsd: number | null;
+  readonly unlimited: boolean;
+}
+
+/** Dollars rounded to the cent's hundredth, so float noise (0.1 + 0.2) never shows. */
+function usd(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}
+
+export function computeBalance(hardLimitUsd: number, totalUsageCents: number | null): Balance {
+  const usedUsd = totalUsageCents === null ? null : usd(totalUsageCents / 100);
+  if (hardLimitUsd >= UNLIMITED_USD) return { remainingUsd: null, usedUsd, limitUsd: null, unlimited: true };
+  return {
+    remainingUsd: usedUsd === null ? null : usd(hardLimitUsd - usedUsd),
+    usedUsd,
+    limitUsd: usd(hardLimitUsd),
+    unlimited: false,
+  };
+}
+
+/** `?start_date&end_date` for gateways whose usage endpoint requires them (OpenAI's allowed at most 100 days). */
+export function usageDateRange(now: Date = new Date()): string {
+  const day = 24 * 60 * 60 * 1000;
+  const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+  return `start_date=${iso(now.getTime() - 99 * day)}&end_date=${iso(now.getTime() + day)}`;
+}

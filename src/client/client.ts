@@ -1,0 +1,316 @@
+/**
+ * GatewayClient: the contract's endpoints (status, models, chat, chat stream, balance) over
+ * one keep-alive undici dispatcher. Every answer is validated with the contract's schemas and
+ * every failure is a typed GatewayError (errors.ts). Only GETs are retried (retry.ts).
+ */
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import {
+  BILLING_SUBSCRIPTION_PATH,
+  BILLING_USAGE_PATH,
+  BillingSubscription,
+  BillingUsage,
+  ChatCompletion,
+  ChatCompletionChunk,
+  ChatRequest,
+  GATEWAY_VERSION,
+  ModelList,
+  STATUS_PATH,
+} from '../contract/index.ts';
+import type { ModelEntry } from '../contract/index.ts';
+import { parseJson, interpretAnswer } from './answer.ts';
+import { normalizeApiKey, redactKey } from './apiKey.ts';
+import { computeBalance, usageDateRange } from './balance.ts';
+import type { Balance } from './balance.ts';
+import { normalizeBaseUrl } from './baseUrl.ts';
+import type { NormalizedBaseUrl } from './baseUrl.ts';
+import { AbortError, BadRequestError, GatewayError } from './errors.ts';
+import { headerValue, requestIdFromHeaders } from './headers.ts';
+import type { HeaderBag } from './headers.ts';
+import { explainAddress } from './addressProbe.ts';
+import { DEFAULT_MAX_RETRIES, retryDelayMs, shouldRetry } from './retry.ts';
+import { chatChunks } from './sse.ts';
+import { createDispatcher, readText, send, transportError } from './transport.ts';
+import type { Exchange } from './transport.ts';
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+export interface ResponseInfo {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number | null;
+  readonly durationMs: number;
+  readonly requestId: string | null;
+  /** Set when the request failed; never contains the key. */
+  readonly error?: string;
+}
+
+export interface GatewayClientOptions {
+  /** The gateway's address, with or without /v1 (contract 1.6). */
+  baseUrl: string;
+  apiKey?: string;
+  /** Wait for response headers, and for streams the longest silence between chunks (default 60000). */
+  timeoutMs?: number;
+  proxy?: string;
+  noProxy?: string;
+  userAgent?: string;
+  /** Retries of idempotent GETs (default 2); chat requests are never retried. */
+  maxRetries?: number;
+  /** One call per HTTP request, for a log line. */
+  onResponse?: (info: ResponseInfo) => void;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export interface StatusResult {
+  /** HTTP 200 or `success: true` (contract 4.1). */
+  ok: boolean;
+  httpStatus: number;
+  body: unknown;
+}
+
+export type { Balance };
+
+type Method = 'GET' | 'POST';
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError({}));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new AbortError({}));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function isEventStream(headers: HeaderBag): boolean {
+  return /text\/event-stream/i.test(headerValue(headers, 'content-type') ?? '');
+}
+
+/** A whole completion (from a gateway that ignored `stream: true`) as one chunk. */
+function completionAsChunk(completion: ChatCompletion): ChatCompletionChunk {
+  return ChatCompletionChunk.parse({
+    ...completion,
+    object: 'chat.completion.chunk',
+    choices: completion.choices.map((choice, i) => ({
+      index: choice.index ?? i,
+      delta: { ...choice.message, tool_calls: choice.message.tool_calls?.map((call, index) => ({ ...call, index })) ?? null },
+      finish_reason: choice.finish_reason ?? null,
+    })),
+  });
+}
+
+export class GatewayClient {
+  readonly baseUrl: NormalizedBaseUrl;
+  /** What was trimmed from the key on the way in (tell the user), or null. */
+  readonly apiKeyNote: string | null;
+  readonly #configuredBaseUrl: string;
+  readonly #key: string | null;
+  readonly #dispatcher: Dispatcher;
+  readonly #timeoutMs: number;
+  readonly #maxRetries: number;
+  readonly #userAgent: string;
+  readonly #onResponse: ((info: ResponseInfo) => void) | undefined;
+  /** The address hint, found by probing at most once per client. */
+  #addressHint: string | null | undefined;
+
+  constructor(options: GatewayClientOptions) {
+    this.#configuredBaseUrl = options.baseUrl;
+    this.baseUrl = normalizeBaseUrl(options.baseUrl);
+    const key = options.apiKey === undefined ? null : normalizeApiKey(options.apiKey);
+    this.#key = key?.key ?? null;
+    this.apiKeyNote = key?.note ?? null;
+    this.#timeoutMs = options.timeoutMs !== undefined && options.timeoutMs > 0 ? options.timeoutMs : DEFAULT_TIMEOUT_MS;
+    this.#maxRetries = Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES));
+    this.#userAgent = options.userAgent ?? `model-gateway-client/${GATEWAY_VERSION}`;
+    this.#onResponse = options.onResponse;
+    this.#dispatcher = createDispatcher({ proxy: options.proxy, noProxy: options.noProxy });
+  }
+
+  /** GET /api/status (contract 4.1), without the key. Throws only when nothing answers. */
+  async status(options: RequestOptions = {}): Promise<StatusResult> {
+    const url = `${this.baseUrl.root}${STATUS_PATH}`;
+    const { status, text } = await this.#get(url, options.signal, (exchange, text) => ({ status: exchange.status, text }), {
+      retry: true,
+      withKey: false,
+      retryIf: (answer) => shouldRetry(answer.status),
+    });
+    const json = parseJson(text);
+    const body = json === undefined ? text : json;
+    const success = typeof json === 'object' && json !== null && (json as { success?: unknown }).success === true;
+    return { ok: status === 200 || success, httpStatus: status, body };
+  }
+
+  /** GET /v1/models (contract 4.2). */
+  async models(options: RequestOptions = {}): Promise<ModelEntry[]> {
+    const list = await this.#getJson(`${this.baseUrl.apiBase}/models`, ModelList, 'a model list', options.signal);
+    return list.data;
+  }
+
+  /** POST /v1/chat/completions without streaming (contract 4.3). Never retried. */
+  async chat(request: ChatRequest, options: RequestOptions = {}): Promise<ChatCompletion> {
+    const url = `${this.baseUrl.apiBase}/chat/completions`;
+    const body = this.#chatBody(request, false);
+    try {
+      return await this.#once('POST', url, body, options.signal, (exchange, text) => interpretAnswer(exchange.status, exchange.headers, text, ChatCompletion, 'a chat completion'));
+    } catch (error) {
+      throw await this.#explain(error, options.signal);
+    }
+  }
+
+  /**
+   * POST /v1/chat/completions with `stream: true`, as typed chunks. Leaving the loop early
+   * aborts the request; a stream that ends without `[DONE]` or carries an error throws.
+   */
+  async *chatStream(request: ChatRequest, options: RequestOptions = {}): AsyncGenerator<ChatCompletionChunk, void, undefined> {
+    const url = `${this.baseUrl.apiBase}/chat/completions`;
+    const body = this.#chatBody(request, true);
+    const { signal } = options;
+    const started = performance.now();
+    let exchange: Exchange | null = null;
+    let finished = false;
+    let failure: GatewayError | undefined;
+    try {
+      exchange = await send(this.#dispatcher, { method: 'POST', url, headers: this.#headers('text/event-stream', true), body, timeoutMs: this.#timeoutMs, signal });
+      if (exchange.status >= 400 || !isEventStream(exchange.headers)) {
+        const text = await readText(exchange, signal, url);
+        finished = true;
+        // Not a stream: an error, a web page, or a gateway that answered with the whole completion.
+        yield completionAsChunk(interpretAnswer(exchange.status, exchange.headers, text, ChatCompletion, 'a chat completion stream'));
+        return;
+      }
+      for await (const chunk of chatChunks(exchange.body, exchange.headers)) yield chunk;
+      finished = true;
+    } catch (error) {
+      failure = transportError(error, signal, url);
+      throw await this.#explain(failure, signal);
+    } finally {
+      if (!finished) exchange?.abort();
+      exchange?.release();
+      this.#log('POST', url, started, exchange?.status ?? failure?.status ?? null, exchange?.headers, failure);
+    }
+  }
+
+  /** The key's balance from the billing endpoints. */
+  async balance(options: RequestOptions = {}): Promise<Balance> {
+    const subscription = await this.#getJson(`${this.baseUrl.root}${BILLING_SUBSCRIPTION_PATH}`, BillingSubscription, 'a billing subscription', options.signal);
+    const usageUrl = `${this.baseUrl.root}${BILLING_USAGE_PATH}`;
+    let usage: BillingUsage;
+    try {
+      usage = await this.#getJson(usageUrl, BillingUsage, 'a billing usage', options.signal, false);
+    } catch (error) {
+      // Some gateways (and OpenAI's old API) want a date range on the usage endpoint.
+      if (!(error instanceof GatewayError) || !['bad_request', 'not_found', 'invalid_response'].includes(error.family)) throw error;
+      usage = await this.#getJson(`${usageUrl}?${usageDateRange()}`, BillingUsage, 'a billing usage', options.signal);
+    }
+    return computeBalance(subscription.hard_limit_usd, usage.total_usage);
+  }
+
+  /** Release the dispatcher's connections. */
+  async close(): Promise<void> {
+    await this.#dispatcher.close();
+  }
+
+  #chatBody(request: ChatRequest, stream: boolean): string {
+    const parsed = ChatRequest.safeParse(request);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new BadRequestError({ code: 'invalid_request', condition: 'invalid_request', detail: `The chat request is not valid (${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'wrong shape'}).` });
+    }
+    const { stream_options: streamOptions, ...rest } = parsed.data;
+    return JSON.stringify(stream ? { ...rest, stream: true, ...(streamOptions ? { stream_options: streamOptions } : {}) } : { ...rest, stream: false });
+  }
+
+  #headers(accept: string, json: boolean, withKey = true): Record<string, string> {
+    const headers: Record<string, string> = { accept, 'user-agent': this.#userAgent };
+    if (json) headers['content-type'] = 'application/json';
+    if (withKey && this.#key !== null) headers['authorization'] = `Bearer ${this.#key}`;
+    return headers;
+  }
+
+  #log(method: Method, url: string, started: number, status: number | null, headers: HeaderBag, error?: GatewayError): void {
+    if (!this.#onResponse) return;
+    const info: ResponseInfo = {
+      method,
+      path: new URL(url).pathname,
+      status,
+      durationMs: Math.round(performance.now() - started),
+      requestId: requestIdFromHeaders(headers) ?? error?.requestId ?? null,
+      ...(error ? { error: redactKey(`${error.name}${error.code ? ` [${error.code}]` : ''}: ${error.message}`, this.#key) } : {}),
+    };
+    try {
+      this.#onResponse(info);
+    } catch {
+      // A logger must never break a request.
+    }
+  }
+
+  /** One HTTP exchange whose body is read whole and handed to `interpret`. */
+  async #once<T>(method: Method, url: string, body: string | undefined, signal: AbortSignal | undefined, interpret: (exchange: Exchange, text: string) => T, withKey = true): Promise<T> {
+    const started = performance.now();
+    let exchange: Exchange | undefined;
+    try {
+      exchange = await send(this.#dispatcher, { method, url, headers: this.#headers('application/json', body !== undefined, withKey), ...(body === undefined ? {} : { body }), timeoutMs: this.#timeoutMs, signal });
+      const text = await readText(exchange, signal, url);
+      const value = interpret(exchange, text);
+      this.#log(method, url, started, exchange.status, exchange.headers);
+      return value;
+    } catch (error) {
+      const failure = transportError(error, signal, url);
+      this.#log(method, url, started, exchange?.status ?? null, exchange?.headers, failure);
+      throw failure;
+    } finally {
+      exchange?.release();
+    }
+  }
+
+  /** A GET, retried on 408/409/429/5xx and connection failures (and when `retryIf` says so), honouring Retry-After. */
+  async #get<T>(url: string, signal: AbortSignal | undefined, interpret: (exchange: Exchange, text: string) => T, options: { retry: boolean; withKey?: boolean; retryIf?: (value: T) => boolean }): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      let headers: HeaderBag = undefined;
+      const remember = (exchange: Exchange, text: string): T => {
+        headers = exchange.headers;
+        return interpret(exchange, text);
+      };
+      try {
+        const value = await this.#once('GET', url, undefined, signal, remember, options.withKey);
+        if (!options.retry || attempt >= this.#maxRetries || !options.retryIf?.(value)) return value;
+      } catch (error) {
+        if (!options.retry || !(error instanceof GatewayError) || attempt >= this.#maxRetries || !shouldRetry(error)) throw error;
+      }
+      await sleep(retryDelayMs(attempt + 1, headers), signal);
+    }
+  }
+
+  /** GET a JSON resource, validated; retried unless told not to; path errors get an address hint. */
+  async #getJson<S extends z.ZodType>(url: string, schema: S, what: string, signal: AbortSignal | undefined, retry = true): Promise<z.output<S>> {
+    try {
+      return await this.#get(url, signal, (exchange, text) => interpretAnswer(exchange.status, exchange.headers, text, schema, what), { retry });
+    } catch (error) {
+      throw await this.#explain(error, signal);
+    }
+  }
+
+  /** Add the /v1 hint to a path error, probing the other forms of the address once per client. */
+  async #explain(error: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+    if (!(error instanceof GatewayError)) return error;
+    const hint = await explainAddress(error, {
+      configured: this.#configuredBaseUrl,
+      base: this.baseUrl,
+      cached: this.#addressHint,
+      probe: (url) => this.#once('GET', url, undefined, signal, (exchange, text) => ({ status: exchange.status, headers: exchange.headers, text })),
+    });
+    if (hint !== undefined) {
+      this.#addressHint = hint;
+      if (error.hint === null) error.hint = hint;
+    }
+    return error;
+  }
+}
