@@ -89,6 +89,17 @@ export interface RelayFailureBeforeAnswer extends RelayOutcomeBase {
   readonly detail: string;
   /** For upstream_rate_limited: seconds the upstream asked to wait, when it said. */
   readonly retryAfterSeconds?: number;
+  /**
+   * Added by the relay (core: please honour it). Set when the upstream refused the request
+   * itself: a 4xx other than 401/403/404/408/429, for example 400 for a parameter the model
+   * does not take. That is the client's to fix and every channel would refuse it too, so
+   * there is no failover. `code` is then `invalid_request` (`request_too_large` for 413) and
+   * `detail` is the upstream's own message. Answer with `status` here instead of
+   * ERROR_CODES[code].status, with our usual body (our `type`, `code`, detail, request id).
+   * (Upstream 401/403/404 are the channel's fault, a wrong upstream key or model mapping:
+   * those fail over and end as `upstream_error`, never as the client's 401/403/404.)
+   */
+  readonly upstreamRejection?: { readonly status: number; readonly message: string };
 }
 
 /**
@@ -99,10 +110,18 @@ export interface RelayBrokenAnswer extends RelayOutcomeBase {
   readonly kind: 'broken';
   readonly code: ErrorCode;
   readonly detail: string;
+  /**
+   * The request's signal aborted (client gone, or server stopping). Nobody reads an error
+   * then: `code` is `upstream_error` by convention; log it as cancelled by the client.
+   * `usage` is what was generated until then (estimated when the upstream had not said).
+   */
   readonly clientAborted: boolean;
 }
 
 export type RelayOutcome = RelaySuccess | RelayFailureBeforeAnswer | RelayBrokenAnswer;
 
-/** Implemented by src/gateway/relay/index.ts. */
+/**
+ * Implemented by src/gateway/relay/index.ts, which also exports `closeUpstreams()`
+ * (closes the shared upstream connection pools: call it when the server stops).
+ */
 export type RelayChat = (request: RelayRequest) => Promise<RelayOutcome>;

@@ -1,0 +1,59 @@
+/**
+ * The `echo` channel: answers locally (see echoModel.ts for what it says), in exactly
+ * OpenAI's completion and chunk shapes, with `model` set to the platform name. Streams
+ * token by token with a small delay, honours the client's abort, reports exact usage.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { clientGone, elapsedMs, type AttemptContext, type AttemptResult } from './attempt.ts';
+import { echoDelayMs, planEcho, type EchoToken } from './echoModel.ts';
+import { SSE_DONE, startEventStream, write, writeJson } from './respond.ts';
+import type { RelayUsage } from './types.ts';
+
+export async function echoAttempt(ctx: AttemptContext): Promise<AttemptResult> {
+  const { request, channel } = ctx;
+  const plan = planEcho(request.body, request.maxCompletionTokens);
+  const delay = echoDelayMs();
+  const id = `chatcmpl-${request.requestId}`;
+  const created = Math.floor(Date.now() / 1000);
+  let generated = 0;
+  const usage = (): RelayUsage => ({ promptTokens: plan.promptTokens, completionTokens: generated, estimated: false });
+  const usageBody = () => ({ prompt_tokens: plan.promptTokens, completion_tokens: generated, total_tokens: plan.promptTokens + generated });
+  let firstByteMs: number | null = null;
+
+  try {
+    if (!request.stream) {
+      for (; generated < plan.tokens.length; generated++) if (delay > 0) await sleep(delay, undefined, { signal: request.signal });
+      if (request.signal.aborted) return clientGone(ctx, usage());
+      const text = (kind: EchoToken['kind']) => plan.tokens.filter((t) => t.kind === kind).map((t) => t.text).join('');
+      const reasoning = text('reasoning');
+      const message = { role: 'assistant', content: text('content'), ...(reasoning ? { reasoning_content: reasoning } : {}) };
+      const body = { id, object: 'chat.completion', created, model: request.model, choices: [{ index: 0, message, finish_reason: plan.finishReason }], usage: usageBody() };
+      writeJson(request.res, 200, JSON.stringify(body));
+      return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage: usage() } };
+    }
+
+    const chunk = (delta: object, finishReason: string | null = null) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+    if (request.signal.aborted) return clientGone(ctx, usage());
+    startEventStream(request.res);
+    firstByteMs = elapsedMs(ctx.startedAt);
+    if (!(await write(request.res, chunk({ role: 'assistant', content: '' })))) return clientGone(ctx, usage(), firstByteMs);
+    for (const token of plan.tokens) {
+      if (delay > 0) await sleep(delay, undefined, { signal: request.signal });
+      if (request.signal.aborted) return clientGone(ctx, usage(), firstByteMs);
+      generated++;
+      const delta = token.kind === 'reasoning' ? { reasoning_content: token.text } : { content: token.text };
+      if (!(await write(request.res, chunk(delta)))) return clientGone(ctx, usage(), firstByteMs);
+    }
+    let tail = chunk({}, plan.finishReason);
+    if (request.clientWantsUsage) {
+      tail += `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [], usage: usageBody() })}\n\n`;
+    }
+    if (!(await write(request.res, tail + SSE_DONE))) return clientGone(ctx, usage(), firstByteMs);
+    request.res.end();
+    return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs, usage: usage() } };
+  } catch (err) {
+    if (request.signal.aborted) return clientGone(ctx, usage(), firstByteMs);
+    throw err;
+  }
+}

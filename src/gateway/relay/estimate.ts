@@ -1,0 +1,56 @@
+/**
+ * Token estimates for when an upstream reports no usage. A deliberately simple rule,
+ * about four characters per token (OpenAI's own rule of thumb for English text), plus a
+ * small per-message overhead for the role framing. It is used only for charging answers
+ * whose real count is unknown, and every estimated usage is flagged `estimated: true`.
+ */
+import type { ChatRequest } from '../../contract/index.ts';
+
+const CHARS_PER_TOKEN = 4;
+const TOKENS_PER_MESSAGE = 4;
+
+export function estimateTokensOfChars(chars: number): number {
+  return chars <= 0 ? 0 : Math.ceil(chars / CHARS_PER_TOKEN);
+}
+
+/** Characters of text a message carries: a string, or the text parts of a content array. */
+export function textOfContent(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  let text = '';
+  for (const part of content) {
+    if (part !== null && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string') {
+      text += (text ? '\n' : '') + (part as { text: string }).text;
+    }
+  }
+  return text;
+}
+
+export function estimatePromptTokens(body: ChatRequest): number {
+  let chars = 0;
+  for (const message of body.messages) {
+    chars += textOfContent(message.content).length;
+    const toolCalls = (message as { tool_calls?: unknown }).tool_calls;
+    if (toolCalls !== undefined) chars += JSON.stringify(toolCalls).length;
+  }
+  if (body['tools'] !== undefined) chars += JSON.stringify(body['tools']).length;
+  return estimateTokensOfChars(chars) + TOKENS_PER_MESSAGE * body.messages.length;
+}
+
+/** Characters of generated text in one choice delta or message: content, reasoning, tool arguments. */
+export function generatedChars(part: unknown): number {
+  if (part === null || typeof part !== 'object') return 0;
+  const p = part as { content?: unknown; reasoning_content?: unknown; reasoning?: unknown; tool_calls?: unknown };
+  let chars = 0;
+  if (typeof p.content === 'string') chars += p.content.length;
+  if (typeof p.reasoning_content === 'string') chars += p.reasoning_content.length;
+  if (typeof p.reasoning === 'string') chars += p.reasoning.length;
+  if (Array.isArray(p.tool_calls)) {
+    for (const call of p.tool_calls) {
+      const fn = call !== null && typeof call === 'object' ? (call as { function?: { name?: unknown; arguments?: unknown } }).function : undefined;
+      if (fn && typeof fn.arguments === 'string') chars += fn.arguments.length;
+      if (fn && typeof fn.name === 'string') chars += fn.name.length;
+    }
+  }
+  return chars;
+}

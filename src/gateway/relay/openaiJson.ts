@@ -1,0 +1,74 @@
+/**
+ * A non-streamed answer: read the upstream's JSON, take its usage, put the platform's
+ * model name in, write it. The body is parsed once (usage must be read) and, in the
+ * common cases, not re-serialised: unchanged bytes go out as they came, or only the
+ * `model` value is spliced (see modelName.ts).
+ */
+import type { Dispatcher } from 'undici';
+import { classify, clientGone, describe, estimatedUsage, elapsedMs, next, type AttemptContext, type AttemptResult, type Watchdog } from './attempt.ts';
+import { generatedChars } from './estimate.ts';
+import { withPlatformModel } from './modelName.ts';
+import { writeJson } from './respond.ts';
+import type { RelayUsage } from './types.ts';
+
+export async function relayJson(
+  ctx: AttemptContext,
+  body: Dispatcher.ResponseData['body'],
+  watchdog: Watchdog,
+  controller: AbortController,
+): Promise<AttemptResult> {
+  const { request, channel } = ctx;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      watchdog.arm(channel.timeouts.idleMs);
+      chunks.push(chunk);
+      size += chunk.length;
+    }
+  } catch (err) {
+    const kind = classify(err, controller.signal, request.signal);
+    if (kind === 'client') return clientGone(ctx, estimatedUsage(request, 0));
+    if (kind === 'timeout') return next('upstream_timeout', 'upstream body timed out');
+    return next('upstream_unavailable', `upstream body failed: ${describe(err)}`);
+  }
+  watchdog.clear();
+  if (request.signal.aborted) return clientGone(ctx, estimatedUsage(request, 0));
+
+  const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+  const raw = bytes.toString('utf8');
+  let parsed: Record<string, unknown>;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
+    parsed = value as Record<string, unknown>;
+  } catch {
+    return next('upstream_error', 'upstream answer is not JSON');
+  }
+  if (parsed['error'] !== undefined && parsed['error'] !== null) return next('upstream_error', `upstream error: ${errorMessage(parsed['error'])}`);
+  const choices = parsed['choices'];
+  if (!Array.isArray(choices)) return next('upstream_error', 'upstream answer has no choices');
+
+  const usage = usageOf(parsed['usage']) ?? estimatedUsage(request, choices.reduce((n: number, c: { message?: unknown }) => n + generatedChars(c?.message), 0));
+  const text = withPlatformModel(raw, parsed, request.model);
+  writeJson(request.res, 200, text === raw ? bytes : text);
+  return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage } };
+}
+
+/** The upstream's usage, when it reported a usable one. */
+export function usageOf(value: unknown): RelayUsage | null {
+  if (value === null || typeof value !== 'object') return null;
+  const u = value as { prompt_tokens?: unknown; completion_tokens?: unknown };
+  if (!isCount(u.prompt_tokens) || !isCount(u.completion_tokens)) return null;
+  return { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens, estimated: false };
+}
+
+function isCount(n: unknown): n is number {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0;
+}
+
+export function errorMessage(error: unknown): string {
+  if (typeof error === 'string') return error;
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : JSON.stringify(error);
+}

@@ -1,0 +1,56 @@
+/** What the relay itself writes to the client: answer headers, SSE framing, the in-stream error event. */
+import type { ServerResponse } from 'node:http';
+import { ERROR_CODES, GATEWAY_ERROR_TYPE, type ErrorCode } from '../../contract/index.ts';
+
+export const SSE_DONE = 'data: [DONE]\n\n';
+
+/** Commits to a streamed answer: 200, event-stream headers sent at once, no Nagle delay. */
+export function startEventStream(res: ServerResponse): void {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  res.socket?.setNoDelay(true);
+  res.flushHeaders();
+}
+
+export function writeJson(res: ServerResponse, status: number, body: string | Buffer): void {
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': typeof body === 'string' ? Buffer.byteLength(body) : body.length,
+  });
+  res.end(body);
+}
+
+/**
+ * Ends a stream that broke after it started: one SSE error event in the contract's error
+ * shape, and deliberately no `[DONE]`, so that no client can take it for a finished answer.
+ */
+export function endWithStreamError(res: ServerResponse, code: ErrorCode, detail: string, requestId: string): void {
+  if (res.writableEnded || res.destroyed) return;
+  // Same wording as the core's error bodies: table message, detail, then the request id.
+  const message = `${ERROR_CODES[code].message}${detail ? ` ${detail}` : ''} (request id: ${requestId})`;
+  res.end(`data: ${JSON.stringify({ error: { message, type: GATEWAY_ERROR_TYPE, code } })}\n\n`);
+}
+
+/**
+ * Writes and resolves once the client can take more (backpressure), or at once when it can.
+ * Resolves false when the response is gone (client disconnected).
+ */
+export function write(res: ServerResponse, text: string): Promise<boolean> | boolean {
+  if (res.destroyed || res.writableEnded) return false;
+  if (res.write(text)) return true;
+  return new Promise<boolean>((resolve) => {
+    const done = (ok: boolean) => {
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      resolve(ok);
+    };
+    const onDrain = () => done(true);
+    const onClose = () => done(false);
+    res.on('drain', onDrain);
+    res.on('close', onClose);
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * The body sent upstream: the client's body with only what the gateway must change.
+ * - `model`: the channel's upstream name for the platform model;
+ * - the completion cap, only when the account's cap requires it: a client value larger
+ *   than the cap is lowered to it; with no client value, the cap is added, as
+ *   `max_completion_tokens` for OpenAI itself (its reasoning models refuse `max_tokens`)
+ *   and as `max_tokens` elsewhere (what every OpenAI-compatible server understands);
+ * - streams: `stream_options.include_usage: true`, so the upstream reports real usage.
+ * Every other field (tools, tool_choice, temperature, response_format, unknown ones)
+ * passes through untouched.
+ */
+import type { Channel, RelayRequest } from './types.ts';
+
+export function upstreamModel(channel: Channel, platformModel: string): string {
+  return channel.models.get(platformModel) ?? platformModel;
+}
+
+export function upstreamBody(request: RelayRequest, channel: Channel): string {
+  const body: Record<string, unknown> = { ...request.body, model: upstreamModel(channel, request.model) };
+  const cap = request.maxCompletionTokens;
+  if (cap !== null) {
+    const mt = request.body.max_tokens;
+    const mct = request.body.max_completion_tokens;
+    if (typeof mt === 'number' && mt > cap) body['max_tokens'] = cap;
+    if (typeof mct === 'number' && mct > cap) body['max_completion_tokens'] = cap;
+    if (typeof mt !== 'number' && typeof mct !== 'number') {
+      body[prefersMaxCompletionTokens(channel) ? 'max_completion_tokens' : 'max_tokens'] = cap;
+    }
+  }
+  if (request.stream) {
+    const options = request.body.stream_options;
+    body['stream_options'] = options ? { ...options, include_usage: true } : { include_usage: true };
+  }
+  return JSON.stringify(body);
+}
+
+function prefersMaxCompletionTokens(channel: Channel): boolean {
+  const base = channel.baseUrl ?? '';
+  return /^https?:\/\/(api\.openai\.com|[^/]+\.openai\.azure\.com)(?:[:/]|$)/i.test(base);
+}
+
+/** `{baseUrl}/chat/completions`, split for undici: origin and path (tolerates a trailing slash). */
+export function chatCompletionsUrl(baseUrl: string): { origin: string; path: string } {
+  const url = new URL(baseUrl);
+  const prefix = url.pathname.replace(/\/+$/, '');
+  return { origin: url.origin, path: `${prefix}/chat/completions${url.search}` };
+}
