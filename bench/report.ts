@@ -1,0 +1,152 @@
+/** The benchmark's results, the issue's targets, and the one table that shows them. */
+import type { HoldResult, LoadResult } from './load.ts';
+
+export interface Results {
+  readonly when: string;
+  readonly mode: 'smoke' | 'full';
+  readonly machine: {
+    cpus: number;
+    cpuModel: string;
+    memGiB: number;
+    node: string;
+    loadavgBefore: number[];
+    loadavgAfter?: number[];
+  };
+  readonly commit: string | null;
+  gatewayNote: string | null;
+  /** runs[case][target] */
+  readonly runs: Record<string, Record<string, LoadResult>>;
+  /** The gateway child's own CPU time (process.cpuUsage) during each measured case. */
+  readonly gatewayCpu: Record<string, { cpuSeconds: number; requests: number }>;
+  gatewayPeakRssBytes: number | null;
+  hold: (HoldResult & { rssAllOpenBytes: number }) | null;
+  holdPeakRssBytes: number | null;
+  bookkeeping: Record<string, unknown> | null;
+}
+
+export interface Verdict {
+  readonly id: string;
+  readonly target: string;
+  readonly value: number | null;
+  /** null when it could not be measured in this run. */
+  readonly pass: boolean | null;
+}
+
+export const TARGETS = {
+  throughputVsFloor: 0.7,
+  addedMedianMs: 0.5,
+  addedFirstByteMs: 1,
+  pacedEndRatio: 1.05,
+  holdRssBytes: 150 * 1024 * 1024,
+} as const;
+
+function get(results: Results, caseName: string, target: string): LoadResult | undefined {
+  return results.runs[caseName]?.[target];
+}
+
+export function evaluate(results: Results): Verdict[] {
+  const out: Verdict[] = [];
+  const pair = (caseName: string, other: string): [LoadResult, LoadResult] | null => {
+    const g = get(results, caseName, 'gateway');
+    const o = get(results, caseName, other);
+    return g && o && g.requests > 0 && o.requests > 0 ? [g, o] : null;
+  };
+  const ns50 = pair('ns50', 'floor');
+  const v1 = ns50 ? ns50[0].rps / ns50[1].rps : null;
+  out.push({ id: 'ns50-throughput-vs-floor', target: `>= ${TARGETS.throughputVsFloor * 100}% of floor`, value: v1, pass: v1 === null ? null : v1 >= TARGETS.throughputVsFloor });
+  const ns1 = pair('ns1', 'direct');
+  const v2 = ns1 ? ns1[0].latency.p50 - ns1[1].latency.p50 : null;
+  out.push({ id: 'ns1-added-median-ms', target: `<= +${TARGETS.addedMedianMs} ms vs direct`, value: v2, pass: v2 === null ? null : v2 <= TARGETS.addedMedianMs });
+  const ttfb = pair('ttfb', 'direct');
+  const v3 = ttfb ? ttfb[0].firstByte.p50 - ttfb[1].firstByte.p50 : null;
+  out.push({ id: 'stream-added-first-byte-ms', target: `<= +${TARGETS.addedFirstByteMs} ms vs direct`, value: v3, pass: v3 === null ? null : v3 <= TARGETS.addedFirstByteMs });
+  const paced = pair('paced', 'direct');
+  const v4 = paced ? paced[0].latency.p50 / paced[1].latency.p50 : null;
+  out.push({ id: 'paced-end-ratio', target: `<= ${Math.round(TARGETS.pacedEndRatio * 100)}% of direct`, value: v4, pass: v4 === null ? null : v4 <= TARGETS.pacedEndRatio });
+  const h = results.hold;
+  const rss = results.holdPeakRssBytes;
+  out.push({
+    id: 'hold-streams',
+    target: `all held, 0 errors, RSS < ${TARGETS.holdRssBytes / 2 ** 20} MB`,
+    value: rss,
+    pass: h === null ? null : h.errors === 0 && h.completed === h.streams && h.peakOpen === h.streams && rss !== null && rss < TARGETS.holdRssBytes,
+  });
+  return out;
+}
+
+const ms = (x: number | undefined): string => (x === undefined || Number.isNaN(x) ? '-' : x < 10 ? x.toFixed(3) : x.toFixed(1));
+const rps = (x: number | undefined): string => (x === undefined || Number.isNaN(x) ? '-' : Math.round(x).toLocaleString('en-US'));
+const mb = (x: number | null | undefined): string => (x === null || x === undefined ? '-' : `${(x / 2 ** 20).toFixed(1)} MB`);
+const pct = (a: number | undefined, b: number | undefined): string => (a === undefined || b === undefined || !b ? '-' : `${((a / b) * 100).toFixed(1)}%`);
+const plus = (a: number | undefined, b: number | undefined): string => {
+  if (a === undefined || b === undefined || Number.isNaN(a) || Number.isNaN(b)) return '-';
+  const d = a - b;
+  return `${d >= 0 ? '+' : ''}${d.toFixed(3)} ms`;
+};
+const mark = (v: Verdict | undefined): string => (!v || v.pass === null ? '' : v.pass ? 'PASS' : 'MISS');
+
+export function renderTable(results: Results, verdicts: readonly Verdict[]): string {
+  const verdict = (id: string): Verdict | undefined => verdicts.find((v) => v.id === id);
+  type Row = [string, string, string, string, string, string, string, string];
+  const rows: Row[] = [];
+  const latencyRow = (label: string, caseName: string, pick: (r: LoadResult) => number, v?: Verdict, vsDirect?: (g: number, d: number) => string): void => {
+    const d = get(results, caseName, 'direct');
+    const f = get(results, caseName, 'floor');
+    const g = get(results, caseName, 'gateway');
+    if (!d && !f && !g) return;
+    const gv = g ? pick(g) : undefined;
+    const dv = d ? pick(d) : undefined;
+    const fv = f ? pick(f) : undefined;
+    const cmp = vsDirect && gv !== undefined && dv !== undefined ? vsDirect(gv, dv) : plus(gv, dv);
+    rows.push([label, ms(dv), ms(fv), ms(gv), cmp, plus(gv, fv), v ? v.target : '', mark(v)]);
+  };
+  const rpsRow = (label: string, caseName: string, v?: Verdict): void => {
+    const d = get(results, caseName, 'direct');
+    const f = get(results, caseName, 'floor');
+    const g = get(results, caseName, 'gateway');
+    if (!d && !f && !g) return;
+    rows.push([label, rps(d?.rps), rps(f?.rps), rps(g?.rps), pct(g?.rps, d?.rps), pct(g?.rps, f?.rps), v ? v.target : '', mark(v)]);
+  };
+  const ratio = (g: number, d: number): string => `${((g / d) * 100).toFixed(1)}%`;
+
+  rpsRow('non-stream c=1   req/s', 'ns1');
+  latencyRow('non-stream c=1   p50 ms', 'ns1', (r) => r.latency.p50, verdict('ns1-added-median-ms'));
+  latencyRow('non-stream c=1   p99 ms', 'ns1', (r) => r.latency.p99);
+  rpsRow('non-stream c=50  req/s', 'ns50', verdict('ns50-throughput-vs-floor'));
+  latencyRow('non-stream c=50  p50 ms', 'ns50', (r) => r.latency.p50);
+  latencyRow('non-stream c=50  p99 ms', 'ns50', (r) => r.latency.p99);
+  latencyRow('stream first byte p50 ms', 'ttfb', (r) => r.firstByte.p50, verdict('stream-added-first-byte-ms'));
+  latencyRow('stream first byte p99 ms', 'ttfb', (r) => r.firstByte.p99);
+  latencyRow('paced stream end p50 ms', 'paced', (r) => r.latency.p50, verdict('paced-end-ratio'), ratio);
+  latencyRow('paced stream end p99 ms', 'paced', (r) => r.latency.p99, undefined, ratio);
+
+  const cpu = (caseName: string, label: string): void => {
+    const c = results.gatewayCpu[caseName];
+    if (c && c.requests > 0) rows.push([label, '', '', `${((c.cpuSeconds / c.requests) * 1000).toFixed(3)} s`, '', '', '', '']);
+  };
+  cpu('ns1', 'gateway CPU s/1000 req, c=1');
+  cpu('ns50', 'gateway CPU s/1000 req, c=50');
+  cpu('ttfb', 'gateway CPU s/1000 streams');
+  if (results.gatewayPeakRssBytes !== null) rows.push(['gateway peak RSS (whole run)', '', '', mb(results.gatewayPeakRssBytes), '', '', '', '']);
+  const h = results.hold;
+  if (h) {
+    const v = verdict('hold-streams');
+    rows.push([`${h.streams} streams held: peak open`, '', '', `${h.peakOpen}/${h.streams}`, '', '', '', '']);
+    rows.push([`${h.streams} streams held: errors`, '', '', `${h.errors + (h.streams - h.completed - h.errors)}`, '', '', '', '']);
+    rows.push([`${h.streams} streams held: peak RSS`, '', '', mb(results.holdPeakRssBytes), '', '', v ? v.target : '', mark(v)]);
+  }
+
+  const header: Row = ['metric', 'direct', 'floor', 'gateway', 'gw vs direct', 'gw vs floor', 'target', 'result'];
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const line = (r: Row): string => r.map((cell, i) => (i === 0 || i >= 6 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
+  const sep = widths.map((w) => '-'.repeat(w)).join('  ');
+  const m = results.machine;
+  const notes = [
+    `${results.mode} run ${results.when}, commit ${results.commit ?? '?'}, ${m.cpus} CPU (${m.cpuModel}), Node ${m.node}, ` +
+      `load average before ${m.loadavgBefore.map((x) => x.toFixed(2)).join('/')}${m.loadavgAfter ? `, after ${m.loadavgAfter.map((x) => x.toFixed(2)).join('/')}` : ''}`,
+  ];
+  if (results.gatewayNote) notes.push(`gateway: ${results.gatewayNote}`);
+  if (results.mode === 'smoke') notes.push('smoke run: counts are tiny, the figures mean nothing about speed');
+  return [notes.join('\n'), '', line(header), sep, ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,207 @@
+/**
+ * `npm run bench`: the gateway side by side with the upstream called directly and with a plain
+ * pass-through proxy (the floor), all on 127.0.0.1, each server in its own child process.
+ *
+ *   node bench/run.ts              full run (each measured load at most 15 s), prints the table,
+ *                                  writes bench/results/bench-<time>.json and bench/results/latest.json
+ *   node bench/run.ts --smoke      about a second per case; fails only when a case has errors
+ *   --cases ns1,ns50,ttfb,paced,hold   run only these cases (default: all)
+ *   --only gateway                 measure only these targets (direct,floor,gateway)
+ *   --profile                      run the gateway child under --cpu-prof (profiles in bench/results/profiles)
+ *   --keep                         keep the gateway's temp data folder
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { peakRss, resetPeakRss, startChild, stats, stopChild, killAll, type Child } from './children.ts';
+import { holdStreams, runLoad, type HoldResult, type LoadResult, type LoadSpec, type Target } from './load.ts';
+import { MODELS, holdModel, setUpGateway } from './setup.ts';
+import { renderTable, evaluate, type Results } from './report.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const argv = process.argv.slice(2);
+const flag = (name: string): boolean => argv.includes(name);
+const option = (name: string): string | undefined => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const smoke = flag('--smoke');
+const profile = flag('--profile');
+const keep = flag('--keep');
+const ALL_CASES = ['ns1', 'ns50', 'ttfb', 'paced', 'hold'] as const;
+type CaseName = (typeof ALL_CASES)[number];
+const cases = new Set<CaseName>((option('--cases')?.split(',') as CaseName[] | undefined) ?? ALL_CASES);
+const only = new Set(option('--only')?.split(',') ?? ['direct', 'floor', 'gateway']);
+
+/** Per case: time limit and request cap of the measured run (warm-up is a tenth of it, at least 200 ms). */
+const PLAN = smoke
+  ? { ns1: [600, 300], ns50: [800, 2_000], ttfb: [600, 200], paced: [800, 100], hold: { streams: 50, chunks: 3, delayMs: 300 } }
+  : { ns1: [3_000, 100_000], ns50: [4_000, 400_000], ttfb: [3_000, 100_000], paced: [3_000, 100_000], hold: { streams: 1_000, chunks: 8, delayMs: 1_000 } };
+
+const PATH = '/v1/chat/completions';
+const messages = [{ role: 'user', content: 'Say hello in one short sentence.' }];
+const BODIES = {
+  ns: JSON.stringify({ model: MODELS.fast, messages }),
+  ttfb: JSON.stringify({ model: MODELS.fast, messages, stream: true, stream_options: { include_usage: true } }),
+  paced: JSON.stringify({ model: MODELS.paced, messages, stream: true, stream_options: { include_usage: true } }),
+  hold: JSON.stringify({ model: holdModel(PLAN.hold.chunks, PLAN.hold.delayMs), messages, stream: true, stream_options: { include_usage: true } }),
+};
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+function log(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+async function main(): Promise<number> {
+  const results: Results = {
+    when: new Date().toISOString(),
+    mode: smoke ? 'smoke' : 'full',
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '?', memGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadavgBefore: loadavg() },
+    commit: gitCommit(),
+    gatewayNote: null,
+    runs: {},
+    gatewayCpu: {},
+    gatewayPeakRssBytes: null,
+    hold: null,
+    holdPeakRssBytes: null,
+    bookkeeping: null,
+  };
+  const children: Child[] = [];
+  let dataDir: string | null = null;
+  let gateway: Child | null = null;
+  try {
+    log(`bench: ${results.mode} run, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    const upstream = await startChild('upstream', join(root, 'bench/upstream.ts'));
+    children.push(upstream);
+    const floor = await startChild('floor', join(root, 'bench/floor.ts'), { env: { UPSTREAM: upstream.url } });
+    children.push(floor);
+
+    const targets: Target[] = [];
+    if (only.has('direct')) targets.push({ name: 'direct', origin: upstream.url, headers: {} });
+    if (only.has('floor')) targets.push({ name: 'floor', origin: floor.url, headers: {} });
+
+    const cliPath = join(root, 'dist/cli.cjs');
+    const serverPath = join(root, 'src/gateway/server.ts');
+    if (!only.has('gateway')) {
+      results.gatewayNote = 'not measured (--only)';
+    } else if (!existsSync(serverPath) || !existsSync(cliPath)) {
+      results.gatewayNote = `not measured: ${existsSync(serverPath) ? 'dist/cli.cjs (npm run build)' : 'src/gateway/server.ts'} does not exist yet`;
+      log(`bench: gateway ${results.gatewayNote}`);
+    } else {
+      dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
+      const models = [MODELS.fast, MODELS.paced, holdModel(PLAN.hold.chunks, PLAN.hold.delayMs)];
+      const setup = setUpGateway(cliPath, dataDir, upstream.url, models);
+      const execArgv: string[] = [];
+      if (profile) {
+        const dir = join(root, 'bench/results/profiles');
+        mkdirSync(dir, { recursive: true });
+        execArgv.push('--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', `gateway-${[...cases].join('-')}-${Date.now()}.cpuprofile`);
+      }
+      gateway = await startChild('gateway', join(root, 'bench/gateway.ts'), { env: { DATA_DIR: dataDir }, execArgv });
+      children.push(gateway);
+      targets.push({ name: 'gateway', origin: gateway.url, headers: { authorization: `Bearer ${setup.key}` } });
+      // Let the JIT and the caches settle before anything is measured.
+      const warm = smoke ? 300 : 1_500;
+      const w1 = await runLoad(targets[targets.length - 1], { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxRequests: 200_000, maxMs: warm });
+      const w2 = await runLoad(targets[targets.length - 1], { path: PATH, body: BODIES.ttfb, stream: true, concurrency: 10, maxRequests: 200_000, maxMs: warm / 3 });
+      if (w1.errors + w2.errors > 0) log(`bench: warm-up errors through the gateway: ${w1.firstError ?? w2.firstError}`);
+    }
+
+    const measure = async (caseName: CaseName, spec: LoadSpec): Promise<void> => {
+      results.runs[caseName] = {};
+      for (const target of targets) {
+        const warmMs = Math.max(200, spec.maxMs / 10);
+        await runLoad(target, { ...spec, maxMs: warmMs, maxRequests: Math.ceil(spec.maxRequests / 10) });
+        const before = target.name === 'gateway' && gateway ? await stats(gateway) : null;
+        const r: LoadResult = await runLoad(target, spec);
+        if (before && gateway) {
+          const after = await stats(gateway);
+          results.gatewayCpu[caseName] = { cpuSeconds: (after.cpuMicros - before.cpuMicros) / 1e6, requests: r.requests };
+        }
+        results.runs[caseName][target.name] = r;
+        log(
+          `  ${caseName.padEnd(6)} ${target.name.padEnd(8)} ${r.requests} ok, ${r.errors} errors, ${r.rps.toFixed(0)} req/s, ` +
+            `p50 ${r.latency.p50.toFixed(3)} ms, first byte p50 ${r.firstByte.p50.toFixed(3)} ms${r.firstError ? `  first error: ${r.firstError}` : ''}`,
+        );
+      }
+    };
+
+    if (cases.has('ns1')) await measure('ns1', { path: PATH, body: BODIES.ns, stream: false, concurrency: 1, maxMs: PLAN.ns1[0], maxRequests: PLAN.ns1[1] });
+    if (cases.has('ns50')) await measure('ns50', { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxMs: PLAN.ns50[0], maxRequests: PLAN.ns50[1] });
+    if (cases.has('ttfb')) await measure('ttfb', { path: PATH, body: BODIES.ttfb, stream: true, concurrency: 1, maxMs: PLAN.ttfb[0], maxRequests: PLAN.ttfb[1] });
+    if (cases.has('paced')) await measure('paced', { path: PATH, body: BODIES.paced, stream: true, concurrency: 10, maxMs: PLAN.paced[0], maxRequests: PLAN.paced[1] });
+
+    if (cases.has('hold') && gateway) {
+      const gw = targets.find((t) => t.name === 'gateway')!;
+      const pid = gateway.proc.pid!;
+      const reset = resetPeakRss(pid);
+      let rssAllOpen = 0;
+      const g = gateway;
+      const hold: HoldResult = await holdStreams(gw, {
+        path: PATH,
+        body: BODIES.hold,
+        streams: PLAN.hold.streams,
+        maxMs: 12_000,
+        onAllOpen: async () => {
+          rssAllOpen = (await stats(g)).rss;
+        },
+      });
+      results.hold = { ...hold, rssAllOpenBytes: rssAllOpen };
+      results.holdPeakRssBytes = reset ? peakRss(pid) : null;
+      log(`  hold   gateway ${hold.completed}/${hold.streams} completed, peak open ${hold.peakOpen}, ${hold.errors} errors, all open after ${hold.openMs.toFixed(0)} ms${hold.firstError ? `  first error: ${hold.firstError}` : ''}`);
+    }
+
+    if (gateway) {
+      results.gatewayPeakRssBytes = peakRss(gateway.proc.pid!);
+      if (results.holdPeakRssBytes === null && results.hold) results.holdPeakRssBytes = results.gatewayPeakRssBytes;
+      const code = await stopChild(gateway, true);
+      if (code !== 0) log(`bench: the gateway exited with code ${code}\n${gateway.stderrTail()}`);
+    }
+  } catch (err) {
+    log(`bench: failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    for (const c of children) if (c.stderrTail()) log(`--- ${c.name} stderr ---\n${c.stderrTail()}`);
+    return 1;
+  } finally {
+    for (const c of children) await stopChild(c, false, 2_000);
+    killAll();
+    if (dataDir && !keep) rmSync(dataDir, { recursive: true, force: true });
+    else if (dataDir) log(`bench: gateway data kept in ${dataDir}`);
+  }
+
+  results.machine.loadavgAfter = loadavg();
+  const verdicts = evaluate(results);
+  process.stdout.write(`${renderTable(results, verdicts)}\n`);
+  const dir = join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const json = JSON.stringify({ ...results, verdicts }, null, 2);
+  const file = join(dir, `bench-${results.mode}-${results.when.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, json);
+  writeFileSync(join(dir, `latest${smoke ? '-smoke' : ''}.json`), json);
+  log(`bench: results written to ${file}`);
+
+  let errors = 0;
+  for (const byTarget of Object.values(results.runs)) for (const r of Object.values(byTarget)) errors += r.errors;
+  if (results.hold) errors += results.hold.errors + (results.hold.streams - results.hold.completed - results.hold.errors);
+  if (errors > 0) {
+    log(`bench: ${errors} request(s) failed`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    log(`bench: ${String(err)}`);
+    killAll();
+    process.exit(1);
+  },
+);
