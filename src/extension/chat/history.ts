@@ -1,0 +1,91 @@
+/**
+ * The @gateway conversation -> OpenAI chat messages. Pure: participant.ts turns
+ * VS Code's ChatRequestTurn / ChatResponseTurn into the plain turns below.
+ *
+ * Only turns of this participant are sent, in order. Slash-command turns (/models,
+ * /selftest, /balance) and failed answers are left out: they are about the
+ * extension, not part of the conversation with the model. For an answer we prefer
+ * the text kept in the result's metadata (the answer without the "Thinking" block);
+ * otherwise we join the response's markdown.
+ */
+import type { ChatMessage } from '../../contract/index.ts';
+
+export interface RequestTurn {
+  readonly kind: 'request';
+  readonly participant: string;
+  readonly prompt: string;
+  readonly command?: string | undefined;
+}
+
+export interface ResponseTurn {
+  readonly kind: 'response';
+  readonly participant: string;
+  readonly command?: string | undefined;
+  /** The markdown parts of the response, in order. */
+  readonly markdown: readonly string[];
+  /** ChatResult.metadata as returned by our handler. */
+  readonly metadata?: { readonly [key: string]: unknown } | undefined;
+  /** ChatResult.errorDetails was set. */
+  readonly failed?: boolean | undefined;
+}
+
+export type Turn = RequestTurn | ResponseTurn;
+
+/** What our handler stores in ChatResult.metadata after a chat answer. */
+export interface AnswerMetadata {
+  readonly answer?: string;
+  readonly failed?: boolean;
+  readonly command?: string;
+}
+
+export interface Reference {
+  /** A short label: a file path, a variable name. */
+  readonly label: string;
+  readonly text: string;
+}
+
+export interface PromptInput {
+  readonly prompt: string;
+  readonly references?: readonly Reference[];
+  readonly system?: string;
+}
+
+function responseText(turn: ResponseTurn): string | undefined {
+  const metadata = turn.metadata as AnswerMetadata | undefined;
+  if (turn.failed || metadata?.failed) return undefined;
+  if (typeof metadata?.answer === 'string') return metadata.answer;
+  const text = turn.markdown.join('');
+  return text.trim() === '' ? undefined : text;
+}
+
+/** The user message for a prompt, with the text of attached references after it. */
+export function userContent(prompt: string, references: readonly Reference[] = []): string {
+  if (references.length === 0) return prompt;
+  const blocks = references.map((ref) => `${ref.label}:\n\`\`\`\n${ref.text}\n\`\`\``);
+  return `${prompt}\n\n${blocks.join('\n\n')}`;
+}
+
+export function historyToMessages(history: readonly Turn[], participantId: string, current: PromptInput): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  if (current.system) messages.push({ role: 'system', content: current.system });
+  let pendingUser: string | undefined;
+  for (const turn of history) {
+    if (turn.participant !== participantId) continue;
+    if (turn.kind === 'request') {
+      // A request whose answer never came (failed, or a slash command) is dropped with it.
+      pendingUser = turn.command ? undefined : turn.prompt;
+      continue;
+    }
+    if (turn.command) {
+      pendingUser = undefined;
+      continue;
+    }
+    const answer = responseText(turn);
+    if (pendingUser !== undefined && answer !== undefined) {
+      messages.push({ role: 'user', content: pendingUser }, { role: 'assistant', content: answer });
+    }
+    pendingUser = undefined;
+  }
+  messages.push({ role: 'user', content: userContent(current.prompt, current.references) });
+  return messages;
+}

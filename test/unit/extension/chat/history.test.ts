@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { historyToMessages, userContent } from '../../../../src/extension/chat/history.ts';
+import type { Turn } from '../../../../src/extension/chat/history.ts';
+
+const ME = 'model-gateway.gateway';
+const OTHER = 'github.copilot.default';
+
+describe('chat/history historyToMessages', () => {
+  it('sends only this participant’s turns, in order, then the current prompt', () => {
+    const history: Turn[] = [
+      { kind: 'request', participant: ME, prompt: 'What is 2+2?' },
+      { kind: 'response', participant: ME, markdown: ['> **Thinking**\n>\n> add\n\n', '4'], metadata: { answer: '4' } },
+      { kind: 'request', participant: OTHER, prompt: 'Explain this file' },
+      { kind: 'response', participant: OTHER, markdown: ['It is a file.'] },
+      { kind: 'request', participant: ME, prompt: 'And times 3?' },
+      { kind: 'response', participant: ME, markdown: ['1', '2'] },
+    ];
+    assert.deepEqual(historyToMessages(history, ME, { prompt: 'Now halve it.' }), [
+      { role: 'user', content: 'What is 2+2?' },
+      { role: 'assistant', content: '4' },
+      { role: 'user', content: 'And times 3?' },
+      { role: 'assistant', content: '12' },
+      { role: 'user', content: 'Now halve it.' },
+    ]);
+  });
+
+  it('leaves out slash-command turns and failed answers with their requests', () => {
+    const history: Turn[] = [
+      { kind: 'request', participant: ME, prompt: '', command: 'models' },
+      { kind: 'response', participant: ME, command: 'models', markdown: ['- `echo`'] },
+      { kind: 'request', participant: ME, prompt: 'Hi' },
+      { kind: 'response', participant: ME, markdown: ['**Authentication failed (401)**'], failed: true },
+      { kind: 'request', participant: ME, prompt: 'Hi again' },
+      { kind: 'response', participant: ME, markdown: ['**Request refused**'], metadata: { failed: true } },
+      { kind: 'request', participant: ME, prompt: 'Third try' },
+      { kind: 'response', participant: ME, markdown: ['Hello!'] },
+    ];
+    assert.deepEqual(historyToMessages(history, ME, { prompt: 'Thanks', system: 'Be kind.' }), [
+      { role: 'system', content: 'Be kind.' },
+      { role: 'user', content: 'Third try' },
+      { role: 'assistant', content: 'Hello!' },
+      { role: 'user', content: 'Thanks' },
+    ]);
+  });
+
+  it('appends the text of references to the prompt', () => {
+    assert.equal(userContent('Review', [{ label: 'src/a.ts', text: 'let a = 1;' }]), 'Review\n\nsrc/a.ts:\n```\nlet a = 1;\n```');
+    assert.equal(userContent('Plain'), 'Plain');
+  });
+});
