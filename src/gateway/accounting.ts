@@ -1,0 +1,118 @@
+/**
+ * Money on the request path, in memory, exact. For each account:
+ *   available = balance (as last read from the store) − pending (charged, not yet written) − reserved (in flight).
+ * A request reserves its worst-case cost before it is forwarded, and settles to its real cost (never
+ * more than the reservation) when it ends; so the balance can never go negative, whatever the concurrency.
+ */
+import type { AccountRecord, ModelRecord } from './store/types.ts';
+import { affordableCompletionTokens, costOf } from './money.ts';
+
+/** Completion cap when the client asks for none. */
+export const DEFAULT_COMPLETION_CAP = 8192;
+/** A request that cannot pay for this many completion tokens (or its own cap, if smaller) is refused. */
+export const MIN_COMPLETION_TOKENS = 16;
+
+interface AccountMoney {
+  balance: number;
+  spent: number;
+  pending: number;
+  reserved: number;
+}
+
+export interface Reservation {
+  readonly accountId: number;
+  readonly amount: number;
+  released: boolean;
+}
+
+export interface ReservationPlan {
+  /** Micro-USD to hold. */
+  readonly amount: number;
+  /** Completion cap to pass to the relay; null when output is free. */
+  readonly maxCompletionTokens: number | null;
+}
+
+/** Generous prompt token estimate: a token is at least one byte of the body, plus per-message framing. */
+export function estimatePromptTokens(bodyBytes: number, messages: number): number {
+  return bodyBytes + 4 * messages + 16;
+}
+
+/** What to reserve for a request, or null when `available` cannot pay for a minimal one. Pure. */
+export function planReservation(available: number, promptEstimate: number, askedCap: number | null, model: ModelRecord): ReservationPlan | null {
+  if (model.outputPrice === 0) {
+    const amount = costOf(promptEstimate, 0, model.inputPrice, 0);
+    return amount <= available ? { amount, maxCompletionTokens: null } : null;
+  }
+  const wanted = askedCap ?? Math.min(DEFAULT_COMPLETION_CAP, model.contextLength ?? DEFAULT_COMPLETION_CAP);
+  const affordable = affordableCompletionTokens(available, promptEstimate, model.inputPrice, model.outputPrice);
+  if (affordable < Math.min(wanted, MIN_COMPLETION_TOKENS)) return null;
+  const cap = Math.min(wanted, affordable);
+  return { amount: costOf(promptEstimate, cap, model.inputPrice, model.outputPrice), maxCompletionTokens: cap };
+}
+
+export class Ledger {
+  readonly #accounts = new Map<number, AccountMoney>();
+
+  /** Replaces balances with a fresh read from the store (which already holds every written debit). */
+  load(accounts: readonly AccountRecord[]): void {
+    const seen = new Set<number>();
+    for (const a of accounts) {
+      seen.add(a.id);
+      const money = this.#accounts.get(a.id);
+      if (money) {
+        money.balance = a.balance;
+        money.spent = a.totalSpent;
+      } else {
+        this.#accounts.set(a.id, { balance: a.balance, spent: a.totalSpent, pending: 0, reserved: 0 });
+      }
+    }
+    for (const [id, money] of this.#accounts) {
+      if (!seen.has(id) && money.pending === 0 && money.reserved === 0) this.#accounts.delete(id);
+    }
+  }
+
+  available(accountId: number): number {
+    const m = this.#accounts.get(accountId);
+    return m ? m.balance - m.pending - m.reserved : 0;
+  }
+
+  /** Settled balance (excludes in-flight reservations) and total spent, for the billing endpoints. */
+  balances(accountId: number): { balance: number; spent: number } {
+    const m = this.#accounts.get(accountId);
+    return m ? { balance: m.balance - m.pending, spent: m.spent + m.pending } : { balance: 0, spent: 0 };
+  }
+
+  /** Plans and holds in one synchronous step; null when the account cannot pay for a minimal request. */
+  reserve(accountId: number, plan: (available: number) => ReservationPlan | null): { reservation: Reservation; plan: ReservationPlan } | null {
+    const m = this.#accounts.get(accountId);
+    if (!m) return null;
+    const chosen = plan(m.balance - m.pending - m.reserved);
+    if (!chosen || chosen.amount > m.balance - m.pending - m.reserved) return null;
+    m.reserved += chosen.amount;
+    return { reservation: { accountId, amount: chosen.amount, released: false }, plan: chosen };
+  }
+
+  /**
+   * Ends a reservation and turns `cost` (clamped to it) into a pending charge, in one step.
+   * Returns the charge; the caller must log exactly that amount (the log writer then debits it).
+   */
+  settle(reservation: Reservation, cost: number): number {
+    if (reservation.released) return 0;
+    reservation.released = true;
+    const m = this.#accounts.get(reservation.accountId);
+    if (!m) return 0;
+    const charge = Math.max(0, Math.min(cost, reservation.amount));
+    m.reserved -= reservation.amount;
+    m.pending += charge;
+    return charge;
+  }
+
+  /** A charge that is not tied to a reservation is never made: the writer only confirms pending ones. */
+  written(accountId: number, amount: number): void {
+    const m = this.#accounts.get(accountId);
+    if (!m) return;
+    m.pending -= amount;
+    m.balance -= amount;
+    m.spent += amount;
+  }
+}

@@ -1,0 +1,62 @@
+/** Administrative operations shared by the CLI, bootstrap and startGateway({ issueKey }). */
+import { DEFAULT_CONCURRENCY, DEFAULT_RPM, displayPrefix, generateKey, hashKey } from './keys.ts';
+import { StoreError } from './store/types.ts';
+import type { KeyRecord, Store } from './store/types.ts';
+
+export const BOOTSTRAP_ACCOUNT = 'local';
+export const BOOTSTRAP_BALANCE = 10_000_000;
+export const BOOTSTRAP_KEY = 'default';
+export const ECHO_MODEL = 'echo';
+export const ECHO_INPUT_PRICE = 2_000_000;
+export const ECHO_OUTPUT_PRICE = 8_000_000;
+export const DEFAULT_TIMEOUT_MS = 120_000;
+
+export interface CreateKeyOptions {
+  readonly account: string;
+  readonly name: string;
+  readonly models?: readonly string[] | null;
+  readonly expiresAt?: number | null;
+  readonly rpm?: number;
+  readonly concurrency?: number;
+}
+
+/** Creates a key and returns its secret: the only time the secret exists outside the client. */
+export async function createKey(store: Store, options: CreateKeyOptions): Promise<{ secret: string; key: KeyRecord }> {
+  const account = await store.getAccount(options.account);
+  if (!account) throw new StoreError('not_found', `no account named "${options.account}"`);
+  const secret = generateKey();
+  const key = await store.createKey({
+    accountId: account.id,
+    name: options.name,
+    hash: hashKey(secret),
+    prefix: displayPrefix(secret),
+    models: options.models && options.models.length > 0 ? [...options.models] : null,
+    expiresAt: options.expiresAt ?? null,
+    rpm: options.rpm ?? DEFAULT_RPM,
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+  });
+  return { secret, key };
+}
+
+/** On an empty store: account `local` with $10, an `echo` channel and priced model, key `default`. Returns its secret, or null when the store was not empty. */
+export async function bootstrapIfEmpty(store: Store): Promise<string | null> {
+  const snap = await store.snapshot();
+  if (snap.accounts.length > 0 || snap.keys.length > 0 || snap.channels.length > 0) return null;
+  await store.createAccount(BOOTSTRAP_ACCOUNT, BOOTSTRAP_BALANCE);
+  await store.addChannel({
+    name: 'echo', type: 'echo', baseUrl: null, apiKey: null, models: { [ECHO_MODEL]: ECHO_MODEL },
+    priority: 0, weight: 1, timeoutMs: DEFAULT_TIMEOUT_MS, proxy: null,
+  });
+  await store.setModel({ name: ECHO_MODEL, inputPrice: ECHO_INPUT_PRICE, outputPrice: ECHO_OUTPUT_PRICE, contextLength: 32_768, toolCalling: false });
+  const { secret } = await createKey(store, { account: BOOTSTRAP_ACCOUNT, name: BOOTSTRAP_KEY });
+  return secret;
+}
+
+/** Ensures the bootstrap account, replaces any key called `name` with a fresh one, returns its secret. */
+export async function issueKey(store: Store, name: string): Promise<string> {
+  await bootstrapIfEmpty(store);
+  if (!(await store.getAccount(BOOTSTRAP_ACCOUNT))) await store.createAccount(BOOTSTRAP_ACCOUNT, BOOTSTRAP_BALANCE);
+  await store.deleteKey(name);
+  const { secret } = await createKey(store, { account: BOOTSTRAP_ACCOUNT, name });
+  return secret;
+}

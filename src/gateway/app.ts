@@ -1,0 +1,106 @@
+/**
+ * The route table and the request pipeline: request id, CORS, routing, and the one place that
+ * turns any thrown error into the contract's JSON error. No request can crash the server.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, STATUS_PATH } from '../contract/index.ts';
+import { emptyLogFields, finishLog, newRequestId } from './context.ts';
+import type { Gateway, RequestContext } from './context.ts';
+import { GatewayError, sendError } from './errors.ts';
+import { subscription, usage } from './routes/billing.ts';
+import { chat } from './routes/chat.ts';
+import type { Handler } from './routes/common.ts';
+import { models } from './routes/models.ts';
+import { status } from './routes/status.ts';
+
+type Method = 'GET' | 'POST';
+
+export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> = {
+  [STATUS_PATH]: { GET: status },
+  '/v1/models': { GET: models },
+  '/v1/chat/completions': { POST: chat },
+  [BILLING_SUBSCRIPTION_PATH]: { GET: subscription },
+  [BILLING_USAGE_PATH]: { GET: usage },
+};
+
+const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'X-Request-Id, Retry-After',
+};
+
+function pathOf(url: string | undefined): string {
+  const raw = (url ?? '/').split('?', 1)[0]!;
+  const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
+  return path || '/';
+}
+
+export interface App {
+  readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Requests being handled now. */
+  readonly inFlight: ReadonlySet<Promise<void>>;
+  /** Aborts every request in flight (server stopping). */
+  abortAll(): void;
+}
+
+export function createApp(gw: Gateway, onInternalError: (error: unknown, requestId: string) => void): App {
+  const inFlight = new Set<Promise<void>>();
+  const controllers = new Set<AbortController>();
+
+  async function run(ctx: RequestContext, controller: AbortController): Promise<void> {
+    const { req, res } = ctx;
+    try {
+      const method = req.method === 'HEAD' ? 'GET' : req.method;
+      if (method === 'OPTIONS') {
+        res.statusCode = 204;
+        res.setHeader('Access-Control-Allow-Methods', 'GET, POST, HEAD, OPTIONS');
+        res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type');
+        res.setHeader('Access-Control-Max-Age', '600');
+        res.setHeader('Allow', 'GET, POST, HEAD, OPTIONS');
+        res.end();
+        return;
+      }
+      const handler = ROUTES[ctx.path]?.[method as Method];
+      if (!handler) throw new GatewayError('not_found', `${req.method} ${ctx.path} does not exist.`);
+      await handler(gw, ctx);
+    } catch (error) {
+      if (error instanceof GatewayError) {
+        ctx.log.errorCode = error.code;
+        sendError(res, ctx.id, error.code, error.detail, error.headers);
+      } else {
+        ctx.log.errorCode = 'internal_error';
+        onInternalError(error, ctx.id);
+        sendError(res, ctx.id, 'internal_error');
+      }
+    } finally {
+      finishLog(gw, ctx);
+      controllers.delete(controller);
+    }
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const controller = new AbortController();
+    controllers.add(controller);
+    const ctx: RequestContext = {
+      id: newRequestId(), req, res, path: pathOf(req.url), time: Date.now(), started: performance.now(),
+      signal: controller.signal, log: emptyLogFields(), logged: false,
+    };
+    res.setHeader('X-Request-Id', ctx.id);
+    for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort(new Error('client disconnected'));
+    });
+    req.on('error', () => undefined);
+    res.on('error', () => undefined);
+    const job = run(ctx, controller).catch((error: unknown) => onInternalError(error, ctx.id));
+    inFlight.add(job);
+    void job.finally(() => inFlight.delete(job));
+  }
+
+  return {
+    handle,
+    inFlight,
+    abortAll: () => {
+      for (const c of controllers) c.abort(new Error('gateway stopping'));
+    },
+  };
+}

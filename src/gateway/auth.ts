@@ -1,0 +1,31 @@
+/** Bearer-key authentication (contract section 5): every failure is a 401 or 403 from the contract table. */
+import { GatewayError } from './errors.ts';
+import { hashKey } from './keys.ts';
+import type { Catalog } from './catalog.ts';
+import type { KeyRecord } from './store/types.ts';
+
+export type AuthHeaderResult =
+  | { readonly ok: true; readonly secret: string }
+  | { readonly ok: false; readonly code: 'missing_api_key' | 'invalid_auth_header' | 'api_key_whitespace' };
+
+/** Parses the raw Authorization header value. Pure. */
+export function parseAuthorization(header: string | undefined): AuthHeaderResult {
+  if (header === undefined || header.trim() === '') return { ok: false, code: 'missing_api_key' };
+  const match = /^(\S+)(?:[ \t]([\s\S]*))?$/.exec(header);
+  if (!match || match[1]!.toLowerCase() !== 'bearer') return { ok: false, code: 'invalid_auth_header' };
+  const rest = match[2] ?? '';
+  if (rest.trim() === '') return { ok: false, code: 'missing_api_key' };
+  if (rest !== rest.trim()) return { ok: false, code: 'api_key_whitespace' };
+  return { ok: true, secret: rest };
+}
+
+/** The key this request authenticates with, or a GatewayError (401 / 403). */
+export function authenticate(header: string | undefined, catalog: Catalog, now = Date.now()): KeyRecord {
+  const parsed = parseAuthorization(header);
+  if (!parsed.ok) throw new GatewayError(parsed.code);
+  const key = catalog.keyByHash(hashKey(parsed.secret));
+  if (!key || !catalog.account(key.accountId)) throw new GatewayError('invalid_api_key');
+  if (key.status !== 'enabled') throw new GatewayError('key_disabled');
+  if (key.expiresAt !== null && key.expiresAt <= now) throw new GatewayError('key_expired');
+  return key;
+}

@@ -1,0 +1,102 @@
+/**
+ * The request path's view of the store, in memory: keys by hash, channels, models, and the
+ * ledger's balances. `refresh()` asks the store (cheaply) whether anything changed, for example
+ * the CLI disabling a key or topping up while the server runs, and reloads when it did.
+ */
+import type { Channel } from './relay/types.ts';
+import type { Ledger } from './accounting.ts';
+import type { Serial } from './serial.ts';
+import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, Store } from './store/types.ts';
+
+const FREE: Omit<ModelRecord, 'name'> = { inputPrice: 0, outputPrice: 0, contextLength: null, toolCalling: null };
+
+export function toRelayChannel(c: ChannelRecord): Channel {
+  return {
+    id: c.id,
+    name: c.name,
+    type: c.type,
+    baseUrl: c.baseUrl,
+    apiKey: c.apiKey,
+    models: new Map(Object.entries(c.models)),
+    priority: c.priority,
+    weight: c.weight,
+    timeouts: { connectMs: Math.min(c.timeoutMs, 10_000), firstByteMs: c.timeoutMs, idleMs: c.timeoutMs },
+    proxy: c.proxy,
+  };
+}
+
+export type ModelLookup =
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'known'; readonly model: ModelRecord; readonly channels: readonly Channel[] };
+
+export class Catalog {
+  readonly #store: Store;
+  readonly #ledger: Ledger;
+  readonly #serial: Serial;
+  #keysByHash = new Map<string, KeyRecord>();
+  #accounts = new Map<number, AccountRecord>();
+  #channels: ChannelRecord[] = [];
+  #relayChannels: Channel[] = [];
+  #models = new Map<string, ModelRecord>();
+  #reloading: Promise<void> | null = null;
+
+  constructor(store: Store, ledger: Ledger, serial: Serial) {
+    this.#store = store;
+    this.#ledger = ledger;
+    this.#serial = serial;
+  }
+
+  /** Reloads when the store changed since the last call; cheap otherwise. */
+  async refresh(): Promise<void> {
+    if (this.#reloading) return this.#reloading;
+    if (!this.#store.changedSinceLastCheck()) return;
+    this.#reloading = this.#serial.run(async () => {
+      const snap = await this.#store.snapshot();
+      this.#keysByHash = new Map(snap.keys.map((k) => [k.hash, k]));
+      this.#accounts = new Map(snap.accounts.map((a) => [a.id, a]));
+      this.#channels = [...snap.channels];
+      this.#relayChannels = this.#channels.map(toRelayChannel);
+      this.#models = new Map(snap.models.map((m) => [m.name, m]));
+      this.#ledger.load(snap.accounts);
+    });
+    try {
+      await this.#reloading;
+    } finally {
+      this.#reloading = null;
+    }
+  }
+
+  keyByHash(hash: string): KeyRecord | undefined {
+    return this.#keysByHash.get(hash);
+  }
+
+  account(id: number): AccountRecord | undefined {
+    return this.#accounts.get(id);
+  }
+
+  /** Known = priced in the catalogue or served by any channel; channels = the enabled ones serving it. */
+  lookup(name: string): ModelLookup {
+    const priced = this.#models.get(name);
+    let known = priced !== undefined;
+    const channels: Channel[] = [];
+    this.#channels.forEach((c, i) => {
+      if (!Object.hasOwn(c.models, name)) return;
+      known = true;
+      if (c.status === 'enabled') channels.push(this.#relayChannels[i]!);
+    });
+    if (!known) return { kind: 'unknown' };
+    return { kind: 'known', model: priced ?? { name, ...FREE }, channels };
+  }
+
+  /** Every model an enabled channel serves, with its first serving channel and catalogue entry. */
+  servable(): Array<{ name: string; channel: ChannelRecord; model: ModelRecord | undefined }> {
+    const out = new Map<string, { name: string; channel: ChannelRecord; model: ModelRecord | undefined }>();
+    for (const c of this.#channels) {
+      if (c.status !== 'enabled') continue;
+      for (const name of Object.keys(c.models)) {
+        if (!out.has(name)) out.set(name, { name, channel: c, model: this.#models.get(name) });
+      }
+    }
+    return [...out.values()];
+  }
+}

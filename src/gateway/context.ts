@@ -1,0 +1,80 @@
+/** One request's state while it is handled, and what the gateway needs to handle it. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { Catalog } from './catalog.ts';
+import type { Ledger } from './accounting.ts';
+import type { Serial } from './serial.ts';
+import type { LogWriter } from './logs.ts';
+import type { ConcurrencyLimiter, RateLimiter } from './ratelimit.ts';
+import type { RelayChat } from './relay/types.ts';
+import type { Store } from './store/types.ts';
+
+export interface Gateway {
+  readonly store: Store;
+  readonly catalog: Catalog;
+  readonly ledger: Ledger;
+  readonly serial: Serial;
+  readonly logs: LogWriter;
+  readonly rate: RateLimiter;
+  readonly concurrency: ConcurrencyLimiter;
+  readonly relay: RelayChat;
+  readonly startedAt: number;
+  readonly maxBodyBytes: number;
+}
+
+/** The fields of the request log that handlers fill in as they learn them. */
+export interface LogFields {
+  keyId: number | null;
+  keyName: string | null;
+  accountId: number | null;
+  model: string | null;
+  channel: string | null;
+  errorCode: string | null;
+  promptTokens: number;
+  completionTokens: number;
+  usageEstimated: boolean;
+  cost: number;
+  firstByteMs: number | null;
+  stream: boolean;
+}
+
+export interface RequestContext {
+  readonly id: string;
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly path: string;
+  readonly time: number;
+  /** performance.now() at arrival. */
+  readonly started: number;
+  /** Aborts when the client goes away or the server stops. */
+  readonly signal: AbortSignal;
+  readonly log: LogFields;
+  logged: boolean;
+}
+
+export function newRequestId(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+export function emptyLogFields(): LogFields {
+  return {
+    keyId: null, keyName: null, accountId: null, model: null, channel: null, errorCode: null,
+    promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0, firstByteMs: null, stream: false,
+  };
+}
+
+/** Writes the request's log row once. Call it in the same synchronous step as the ledger settlement it reports. */
+export function finishLog(gw: Gateway, ctx: RequestContext): void {
+  if (ctx.logged) return;
+  ctx.logged = true;
+  const l = ctx.log;
+  gw.logs.record(
+    {
+      time: ctx.time, requestId: ctx.id, method: ctx.req.method ?? '', path: ctx.path, accountId: l.accountId, keyName: l.keyName,
+      model: l.model, channel: l.channel, status: ctx.res.statusCode, errorCode: l.errorCode, promptTokens: l.promptTokens,
+      completionTokens: l.completionTokens, usageEstimated: l.usageEstimated, cost: l.cost,
+      latencyMs: Math.round(performance.now() - ctx.started), firstByteMs: l.firstByteMs, stream: l.stream,
+    },
+    l.keyId,
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Request logs, written in batches: one transaction holds a batch of log rows, the debit of
+ * each account (the sum of those rows' costs, applied relatively so it composes with CLI
+ * top-ups) and key last-use times. So the logged costs always equal the balance decrease.
+ */
+import type { Ledger } from './accounting.ts';
+import type { Serial } from './serial.ts';
+import type { RequestLog, Store } from './store/types.ts';
+
+const FLUSH_DELAY_MS = 20;
+const MAX_BATCH = 2000;
+const RETRY_DELAY_MS = 500;
+
+export class LogWriter {
+  readonly #store: Store;
+  readonly #ledger: Ledger;
+  readonly #serial: Serial;
+  readonly #onError: (error: unknown) => void;
+  #queue: RequestLog[] = [];
+  #keysUsed = new Map<number, number>();
+  #timer: NodeJS.Timeout | null = null;
+  #flushing: Promise<void> | null = null;
+  #closed = false;
+
+  constructor(store: Store, ledger: Ledger, serial: Serial, onError: (error: unknown) => void) {
+    this.#store = store;
+    this.#ledger = ledger;
+    this.#serial = serial;
+    this.#onError = onError;
+  }
+
+  /** Queues a log row. Its `cost` must be a charge just settled by the ledger (now pending). */
+  record(log: RequestLog, keyId: number | null): void {
+    this.#queue.push(log);
+    if (keyId !== null) this.#keysUsed.set(keyId, log.time);
+    if (this.#queue.length >= MAX_BATCH) void this.flush();
+    else this.#schedule(FLUSH_DELAY_MS);
+  }
+
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  #schedule(delay: number): void {
+    if (this.#timer || this.#closed) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.flush();
+    }, delay);
+    this.#timer.unref();
+  }
+
+  /** Writes everything queued so far. Never rejects: a failed batch is put back and retried. */
+  flush(): Promise<void> {
+    if (this.#flushing) return this.#flushing.then(() => (this.#queue.length || this.#keysUsed.size ? this.flush() : undefined));
+    if (this.#queue.length === 0 && this.#keysUsed.size === 0) return Promise.resolve();
+    const logs = this.#queue;
+    const keysUsed = this.#keysUsed;
+    this.#queue = [];
+    this.#keysUsed = new Map();
+    this.#flushing = this.#serial
+      .run(async () => {
+        await this.#store.write({ logs, keysUsed });
+        const debits = new Map<number, number>();
+        for (const l of logs) if (l.accountId !== null && l.cost > 0) debits.set(l.accountId, (debits.get(l.accountId) ?? 0) + l.cost);
+        for (const [accountId, amount] of debits) this.#ledger.written(accountId, amount);
+      })
+      .catch((error: unknown) => {
+        this.#queue = [...logs, ...this.#queue];
+        for (const [k, t] of keysUsed) if (!this.#keysUsed.has(k)) this.#keysUsed.set(k, t);
+        this.#onError(error);
+        this.#schedule(RETRY_DELAY_MS);
+      })
+      .finally(() => {
+        this.#flushing = null;
+      });
+    return this.#flushing;
+  }
+
+  /** Flushes until empty and stops the timer. */
+  async close(): Promise<void> {
+    for (let attempt = 0; attempt < 5 && (this.#queue.length > 0 || this.#keysUsed.size > 0 || this.#flushing); attempt++) {
+      await this.flush();
+    }
+    this.#closed = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+}

@@ -1,0 +1,42 @@
+/** Exact money: integer micro-USD, parsed from decimal strings without ever passing through a float. */
+import { MICRO_USD_PER_USD } from '../contract/index.ts';
+
+const DECIMAL = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/;
+
+/** "10", "0.15", "2.000001" -> micro-USD. Throws on anything else (negative, exponent, more than 6 decimals). */
+export function parseUsd(text: string): number {
+  const trimmed = text.trim().replace(/^\$/, '');
+  const match = DECIMAL.exec(trimmed);
+  if (!match) throw new RangeError(`not an amount in USD: "${text}"`);
+  const whole = match[1] ?? '0';
+  const fraction = (match[2] ?? match[3] ?? '').replace(/0+$/, '');
+  if (fraction.length > 6) throw new RangeError(`"${text}" has more than 6 decimals (the smallest unit is 0.000001 USD)`);
+  const micro = BigInt(whole) * BigInt(MICRO_USD_PER_USD) + BigInt(fraction.padEnd(6, '0') || '0');
+  if (micro > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`"${text}" is too large`);
+  return Number(micro);
+}
+
+/** micro-USD -> "$12.345" (at least two decimals, no trailing zeros beyond). */
+export function formatUsd(micro: number): string {
+  const sign = micro < 0 ? '-' : '';
+  const abs = BigInt(Math.abs(micro));
+  const whole = abs / 1_000_000n;
+  let fraction = (abs % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
+  return `${sign}$${whole}.${fraction}`;
+}
+
+/** Cost in micro-USD of a request: ceil((prompt × inputPrice + completion × outputPrice) / 1e6), exact. Prices are per million tokens. */
+export function costOf(promptTokens: number, completionTokens: number, inputPrice: number, outputPrice: number): number {
+  const total = BigInt(promptTokens) * BigInt(inputPrice) + BigInt(completionTokens) * BigInt(outputPrice);
+  return Number((total + 999_999n) / 1_000_000n);
+}
+
+/** The most completion tokens `budget` micro-USD can pay for after `promptTokens`, or -1 when not even the prompt fits. */
+export function affordableCompletionTokens(budget: number, promptTokens: number, inputPrice: number, outputPrice: number): number {
+  const left = BigInt(budget) * 1_000_000n - BigInt(promptTokens) * BigInt(inputPrice);
+  if (left < 0n) return -1;
+  if (outputPrice === 0) return Number.MAX_SAFE_INTEGER;
+  const tokens = left / BigInt(outputPrice);
+  return tokens > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(tokens);
+}

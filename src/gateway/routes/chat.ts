@@ -1,0 +1,91 @@
+/**
+ * POST /v1/chat/completions: key, body, model, permission, limits, reservation; then the relay
+ * writes the answer, and the request is charged its real usage (never more than reserved).
+ */
+import { ChatRequest } from '../../contract/index.ts';
+import { estimatePromptTokens, planReservation } from '../accounting.ts';
+import type { Reservation } from '../accounting.ts';
+import { parseJson, readBody } from '../body.ts';
+import { finishLog } from '../context.ts';
+import { GatewayError, sendError } from '../errors.ts';
+import { costOf } from '../money.ts';
+import type { RelayOutcome } from '../relay/types.ts';
+import { requireKey } from './common.ts';
+import type { Handler } from './common.ts';
+
+/** "messages.0.role: Invalid input: expected string" for the first zod issue. */
+function describeIssue(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The body does not match the chat completions format.';
+  const path = issue.path.map(String).join('.') || 'body';
+  return `${path}: ${issue.message}`;
+}
+
+export const chat: Handler = async (gw, ctx) => {
+  const key = await requireKey(gw, ctx);
+  const raw = await readBody(ctx.req, gw.maxBodyBytes);
+  const json = parseJson(raw);
+  const parsed = ChatRequest.safeParse(json);
+  if (!parsed.success) throw new GatewayError('invalid_request', describeIssue(parsed.error));
+  const body = parsed.data;
+  const stream = body.stream === true;
+  ctx.log.model = body.model;
+  ctx.log.stream = stream;
+
+  const found = gw.catalog.lookup(body.model);
+  if (found.kind === 'unknown') throw new GatewayError('model_not_found', `Requested: "${body.model}".`);
+  if (key.models && !key.models.includes(body.model)) throw new GatewayError('model_not_permitted', `Requested: "${body.model}".`);
+  if (found.channels.length === 0) throw new GatewayError('upstream_unavailable', `No enabled channel serves "${body.model}".`);
+
+  if (!gw.concurrency.acquire(key.id, key.concurrency)) {
+    throw new GatewayError('concurrency_limited', `The limit of this key is ${key.concurrency} concurrent requests.`, { 'Retry-After': '1' });
+  }
+  let reservation: Reservation | null = null;
+  try {
+    const askedCap = body.max_completion_tokens ?? body.max_tokens ?? null;
+    const promptEstimate = estimatePromptTokens(raw.length, body.messages.length);
+    const held = gw.ledger.reserve(key.accountId, (available) => planReservation(available, promptEstimate, askedCap, found.model));
+    if (!held) throw new GatewayError('insufficient_balance');
+    reservation = held.reservation;
+
+    let outcome: RelayOutcome;
+    try {
+      outcome = await gw.relay({
+        requestId: ctx.id,
+        model: body.model,
+        body,
+        stream,
+        clientWantsUsage: body.stream_options?.include_usage === true,
+        maxCompletionTokens: held.plan.maxCompletionTokens,
+        channels: found.channels,
+        res: ctx.res,
+        signal: ctx.signal,
+      });
+    } catch (error) {
+      gw.ledger.settle(reservation, 0);
+      throw error;
+    }
+
+    const { usage } = outcome;
+    const cost = outcome.kind === 'failed' ? 0 : costOf(usage.promptTokens, usage.completionTokens, found.model.inputPrice, found.model.outputPrice);
+    ctx.log.channel = outcome.channel;
+    ctx.log.firstByteMs = outcome.firstByteMs;
+    ctx.log.promptTokens = usage.promptTokens;
+    ctx.log.completionTokens = usage.completionTokens;
+    ctx.log.usageEstimated = usage.estimated;
+    if (outcome.kind === 'failed') {
+      ctx.log.errorCode = outcome.code;
+      const headers: Record<string, string> = {};
+      if (outcome.code === 'upstream_rate_limited' || outcome.code === 'upstream_unavailable') headers['Retry-After'] = String(Math.max(1, Math.ceil(outcome.retryAfterSeconds ?? 1)));
+      sendError(ctx.res, ctx.id, outcome.code, outcome.detail, headers);
+    } else if (outcome.kind === 'broken') {
+      ctx.log.errorCode = outcome.clientAborted ? 'client_aborted' : outcome.code;
+    }
+    // Settle and log in one synchronous step: the charge goes from reserved to pending to written, never lost.
+    ctx.log.cost = gw.ledger.settle(reservation, cost);
+    finishLog(gw, ctx);
+  } finally {
+    if (reservation && !reservation.released) gw.ledger.settle(reservation, 0);
+    gw.concurrency.release(key.id);
+  }
+};

@@ -1,0 +1,18 @@
+/** The steps every keyed endpoint starts with: fresh cache, authentication, the key's request rate. */
+import { authenticate } from '../auth.ts';
+import { GatewayError } from '../errors.ts';
+import type { Gateway, RequestContext } from '../context.ts';
+import type { KeyRecord } from '../store/types.ts';
+
+export type Handler = (gw: Gateway, ctx: RequestContext) => Promise<void> | void;
+
+export async function requireKey(gw: Gateway, ctx: RequestContext): Promise<KeyRecord> {
+  await gw.catalog.refresh();
+  const key = authenticate(ctx.req.headers.authorization, gw.catalog);
+  ctx.log.keyId = key.id;
+  ctx.log.keyName = key.name;
+  ctx.log.accountId = key.accountId;
+  const wait = gw.rate.take(key.id, key.rpm);
+  if (wait > 0) throw new GatewayError('rate_limited', `The limit of this key is ${key.rpm} requests per minute.`, { 'Retry-After': String(wait) });
+  return key;
+}

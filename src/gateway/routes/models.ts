@@ -1,0 +1,26 @@
+/** GET /v1/models (contract 4.2): OpenAI's list shape, exactly the models this key may use. */
+import { ECHO_OWNER } from '../../contract/index.ts';
+import { sendJson } from '../errors.ts';
+import { requireKey } from './common.ts';
+import type { Handler } from './common.ts';
+
+export const OWNER = 'model-gateway';
+
+export const models: Handler = async (gw, ctx) => {
+  const key = await requireKey(gw, ctx);
+  const allowed = key.models ? new Set(key.models) : null;
+  const data = gw.catalog
+    .servable()
+    .filter((m) => !allowed || allowed.has(m.name))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map(({ name, channel, model }) => ({
+      id: name,
+      object: 'model',
+      created: Math.floor(channel.createdAt / 1000),
+      owned_by: channel.type === 'echo' ? ECHO_OWNER : OWNER,
+      ...(model?.contextLength ? { context_length: model.contextLength } : {}),
+      ...(model?.toolCalling !== null && model?.toolCalling !== undefined ? { capabilities: { tool_calling: model.toolCalling } } : {}),
+      pricing: { input_per_million_usd: (model?.inputPrice ?? 0) / 1e6, output_per_million_usd: (model?.outputPrice ?? 0) / 1e6 },
+    }));
+  sendJson(ctx.res, 200, { object: 'list', data });
+};

@@ -1,0 +1,17 @@
+/** GET /api/status (contract 4.1): no key, says the service is up. */
+import { GATEWAY_VERSION } from '../../contract/index.ts';
+import { sendJson } from '../errors.ts';
+import type { Handler } from './common.ts';
+
+export const status: Handler = (gw, ctx) => {
+  sendJson(ctx.res, 200, {
+    success: true,
+    message: 'Model Gateway is running',
+    data: {
+      version: GATEWAY_VERSION,
+      uptime_seconds: Math.floor((Date.now() - gw.startedAt) / 1000),
+      started_at: new Date(gw.startedAt).toISOString(),
+      store: gw.store.kind,
+    },
+  });
+};

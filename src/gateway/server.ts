@@ -1,0 +1,141 @@
+/**
+ * THE public entry of the gateway (the only file the VS Code extension may import):
+ * start a server on an embedded store, get its address, stop it gracefully.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Ledger } from './accounting.ts';
+import { bootstrapIfEmpty, issueKey as issueNamedKey } from './admin.ts';
+import { createApp } from './app.ts';
+import { DEFAULT_MAX_BODY_BYTES } from './body.ts';
+import { Catalog } from './catalog.ts';
+import type { Gateway } from './context.ts';
+import { LogWriter } from './logs.ts';
+import { ConcurrencyLimiter, RateLimiter } from './ratelimit.ts';
+import { closeUpstreams, relayChat } from './relay/index.ts';
+import { Serial } from './serial.ts';
+import { openStore } from './store/index.ts';
+
+export interface GatewayOptions {
+  /** Folder of the SQLite store (gateway.db). Default ./.model-gateway. */
+  dataDir?: string;
+  /** Run on an in-memory store (nothing persists). */
+  inMemory?: boolean;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 8080; 0 picks a free port. */
+  port?: number;
+  /** On an empty store, create account `local` ($10), an `echo` channel and model, and key `default` (returned as bootstrapKey). */
+  bootstrap?: boolean;
+  /** Ensure the bootstrap account, replace any key of this name with a fresh one, return its secret as issuedKey. */
+  issueKey?: string;
+  /** When node:sqlite cannot be loaded, run on memory (storeKind 'memory') instead of failing. */
+  fallbackToMemory?: boolean;
+  /** Receives one line per notable event (never a secret). */
+  log?: (line: string) => void;
+  /** Largest accepted request body. Default 16 MiB. */
+  maxBodyBytes?: number;
+  /** How long stop() waits for requests in flight before aborting them. Default 5000 ms. */
+  stopGraceMs?: number;
+}
+
+export interface RunningGateway {
+  /** http://host:port */
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  readonly storeKind: 'sqlite' | 'memory';
+  /** Secret of the key created when this start bootstrapped an empty store (shown once). */
+  readonly bootstrapKey?: string;
+  /** Secret of the key made by `issueKey`. */
+  readonly issuedKey?: string;
+  /** Graceful: stop accepting, wait for (then abort) requests in flight, flush logs, close the store. */
+  stop(): Promise<void>;
+}
+
+let running = 0;
+
+export async function startGateway(options: GatewayOptions = {}): Promise<RunningGateway> {
+  const log = options.log ?? (() => undefined);
+  const store = openStore({
+    ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+    ...(options.inMemory !== undefined ? { inMemory: options.inMemory } : {}),
+    ...(options.fallbackToMemory !== undefined ? { fallbackToMemory: options.fallbackToMemory } : {}),
+  });
+  if (store.kind === 'memory' && !options.inMemory) log('node:sqlite is not available here: running on an in-memory store (nothing persists)');
+  try {
+    const bootstrapKey = options.bootstrap ? await bootstrapIfEmpty(store) : null;
+    const issuedKey = options.issueKey !== undefined ? await issueNamedKey(store, options.issueKey) : null;
+
+    const ledger = new Ledger();
+    const serial = new Serial();
+    const catalog = new Catalog(store, ledger, serial);
+    await catalog.refresh();
+    const gw: Gateway = {
+      store, catalog, ledger, serial,
+      logs: new LogWriter(store, ledger, serial, (error) => log(`request log write failed, will retry: ${String(error)}`)),
+      rate: new RateLimiter(),
+      concurrency: new ConcurrencyLimiter(),
+      relay: relayChat,
+      startedAt: Date.now(),
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    };
+    const app = createApp(gw, (error, requestId) => log(`internal error (request id: ${requestId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+    const server = createServer({ requestTimeout: 0, headersTimeout: 60_000 }, app.handle);
+    server.on('clientError', (error, socket) => {
+      if (socket.writable && !('headersSent' in error && error.headersSent)) {
+        const body = JSON.stringify({ error: { message: 'Bad request.', type: 'model_gateway_error', code: 'invalid_request' } });
+        socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      } else {
+        socket.destroy();
+      }
+    });
+    const host = options.host ?? '127.0.0.1';
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8080, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    running++;
+    const port = (server.address() as AddressInfo).port;
+    const urlHost = host.includes(':') ? `[${host}]` : host;
+
+    let stopping: Promise<void> | null = null;
+    const stop = (): Promise<void> => {
+      stopping ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        if (app.inFlight.size > 0) {
+          let timer: NodeJS.Timeout | undefined;
+          const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.stopGraceMs ?? 5000)));
+          await Promise.race([Promise.allSettled([...app.inFlight]), grace]);
+          clearTimeout(timer);
+          app.abortAll();
+          await Promise.allSettled([...app.inFlight]);
+        }
+        server.closeAllConnections();
+        await closed;
+        await gw.logs.close();
+        await store.close();
+        running--;
+        if (running === 0) await closeUpstreams();
+      })();
+      return stopping;
+    };
+
+    return {
+      url: `http://${urlHost}:${port}`,
+      host,
+      port,
+      storeKind: store.kind,
+      ...(bootstrapKey ? { bootstrapKey } : {}),
+      ...(issuedKey ? { issuedKey } : {}),
+      stop,
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,29 @@
+/** Opens the store a gateway or the CLI runs on. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { MemoryStore } from './memory.ts';
+import { SqliteStore, loadSqlite } from './sqlite.ts';
+import type { Store } from './types.ts';
+
+export type { Store } from './types.ts';
+export { StoreError } from './types.ts';
+
+export const DB_FILE = 'gateway.db';
+
+export interface OpenStoreOptions {
+  readonly dataDir?: string;
+  readonly inMemory?: boolean;
+  /** When node:sqlite cannot be loaded, run on memory instead of failing. */
+  readonly fallbackToMemory?: boolean;
+}
+
+export function openStore(options: OpenStoreOptions): Store {
+  if (options.inMemory) return new MemoryStore();
+  if (!loadSqlite()) {
+    if (options.fallbackToMemory) return new MemoryStore();
+    throw new Error('node:sqlite is not available in this Node.js runtime; use Node 24, or run in memory');
+  }
+  const dir = options.dataDir ?? '.model-gateway';
+  mkdirSync(dir, { recursive: true });
+  return new SqliteStore(join(dir, DB_FILE));
+}

@@ -1,0 +1,140 @@
+/** The Store in process memory: tests, and runtimes without node:sqlite. Same behaviour as SqliteStore, nothing persists. */
+import { StoreError } from './types.ts';
+import type {
+  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, Snapshot, Status, Store, StoredLog, WriteBatch,
+} from './types.ts';
+
+export class MemoryStore implements Store {
+  readonly kind = 'memory' as const;
+  #accounts: AccountRecord[] = [];
+  #keys: KeyRecord[] = [];
+  #channels: ChannelRecord[] = [];
+  #models = new Map<string, ModelRecord>();
+  #logs: StoredLog[] = [];
+  #nextId = 1;
+  #version = 1;
+  #seenVersion = 0;
+
+  #id(): number {
+    return this.#nextId++;
+  }
+
+  changedSinceLastCheck(): boolean {
+    const changed = this.#version !== this.#seenVersion;
+    this.#seenVersion = this.#version;
+    return changed;
+  }
+
+  async snapshot(): Promise<Snapshot> {
+    return { accounts: [...this.#accounts], keys: [...this.#keys], channels: [...this.#channels], models: [...this.#models.values()] };
+  }
+
+  async createAccount(name: string, balance: number): Promise<AccountRecord> {
+    if (this.#accounts.some((a) => a.name === name)) throw new StoreError('conflict', `account "${name}" already exists`);
+    const account: AccountRecord = { id: this.#id(), name, balance, totalSpent: 0, createdAt: Date.now() };
+    this.#accounts.push(account);
+    this.#version++;
+    return account;
+  }
+
+  async topUp(name: string, amount: number): Promise<AccountRecord> {
+    const index = this.#accounts.findIndex((a) => a.name === name);
+    if (index < 0) throw new StoreError('not_found', `no account named "${name}"`);
+    const account = { ...this.#accounts[index]!, balance: this.#accounts[index]!.balance + amount };
+    this.#accounts[index] = account;
+    this.#version++;
+    return account;
+  }
+
+  async getAccount(name: string): Promise<AccountRecord | null> {
+    return this.#accounts.find((a) => a.name === name) ?? null;
+  }
+
+  async createKey(key: NewKey): Promise<KeyRecord> {
+    if (this.#keys.some((k) => k.name === key.name)) throw new StoreError('conflict', `a key named "${key.name}" already exists`);
+    if (!this.#accounts.some((a) => a.id === key.accountId)) throw new StoreError('not_found', 'no such account');
+    const record: KeyRecord = { ...key, id: this.#id(), status: 'enabled', createdAt: Date.now(), lastUsedAt: null };
+    this.#keys.push(record);
+    this.#version++;
+    return record;
+  }
+
+  async listKeys(): Promise<KeyRecord[]> {
+    return [...this.#keys];
+  }
+
+  async setKeyStatus(name: string, status: Status): Promise<void> {
+    const index = this.#keys.findIndex((k) => k.name === name);
+    if (index < 0) throw new StoreError('not_found', `no key named "${name}"`);
+    this.#keys[index] = { ...this.#keys[index]!, status };
+    this.#version++;
+  }
+
+  async deleteKey(name: string): Promise<boolean> {
+    const before = this.#keys.length;
+    this.#keys = this.#keys.filter((k) => k.name !== name);
+    this.#version++;
+    return this.#keys.length < before;
+  }
+
+  async addChannel(channel: NewChannel): Promise<ChannelRecord> {
+    if (this.#channels.some((c) => c.name === channel.name)) throw new StoreError('conflict', `a channel named "${channel.name}" already exists`);
+    const record: ChannelRecord = { ...channel, id: this.#id(), status: 'enabled', createdAt: Date.now() };
+    this.#channels.push(record);
+    this.#version++;
+    return record;
+  }
+
+  async listChannels(): Promise<ChannelRecord[]> {
+    return [...this.#channels];
+  }
+
+  async setChannelStatus(name: string, status: Status): Promise<void> {
+    const index = this.#channels.findIndex((c) => c.name === name);
+    if (index < 0) throw new StoreError('not_found', `no channel named "${name}"`);
+    this.#channels[index] = { ...this.#channels[index]!, status };
+    this.#version++;
+  }
+
+  async removeChannel(name: string): Promise<void> {
+    const before = this.#channels.length;
+    this.#channels = this.#channels.filter((c) => c.name !== name);
+    if (this.#channels.length === before) throw new StoreError('not_found', `no channel named "${name}"`);
+    this.#version++;
+  }
+
+  async setModel(model: ModelRecord): Promise<void> {
+    const old = this.#models.get(model.name);
+    this.#models.set(model.name, {
+      ...model,
+      contextLength: model.contextLength ?? old?.contextLength ?? null,
+      toolCalling: model.toolCalling ?? old?.toolCalling ?? null,
+    });
+    this.#version++;
+  }
+
+  async listModels(): Promise<ModelRecord[]> {
+    return [...this.#models.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async write(batch: WriteBatch): Promise<void> {
+    for (const log of batch.logs) {
+      const account = log.accountId === null ? undefined : this.#accounts.find((a) => a.id === log.accountId);
+      this.#logs.push({ ...log, id: this.#id(), accountName: account?.name ?? null });
+      if (account && log.cost > 0) {
+        const index = this.#accounts.indexOf(account);
+        this.#accounts[index] = { ...account, balance: account.balance - log.cost, totalSpent: account.totalSpent + log.cost };
+      }
+    }
+    for (const [keyId, at] of batch.keysUsed) {
+      const index = this.#keys.findIndex((k) => k.id === keyId);
+      if (index >= 0) this.#keys[index] = { ...this.#keys[index]!, lastUsedAt: Math.max(this.#keys[index]!.lastUsedAt ?? 0, at) };
+    }
+  }
+
+  async listLogs(limit: number): Promise<StoredLog[]> {
+    return this.#logs.slice(-limit).reverse();
+  }
+
+  async close(): Promise<void> {}
+}

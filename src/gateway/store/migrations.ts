@@ -1,0 +1,79 @@
+/**
+ * Versioned schema migrations for the SQL stores, applied in order, each once.
+ * Never edit a published migration: append a new one.
+ */
+export interface Migration {
+  readonly version: number;
+  readonly sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL UNIQUE,
+        balance INTEGER NOT NULL,
+        total_spent INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE api_keys (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        name TEXT NOT NULL UNIQUE,
+        key_hash TEXT NOT NULL UNIQUE,
+        key_prefix TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'enabled',
+        models TEXT,
+        expires_at INTEGER,
+        created_at INTEGER NOT NULL,
+        last_used_at INTEGER,
+        rpm INTEGER NOT NULL,
+        concurrency INTEGER NOT NULL
+      );
+      CREATE TABLE channels (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL UNIQUE,
+        type TEXT NOT NULL,
+        base_url TEXT,
+        api_key TEXT,
+        models TEXT NOT NULL,
+        priority INTEGER NOT NULL DEFAULT 0,
+        weight INTEGER NOT NULL DEFAULT 1,
+        status TEXT NOT NULL DEFAULT 'enabled',
+        timeout_ms INTEGER NOT NULL,
+        proxy TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE models (
+        name TEXT PRIMARY KEY,
+        input_price INTEGER NOT NULL,
+        output_price INTEGER NOT NULL,
+        context_length INTEGER,
+        tool_calling INTEGER
+      );
+      CREATE TABLE request_logs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        time INTEGER NOT NULL,
+        request_id TEXT NOT NULL,
+        method TEXT NOT NULL,
+        path TEXT NOT NULL,
+        account_id INTEGER,
+        key_name TEXT,
+        model TEXT,
+        channel TEXT,
+        status INTEGER NOT NULL,
+        error_code TEXT,
+        prompt_tokens INTEGER NOT NULL,
+        completion_tokens INTEGER NOT NULL,
+        usage_estimated INTEGER NOT NULL,
+        cost INTEGER NOT NULL,
+        latency_ms INTEGER NOT NULL,
+        first_byte_ms INTEGER,
+        stream INTEGER NOT NULL
+      );
+      CREATE INDEX request_logs_time ON request_logs(time);
+    `,
+  },
+];

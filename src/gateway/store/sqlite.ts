@@ -1,0 +1,267 @@
+/**
+ * The Store on Node's built-in SQLite (`node:sqlite`, DatabaseSync), one file per data folder,
+ * WAL mode so the CLI and a running server share it. `node:sqlite` is loaded lazily so the
+ * bundle still loads on runtimes without it (the caller can then fall back to memory).
+ */
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import { MIGRATIONS } from './migrations.ts';
+import { StoreError } from './types.ts';
+import type {
+  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, Snapshot, Status, Store, StoredLog, WriteBatch,
+} from './types.ts';
+import type { ChannelType } from '../relay/types.ts';
+
+type SqliteModule = typeof import('node:sqlite');
+type Row = Record<string, SQLInputValue>;
+
+/** The node:sqlite module, or null when this runtime has none. */
+export function loadSqlite(): SqliteModule | null {
+  try {
+    const get = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
+    const mod = typeof get === 'function' ? (get('node:sqlite') as SqliteModule | undefined) : undefined;
+    return mod && typeof mod.DatabaseSync === 'function' ? mod : null;
+  } catch {
+    return null;
+  }
+}
+
+const num = (v: SQLInputValue): number => Number(v);
+const numOrNull = (v: SQLInputValue): number | null => (v === null || v === undefined ? null : Number(v));
+const strOrNull = (v: SQLInputValue): string | null => (v === null || v === undefined ? null : String(v));
+
+function toAccount(r: Row): AccountRecord {
+  return { id: num(r.id), name: String(r.name), balance: num(r.balance), totalSpent: num(r.total_spent), createdAt: num(r.created_at) };
+}
+
+function toKey(r: Row): KeyRecord {
+  return {
+    id: num(r.id), accountId: num(r.account_id), name: String(r.name), hash: String(r.key_hash), prefix: String(r.key_prefix),
+    status: r.status === 'disabled' ? 'disabled' : 'enabled',
+    models: r.models === null ? null : (JSON.parse(String(r.models)) as string[]),
+    expiresAt: numOrNull(r.expires_at), createdAt: num(r.created_at), lastUsedAt: numOrNull(r.last_used_at),
+    rpm: num(r.rpm), concurrency: num(r.concurrency),
+  };
+}
+
+function toChannel(r: Row): ChannelRecord {
+  return {
+    id: num(r.id), name: String(r.name), type: String(r.type) as ChannelType, baseUrl: strOrNull(r.base_url),
+    apiKey: strOrNull(r.api_key), models: JSON.parse(String(r.models)) as Record<string, string>,
+    priority: num(r.priority), weight: num(r.weight), status: r.status === 'disabled' ? 'disabled' : 'enabled',
+    timeoutMs: num(r.timeout_ms), proxy: strOrNull(r.proxy), createdAt: num(r.created_at),
+  };
+}
+
+function toModel(r: Row): ModelRecord {
+  return {
+    name: String(r.name), inputPrice: num(r.input_price), outputPrice: num(r.output_price),
+    contextLength: numOrNull(r.context_length), toolCalling: r.tool_calling === null ? null : Boolean(r.tool_calling),
+  };
+}
+
+function toLog(r: Row): StoredLog {
+  return {
+    id: num(r.id), time: num(r.time), requestId: String(r.request_id), method: String(r.method), path: String(r.path),
+    accountId: numOrNull(r.account_id), accountName: strOrNull(r.account_name), keyName: strOrNull(r.key_name),
+    model: strOrNull(r.model), channel: strOrNull(r.channel), status: num(r.status), errorCode: strOrNull(r.error_code),
+    promptTokens: num(r.prompt_tokens), completionTokens: num(r.completion_tokens), usageEstimated: Boolean(r.usage_estimated),
+    cost: num(r.cost), latencyMs: num(r.latency_ms), firstByteMs: numOrNull(r.first_byte_ms), stream: Boolean(r.stream),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
+}
+
+export class SqliteStore implements Store {
+  readonly kind = 'sqlite' as const;
+  readonly #db: DatabaseSync;
+  #dataVersion = -1;
+  #ownChanges = 1;
+  #seenOwnChanges = 0;
+
+  /** Opens (creating if needed) the database file and migrates it. Throws when node:sqlite is unavailable. */
+  constructor(file: string) {
+    const sqlite = loadSqlite();
+    if (!sqlite) throw new Error('node:sqlite is not available in this Node.js runtime (Node 22.13+ or 24 needed)');
+    this.#db = new sqlite.DatabaseSync(file);
+    this.#db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
+    this.#migrate();
+  }
+
+  #migrate(): void {
+    this.#db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+    this.#tx(() => {
+      const row = this.#db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as Row | undefined;
+      const current = row?.v === null || row?.v === undefined ? 0 : Number(row.v);
+      for (const m of MIGRATIONS) {
+        if (m.version <= current) continue;
+        this.#db.exec(m.sql);
+        this.#db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(m.version);
+      }
+    });
+  }
+
+  #tx<T>(work: () => T): T {
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      this.#db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  #changed(): void {
+    this.#ownChanges++;
+  }
+
+  changedSinceLastCheck(): boolean {
+    const row = this.#db.prepare('PRAGMA data_version').get() as Row;
+    const version = Number(row.data_version);
+    const changed = version !== this.#dataVersion || this.#ownChanges !== this.#seenOwnChanges;
+    this.#dataVersion = version;
+    this.#seenOwnChanges = this.#ownChanges;
+    return changed;
+  }
+
+  async snapshot(): Promise<Snapshot> {
+    return this.#tx(() => ({
+      accounts: (this.#db.prepare('SELECT * FROM accounts').all() as Row[]).map(toAccount),
+      keys: (this.#db.prepare('SELECT * FROM api_keys').all() as Row[]).map(toKey),
+      channels: (this.#db.prepare('SELECT * FROM channels ORDER BY id').all() as Row[]).map(toChannel),
+      models: (this.#db.prepare('SELECT * FROM models').all() as Row[]).map(toModel),
+    }));
+  }
+
+  async createAccount(name: string, balance: number): Promise<AccountRecord> {
+    try {
+      const row = this.#db.prepare('INSERT INTO accounts (name, balance, created_at) VALUES (?, ?, ?) RETURNING *').get(name, balance, Date.now()) as Row;
+      this.#changed();
+      return toAccount(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new StoreError('conflict', `account "${name}" already exists`);
+      throw error;
+    }
+  }
+
+  async topUp(name: string, amount: number): Promise<AccountRecord> {
+    const row = this.#db.prepare('UPDATE accounts SET balance = balance + ? WHERE name = ? RETURNING *').get(amount, name) as Row | undefined;
+    if (!row) throw new StoreError('not_found', `no account named "${name}"`);
+    this.#changed();
+    return toAccount(row);
+  }
+
+  async getAccount(name: string): Promise<AccountRecord | null> {
+    const row = this.#db.prepare('SELECT * FROM accounts WHERE name = ?').get(name) as Row | undefined;
+    return row ? toAccount(row) : null;
+  }
+
+  async createKey(key: NewKey): Promise<KeyRecord> {
+    try {
+      const row = this.#db
+        .prepare(`INSERT INTO api_keys (account_id, name, key_hash, key_prefix, models, expires_at, created_at, rpm, concurrency)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`)
+        .get(key.accountId, key.name, key.hash, key.prefix, key.models ? JSON.stringify(key.models) : null, key.expiresAt, Date.now(), key.rpm, key.concurrency) as Row;
+      this.#changed();
+      return toKey(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new StoreError('conflict', `a key named "${key.name}" already exists`);
+      throw error;
+    }
+  }
+
+  async listKeys(): Promise<KeyRecord[]> {
+    return (this.#db.prepare('SELECT * FROM api_keys ORDER BY id').all() as Row[]).map(toKey);
+  }
+
+  async setKeyStatus(name: string, status: Status): Promise<void> {
+    const result = this.#db.prepare('UPDATE api_keys SET status = ? WHERE name = ?').run(status, name);
+    if (Number(result.changes) === 0) throw new StoreError('not_found', `no key named "${name}"`);
+    this.#changed();
+  }
+
+  async deleteKey(name: string): Promise<boolean> {
+    const result = this.#db.prepare('DELETE FROM api_keys WHERE name = ?').run(name);
+    this.#changed();
+    return Number(result.changes) > 0;
+  }
+
+  async addChannel(c: NewChannel): Promise<ChannelRecord> {
+    try {
+      const row = this.#db
+        .prepare(`INSERT INTO channels (name, type, base_url, api_key, models, priority, weight, timeout_ms, proxy, created_at)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`)
+        .get(c.name, c.type, c.baseUrl, c.apiKey, JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, c.proxy, Date.now()) as Row;
+      this.#changed();
+      return toChannel(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new StoreError('conflict', `a channel named "${c.name}" already exists`);
+      throw error;
+    }
+  }
+
+  async listChannels(): Promise<ChannelRecord[]> {
+    return (this.#db.prepare('SELECT * FROM channels ORDER BY id').all() as Row[]).map(toChannel);
+  }
+
+  async setChannelStatus(name: string, status: Status): Promise<void> {
+    const result = this.#db.prepare('UPDATE channels SET status = ? WHERE name = ?').run(status, name);
+    if (Number(result.changes) === 0) throw new StoreError('not_found', `no channel named "${name}"`);
+    this.#changed();
+  }
+
+  async removeChannel(name: string): Promise<void> {
+    const result = this.#db.prepare('DELETE FROM channels WHERE name = ?').run(name);
+    if (Number(result.changes) === 0) throw new StoreError('not_found', `no channel named "${name}"`);
+    this.#changed();
+  }
+
+  async setModel(m: ModelRecord): Promise<void> {
+    this.#db
+      .prepare(`INSERT INTO models (name, input_price, output_price, context_length, tool_calling) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(name) DO UPDATE SET input_price = excluded.input_price, output_price = excluded.output_price,
+                  context_length = COALESCE(excluded.context_length, models.context_length),
+                  tool_calling = COALESCE(excluded.tool_calling, models.tool_calling)`)
+      .run(m.name, m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling === null ? null : m.toolCalling ? 1 : 0);
+    this.#changed();
+  }
+
+  async listModels(): Promise<ModelRecord[]> {
+    return (this.#db.prepare('SELECT * FROM models ORDER BY name').all() as Row[]).map(toModel);
+  }
+
+  async write(batch: WriteBatch): Promise<void> {
+    if (batch.logs.length === 0 && batch.keysUsed.size === 0) return;
+    const debits = new Map<number, number>();
+    for (const log of batch.logs) {
+      if (log.accountId !== null && log.cost > 0) debits.set(log.accountId, (debits.get(log.accountId) ?? 0) + log.cost);
+    }
+    this.#tx(() => {
+      const insert = this.#db.prepare(`INSERT INTO request_logs (time, request_id, method, path, account_id, key_name, model, channel, status,
+          error_code, prompt_tokens, completion_tokens, usage_estimated, cost, latency_ms, first_byte_ms, stream)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      for (const l of batch.logs) {
+        insert.run(l.time, l.requestId, l.method, l.path, l.accountId, l.keyName, l.model, l.channel, l.status, l.errorCode,
+          l.promptTokens, l.completionTokens, l.usageEstimated ? 1 : 0, l.cost, l.latencyMs, l.firstByteMs, l.stream ? 1 : 0);
+      }
+      const debit = this.#db.prepare('UPDATE accounts SET balance = balance - ?, total_spent = total_spent + ? WHERE id = ?');
+      for (const [accountId, amount] of debits) debit.run(amount, amount, accountId);
+      const used = this.#db.prepare('UPDATE api_keys SET last_used_at = MAX(COALESCE(last_used_at, 0), ?) WHERE id = ?');
+      for (const [keyId, at] of batch.keysUsed) used.run(at, keyId);
+    });
+  }
+
+  async listLogs(limit: number): Promise<StoredLog[]> {
+    const rows = this.#db
+      .prepare('SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id ORDER BY l.id DESC LIMIT ?')
+      .all(limit) as Row[];
+    return rows.map(toLog);
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.isOpen) this.#db.close();
+  }
+}

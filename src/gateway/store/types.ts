@@ -1,0 +1,163 @@
+/**
+ * The gateway's persistent state behind one small interface: SQLite (node:sqlite) for a
+ * local data folder, memory for tests and old runtimes, PostgreSQL later for deployments
+ * that outgrow one machine. Money is integer micro-USD; times are epoch milliseconds.
+ *
+ * The request path never reads the store per request: the gateway caches a snapshot and
+ * asks `changedSinceLastCheck()` (cheap) whether another writer changed it.
+ */
+import type { ChannelType } from '../relay/types.ts';
+
+export type Status = 'enabled' | 'disabled';
+
+export interface AccountRecord {
+  readonly id: number;
+  readonly name: string;
+  /** Micro-USD. */
+  readonly balance: number;
+  /** Micro-USD charged so far. */
+  readonly totalSpent: number;
+  readonly createdAt: number;
+}
+
+export interface KeyRecord {
+  readonly id: number;
+  readonly accountId: number;
+  readonly name: string;
+  /** SHA-256 of the secret, hex. The secret itself is never stored. */
+  readonly hash: string;
+  /** Short non-secret start of the key for display, e.g. "sk-AbCd…". */
+  readonly prefix: string;
+  readonly status: Status;
+  /** Allowed platform model names; null means every model. */
+  readonly models: readonly string[] | null;
+  readonly expiresAt: number | null;
+  readonly createdAt: number;
+  readonly lastUsedAt: number | null;
+  /** Requests per minute. */
+  readonly rpm: number;
+  /** Concurrent requests. */
+  readonly concurrency: number;
+}
+
+export interface NewKey {
+  readonly accountId: number;
+  readonly name: string;
+  readonly hash: string;
+  readonly prefix: string;
+  readonly models: readonly string[] | null;
+  readonly expiresAt: number | null;
+  readonly rpm: number;
+  readonly concurrency: number;
+}
+
+export interface ChannelRecord {
+  readonly id: number;
+  readonly name: string;
+  readonly type: ChannelType;
+  readonly baseUrl: string | null;
+  readonly apiKey: string | null;
+  /** Platform model name -> upstream model name. */
+  readonly models: Readonly<Record<string, string>>;
+  readonly priority: number;
+  readonly weight: number;
+  readonly status: Status;
+  readonly timeoutMs: number;
+  readonly proxy: string | null;
+  readonly createdAt: number;
+}
+
+export type NewChannel = Omit<ChannelRecord, 'id' | 'createdAt' | 'status'>;
+
+export interface ModelRecord {
+  readonly name: string;
+  /** Micro-USD per million prompt tokens. */
+  readonly inputPrice: number;
+  /** Micro-USD per million completion tokens. */
+  readonly outputPrice: number;
+  readonly contextLength: number | null;
+  readonly toolCalling: boolean | null;
+}
+
+export interface RequestLog {
+  readonly time: number;
+  readonly requestId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly accountId: number | null;
+  readonly keyName: string | null;
+  readonly model: string | null;
+  readonly channel: string | null;
+  readonly status: number;
+  readonly errorCode: string | null;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly usageEstimated: boolean;
+  /** Micro-USD debited from `accountId` for this request. */
+  readonly cost: number;
+  readonly latencyMs: number;
+  readonly firstByteMs: number | null;
+  readonly stream: boolean;
+}
+
+export interface StoredLog extends RequestLog {
+  readonly id: number;
+  readonly accountName: string | null;
+}
+
+export interface Snapshot {
+  readonly accounts: readonly AccountRecord[];
+  readonly keys: readonly KeyRecord[];
+  readonly channels: readonly ChannelRecord[];
+  readonly models: readonly ModelRecord[];
+}
+
+/** One transaction: the logs, their debits (sum of `cost` per account, applied relatively) and key last-use times. */
+export interface WriteBatch {
+  readonly logs: readonly RequestLog[];
+  readonly keysUsed: ReadonlyMap<number, number>;
+}
+
+export type StoreErrorCode = 'not_found' | 'conflict' | 'invalid';
+
+/** An admin operation that cannot be done; `code` is stable, the message is for people. */
+export class StoreError extends Error {
+  readonly code: StoreErrorCode;
+  constructor(code: StoreErrorCode, message: string) {
+    super(message);
+    this.name = 'StoreError';
+    this.code = code;
+  }
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'memory';
+
+  /** True when the data may have changed (by this process's admin calls or another process) since the last call. Cheap. */
+  changedSinceLastCheck(): boolean;
+  snapshot(): Promise<Snapshot>;
+
+  createAccount(name: string, balance: number): Promise<AccountRecord>;
+  topUp(name: string, amount: number): Promise<AccountRecord>;
+  getAccount(name: string): Promise<AccountRecord | null>;
+
+  createKey(key: NewKey): Promise<KeyRecord>;
+  listKeys(): Promise<KeyRecord[]>;
+  setKeyStatus(name: string, status: Status): Promise<void>;
+  deleteKey(name: string): Promise<boolean>;
+
+  addChannel(channel: NewChannel): Promise<ChannelRecord>;
+  listChannels(): Promise<ChannelRecord[]>;
+  setChannelStatus(name: string, status: Status): Promise<void>;
+  removeChannel(name: string): Promise<void>;
+
+  setModel(model: ModelRecord): Promise<void>;
+  listModels(): Promise<ModelRecord[]>;
+
+  /** Applies one batch atomically. */
+  write(batch: WriteBatch): Promise<void>;
+  /** Newest first. */
+  listLogs(limit: number): Promise<StoredLog[]>;
+
+  close(): Promise<void>;
+}
