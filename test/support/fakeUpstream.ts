@@ -1,0 +1,223 @@
+/**
+ * A fake OpenAI-compatible upstream (POST /v1/chat/completions, GET /v1/models) on
+ * 127.0.0.1, port 0, standing for a provider the tests cannot reach.
+ *
+ * What it does is a `FakeBehaviour`, merged from (later wins):
+ *   1. the `behaviour` given to `startFakeUpstream` (an object, or a function of the request,
+ *      for example to answer per model name), changeable later through `fake.behaviour`;
+ *   2. a JSON object in the request header `x-fake`;
+ *   3. a JSON object in the body field `x_fake` (a gateway passes unknown body fields
+ *      through untouched, so a test can steer one request from the client side).
+ * Every request is recorded, with its parsed body and a promise telling whether the
+ * upstream finished answering or saw the connection closed first.
+ */
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface FakeBehaviour {
+  /** Answer with this error status (500, 503, 429, 400, ...) and an OpenAI-style error body. */
+  readonly status?: number;
+  readonly errorMessage?: string;
+  /** Retry-After header value sent with `status`. */
+  readonly retryAfter?: string;
+  /** The generated text, one piece per stream chunk (default `chunks` pieces "w1", " w2", ...). */
+  readonly pieces?: readonly string[];
+  readonly chunks?: number;
+  /** Delay before each stream chunk. */
+  readonly chunkDelayMs?: number;
+  /** Delay before the response headers. */
+  readonly headersDelayMs?: number;
+  /** Never answer ('headers'), or send headers and then nothing ('body'), until the connection closes. */
+  readonly hang?: 'headers' | 'body';
+  /** After this many content chunks, break the stream as `breakWith` says. */
+  readonly breakAfter?: number;
+  /** 'reset': TCP reset; 'end': end without finish chunk or [DONE]; 'stall': go silent; 'error': an SSE error event, then end. */
+  readonly breakWith?: 'reset' | 'end' | 'stall' | 'error';
+  /** End a complete stream without the final [DONE]. */
+  readonly noDone?: boolean;
+  /** Send no usage at all (no usage chunk, no usage in JSON answers). */
+  readonly omitUsage?: boolean;
+  readonly usage?: { readonly prompt_tokens: number; readonly completion_tokens: number };
+  /** Answer with this `model` instead of the requested one (OpenAI answers with dated names). */
+  readonly answerModel?: string;
+  /** Before each content chunk after the first, wait for `fake.release()`. */
+  readonly gated?: boolean;
+  /** Line ending of the SSE stream (default "\n"). */
+  readonly eol?: '\n' | '\r\n';
+  /** Send a ": keep-alive" comment before every chunk. */
+  readonly comments?: boolean;
+  /** Write every stream event in fragments of this many bytes (splits lines and UTF-8 characters). */
+  readonly fragmentBytes?: number;
+}
+
+export interface FakeRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  /** The parsed JSON body (the raw text if it was not JSON). */
+  readonly body: any;
+  /** 'complete' once the answer was fully written; 'aborted' if the connection closed first. */
+  readonly closed: Promise<'complete' | 'aborted'>;
+}
+
+export interface FakeUpstream {
+  /** OpenAI-style base URL, including /v1. */
+  readonly url: string;
+  readonly requests: FakeRequest[];
+  behaviour: FakeBehaviour | ((request: FakeRequest) => FakeBehaviour);
+  /** Lets `count` gated chunks go (see `gated`). */
+  release(count?: number): void;
+  /** Resolves once `count` requests have arrived in total. */
+  received(count: number): Promise<FakeRequest>;
+  close(): Promise<void>;
+}
+
+export const FAKE_PROMPT_TOKENS = 11;
+
+export async function startFakeUpstream(behaviour: FakeUpstream['behaviour'] = {}): Promise<FakeUpstream> {
+  const requests: FakeRequest[] = [];
+  const sockets = new Set<Socket>();
+  let permits = 0;
+  const gateWaiters: Array<() => void> = [];
+  const requestWaiters: Array<{ count: number; resolve: (r: FakeRequest) => void }> = [];
+  const gate = (): Promise<void> => {
+    if (permits > 0) {
+      permits--;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => gateWaiters.push(resolve));
+  };
+
+  const server = createServer(async (req, res) => {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    let body: any = raw;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      // Recorded as text.
+    }
+    const closed = new Promise<'complete' | 'aborted'>((resolve) => res.on('close', () => resolve(res.writableFinished ? 'complete' : 'aborted')));
+    const record: FakeRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, closed };
+    requests.push(record);
+    for (const w of requestWaiters.filter((w) => requests.length >= w.count)) {
+      requestWaiters.splice(requestWaiters.indexOf(w), 1);
+      w.resolve(record);
+    }
+    const gone = new Promise<void>((resolve) => res.on('close', resolve));
+    const base = typeof fake.behaviour === 'function' ? fake.behaviour(record) : fake.behaviour;
+    const b: FakeBehaviour = { ...base, ...parseJson(req.headers['x-fake']), ...(body && typeof body === 'object' ? body.x_fake : undefined) };
+    try {
+      await answer(record, b, res, gone, gate);
+    } catch {
+      res.destroy();
+    }
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const fake: FakeUpstream = {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    behaviour,
+    release(count = 1) {
+      for (let i = 0; i < count; i++) {
+        const waiter = gateWaiters.shift();
+        if (waiter) waiter();
+        else permits++;
+      }
+    },
+    received(count) {
+      if (requests.length >= count) return Promise.resolve(requests[count - 1]!);
+      return new Promise((resolve) => requestWaiters.push({ count, resolve }));
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
+}
+
+function parseJson(value: string | string[] | undefined): object | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    return JSON.parse(value) as object;
+  } catch {
+    return undefined;
+  }
+}
+
+async function answer(record: FakeRequest, b: FakeBehaviour, res: ServerResponse, gone: Promise<void>, gate: () => Promise<void>): Promise<void> {
+  if (record.method === 'GET' && record.path.startsWith('/v1/models')) {
+    return json(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'fake' }] });
+  }
+  if (record.method !== 'POST' || !record.path.startsWith('/v1/chat/completions')) {
+    return json(res, 404, { error: { message: `no route ${record.method} ${record.path}`, type: 'invalid_request_error', code: null } });
+  }
+  if (b.headersDelayMs) await Promise.race([sleep(b.headersDelayMs), gone]);
+  if (b.hang === 'headers') return gone;
+  if (b.status !== undefined && b.status >= 400) {
+    if (b.retryAfter !== undefined) res.setHeader('retry-after', b.retryAfter);
+    const type = b.status === 429 ? 'rate_limit_error' : b.status >= 500 ? 'server_error' : 'invalid_request_error';
+    return json(res, b.status, { error: { message: b.errorMessage ?? `fake upstream error ${b.status}`, type, param: null, code: null } });
+  }
+  const body = record.body as { model?: string; stream?: boolean; stream_options?: { include_usage?: boolean } };
+  const model = b.answerModel ?? body.model ?? 'fake-model';
+  const pieces = b.pieces ?? Array.from({ length: b.chunks ?? 3 }, (_, i) => (i === 0 ? 'w1' : ` w${i + 1}`));
+  const usage = b.omitUsage ? undefined : { ...(b.usage ?? { prompt_tokens: FAKE_PROMPT_TOKENS, completion_tokens: pieces.length }) };
+  const id = `chatcmpl-fake-${Math.random().toString(36).slice(2)}`;
+  const created = Math.floor(Date.now() / 1000);
+  if (!body.stream) {
+    const message = { role: 'assistant', content: pieces.join('') };
+    const answerBody = { id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: 'stop' }] };
+    return json(res, 200, usage ? { ...answerBody, usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } : answerBody);
+  }
+
+  const eol = b.eol ?? '\n';
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.flushHeaders();
+  if (b.hang === 'body') return gone;
+  const send = async (payload: string) => {
+    const text = `${b.comments ? `: keep-alive${eol}${eol}` : ''}data: ${payload}${eol}${eol}`;
+    if (!b.fragmentBytes) return void res.write(text);
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length; at += b.fragmentBytes) {
+      res.write(bytes.subarray(at, at + b.fragmentBytes));
+      await sleep(1);
+    }
+  };
+  const chunk = (delta: object, finish: string | null = null, extra: object = {}) =>
+    JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }], ...extra });
+  let closed = false;
+  void gone.then(() => (closed = true));
+  for (let i = 0; i < pieces.length; i++) {
+    if (i > 0 && b.gated) await Promise.race([gate(), gone]);
+    if (b.chunkDelayMs) await Promise.race([sleep(b.chunkDelayMs), gone]);
+    if (closed) return;
+    await send(chunk(i === 0 ? { role: 'assistant', content: pieces[i] } : { content: pieces[i] }));
+    if (b.breakAfter === i + 1) {
+      if (b.breakWith === 'reset') return void res.socket?.resetAndDestroy();
+      if (b.breakWith === 'stall') return gone;
+      if (b.breakWith === 'error') await send(JSON.stringify({ error: { message: 'fake upstream failed mid-stream', type: 'server_error', code: null } }));
+      return void res.end();
+    }
+  }
+  await send(chunk({}, 'stop'));
+  if (usage && body.stream_options?.include_usage) {
+    await send(JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }));
+  }
+  if (!b.noDone) await send('[DONE]');
+  res.end();
+}
+
+function json(res: ServerResponse, status: number, value: unknown): void {
+  const text = JSON.stringify(value);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
