@@ -22,7 +22,7 @@ export function normalizeApiKey(raw: string): NormalizedApiKey {
     key = quoted[2]!.trim();
     notes.push('quotes');
   }
-  const bearer = /^bearer\s+/i.exec(key);
+  const bearer = /^bearer(?:\s+|$)/i.exec(key);
   if (bearer) {
     key = key.slice(bearer[0].length).trim();
     notes.push('a leading "Bearer "');
