@@ -103,6 +103,18 @@ const RECORDED = [
   'data: [DONE]\n\n',
 ].join('');
 
+describe('client SSE: bytes -> events', () => {
+  it('gives the same events at every split of a stream with comments, ids, retry and CRLF', async () => {
+    const bytes = encoder.encode(': hi\r\nid: 1\r\nretry: 10\r\nevent: a\r\ndata: α\r\ndata: β\r\n\r\n:\rdata: 😀\r\r');
+    for (const chunks of splits(bytes)) {
+      assert.deepEqual(await collectEvents(chunks), [
+        { event: 'a', data: 'α\nβ', id: '1', retry: 10 },
+        { event: null, data: '😀', id: '1', retry: 10 },
+      ]);
+    }
+  });
+});
+
 describe('client SSE: events -> chat chunks', () => {
   it('decodes a recorded stream identically at every split, keeping reasoning fields', async () => {
     for (const chunks of splits(encoder.encode(RECORDED))) {
