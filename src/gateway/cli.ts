@@ -1,0 +1,289 @@
+/**
+ * The `model-gateway` command (bundled to dist/cli.cjs). Every command takes --data DIR
+ * (default $MODEL_GATEWAY_DATA, else ./.model-gateway). Run with --help for the list.
+ */
+import { parseArgs } from 'node:util';
+import { createKey, DEFAULT_TIMEOUT_MS } from './admin.ts';
+import { formatUsd, parseUsd } from './money.ts';
+import { startGateway } from './server.ts';
+import { openStore } from './store/index.ts';
+import { StoreError } from './store/types.ts';
+import type { Store } from './store/types.ts';
+
+const USAGE = `Usage: model-gateway <command> [options]        (every command takes --data DIR)
+
+  serve [--host 127.0.0.1] [--port 8080]
+  channel add --name NAME [--type openai|echo] [--base-url URL] [--api-key KEY] --models M1,M2
+              [--map PLATFORM=UPSTREAM]... [--priority N] [--weight N] [--timeout-ms N] [--proxy URL]
+  channel list | disable NAME | enable NAME | remove NAME
+  model price MODEL --input USD --output USD [--context N] [--tools yes|no]   (USD per million tokens)
+  account create NAME [--balance USD] | topup NAME USD | show NAME
+  key create --account NAME --name KEYNAME [--models M1,M2] [--expires ISO-8601] [--rpm N] [--concurrency N]
+  key list | disable KEYNAME | enable KEYNAME | delete KEYNAME
+  logs [--limit N] [--json]
+
+--data DIR defaults to $MODEL_GATEWAY_DATA, else ./.model-gateway.
+`;
+
+const OPTIONS = {
+  data: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+  host: { type: 'string' }, port: { type: 'string' },
+  name: { type: 'string' }, type: { type: 'string' }, 'base-url': { type: 'string' }, 'api-key': { type: 'string' },
+  models: { type: 'string' }, map: { type: 'string', multiple: true }, priority: { type: 'string' }, weight: { type: 'string' },
+  'timeout-ms': { type: 'string' }, proxy: { type: 'string' },
+  input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' },
+  balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
+  limit: { type: 'string' }, json: { type: 'boolean' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+/** Wrong arguments: message on stderr, exit code 2. */
+class UsageError extends Error {}
+
+interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const COMMAND_OPTIONS: Record<string, readonly string[]> = {
+  serve: ['host', 'port'],
+  'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy'],
+  'model price': ['input', 'output', 'context', 'tools'],
+  'account create': ['balance'],
+  'key create': ['account', 'name', 'models', 'expires', 'rpm', 'concurrency'],
+  logs: ['limit', 'json'],
+};
+
+function int(value: string | undefined, flag: string, fallback: number, min = 0): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value.trim()) || Number(value) < min) throw new UsageError(`--${flag} must be a whole number ≥ ${min}, got "${value}"`);
+  return Number(value);
+}
+
+function usd(value: string | undefined, what: string): number {
+  if (value === undefined) throw new UsageError(`${what} is required`);
+  try {
+    return parseUsd(value);
+  } catch (error) {
+    throw new UsageError(`${what}: ${(error as Error).message}`);
+  }
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function need(value: string | undefined, what: string): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(`${what} is required`);
+  return value.trim();
+}
+
+async function serve(values: Values, dataDir: string, io: Io): Promise<number> {
+  const gw = await startGateway({ dataDir, host: values.host ?? '127.0.0.1', port: int(values.port, 'port', 8080), bootstrap: true, log: io.err });
+  if (gw.bootstrapKey) {
+    io.out(`Bootstrapped ${dataDir}: account "local" with $10.00, channel "echo" serving model "echo", key "default".`);
+    io.out(`Your API key (shown once): ${gw.bootstrapKey}`);
+  }
+  io.out(`Model Gateway listening on ${gw.url} (store: ${gw.storeKind}, data: ${dataDir})`);
+  await new Promise<void>((resolve) => {
+    const onSignal = (signal: string): void => {
+      io.err(`${signal}: stopping gracefully`);
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      resolve();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+  await gw.stop();
+  io.err('stopped');
+  return 0;
+}
+
+async function channel(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
+  if (sub === 'add') {
+    const type = values.type ?? 'openai';
+    if (type !== 'openai' && type !== 'echo') throw new UsageError(`--type must be openai or echo, got "${type}"`);
+    const models: Record<string, string> = {};
+    for (const m of list(values.models)) models[m] = m;
+    for (const pair of values.map ?? []) {
+      const [platform, upstream] = pair.split('=').map((s) => s.trim());
+      if (!platform || !upstream) throw new UsageError(`--map takes PLATFORM=UPSTREAM, got "${pair}"`);
+      models[platform] = upstream;
+    }
+    if (Object.keys(models).length === 0) throw new UsageError('--models is required (comma-separated platform model names)');
+    const baseUrl = type === 'openai' ? need(values['base-url'], '--base-url') : null;
+    if (baseUrl !== null && !URL.canParse(baseUrl)) throw new UsageError(`--base-url is not a URL: "${baseUrl}"`);
+    if (values.proxy !== undefined && !URL.canParse(values.proxy)) throw new UsageError(`--proxy is not a URL: "${values.proxy}"`);
+    const c = await store.addChannel({
+      name: need(values.name, '--name'), type, baseUrl, apiKey: values['api-key'] ?? null, models,
+      priority: int(values.priority, 'priority', 0), weight: int(values.weight, 'weight', 1, 1),
+      timeoutMs: int(values['timeout-ms'], 'timeout-ms', DEFAULT_TIMEOUT_MS, 1), proxy: values.proxy ?? null,
+    });
+    io.out(`channel "${c.name}" (${c.type}) added, serving ${Object.keys(c.models).join(', ')}`);
+    return 0;
+  }
+  if (sub === 'list') {
+    for (const c of await store.listChannels()) {
+      const models = Object.entries(c.models).map(([p, u]) => (p === u ? p : `${p}=${u}`)).join(',');
+      io.out(`${c.name}\t${c.type}\t${c.status}\t${c.baseUrl ?? '-'}\tmodels=${models}\tpriority=${c.priority}\tweight=${c.weight}\ttimeout=${c.timeoutMs}ms${c.proxy ? `\tproxy=${c.proxy}` : ''}`);
+    }
+    return 0;
+  }
+  const name = need(args[0], 'channel NAME');
+  if (sub === 'disable' || sub === 'enable') await store.setChannelStatus(name, sub === 'disable' ? 'disabled' : 'enabled');
+  else if (sub === 'remove') await store.removeChannel(name);
+  else throw new UsageError(`unknown command: channel ${sub ?? ''}`);
+  io.out(`channel "${name}" ${sub === 'remove' ? 'removed' : `${sub}d`}`);
+  return 0;
+}
+
+async function model(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
+  if (sub !== 'price') throw new UsageError(`unknown command: model ${sub ?? ''}`);
+  const name = need(args[0], 'MODEL');
+  if (values.tools !== undefined && !['yes', 'no', 'true', 'false'].includes(values.tools)) throw new UsageError('--tools takes yes or no');
+  const inputPrice = usd(values.input, '--input');
+  const outputPrice = usd(values.output, '--output');
+  await store.setModel({
+    name, inputPrice, outputPrice,
+    contextLength: values.context === undefined ? null : int(values.context, 'context', 0, 1),
+    toolCalling: values.tools === undefined ? null : values.tools === 'yes' || values.tools === 'true',
+  });
+  io.out(`model "${name}": ${formatUsd(inputPrice)} input, ${formatUsd(outputPrice)} output per million tokens`);
+  return 0;
+}
+
+async function account(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
+  const name = need(args[0], 'account NAME');
+  if (sub === 'create') {
+    const a = await store.createAccount(name, values.balance === undefined ? 0 : usd(values.balance, '--balance'));
+    io.out(`account "${a.name}" created with ${formatUsd(a.balance)}`);
+  } else if (sub === 'topup') {
+    const a = await store.topUp(name, usd(args[1], 'amount (USD)'));
+    io.out(`account "${a.name}" balance ${formatUsd(a.balance)}`);
+  } else if (sub === 'show') {
+    const a = await store.getAccount(name);
+    if (!a) throw new StoreError('not_found', `no account named "${name}"`);
+    io.out(`account "${a.name}": balance ${formatUsd(a.balance)}, spent ${formatUsd(a.totalSpent)}`);
+  } else {
+    throw new UsageError(`unknown command: account ${sub ?? ''}`);
+  }
+  return 0;
+}
+
+async function key(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
+  if (sub === 'create') {
+    let expiresAt: number | null = null;
+    if (values.expires !== undefined) {
+      expiresAt = Date.parse(values.expires);
+      if (!Number.isFinite(expiresAt)) throw new UsageError(`--expires must be an ISO-8601 date, got "${values.expires}"`);
+    }
+    const { secret } = await createKey(store, {
+      account: need(values.account, '--account'), name: need(values.name, '--name'), models: list(values.models), expiresAt,
+      rpm: int(values.rpm, 'rpm', 1200), concurrency: int(values.concurrency, 'concurrency', 64),
+    });
+    io.out(secret);
+    return 0;
+  }
+  if (sub === 'list') {
+    const accounts = new Map<number, string>();
+    for (const k of await store.listKeys()) {
+      if (!accounts.has(k.accountId)) accounts.set(k.accountId, (await store.snapshot()).accounts.find((a) => a.id === k.accountId)?.name ?? '?');
+      const expires = k.expiresAt === null ? 'never' : new Date(k.expiresAt).toISOString();
+      const used = k.lastUsedAt === null ? 'never' : new Date(k.lastUsedAt).toISOString();
+      io.out(`${k.name}\t${k.prefix}\t${k.status}\taccount=${accounts.get(k.accountId)}\tmodels=${k.models?.join(',') ?? 'all'}\texpires=${expires}\tlast_used=${used}\trpm=${k.rpm}\tconcurrency=${k.concurrency}`);
+    }
+    return 0;
+  }
+  const name = need(args[0], 'KEYNAME');
+  if (sub === 'disable' || sub === 'enable') await store.setKeyStatus(name, sub === 'disable' ? 'disabled' : 'enabled');
+  else if (sub === 'delete') {
+    if (!(await store.deleteKey(name))) throw new StoreError('not_found', `no key named "${name}"`);
+  } else throw new UsageError(`unknown command: key ${sub ?? ''}`);
+  io.out(`key "${name}" ${sub === 'delete' ? 'deleted' : `${sub}d`}`);
+  return 0;
+}
+
+async function logs(store: Store, values: Values, io: Io): Promise<number> {
+  const rows = (await store.listLogs(int(values.limit, 'limit', 50, 1))).reverse();
+  for (const l of rows) {
+    if (values.json) {
+      io.out(JSON.stringify(l));
+      continue;
+    }
+    io.out([new Date(l.time).toISOString(), l.requestId, l.method, l.path, l.status, l.errorCode ?? '-', l.accountName ?? '-', l.keyName ?? '-',
+      l.model ?? '-', l.channel ?? '-', `${l.promptTokens}+${l.completionTokens}${l.usageEstimated ? '~' : ''} tok`, formatUsd(l.cost),
+      `${l.latencyMs}ms`, l.firstByteMs === null ? '-' : `ttfb ${l.firstByteMs}ms`, l.stream ? 'stream' : ''].join('\t').trimEnd());
+  }
+  return 0;
+}
+
+export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    io.err(`model-gateway: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length === 0) {
+    (values.help ? io.out : io.err)(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const [command, sub, ...args] = positionals;
+  const twoWord = ['channel', 'model', 'account', 'key'].includes(command!);
+  const name = twoWord ? `${command} ${sub ?? ''}` : command!;
+  const allowed = new Set(['data', 'help', ...(COMMAND_OPTIONS[name] ?? [])]);
+  const dataDir = values.data ?? (env['MODEL_GATEWAY_DATA'] || '.model-gateway');
+  try {
+    const extra = Object.keys(values).filter((k) => !allowed.has(k));
+    if (extra.length > 0) throw new UsageError(`${name} does not take --${extra.join(', --')}`);
+    if (command === 'serve') {
+      if (sub !== undefined) throw new UsageError(`serve takes no arguments, got "${sub}"`);
+      return await serve(values, dataDir, io);
+    }
+    if (!twoWord && command !== 'logs') throw new UsageError(`unknown command: ${command}`);
+    if (command === 'logs' && sub !== undefined) throw new UsageError(`logs takes no arguments, got "${sub}"`);
+    const store = openStore({ dataDir });
+    try {
+      if (command === 'channel') return await channel(store, sub, args, values, io);
+      if (command === 'model') return await model(store, sub, args, values, io);
+      if (command === 'account') return await account(store, sub, args, values, io);
+      if (command === 'key') return await key(store, sub, args, values, io);
+      return await logs(store, values, io);
+    } finally {
+      await store.close();
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`model-gateway: ${error.message}\nRun "model-gateway --help" for usage.`);
+      return 2;
+    }
+    if (error instanceof StoreError) {
+      io.err(`model-gateway: ${error.message}`);
+      return 1;
+    }
+    io.err(`model-gateway: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+function isMain(): boolean {
+  const entry = process.argv[1] ?? '';
+  return /(?:^|[\\/])(?:cli\.(?:c?js|ts)|model-gateway(?:\.js)?)$/.test(entry);
+}
+
+if (isMain()) {
+  const io: Io = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
+  main(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      io.err(`model-gateway: ${String(error)}`);
+      process.exitCode = 1;
+    },
+  );
+}
