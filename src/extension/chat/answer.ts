@@ -1,0 +1,88 @@
+/**
+ * A @gateway chat turn: the conversation of this participant plus the prompt, sent
+ * to the configured model, the answer streamed into the chat as it arrives, the
+ * reasoning shown apart, the stop button aborting the HTTP request, a failure
+ * rendered as the contract's explanation with fix buttons.
+ */
+import * as vscode from 'vscode';
+import { explainError } from '../explain.ts';
+import type { ExtensionServices } from '../services.ts';
+import { signalFromToken } from './abort.ts';
+import { historyToMessages } from './history.ts';
+import type { AnswerMetadata, Turn } from './history.ts';
+import { referenceTexts } from './references.ts';
+import { AnswerRenderer } from './render.ts';
+import type { DisplayOp } from './render.ts';
+import { failureView, noModelView } from './views.ts';
+import type { ChatView } from './views.ts';
+
+export const PARTICIPANT_ID = 'model-gateway.gateway';
+
+/** VS Code's history turns as the plain turns history.ts reads. */
+export function plainTurns(history: vscode.ChatContext['history']): Turn[] {
+  return history.map((turn): Turn => {
+    if ('prompt' in turn) return { kind: 'request', participant: turn.participant, prompt: turn.prompt, command: turn.command };
+    const markdown = turn.response.flatMap((part) => (part instanceof vscode.ChatResponseMarkdownPart ? [part.value.value] : []));
+    return { kind: 'response', participant: turn.participant, command: turn.command, markdown, metadata: turn.result.metadata, failed: turn.result.errorDetails !== undefined };
+  });
+}
+
+export function showView(stream: vscode.ChatResponseStream, view: ChatView): void {
+  stream.markdown(view.markdown);
+  for (const button of view.buttons) stream.button({ title: button.title, command: button.command, ...(button.arguments ? { arguments: button.arguments } : {}) });
+}
+
+function apply(stream: vscode.ChatResponseStream, ops: readonly DisplayOp[]): void {
+  for (const op of ops) {
+    if (op.kind === 'progress') stream.progress(op.value);
+    else stream.markdown(op.value);
+  }
+}
+
+export async function answerChat(
+  services: ExtensionServices,
+  request: vscode.ChatRequest,
+  context: vscode.ChatContext,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+): Promise<vscode.ChatResult> {
+  const { t, log } = services;
+  const model = services.settings.current.model;
+  if (model === '') {
+    showView(stream, noModelView(t));
+    return { metadata: { failed: true } satisfies AnswerMetadata };
+  }
+  const abort = signalFromToken(token);
+  const renderer = new AnswerRenderer({ thinking: t('Thinking'), thinkingProgress: t('Thinking…') });
+  let requested = false;
+  try {
+    const client = await services.connection.require();
+    const references = await referenceTexts(request.references, log);
+    const messages = historyToMessages(plainTurns(context.history), PARTICIPANT_ID, { prompt: request.prompt, references });
+    stream.progress(t('Asking {0}…', model));
+    requested = true;
+    for await (const chunk of client.chatStream({ model, messages, stream: true }, { signal: abort.signal })) {
+      apply(stream, renderer.push(chunk));
+    }
+    apply(stream, renderer.finish());
+    if (renderer.answer.trim() === '' && renderer.reasoning.trim() === '') {
+      stream.markdown(t('_The model returned an empty answer._'));
+    } else if (renderer.finishReason === 'length') {
+      stream.markdown(`\n\n_${t('The answer was cut off: the model reached its output token limit.')}_`);
+    }
+    return { metadata: { answer: renderer.answer } satisfies AnswerMetadata };
+  } catch (error) {
+    if (token.isCancellationRequested) {
+      // Stopped by the user: keep what arrived, no error.
+      return { metadata: { answer: renderer.answer } satisfies AnswerMetadata };
+    }
+    const explanation = explainError(error, t, services.connection.secrets());
+    log.warn(`@gateway chat with ${model} failed: ${explanation.errorText}`);
+    if (renderer.answer !== '' || renderer.reasoning !== '') stream.markdown('\n\n---\n\n');
+    showView(stream, failureView(explanation, t));
+    return { metadata: { failed: true } satisfies AnswerMetadata };
+  } finally {
+    abort.dispose();
+    if (requested) services.balance?.refresh();
+  }
+}

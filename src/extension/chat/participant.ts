@@ -1,0 +1,18 @@
+/**
+ * The `@gateway` chat participant: a chat with the configured gateway model, plus
+ * the /models, /selftest and /balance commands.
+ */
+import * as vscode from 'vscode';
+import type { ExtensionServices } from '../services.ts';
+import { PARTICIPANT_ID, answerChat } from './answer.ts';
+import { isSlashCommand, runSlashCommand } from './slashCommands.ts';
+
+export { PARTICIPANT_ID } from './answer.ts';
+
+export function registerChatParticipant(context: vscode.ExtensionContext, services: ExtensionServices): void {
+  const handler: vscode.ChatRequestHandler = (request, chatContext, stream, token) =>
+    isSlashCommand(request.command) ? runSlashCommand(services, request.command, stream, token) : answerChat(services, request, chatContext, stream, token);
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, handler);
+  participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'gateway-chat.png');
+  context.subscriptions.push(participant);
+}

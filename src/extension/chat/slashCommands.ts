@@ -1,0 +1,90 @@
+/**
+ * @gateway's slash commands: /models (the models this key may use), /selftest (the
+ * contract's 7.4 self-test with progress per step), /balance (remaining, used, limit).
+ */
+import * as vscode from 'vscode';
+import { userAgent } from '../environment.ts';
+import { explainError } from '../explain.ts';
+import { logRequest } from '../log.ts';
+import { COMMANDS } from '../notConfigured.ts';
+import { reportMarkdown } from '../selfTest/report.ts';
+import { runSelfTest } from '../selfTest/run.ts';
+import type { ExtensionServices } from '../services.ts';
+import { signalFromToken } from './abort.ts';
+import { showView } from './answer.ts';
+import { balanceView, failureView, modelsView } from './views.ts';
+
+export const SLASH_COMMANDS = ['models', 'selftest', 'balance'] as const;
+export type SlashCommand = (typeof SLASH_COMMANDS)[number];
+
+export function isSlashCommand(name: string | undefined): name is SlashCommand {
+  return name !== undefined && (SLASH_COMMANDS as readonly string[]).includes(name);
+}
+
+function proxySettings(): { proxy?: string; noProxy?: string } {
+  const http = vscode.workspace.getConfiguration('http');
+  const proxy = http.get<string>('proxy')?.trim();
+  const noProxy = http.get<unknown>('noProxy');
+  const list = Array.isArray(noProxy) ? noProxy.filter((v): v is string => typeof v === 'string').join(',') : '';
+  return { ...(proxy ? { proxy } : {}), ...(list ? { noProxy: list } : {}) };
+}
+
+async function selfTest(services: ExtensionServices, stream: vscode.ChatResponseStream, signal: AbortSignal): Promise<vscode.ChatResult> {
+  const { t } = services;
+  const settings = services.settings.current;
+  const apiKey = await services.apiKey.get();
+  const report = await runSelfTest(
+    {
+      baseUrl: settings.baseUrl,
+      apiKey,
+      model: settings.model,
+      timeoutMs: settings.requestTimeoutSeconds * 1000,
+      userAgent: userAgent(services.context),
+      ...proxySettings(),
+      onResponse: (record) => logRequest(services.log, record),
+    },
+    {
+      t,
+      signal,
+      onStep: (step) => {
+        if (!step.done) stream.progress(t('Step {0} of 3: {1}', step.number, step.title));
+      },
+    },
+  );
+  stream.markdown(reportMarkdown(report, t, [apiKey]));
+  const fixes = report.firstFailure?.explanation?.fixes ?? [];
+  for (const fix of fixes) stream.button({ title: fix.label, command: fix.command, ...(fix.args ? { arguments: [...fix.args] } : {}) });
+  if (!report.ok) stream.button({ title: t('Copy Problem Report'), command: COMMANDS.copyProblemReport });
+  return { metadata: { command: 'selftest', ok: report.ok } };
+}
+
+export async function runSlashCommand(
+  services: ExtensionServices,
+  command: SlashCommand,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+): Promise<vscode.ChatResult> {
+  const { t } = services;
+  const abort = signalFromToken(token);
+  try {
+    if (command === 'selftest') return await selfTest(services, stream, abort.signal);
+    const client = await services.connection.require();
+    if (command === 'models') {
+      stream.progress(t('Loading the models of this API key…'));
+      showView(stream, modelsView(await client.models({ signal: abort.signal }), services.settings.current.model, t));
+    } else {
+      stream.progress(t('Loading the balance…'));
+      showView(stream, balanceView(await client.balance({ signal: abort.signal }), t));
+      services.balance?.refresh();
+    }
+    return { metadata: { command } };
+  } catch (error) {
+    if (token.isCancellationRequested) return { metadata: { command } };
+    const explanation = explainError(error, t, services.connection.secrets());
+    services.log.warn(`@gateway /${command} failed: ${explanation.errorText}`);
+    showView(stream, failureView(explanation, t));
+    return { metadata: { command, failed: true } };
+  } finally {
+    abort.dispose();
+  }
+}

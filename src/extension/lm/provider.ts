@@ -1,0 +1,172 @@
+/**
+ * The gateway's models in VS Code's own chat model picker (vendor `model-gateway`):
+ * listed from /v1/models, answered through /v1/chat/completions with streaming, with
+ * VS Code tools mapped to OpenAI tools and tool calls mapped back, so Agent mode works.
+ * The logic lives in the pure modules beside this file; this is the vscode glue.
+ */
+import * as vscode from 'vscode';
+import type { ModelEntry } from '../../contract/index.ts';
+import { signalFromToken } from '../chat/abort.ts';
+import { explainError } from '../explain.ts';
+import { COMMANDS } from '../notConfigured.ts';
+import type { ExtensionServices } from '../services.ts';
+import { lmErrorKind, lmErrorMessage } from './errors.ts';
+import { partText, isToolCallPart, isToolResultPart, toolResultText } from './messages.ts';
+import type { LmMessageLike } from './messages.ts';
+import { estimateTokens, toModelInfos } from './modelInfo.ts';
+import { relayChunks } from './relay.ts';
+import { buildChatRequest } from './request.ts';
+
+export const LM_VENDOR = 'model-gateway';
+/** How long a model list is reused before /v1/models is asked again. */
+const MODEL_CACHE_MS = 60_000;
+
+type ThinkingPartCtor = new (value: string) => object;
+/** LanguageModelThinkingPart exists at runtime in current VS Code but is not in the 1.104 stable API: use it when present. */
+function thinkingPartCtor(): ThinkingPartCtor | undefined {
+  const ctor = (vscode as unknown as { LanguageModelThinkingPart?: unknown }).LanguageModelThinkingPart;
+  return typeof ctor === 'function' ? (ctor as ThinkingPartCtor) : undefined;
+}
+
+class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, vscode.Disposable {
+  readonly #services: ExtensionServices;
+  readonly #emitter = new vscode.EventEmitter<void>();
+  readonly #subscription: vscode.Disposable;
+  #cache: { at: number; models: vscode.LanguageModelChatInformation[] } | undefined;
+  #loading: Promise<vscode.LanguageModelChatInformation[]> | undefined;
+  #generation = 0;
+
+  readonly onDidChangeLanguageModelChatInformation = this.#emitter.event;
+
+  constructor(services: ExtensionServices) {
+    this.#services = services;
+    // A new base URL or key means a new model list.
+    this.#subscription = services.connection.onDidChange(() => this.refresh());
+  }
+
+  refresh(): void {
+    this.#generation++;
+    this.#cache = undefined;
+    this.#loading = undefined;
+    this.#emitter.fire();
+  }
+
+  async provideLanguageModelChatInformation(options: vscode.PrepareLanguageModelChatModelOptions, _token: vscode.CancellationToken): Promise<vscode.LanguageModelChatInformation[]> {
+    const { connection, log } = this.#services;
+    await connection.ready;
+    if (!connection.client()) {
+      if (options.silent) return [];
+      const missing = connection.state.missing;
+      log.info(`Language models: not configured (missing ${missing.join(', ')}); asking for it.`);
+      try {
+        await vscode.commands.executeCommand(missing.includes('baseUrl') ? COMMANDS.setBaseUrl : COMMANDS.setApiKey);
+        await connection.reload();
+      } catch (error) {
+        log.warn(`Language models: the set-up command failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (!connection.client()) {
+        log.info('Language models: still not configured; no Model Gateway models are offered.');
+        return [];
+      }
+    }
+    if (this.#cache && Date.now() - this.#cache.at < MODEL_CACHE_MS) return this.#cache.models;
+    this.#loading ??= this.#load(this.#generation);
+    const loading = this.#loading;
+    try {
+      return await loading;
+    } finally {
+      if (this.#loading === loading) this.#loading = undefined;
+    }
+  }
+
+  async #load(generation: number): Promise<vscode.LanguageModelChatInformation[]> {
+    const { connection, log } = this.#services;
+    const client = connection.client();
+    if (!client) return [];
+    let entries: ModelEntry[];
+    try {
+      entries = await client.models();
+    } catch (error) {
+      const explanation = explainError(error, this.#services.t, connection.secrets());
+      log.warn(`Language models: could not list models: ${lmErrorMessage(explanation)}`);
+      return this.#cache?.models ?? [];
+    }
+    const models = toModelInfos(entries);
+    const hidden = new Set(entries.map((e) => e.id)).size - models.length;
+    log.info(`Language models: ${models.length} offered${hidden > 0 ? ` (${hidden} non-chat models hidden)` : ''}; tool calling: ${models.filter((m) => m.capabilities.toolCalling).length}.`);
+    if (generation === this.#generation) this.#cache = { at: Date.now(), models };
+    return models;
+  }
+
+  async provideLanguageModelChatResponse(
+    model: vscode.LanguageModelChatInformation,
+    messages: readonly vscode.LanguageModelChatRequestMessage[],
+    options: vscode.ProvideLanguageModelChatResponseOptions,
+    progress: vscode.Progress<vscode.LanguageModelResponsePart>,
+    token: vscode.CancellationToken,
+  ): Promise<void> {
+    const { connection, log, t } = this.#services;
+    const Thinking = thinkingPartCtor();
+    const abort = signalFromToken(token);
+    try {
+      const client = await connection.require();
+      const plain: LmMessageLike[] = messages.map((message) => ({
+        role: message.role,
+        name: message.name,
+        content: Thinking ? message.content.filter((part) => !(part instanceof Thinking)) : message.content,
+      }));
+      const request = buildChatRequest({ model: model.id, messages: plain, tools: options.tools, toolMode: options.toolMode, modelOptions: options.modelOptions });
+      let thinkingWorks = Thinking !== undefined;
+      const outcome = await relayChunks(client.chatStream(request, { signal: abort.signal }), {
+        text: (value) => progress.report(new vscode.LanguageModelTextPart(value)),
+        thinking: (value) => {
+          if (!thinkingWorks || !Thinking) return;
+          try {
+            progress.report(new Thinking(value) as vscode.LanguageModelResponsePart);
+          } catch {
+            thinkingWorks = false; // this host does not take thinking parts: reasoning is left out
+          }
+        },
+        toolCall: (call) => progress.report(new vscode.LanguageModelToolCallPart(call.callId, call.name, call.input)),
+      });
+      log.debug(`Language model ${model.id}: finish ${outcome.finishReason ?? 'none'}, ${outcome.textChars} chars, ${outcome.toolCalls} tool calls.`);
+    } catch (error) {
+      if (token.isCancellationRequested) throw new vscode.CancellationError();
+      const explanation = explainError(error, t, connection.secrets());
+      const message = lmErrorMessage(explanation, t);
+      log.warn(`Language model ${model.id} failed: ${message}`);
+      const kind = lmErrorKind(explanation);
+      if (kind === 'NoPermissions') throw vscode.LanguageModelError.NoPermissions(message);
+      if (kind === 'NotFound') throw vscode.LanguageModelError.NotFound(message);
+      throw new vscode.LanguageModelError(message);
+    } finally {
+      abort.dispose();
+    }
+  }
+
+  async provideTokenCount(_model: vscode.LanguageModelChatInformation, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
+    if (typeof text === 'string') return estimateTokens(text);
+    let chars = 0;
+    for (const part of text.content) {
+      if (isToolCallPart(part)) chars += part.name.length + JSON.stringify(part.input ?? {}).length;
+      else if (isToolResultPart(part)) chars += toolResultText(part.content).length;
+      else chars += partText(part).length;
+    }
+    return Math.ceil(chars / 4);
+  }
+
+  dispose(): void {
+    this.#subscription.dispose();
+    this.#emitter.dispose();
+  }
+}
+
+export function registerLanguageModelProvider(context: vscode.ExtensionContext, services: ExtensionServices): void {
+  const provider = new GatewayLanguageModelProvider(services);
+  context.subscriptions.push(provider, vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider));
+  // Models of a new provider are looked up lazily: ask once now so the first chat message finds them.
+  void Promise.resolve(vscode.lm.selectChatModels({ vendor: LM_VENDOR })).then(
+    (models) => services.log.info(`Language models: ${models.length} Model Gateway models available to chat.`),
+    (error: unknown) => services.log.warn(`Language models: selectChatModels failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
+}
