@@ -41,7 +41,7 @@ export interface FakeBehaviour {
   readonly usage?: { readonly prompt_tokens: number; readonly completion_tokens: number };
   /** Answer with this `model` instead of the requested one (OpenAI answers with dated names). */
   readonly answerModel?: string;
-  /** Before each content chunk after the first, wait for `fake.release()`. */
+  /** Before each content chunk after the first (and before a `breakWith`), wait for `fake.release()`. */
   readonly gated?: boolean;
   /** Line ending of the SSE stream (default "\n"). */
   readonly eol?: '\n' | '\r\n';
@@ -202,6 +202,7 @@ async function answer(record: FakeRequest, b: FakeBehaviour, res: ServerResponse
     if (closed) return;
     await send(chunk(i === 0 ? { role: 'assistant', content: pieces[i] } : { content: pieces[i] }));
     if (b.breakAfter === i + 1) {
+      if (b.gated) await Promise.race([gate(), gone]);
       if (b.breakWith === 'reset') return void res.socket?.resetAndDestroy();
       if (b.breakWith === 'stall') return gone;
       if (b.breakWith === 'error') await send(JSON.stringify({ error: { message: 'fake upstream failed mid-stream', type: 'server_error', code: null } }));

@@ -1,0 +1,63 @@
+// A stream that breaks after its first byte must end with an SSE error event and never [DONE].
+import assert from 'node:assert/strict';
+import { startFakeUpstream, type FakeBehaviour, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import { channel, post, SseReader, startHarness, type Harness } from './harness.ts';
+import { closeUpstreams } from '../../../src/gateway/relay/index.ts';
+
+const ask = { model: 'm', stream: true, messages: [{ role: 'user', content: 'hello' }] };
+
+describe('relay: broken streams', () => {
+  let fake: FakeUpstream;
+  let spare: FakeUpstream;
+  let harness: Harness;
+
+  beforeEach(async () => {
+    fake = await startFakeUpstream();
+    spare = await startFakeUpstream();
+    harness = await startHarness({
+      channels: [
+        channel({ baseUrl: fake.url, priority: 1, timeouts: { connectMs: 2000, firstByteMs: 5000, idleMs: 300 } }),
+        channel({ baseUrl: spare.url, priority: 0 }),
+      ],
+    });
+  });
+  afterEach(async () => {
+    await harness.close();
+    await fake.close();
+    await spare.close();
+  });
+  after(() => closeUpstreams());
+
+  const cases: Array<[string, FakeBehaviour, string]> = [
+    ['the connection is reset', { breakAfter: 2, breakWith: 'reset' }, 'upstream_error'],
+    ['the stream ends without [DONE]', { breakAfter: 2, breakWith: 'end' }, 'upstream_error'],
+    ['the upstream sends an error event', { breakAfter: 2, breakWith: 'error' }, 'upstream_error'],
+    ['the upstream goes silent', { breakAfter: 2, breakWith: 'stall' }, 'upstream_timeout'],
+    ['a complete answer lacks only [DONE]', { noDone: true }, 'upstream_error'],
+  ];
+  for (const [name, behaviour, code] of cases) {
+    it(`${name}: error event with code ${code}, no [DONE], no failover`, async () => {
+      // Gated: the break comes only once the client holds what came before it (a TCP reset
+      // would otherwise discard unread bytes, and the relay would rightly fail over instead).
+      fake.behaviour = { ...behaviour, pieces: ['one', ' two', ' three'], gated: true };
+      const reader = new SseReader(await post(harness, ask));
+      for (const seen of ['one', 'two', 'three']) {
+        await reader.until(() => reader.content().includes(seen) || reader.ended);
+        fake.release();
+      }
+      const data = await reader.all();
+      assert.ok(!data.includes('[DONE]'), 'a broken stream must not look finished');
+      const last = JSON.parse(data.at(-1)!);
+      assert.equal(last.error.code, code);
+      assert.equal(last.error.type, 'model_gateway_error');
+      assert.ok(last.error.message.includes('req-1'), 'the message ends with the request id');
+      assert.ok(reader.content().startsWith('one two'));
+      const outcome = await harness.outcome(1);
+      assert.equal(outcome.kind, 'broken');
+      assert.equal(outcome.kind === 'broken' && outcome.code, code);
+      assert.equal(outcome.kind === 'broken' && outcome.clientAborted, false);
+      assert.ok(outcome.usage.completionTokens > 0, 'what was generated is reported');
+      assert.equal(spare.requests.length, 0, 'no failover after the first byte');
+    });
+  }
+});

@@ -1,0 +1,129 @@
+// Failover before the first byte: priority first, then the next channel on 500 / 429 / timeout / refused connection.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import { channel, post, SseReader, startHarness, type Harness } from './harness.ts';
+import { closeUpstreams } from '../../../src/gateway/relay/index.ts';
+import type { Channel } from '../../../src/gateway/relay/types.ts';
+
+const ask = (stream: boolean) => ({ model: 'm', stream, messages: [{ role: 'user', content: 'hello' }] });
+
+/** A base URL where nothing listens: connections are refused. */
+async function refusedUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/v1`;
+}
+
+describe('relay: failover', () => {
+  const fakes: FakeUpstream[] = [];
+  let harness: Harness | undefined;
+  const start = async (count: number) => {
+    for (let i = 0; i < count; i++) fakes.push(await startFakeUpstream());
+    return fakes;
+  };
+  const serve = async (channels: Channel[]) => (harness = await startHarness({ channels }));
+
+  afterEach(async () => {
+    await harness?.close();
+    harness = undefined;
+    await Promise.all(fakes.splice(0).map((f) => f.close()));
+  });
+  after(() => closeUpstreams());
+
+  it('tries higher priority first, whatever the order given', async () => {
+    const [low, high] = await start(2);
+    const h = await serve([channel({ baseUrl: low!.url, priority: 1, weight: 100 }), channel({ baseUrl: high!.url, priority: 5, weight: 1 })]);
+    for (let i = 0; i < 5; i++) assert.equal((await post(h, ask(false))).status, 200);
+    assert.equal(high!.requests.length, 5);
+    assert.equal(low!.requests.length, 0);
+  });
+
+  for (const stream of [false, true]) {
+    const mode = stream ? 'streamed' : 'non-streamed';
+
+    it(`${mode}: moves on after 500, 429 and 503, in priority order`, async () => {
+      const [a, b, c, d] = await start(4);
+      a!.behaviour = { status: 500 };
+      b!.behaviour = { status: 429, retryAfter: '7' };
+      c!.behaviour = { status: 503 };
+      const h = await serve([
+        channel({ baseUrl: d!.url, priority: 1 }),
+        channel({ baseUrl: c!.url, priority: 2 }),
+        channel({ baseUrl: a!.url, priority: 4 }),
+        channel({ baseUrl: b!.url, priority: 3 }),
+      ]);
+      const response = await post(h, ask(stream));
+      assert.equal(response.status, 200);
+      if (stream) assert.equal((await new SseReader(response).all()).at(-1), '[DONE]');
+      else await response.json();
+      assert.deepEqual([a, b, c, d].map((f) => f!.requests.length), [1, 1, 1, 1]);
+      const outcome = await h.outcome(1);
+      assert.equal(outcome.kind, 'success');
+      assert.equal(outcome.channel, h.options.channels[0]!.name);
+    });
+
+    it(`${mode}: moves on after a refused connection and after a first-byte timeout`, async () => {
+      const [slow, good] = await start(2);
+      slow!.behaviour = { hang: stream ? 'body' : 'headers' };
+      const fast = { connectMs: 1000, firstByteMs: 200, idleMs: 1000 };
+      const h = await serve([
+        channel({ baseUrl: await refusedUrl(), priority: 3 }),
+        channel({ baseUrl: slow!.url, priority: 2, timeouts: fast }),
+        channel({ baseUrl: good!.url, priority: 1 }),
+      ]);
+      const response = await post(h, ask(stream));
+      assert.equal(response.status, 200);
+      await response.text();
+      assert.equal(good!.requests.length, 1);
+      assert.equal(await slow!.requests[0]!.closed, 'aborted', 'the timed-out upstream request was abandoned');
+    });
+  }
+
+  it('all channels rate limited: 429 upstream_rate_limited with the upstream Retry-After', async () => {
+    const [a, b] = await start(2);
+    a!.behaviour = { status: 503 };
+    b!.behaviour = { status: 429, retryAfter: '12' };
+    const h = await serve([channel({ baseUrl: a!.url, priority: 2 }), channel({ baseUrl: b!.url, priority: 1 })]);
+    const response = await post(h, ask(true));
+    assert.equal(response.status, 429);
+    assert.equal(((await response.json()) as any).error.code, 'upstream_rate_limited');
+    const outcome = await h.outcome(1);
+    assert.equal(outcome.kind === 'failed' && outcome.retryAfterSeconds, 12);
+  });
+
+  it('all channels failing: the last failure names the code (timeout, unavailable, error)', async () => {
+    const [hang, broken] = await start(2);
+    hang!.behaviour = { hang: 'headers' };
+    broken!.behaviour = { status: 502 };
+    const fast = { connectMs: 1000, firstByteMs: 150, idleMs: 1000 };
+    const expectations: Array<[Channel, number, string]> = [
+      [channel({ baseUrl: hang!.url, timeouts: fast }), 503, 'upstream_timeout'],
+      [channel({ baseUrl: await refusedUrl() }), 503, 'upstream_unavailable'],
+      [channel({ baseUrl: broken!.url }), 502, 'upstream_error'],
+    ];
+    const h = await serve([]);
+    for (const [only, status, code] of expectations) {
+      h.options = { channels: [only] };
+      const response = await post(h, ask(false));
+      assert.equal(response.status, status);
+      assert.equal(((await response.json()) as any).error.code, code);
+    }
+    h.options = { channels: [] };
+    assert.equal(((await (await post(h, ask(false))).json()) as any).error.code, 'upstream_unavailable');
+  });
+
+  it("treats the upstream's 401 (our channel key is wrong) as the channel's fault: failover, never the client's 401", async () => {
+    const [bad, good] = await start(2);
+    bad!.behaviour = { status: 401 };
+    const h = await serve([channel({ baseUrl: bad!.url, priority: 1 }), channel({ baseUrl: good!.url })]);
+    assert.equal((await post(h, ask(false))).status, 200);
+    h.options = { channels: [channel({ baseUrl: bad!.url })] };
+    const response = await post(h, ask(false));
+    assert.equal(response.status, 502);
+    assert.equal(((await response.json()) as any).error.code, 'upstream_error');
+  });
+});
