@@ -1,0 +1,252 @@
+// Every status and error code of the contract (section 7) over real HTTP, with X-Request-Id and the id in each message.
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { INVALID_TOKEN_NOTICE } from '../../../src/contract/index.ts';
+import { createKey } from '../../../src/gateway/admin.ts';
+import { startFakeUpstream } from '../../support/fakeUpstream.ts';
+import type { FakeUpstream } from '../../support/fakeUpstream.ts';
+import { assertError, call, chatBody, startTestGateway } from './helpers.ts';
+import type { Started } from './helpers.ts';
+
+/** Sends raw bytes and returns the raw HTTP answer. */
+function raw(url: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(request));
+    let data = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (data += chunk));
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+  });
+}
+
+describe('gateway errors (contract section 7)', () => {
+  let t: Started;
+  let upstream: FakeUpstream;
+
+  before(async () => {
+    t = await startTestGateway({ maxBodyBytes: 64 * 1024 });
+    upstream = await startFakeUpstream({});
+    const admin = t.admin();
+    await admin.addChannel({ name: 'slow', type: 'openai', baseUrl: upstream.url, apiKey: 'up-key', models: { slow: 'slow-upstream' }, priority: 0, weight: 1, timeoutMs: 30_000, proxy: null });
+  });
+  after(async () => {
+    await t.close();
+    await upstream.close();
+  });
+
+  describe('401 authentication', () => {
+    const cases: Array<[string, Record<string, string>, string]> = [
+      ['no Authorization header', {}, 'missing_api_key'],
+      ['a scheme other than Bearer', { authorization: 'Basic dXNlcjpwYXNz' }, 'invalid_auth_header'],
+      ['a key without a scheme', { authorization: 'sk-abcdefabcdefabcdefabcdefabcdefabcdef' }, 'invalid_auth_header'],
+      ['an empty key', { authorization: 'Bearer' }, 'missing_api_key'],
+      ['an unknown key', { authorization: 'Bearer sk-thisKeyDoesNotExist00000000000000000' }, 'invalid_api_key'],
+    ];
+    for (const [name, headers, code] of cases) {
+      it(`${name} -> 401 ${code}`, async () => {
+        for (const path of ['/v1/models', '/v1/dashboard/billing/subscription']) {
+          const answer = await call(t.gw, 'GET', path, { headers });
+          assertError(answer, 401, code);
+          assert.ok(answer.json.error.message.startsWith(INVALID_TOKEN_NOTICE));
+        }
+        const chat = await call(t.gw, 'POST', '/v1/chat/completions', { headers, body: chatBody() });
+        assertError(chat, 401, code);
+      });
+    }
+
+    it('a real key with whitespace around it -> 401 api_key_whitespace', async () => {
+      const answer = await call(t.gw, 'GET', '/v1/models', { headers: { authorization: `Bearer  ${t.key}` } });
+      assertError(answer, 401, 'api_key_whitespace');
+      assert.ok(answer.json.error.message.startsWith(INVALID_TOKEN_NOTICE));
+      const tab = await raw(t.gw.url, `GET /v1/models HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \t${t.key}\r\nConnection: close\r\n\r\n`);
+      assert.match(tab, /^HTTP\/1\.1 401/);
+      assert.match(tab, /"code":"api_key_whitespace"/);
+    });
+
+    it('the same key without whitespace works', async () => {
+      assert.equal((await call(t.gw, 'GET', '/v1/models', { key: t.key })).status, 200);
+    });
+  });
+
+  describe('403 refused', () => {
+    it('a disabled key -> key_disabled, and enabling it again works', async () => {
+      const admin = t.admin();
+      const { secret } = await createKey(admin, { account: 'local', name: 'to-disable' });
+      assert.equal((await call(t.gw, 'GET', '/v1/models', { key: secret })).status, 200);
+      await admin.setKeyStatus('to-disable', 'disabled');
+      assertError(await call(t.gw, 'GET', '/v1/models', { key: secret }), 403, 'key_disabled');
+      assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody() }), 403, 'key_disabled');
+      await admin.setKeyStatus('to-disable', 'enabled');
+      assert.equal((await call(t.gw, 'GET', '/v1/models', { key: secret })).status, 200);
+    });
+
+    it('an expired key -> key_expired', async () => {
+      const { secret } = await createKey(t.admin(), { account: 'local', name: 'expired', expiresAt: Date.now() - 1000 });
+      assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody() }), 403, 'key_expired');
+    });
+
+    it('a model the key may not use -> model_not_permitted', async () => {
+      const { secret } = await createKey(t.admin(), { account: 'local', name: 'only-slow', models: ['slow'] });
+      assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody('echo') }), 403, 'model_not_permitted');
+    });
+
+    it('an account that cannot pay -> insufficient_balance', async () => {
+      const admin = t.admin();
+      await admin.createAccount('poor', 0);
+      const { secret } = await createKey(admin, { account: 'poor', name: 'poor-key' });
+      assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody() }), 403, 'insufficient_balance');
+    });
+  });
+
+  describe('404 not found', () => {
+    it('unknown paths and methods -> not_found, as JSON', async () => {
+      for (const [method, path] of [['GET', '/'], ['GET', '/v1'], ['GET', '/nope'], ['GET', '/chat/completions'], ['POST', '/models'], ['GET', '/v1/chat/completions'], ['DELETE', '/v1/models'], ['PUT', '/api/status'], ['POST', '/v1/models']] as const) {
+        const answer = await call(t.gw, method, path, { key: t.key });
+        assertError(answer, 404, 'not_found');
+        assert.match(answer.headers.get('content-type') ?? '', /application\/json/);
+      }
+    });
+
+    it('an unknown model -> model_not_found, "model not found" in the message', async () => {
+      const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('no-such-model') });
+      assertError(answer, 404, 'model_not_found');
+      assert.match(answer.json.error.message, /model not found/);
+    });
+  });
+
+  describe('400 and 413 bad requests', () => {
+    it('malformed JSON -> invalid_json', async () => {
+      for (const body of ['{', '{"model": "echo",', 'not json', '']) {
+        assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body }), 400, 'invalid_json');
+      }
+    });
+
+    it('missing or wrongly typed fields -> invalid_request', async () => {
+      const bodies = [
+        {}, [], 42, 'null', { model: 'echo' }, { messages: [{ role: 'user', content: 'x' }] }, { model: 7, messages: [{ role: 'user', content: 'x' }] },
+        { model: 'echo', messages: 'hello' }, { model: 'echo', messages: [] }, { model: 'echo', messages: [{ content: 'x' }] },
+        { model: 'echo', messages: [{ role: 'user', content: 5 }] }, chatBody('echo', 'x', { stream: 'yes' }), chatBody('echo', 'x', { max_tokens: -1 }),
+      ];
+      for (const body of bodies) {
+        const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: typeof body === 'string' ? body : JSON.stringify(body) });
+        assertError(answer, 400, 'invalid_request');
+      }
+    });
+
+    it('a body over the limit -> 413 request_too_large (declared length and chunked)', async () => {
+      const huge = JSON.stringify(chatBody('echo', 'x'.repeat(200 * 1024)));
+      assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: huge }), 413, 'request_too_large');
+      const chunks = new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(8192)));
+          controller.close();
+        },
+      });
+      const res = await fetch(`${t.gw.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${t.key}` }, body: chunks, duplex: 'half' } as RequestInit);
+      const text = await res.text();
+      assertError({ status: res.status, headers: res.headers, text, json: JSON.parse(text) }, 413, 'request_too_large');
+    });
+
+    it('garbage on the socket gets a 400 and the server keeps serving', async () => {
+      const answer = await raw(t.gw.url, 'THIS IS NOT HTTP\r\n\r\n');
+      assert.match(answer, /^HTTP\/1\.1 400/);
+      const status = await call(t.gw, 'GET', '/api/status');
+      assert.equal(status.status, 200);
+    });
+
+    it('odd headers do not break the server', async () => {
+      const odd = await call(t.gw, 'GET', '/v1/models', { headers: { authorization: 'Bearer ' + 'A'.repeat(4000), 'x-weird': '\u00ff' } });
+      assertError(odd, 401, 'invalid_api_key');
+      const lower = await call(t.gw, 'GET', '/v1/models', { headers: { authorization: `bearer ${t.key}` } });
+      assert.equal(lower.status, 200, 'the scheme is case-insensitive');
+      assert.equal((await call(t.gw, 'GET', '/api/status')).status, 200);
+    });
+  });
+
+  describe('429 limits', () => {
+    it('over the key request rate -> rate_limited with Retry-After', async () => {
+      const { secret } = await createKey(t.admin(), { account: 'local', name: 'rpm2', rpm: 2 });
+      assert.equal((await call(t.gw, 'GET', '/v1/models', { key: secret })).status, 200);
+      assert.equal((await call(t.gw, 'GET', '/v1/models', { key: secret })).status, 200);
+      const limited = await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody() });
+      assertError(limited, 429, 'rate_limited');
+      assert.ok(Number(limited.headers.get('retry-after')) >= 1);
+    });
+
+    it('over the key concurrency -> concurrency_limited with Retry-After, and free again afterwards', async () => {
+      const { secret } = await createKey(t.admin(), { account: 'local', name: 'conc1', concurrency: 1 });
+      upstream.behaviour = { hang: 'headers' };
+      const before = upstream.requests.length;
+      const controller = new AbortController();
+      const first = fetch(`${t.gw.url}/v1/chat/completions`, {
+        method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: JSON.stringify(chatBody('slow')), signal: controller.signal,
+      }).catch((error: unknown) => error);
+      await upstream.received(before + 1);
+      const second = await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody('slow') });
+      assertError(second, 429, 'concurrency_limited');
+      assert.ok(Number(second.headers.get('retry-after')) >= 1);
+      controller.abort();
+      await first;
+      upstream.behaviour = {};
+      // The aborted request releases its slot once the gateway has seen the disconnect.
+      let answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody('slow') });
+      for (let i = 0; i < 50 && answer.status === 429; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody('slow') });
+      }
+      assert.equal(answer.status, 200, answer.text);
+    });
+
+    it('an upstream 429 with no other channel -> upstream_rate_limited with Retry-After', async () => {
+      upstream.behaviour = { status: 429, retryAfter: '7' };
+      const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('slow') });
+      upstream.behaviour = {};
+      assertError(answer, 429, 'upstream_rate_limited');
+      assert.equal(answer.headers.get('retry-after'), '7');
+    });
+  });
+
+  describe('5xx', () => {
+    it('an upstream 500 -> 502 upstream_error; no enabled channel -> 503 upstream_unavailable', async () => {
+      upstream.behaviour = { status: 500 };
+      assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('slow') }), 502, 'upstream_error');
+      upstream.behaviour = {};
+      const admin = t.admin();
+      await admin.setChannelStatus('slow', 'disabled');
+      assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('slow') }), 503, 'upstream_unavailable');
+      await admin.setChannelStatus('slow', 'enabled');
+      assert.equal((await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('slow') })).status, 200);
+    });
+  });
+
+  describe('every response', () => {
+    it('carries X-Request-Id, unique per request; OPTIONS answers CORS preflight; HEAD works like GET', async () => {
+      const ids = new Set<string>();
+      for (const [method, path] of [['GET', '/api/status'], ['GET', '/v1/models'], ['OPTIONS', '/v1/chat/completions'], ['HEAD', '/api/status'], ['GET', '/nowhere']] as const) {
+        const answer = await call(t.gw, method, path, { key: t.key, headers: method === 'OPTIONS' ? { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } : {} });
+        const id = answer.headers.get('x-request-id');
+        assert.ok(id && !ids.has(id));
+        ids.add(id);
+        if (method === 'OPTIONS') {
+          assert.equal(answer.status, 204);
+          assert.equal(answer.headers.get('access-control-allow-origin'), '*');
+          assert.match(answer.headers.get('access-control-allow-methods') ?? '', /POST/);
+        }
+        if (method === 'HEAD') {
+          assert.equal(answer.status, 200);
+          assert.equal(answer.text, '');
+        }
+      }
+    });
+
+    it('/api/status needs no key and says success', async () => {
+      const answer = await call(t.gw, 'GET', '/api/status');
+      assert.equal(answer.status, 200);
+      assert.equal(answer.json.success, true);
+      assert.equal(typeof answer.json.data.version, 'string');
+      assert.equal(typeof answer.json.data.uptime_seconds, 'number');
+    });
+  });
+});
