@@ -1,0 +1,84 @@
+// The built-in echo channel: OpenAI shapes, exact usage, the cap, reasoning, abort.
+import assert from 'node:assert/strict';
+import { channel, post, SseReader, startHarness, type Harness } from './harness.ts';
+
+const echo = channel({ type: 'echo', apiKey: null, name: 'echo' });
+const say = (content: string, extra: object = {}) => ({ model: 'echo-1', messages: [{ role: 'system', content: 'be nice' }, { role: 'user', content }], ...extra });
+
+describe('relay: echo channel', () => {
+  let harness: Harness;
+  let savedDelay: string | undefined;
+
+  beforeEach(async () => {
+    savedDelay = process.env['MODEL_GATEWAY_ECHO_DELAY_MS'];
+    process.env['MODEL_GATEWAY_ECHO_DELAY_MS'] = '0';
+    harness = await startHarness({ channels: [echo] });
+  });
+  afterEach(async () => {
+    if (savedDelay === undefined) delete process.env['MODEL_GATEWAY_ECHO_DELAY_MS'];
+    else process.env['MODEL_GATEWAY_ECHO_DELAY_MS'] = savedDelay;
+    await harness.close();
+  });
+
+  it('answers non-streamed in the chat.completion shape with exact usage', async () => {
+    const response = await post(harness, say('hello there world'));
+    assert.equal(response.status, 200);
+    const body = (await response.json()) as any;
+    assert.equal(body.object, 'chat.completion');
+    assert.equal(body.model, 'echo-1');
+    assert.deepEqual(body.choices, [{ index: 0, message: { role: 'assistant', content: 'You said: hello there world' }, finish_reason: 'stop' }]);
+    // prompt: 2 + 3 words, plus one per message; completion: "You", " said:", " hello", " there", " world"
+    assert.deepEqual(body.usage, { prompt_tokens: 7, completion_tokens: 5, total_tokens: 12 });
+    assert.deepEqual((await harness.outcome(1)).usage, { promptTokens: 7, completionTokens: 5, estimated: false });
+  });
+
+  it('streams token by token, with the usage chunk only when asked', async () => {
+    const plain = await new SseReader(await post(harness, say('a b', { stream: true }))).all();
+    assert.equal(plain.at(-1), '[DONE]');
+    const chunks = plain.slice(0, -1).map((d) => JSON.parse(d));
+    assert.ok(chunks.every((c) => c.object === 'chat.completion.chunk' && c.model === 'echo-1' && !c.usage));
+    assert.deepEqual(chunks.map((c) => c.choices[0].delta.content ?? null), ['', 'You', ' said:', ' a', ' b', null]);
+    assert.equal(chunks.at(-1).choices[0].finish_reason, 'stop');
+
+    const withUsage = await new SseReader(await post(harness, say('a b', { stream: true, stream_options: { include_usage: true } }))).all();
+    const usage = JSON.parse(withUsage.at(-2)!);
+    assert.deepEqual(usage.choices, []);
+    assert.deepEqual(usage.usage, { prompt_tokens: 6, completion_tokens: 4, total_tokens: 10 });
+  });
+
+  it('honours the completion cap with finish_reason "length"', async () => {
+    harness.options = { channels: [echo], maxCompletionTokens: 3 };
+    const body = (await (await post(harness, say('one two three four'))).json()) as any;
+    assert.equal(body.choices[0].message.content, 'You said: one');
+    assert.equal(body.choices[0].finish_reason, 'length');
+    assert.equal(body.usage.completion_tokens, 3);
+    const streamed = await new SseReader(await post(harness, say('one two three four', { stream: true, max_tokens: 2 }))).all();
+    const last = JSON.parse(streamed.at(-2)!);
+    assert.equal(last.choices[0].finish_reason, 'length');
+  });
+
+  it('reasons first when asked to think', async () => {
+    const body = (await (await post(harness, say('Think about it'))).json()) as any;
+    assert.equal(typeof body.choices[0].message.reasoning_content, 'string');
+    assert.equal(body.choices[0].message.content, 'You said: Think about it');
+    const reader = new SseReader(await post(harness, say('think', { stream: true })));
+    const chunks = (await reader.all()).slice(0, -1).map((d) => JSON.parse(d));
+    const firstReasoning = chunks.findIndex((c) => c.choices[0].delta.reasoning_content);
+    const firstContent = chunks.findIndex((c) => c.choices[0].delta.content);
+    assert.ok(firstReasoning > 0 && firstReasoning < firstContent);
+  });
+
+  it('stops when the client goes away, and reports the tokens it produced', async () => {
+    process.env['MODEL_GATEWAY_ECHO_DELAY_MS'] = '20';
+    const controller = new AbortController();
+    const words = Array.from({ length: 200 }, (_, i) => `w${i}`).join(' ');
+    const reader = new SseReader(await post(harness, say(words, { stream: true }), controller.signal));
+    await reader.until(() => reader.content().includes('said:'));
+    controller.abort();
+    const outcome = await harness.outcome(1);
+    assert.equal(outcome.kind, 'broken');
+    assert.equal(outcome.kind === 'broken' && outcome.clientAborted, true);
+    assert.equal(outcome.usage.estimated, false);
+    assert.ok(outcome.usage.completionTokens >= 2 && outcome.usage.completionTokens < 202);
+  });
+});
