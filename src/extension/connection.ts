@@ -22,7 +22,8 @@ export interface ConnectionState {
   readonly configured: boolean;
 }
 
-function proxySettings(): { proxy?: string; noProxy?: string } {
+/** VS Code's proxy settings, in the client's form. */
+export function proxySettings(): { proxy?: string; noProxy?: string } {
   const http = vscode.workspace.getConfiguration('http');
   const proxy = http.get<string>('proxy')?.trim();
   const noProxyValue = http.get<unknown>('noProxy');

@@ -6,7 +6,7 @@
  * Each step records its outcome, HTTP status, time, request id and the gateway's message;
  * a failed step carries the 7.2 meaning and the 7.3 order starting at the first thing to check.
  */
-import { GatewayClient } from '../../client/index.ts';
+import { GatewayClient, errorFromResponse } from '../../client/index.ts';
 import { explainError } from '../explain.ts';
 import type { Explanation } from '../explain.ts';
 import { NotConfiguredError } from '../notConfigured.ts';
@@ -172,8 +172,9 @@ export async function runSelfTest(config: SelfTestConfig, options: SelfTestOptio
       reachable = false;
     } else {
       try {
-        await client.status(signal);
-        record('status', 'passed', started, t('The service answered: it is online.'));
+        const answer = await client.status(signal);
+        if (answer.ok) record('status', 'passed', started, t('The service answered: it is online.'));
+        else record('status', 'failed', started, t('Something answered at this address, but not the service status (HTTP {0}).', answer.httpStatus), errorFromResponse(answer.httpStatus, answer.body));
       } catch (error) {
         record('status', 'failed', started, t('The service did not answer as expected.'), error);
         const family = familyOf(error);
@@ -191,8 +192,7 @@ export async function runSelfTest(config: SelfTestConfig, options: SelfTestOptio
       record('models', 'failed', started, t('No API key is set.'), new NotConfiguredError(missing));
     } else {
       try {
-        const list = await client.models(signal);
-        const ids = list.data.map((m: { id: string }) => m.id);
+        const ids = (await client.models(signal)).map((m) => m.id);
         models = ids;
         keyWorks = true;
         if (config.model === '') {

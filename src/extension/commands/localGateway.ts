@@ -1,0 +1,185 @@
+/**
+ * "Start Local Gateway" / "Stop Local Gateway": the bundled gateway, in the extension host,
+ * on 127.0.0.1 with a free port and its data in the extension's global storage. Starting
+ * points the extension at it (base URL, a fresh key, model `echo` when needed) and remembers
+ * the previous configuration; Stop puts that back. Deactivation stops it too.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { GatewayClient } from '../../client/index.ts';
+import { startGateway } from '../../gateway/server.ts';
+import type { RunningGateway } from '../../gateway/server.ts';
+import { COMMANDS } from '../notConfigured.ts';
+import type { ExtensionServices } from '../services.ts';
+import { showErrorWithFixes } from '../showError.ts';
+
+const PREVIOUS_STATE = 'modelGateway.beforeLocalGateway';
+const PREVIOUS_KEY_SECRET = 'modelGateway.apiKey.beforeLocalGateway';
+/** The address this extension last pointed the settings at, to restart after a reload. */
+const LAST_URL_STATE = 'modelGateway.localGatewayUrl';
+export const LOCAL_MODEL = 'echo';
+
+interface PreviousConfiguration {
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly hadKey: boolean;
+}
+
+export class LocalGateway implements vscode.Disposable {
+  readonly #context: vscode.ExtensionContext;
+  readonly #services: ExtensionServices;
+  #running: RunningGateway | undefined;
+  #starting: Promise<RunningGateway> | undefined;
+
+  constructor(context: vscode.ExtensionContext, services: ExtensionServices) {
+    this.#context = context;
+    this.#services = services;
+  }
+
+  get running(): RunningGateway | undefined {
+    return this.#running;
+  }
+
+  /** Start (or return the one already running) and point the extension at it. */
+  start(): Promise<RunningGateway> {
+    if (this.#running) return Promise.resolve(this.#running);
+    this.#starting ??= this.#start().finally(() => (this.#starting = undefined));
+    return this.#starting;
+  }
+
+  async #start(): Promise<RunningGateway> {
+    const { settings, apiKey, log } = this.#services;
+    const dataDir = join(this.#context.globalStorageUri.fsPath, 'gateway');
+    await mkdir(dataDir, { recursive: true });
+    const gateway = await startGateway({
+      dataDir,
+      port: 0,
+      bootstrap: true,
+      issueKey: 'vscode',
+      fallbackToMemory: true,
+      log: (line) => log.info(`[local gateway] ${line}`),
+    });
+    try {
+      if (!gateway.issuedKey) throw new Error('The local gateway did not issue a key.');
+      await this.#rememberPrevious();
+      await apiKey.set(gateway.issuedKey);
+      await settings.update('baseUrl', gateway.url);
+      const client = new GatewayClient({ baseUrl: gateway.url, apiKey: gateway.issuedKey, maxRetries: 0 });
+      try {
+        const served = (await client.models()).map((m) => m.id);
+        if (settings.current.model === '' || !served.includes(settings.current.model)) await settings.update('model', served.includes(LOCAL_MODEL) ? LOCAL_MODEL : (served[0] ?? LOCAL_MODEL));
+      } finally {
+        await client.close();
+      }
+      await this.#services.connection.reload();
+    } catch (error) {
+      await gateway.stop().catch(() => undefined);
+      throw error;
+    }
+    this.#running = gateway;
+    await this.#context.globalState.update(LAST_URL_STATE, gateway.url);
+    log.info(`Local gateway running at ${gateway.url} on a ${gateway.storeKind} store (${dataDir}).`);
+    return gateway;
+  }
+
+  /** Save the configuration in use before the first start, so Stop can put it back. */
+  async #rememberPrevious(): Promise<void> {
+    if (this.#context.globalState.get<PreviousConfiguration>(PREVIOUS_STATE)) return; // saved by an earlier start
+    const key = await this.#services.apiKey.get();
+    const current = this.#services.settings.current;
+    const previous: PreviousConfiguration = { baseUrl: current.baseUrl, model: current.model, hadKey: key !== undefined };
+    if (key !== undefined) await this.#context.secrets.store(PREVIOUS_KEY_SECRET, key);
+    await this.#context.globalState.update(PREVIOUS_STATE, previous);
+  }
+
+  /** Stop the gateway. With `restore`, put back the configuration from before the start. Returns whether one was running. */
+  async stop(restore = false): Promise<boolean> {
+    await this.#starting?.catch(() => undefined);
+    const gateway = this.#running;
+    this.#running = undefined;
+    if (gateway) {
+      await gateway.stop();
+      this.#services.log.info(`Local gateway at ${gateway.url} stopped.`);
+    }
+    if (restore) {
+      await this.#context.globalState.update(LAST_URL_STATE, undefined);
+      await this.#restorePrevious();
+    }
+    return gateway !== undefined;
+  }
+
+  async #restorePrevious(): Promise<void> {
+    const previous = this.#context.globalState.get<PreviousConfiguration>(PREVIOUS_STATE);
+    if (!previous) return;
+    const { settings, apiKey } = this.#services;
+    await settings.update('baseUrl', previous.baseUrl === '' ? undefined : previous.baseUrl);
+    await settings.update('model', previous.model === '' ? undefined : previous.model);
+    const key = await this.#context.secrets.get(PREVIOUS_KEY_SECRET);
+    if (previous.hadKey && key) await apiKey.set(key);
+    else await apiKey.clear();
+    await this.#context.secrets.delete(PREVIOUS_KEY_SECRET);
+    await this.#context.globalState.update(PREVIOUS_STATE, undefined);
+    await this.#services.connection.reload();
+  }
+
+  /**
+   * After a reload the settings still point at the address of the gateway that ran in the last
+   * session; start it again (same data folder) so they keep working.
+   */
+  async resumeIfConfigured(): Promise<void> {
+    const lastUrl = this.#context.globalState.get<string>(LAST_URL_STATE);
+    if (!lastUrl || this.#services.settings.current.baseUrl !== lastUrl) return;
+    try {
+      const gateway = await this.start();
+      this.#services.log.info(`Local gateway restarted at ${gateway.url} (the settings pointed at the one from the last session).`);
+    } catch (error) {
+      this.#services.log.warn(`The local gateway could not be restarted: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  dispose(): void {
+    void this.stop();
+  }
+}
+
+export function registerLocalGateway(context: vscode.ExtensionContext, services: ExtensionServices): LocalGateway {
+  const t = vscode.l10n.t;
+  const local = new LocalGateway(context, services);
+  context.subscriptions.push(
+    local,
+    vscode.commands.registerCommand(COMMANDS.startLocalGateway, async (): Promise<string | undefined> => {
+      if (local.running) {
+        void vscode.window.showInformationMessage(t('The local gateway is already running at {0}.', local.running.url));
+        return local.running.url;
+      }
+      let gateway: RunningGateway;
+      try {
+        gateway = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Starting the local gateway…') }, () => local.start());
+      } catch (error) {
+        await showErrorWithFixes(services, error, t('The local gateway could not start'));
+        return undefined;
+      }
+      const selfTest = t('Run Self-Test');
+      const started = t('Local gateway running at {0} with model "{1}". The extension now uses it.', gateway.url, services.settings.current.model);
+      const show = gateway.storeKind === 'memory'
+        ? vscode.window.showWarningMessage(`${started} ${t('This VS Code has no node:sqlite, so it runs on an in-memory store: its data (keys, balance, logs) will not outlive this session.')}`, selfTest)
+        : vscode.window.showInformationMessage(started, selfTest);
+      void show.then((choice) => {
+        if (choice) void vscode.commands.executeCommand(COMMANDS.runSelfTest);
+      });
+      services.balance?.refresh();
+      return gateway.url;
+    }),
+    vscode.commands.registerCommand(COMMANDS.stopLocalGateway, async (): Promise<boolean> => {
+      const url = local.running?.url;
+      const wasRunning = await local.stop(true);
+      void vscode.window.showInformationMessage(
+        wasRunning ? t('Local gateway at {0} stopped; the previous settings are back.', url ?? '') : t('The local gateway is not running.'),
+      );
+      return wasRunning;
+    }),
+  );
+  void local.resumeIfConfigured();
+  return local;
+}

@@ -1,0 +1,45 @@
+/** Entry point: activate() is a list of register* calls; every Disposable goes to context.subscriptions. */
+import * as vscode from 'vscode';
+import { registerChatParticipant } from './chat/participant.ts';
+import { registerApiKeyCommands } from './commands/apiKey.ts';
+import { registerBaseUrlCommand } from './commands/baseUrl.ts';
+import { registerLocalGateway } from './commands/localGateway.ts';
+import type { LocalGateway } from './commands/localGateway.ts';
+import { registerPickModelCommand } from './commands/pickModel.ts';
+import { registerSelfTestCommands } from './commands/selfTest.ts';
+import { registerSimpleCommands } from './commands/simple.ts';
+import { createServices } from './createServices.ts';
+import { registerLanguageModelProvider } from './lm/provider.ts';
+import { registerSecretsMigration } from './secretsMigration.ts';
+import type { ExtensionServices } from './services.ts';
+import { registerBalanceStatusBar } from './statusBar/balance.ts';
+
+/** What activate() returns, for the in-editor integration suite. Keep it small. */
+export interface ModelGatewayApi {
+  readonly services: ExtensionServices;
+  readonly localGateway: LocalGateway;
+}
+
+let localGateway: LocalGateway | undefined;
+
+export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
+  const services = createServices(context);
+  registerApiKeyCommands(context, services);
+  registerBaseUrlCommand(context, services);
+  registerSimpleCommands(context, services);
+  registerSelfTestCommands(context, services);
+  registerPickModelCommand(context, services);
+  registerBalanceStatusBar(context, services);
+  localGateway = registerLocalGateway(context, services);
+  registerSecretsMigration(context, services);
+  registerChatParticipant(context, services);
+  registerLanguageModelProvider(context, services);
+  // Providers' models are looked up lazily: ask once so the first chat message finds them.
+  void Promise.resolve(vscode.lm.selectChatModels({ vendor: 'model-gateway' })).catch(() => undefined);
+  return { services, localGateway };
+}
+
+export async function deactivate(): Promise<void> {
+  await localGateway?.stop();
+  localGateway = undefined;
+}
