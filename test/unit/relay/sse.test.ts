@@ -1,0 +1,73 @@
+// The SSE decoder must give the same events however the bytes are cut.
+import assert from 'node:assert/strict';
+import { SseDecoder, type SseItem } from '../../../src/gateway/relay/sse.ts';
+
+function decode(parts: Uint8Array[]): SseItem[] {
+  const decoder = new SseDecoder();
+  const out: SseItem[] = [];
+  for (const part of parts) out.push(...decoder.push(part));
+  out.push(...decoder.end());
+  return out;
+}
+
+const stream = [
+  ': keep-alive\n\n',
+  'data: {"choices":[{"delta":{"content":"héllo 世界"}}]}\r\n\r\n',
+  'event: ping\ndata: {"a":1}\n\n',
+  'data: line one\ndata: line two\r\r',
+  'data:no-space 👋🏽\n\n',
+  'id: 7\nretry: 100\ndata: [DONE]\n\n',
+].join('');
+const bytes = new TextEncoder().encode(stream);
+
+const expected: SseItem[] = [
+  { type: 'comment', text: ' keep-alive' },
+  { type: 'event', event: null, data: '{"choices":[{"delta":{"content":"héllo 世界"}}]}' },
+  { type: 'event', event: 'ping', data: '{"a":1}' },
+  { type: 'event', event: null, data: 'line one\nline two' },
+  { type: 'event', event: null, data: 'no-space 👋🏽' },
+  { type: 'event', event: null, data: '[DONE]' },
+];
+
+describe('SseDecoder', () => {
+  it('decodes a whole stream', () => {
+    assert.deepEqual(decode([bytes]), expected);
+  });
+
+  it('gives the same events when cut at every byte position', () => {
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      assert.deepEqual(decode([bytes.subarray(0, cut), bytes.subarray(cut)]), expected, `cut at byte ${cut}`);
+    }
+  });
+
+  it('gives the same events when cut at every pair of positions', () => {
+    for (let a = 1; a < bytes.length; a += 3) {
+      for (let b = a; b < bytes.length; b += 5) {
+        assert.deepEqual(decode([bytes.subarray(0, a), bytes.subarray(a, b), bytes.subarray(b)]), expected, `cuts at ${a}, ${b}`);
+      }
+    }
+  });
+
+  it('gives the same events fed one byte at a time', () => {
+    assert.deepEqual(decode([...bytes].map((b) => Uint8Array.of(b))), expected);
+  });
+
+  it('emits an event as soon as its blank line arrives, not later', () => {
+    const decoder = new SseDecoder();
+    const enc = new TextEncoder();
+    assert.deepEqual(decoder.push(enc.encode('data: 1\n')), []);
+    assert.deepEqual(decoder.push(enc.encode('\n')), [{ type: 'event', event: null, data: '1' }]);
+    // A lone \r at the end of a chunk already ends the line; the \n that may follow is not a second one.
+    assert.deepEqual(decoder.push(enc.encode('data: 2\r')), []);
+    assert.deepEqual(decoder.push(enc.encode('\r')), [{ type: 'event', event: null, data: '2' }]);
+    assert.deepEqual(decoder.push(enc.encode('\ndata: 3\r\n\r\n')), [{ type: 'event', event: null, data: '3' }]);
+  });
+
+  it('discards an event cut off by the end of the body, except a bare final [DONE]', () => {
+    const enc = new TextEncoder();
+    assert.deepEqual(decode([enc.encode('data: {"partial":')]), []);
+    assert.deepEqual(decode([enc.encode('data: {"whole":1}\n')]), []);
+    assert.deepEqual(decode([enc.encode('data: [DONE]')]), [{ type: 'event', event: null, data: '[DONE]' }]);
+    assert.deepEqual(decode([enc.encode('data: [DONE]\n')]), [{ type: 'event', event: null, data: '[DONE]' }]);
+  });
+});

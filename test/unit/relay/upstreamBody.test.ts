@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { chatCompletionsUrl, upstreamBody } from '../../../src/gateway/relay/upstreamBody.ts';
+import { retryAfterSeconds } from '../../../src/gateway/relay/attempt.ts';
+import type { Channel, RelayRequest } from '../../../src/gateway/relay/types.ts';
+
+const channel = (baseUrl: string): Channel => ({
+  id: 1, name: 'c', type: 'openai', baseUrl, apiKey: 'k', models: new Map([['plat', 'up']]), priority: 0, weight: 1,
+  timeouts: { connectMs: 1, firstByteMs: 1, idleMs: 1 }, proxy: null,
+});
+const request = (body: object, maxCompletionTokens: number | null, stream = false) =>
+  ({ model: 'plat', body: { model: 'plat', messages: [{ role: 'user', content: 'x' }], ...body }, stream, maxCompletionTokens }) as unknown as RelayRequest;
+
+describe('upstreamBody', () => {
+  it('maps the model and leaves every other field alone', () => {
+    const sent = JSON.parse(upstreamBody(request({ temperature: 0, n: 2, logit_bias: { 1: 2 } }, null), channel('http://h/v1')));
+    assert.deepEqual(sent, { model: 'up', messages: [{ role: 'user', content: 'x' }], temperature: 0, n: 2, logit_bias: { 1: 2 } });
+  });
+
+  it('adds the cap as max_completion_tokens for OpenAI itself, max_tokens elsewhere', () => {
+    assert.equal(JSON.parse(upstreamBody(request({}, 64), channel('https://api.openai.com/v1'))).max_completion_tokens, 64);
+    assert.equal(JSON.parse(upstreamBody(request({}, 64), channel('http://localhost:11434/v1'))).max_tokens, 64);
+  });
+
+  it('injects include_usage for streams, keeping other stream options', () => {
+    const sent = JSON.parse(upstreamBody(request({ stream: true, stream_options: { include_usage: false, x: 1 } }, null, true), channel('http://h/v1')));
+    assert.deepEqual(sent.stream_options, { include_usage: true, x: 1 });
+    assert.equal(JSON.parse(upstreamBody(request({}, null), channel('http://h/v1'))).stream_options, undefined);
+  });
+
+  it('joins the base URL and the path with or without a trailing slash', () => {
+    assert.deepEqual(chatCompletionsUrl('http://h:8/v1'), { origin: 'http://h:8', path: '/v1/chat/completions' });
+    assert.deepEqual(chatCompletionsUrl('http://h:8/v1/'), { origin: 'http://h:8', path: '/v1/chat/completions' });
+    assert.deepEqual(chatCompletionsUrl('https://h/api/v1?x=1'), { origin: 'https://h', path: '/api/v1/chat/completions?x=1' });
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it('reads seconds, HTTP dates and retry-after-ms', () => {
+    const now = Date.parse('2025-01-01T00:00:00Z');
+    assert.equal(retryAfterSeconds({ 'retry-after': '12' }, now), 12);
+    assert.equal(retryAfterSeconds({ 'retry-after': 'Wed, 01 Jan 2025 00:00:30 GMT' }, now), 30);
+    assert.equal(retryAfterSeconds({ 'retry-after-ms': '1500' }, now), 2);
+    assert.equal(retryAfterSeconds({}, now), undefined);
+    assert.equal(retryAfterSeconds({ 'retry-after': 'soon' }, now), undefined);
+  });
+});
