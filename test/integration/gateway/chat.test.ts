@@ -1,0 +1,172 @@
+// Chat completions end to end: the official openai SDK as an unchanged client (echo channel and an
+// openai channel to the fake upstream), models list filtered by key, billing math, abort charging.
+import assert from 'node:assert/strict';
+import OpenAI, { AuthenticationError, NotFoundError, PermissionDeniedError, RateLimitError } from 'openai';
+import { ECHO_OWNER } from '../../../src/contract/index.ts';
+import { createKey } from '../../../src/gateway/admin.ts';
+import { openStore } from '../../../src/gateway/store/index.ts';
+import { costOf } from '../../../src/gateway/money.ts';
+import { startFakeUpstream } from '../../support/fakeUpstream.ts';
+import type { FakeUpstream } from '../../support/fakeUpstream.ts';
+import { call, chatBody, startTestGateway } from './helpers.ts';
+import type { Started } from './helpers.ts';
+
+describe('chat completions through the gateway', () => {
+  let t: Started;
+  let upstream: FakeUpstream;
+  let sdk: OpenAI;
+
+  before(async () => {
+    t = await startTestGateway();
+    upstream = await startFakeUpstream({});
+    const admin = t.admin();
+    await admin.addChannel({ name: 'fake', type: 'openai', baseUrl: upstream.url, apiKey: 'upstream-secret', models: { 'gpt-x': 'up-model', other: 'other' }, priority: 0, weight: 1, timeoutMs: 30_000, proxy: null });
+    await admin.setModel({ name: 'gpt-x', inputPrice: 150_000, outputPrice: 600_000, contextLength: 128_000, toolCalling: true });
+    sdk = new OpenAI({ apiKey: t.key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
+  });
+  after(async () => {
+    await t.close();
+    await upstream.close();
+  });
+
+  it('openai SDK: non-streaming echo answer with the platform model name and usage', async () => {
+    const answer = await sdk.chat.completions.create({ model: 'echo', messages: [{ role: 'user', content: 'hello there' }] });
+    assert.equal(answer.model, 'echo');
+    assert.equal(answer.choices[0]!.message.content, 'You said: hello there');
+    assert.ok(answer.usage && answer.usage.completion_tokens > 0);
+  });
+
+  it('openai SDK: streaming echo, token by token, with usage when asked', async () => {
+    const stream = await sdk.chat.completions.create({ model: 'echo', messages: [{ role: 'user', content: 'stream me please' }], stream: true, stream_options: { include_usage: true } });
+    let text = '';
+    let chunks = 0;
+    let usage: OpenAI.CompletionUsage | null | undefined;
+    for await (const chunk of stream) {
+      chunks++;
+      text += chunk.choices[0]?.delta?.content ?? '';
+      if (chunk.usage) usage = chunk.usage;
+    }
+    assert.equal(text, 'You said: stream me please');
+    assert.ok(chunks > 3, 'several chunks');
+    assert.ok(usage && usage.completion_tokens === 5);
+  });
+
+  it('openai SDK: errors surface as AuthenticationError, PermissionDeniedError, NotFoundError, RateLimitError', async () => {
+    const messages = [{ role: 'user' as const, content: 'x' }];
+    const bad = new OpenAI({ apiKey: 'sk-wrong', baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
+    await assert.rejects(bad.chat.completions.create({ model: 'echo', messages }), (e: unknown) => e instanceof AuthenticationError && e.code === 'invalid_api_key');
+    await assert.rejects(bad.models.list(), AuthenticationError);
+
+    const admin = t.admin();
+    const limited = await createKey(admin, { account: 'local', name: 'sdk-limited', models: ['gpt-x'], rpm: 2 });
+    const client = new OpenAI({ apiKey: limited.secret, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
+    await assert.rejects(client.chat.completions.create({ model: 'echo', messages }), (e: unknown) => e instanceof PermissionDeniedError && e.code === 'model_not_permitted');
+    await assert.rejects(client.chat.completions.create({ model: 'nope', messages }), (e: unknown) => e instanceof NotFoundError && e.code === 'model_not_found');
+    await assert.rejects(client.chat.completions.create({ model: 'echo', messages }), (e: unknown) => e instanceof RateLimitError && e.code === 'rate_limited');
+
+    const disabled = await createKey(admin, { account: 'local', name: 'sdk-disabled' });
+    await admin.setKeyStatus('sdk-disabled', 'disabled');
+    const off = new OpenAI({ apiKey: disabled.secret, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
+    await assert.rejects(off.chat.completions.create({ model: 'echo', messages }), (e: unknown) => e instanceof PermissionDeniedError && e.code === 'key_disabled');
+  });
+
+  it('openai channel: maps the model name upstream, passes unknown fields through, answers with the platform name', async () => {
+    const before = upstream.requests.length;
+    const answer = await sdk.chat.completions.create({
+      model: 'gpt-x', messages: [{ role: 'user', content: 'hi' }], temperature: 0.3,
+      tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object', properties: {} } } }],
+    });
+    assert.equal(answer.model, 'gpt-x');
+    const seen = upstream.requests[before]!;
+    assert.equal(seen.body.model, 'up-model');
+    assert.equal(seen.body.temperature, 0.3);
+    assert.equal(seen.body.tools[0].function.name, 'f');
+    assert.equal(seen.headers.authorization, 'Bearer upstream-secret');
+
+    const stream = await sdk.chat.completions.create({ model: 'gpt-x', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+    assert.ok(text.length > 0);
+  });
+
+  it('/v1/models lists exactly the models a key may use, echo owned by the echo owner', async () => {
+    const all = await sdk.models.list();
+    const ids = all.data.map((m) => m.id).sort();
+    assert.deepEqual(ids, ['echo', 'gpt-x', 'other']);
+    assert.equal(all.data.find((m) => m.id === 'echo')!.owned_by, ECHO_OWNER);
+    assert.notEqual(all.data.find((m) => m.id === 'gpt-x')!.owned_by, ECHO_OWNER);
+
+    const only = await createKey(t.admin(), { account: 'local', name: 'only-gpt', models: ['gpt-x', 'not-served'] });
+    const answer = await call(t.gw, 'GET', '/v1/models', { key: only.secret });
+    assert.equal(answer.json.object, 'list');
+    assert.deepEqual(answer.json.data.map((m: { id: string }) => m.id), ['gpt-x']);
+    assert.equal(answer.json.data[0].object, 'model');
+    assert.equal(typeof answer.json.data[0].created, 'number');
+  });
+
+  it('a client that disconnects mid-stream is charged for what was generated, and it is logged', async () => {
+    upstream.behaviour = { gated: true, chunks: 20 };
+    const before = upstream.requests.length;
+    const controller = new AbortController();
+    const res = await fetch(`${t.gw.url}/v1/chat/completions`, {
+      method: 'POST', headers: { authorization: `Bearer ${t.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(chatBody('gpt-x', 'tell me a long story', { stream: true })), signal: controller.signal,
+    });
+    const requestId = res.headers.get('x-request-id')!;
+    const reader = res.body!.getReader();
+    await reader.read();
+    upstream.release(2);
+    await reader.read();
+    controller.abort();
+    const seen = upstream.requests[before]!;
+    assert.equal(await seen.closed, 'aborted', 'the upstream request is aborted with the client');
+    upstream.behaviour = {};
+
+    const admin = t.admin();
+    let log;
+    for (let i = 0; i < 100 && !log; i++) {
+      log = (await admin.listLogs(50)).find((l) => l.requestId === requestId);
+      if (!log) await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.ok(log, 'the aborted request is logged');
+    assert.equal(log.stream, true);
+    assert.equal(log.errorCode, 'client_aborted');
+    assert.ok(log.completionTokens >= 1);
+    assert.equal(log.cost, costOf(log.promptTokens, log.completionTokens, 150_000, 600_000));
+    assert.ok(log.cost > 0);
+  });
+});
+
+describe('billing endpoints', () => {
+  it('hard_limit_usd − total_usage/100 is the balance; logged costs equal the balance decrease', async () => {
+    const t = await startTestGateway();
+    try {
+      const sdk = new OpenAI({ apiKey: t.key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
+      const fresh = await call(t.gw, 'GET', '/v1/dashboard/billing/subscription', { key: t.key });
+      assert.equal(fresh.json.hard_limit_usd, 10);
+      assert.equal((await call(t.gw, 'GET', '/v1/dashboard/billing/usage', { key: t.key })).json.total_usage, 0);
+      for (let i = 0; i < 5; i++) await sdk.chat.completions.create({ model: 'echo', messages: [{ role: 'user', content: `message number ${i} with a few words` }] });
+      const sub = (await call(t.gw, 'GET', '/v1/dashboard/billing/subscription', { key: t.key })).json;
+      const usage = (await call(t.gw, 'GET', '/v1/dashboard/billing/usage', { key: t.key })).json;
+      assert.equal(sub.hard_limit_usd, 10, 'granted = balance + spent stays the same');
+      assert.ok(usage.total_usage > 0);
+      const spentMicro = Math.round(usage.total_usage * 10_000);
+      await t.gw.stop();
+      const store = openStore({ dataDir: t.dir });
+      try {
+        const account = (await store.getAccount('local'))!;
+        const logs = await store.listLogs(1000);
+        const logged = logs.reduce((sum, l) => sum + l.cost, 0);
+        assert.equal(logs.filter((l) => l.path === '/v1/chat/completions').length, 5);
+        assert.equal(logged, spentMicro);
+        assert.equal(account.balance, 10_000_000 - logged);
+        assert.equal(account.totalSpent, logged);
+        assert.equal(Math.round((sub.hard_limit_usd - usage.total_usage / 100) * 1e6), account.balance);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
