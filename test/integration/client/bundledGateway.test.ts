@@ -1,0 +1,143 @@
+// The client against the REAL bundled gateway (src/gateway/server.ts) over HTTP on 127.0.0.1:0,
+// on a real SQLite file: the self-test sequence, streaming, balance, and the 401/403/404 errors.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ECHO_OWNER } from '../../../src/contract/index.ts';
+import { AuthenticationError, GatewayClient, GatewayError, NotFoundError, PermissionDeniedError } from '../../../src/client/index.ts';
+import type { GatewayClientOptions, ResponseInfo } from '../../../src/client/index.ts';
+import { createKey } from '../../../src/gateway/admin.ts';
+import { startGateway } from '../../../src/gateway/server.ts';
+import type { RunningGateway } from '../../../src/gateway/server.ts';
+import { openStore } from '../../../src/gateway/store/index.ts';
+import type { Store } from '../../../src/gateway/store/types.ts';
+
+process.env['MODEL_GATEWAY_ECHO_DELAY_MS'] = '0';
+
+const hello = (model = 'echo') => ({ model, messages: [{ role: 'user', content: 'hello gateway' }] });
+
+async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof GatewayError, `expected a GatewayError, got ${String(error)}`);
+    return error;
+  }
+  assert.fail('expected a rejection');
+}
+
+async function drain<T>(stream: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const chunk of stream) out.push(chunk);
+  return out;
+}
+
+describe('client against the bundled gateway', () => {
+  let dir: string;
+  let gw: RunningGateway;
+  let admin: Store;
+  let key: string;
+  const clients: GatewayClient[] = [];
+  const logs: ResponseInfo[] = [];
+  const client = (options: Partial<GatewayClientOptions> = {}) => {
+    const c = new GatewayClient({ baseUrl: gw.url, apiKey: key, onResponse: (info) => logs.push(info), ...options });
+    clients.push(c);
+    return c;
+  };
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'client-gw-'));
+    gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true });
+    key = gw.bootstrapKey!;
+    admin = openStore({ dataDir: dir });
+  });
+  after(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await gw.stop();
+    await admin.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('passes the self-test sequence: status, models, chat', async () => {
+    const c = client({ baseUrl: `${gw.url}/v1/` });
+    const status = await c.status();
+    assert.equal(status.ok, true);
+    const models = await c.models();
+    assert.ok(models.some((m) => m.id === 'echo' && m.owned_by === ECHO_OWNER));
+    const completion = await c.chat(hello());
+    assert.equal(completion.choices[0]!.message.role, 'assistant');
+    assert.equal(typeof completion.choices[0]!.message.content, 'string');
+    assert.ok(completion.usage);
+  });
+
+  it('streams typed chunks to [DONE]', async () => {
+    const chunks = await drain(client().chatStream({ ...hello(), stream_options: { include_usage: true } }));
+    assert.ok(chunks.length >= 2);
+    const text = chunks.map((c) => c.choices[0]?.delta?.content ?? '').join('');
+    assert.ok(text.length > 0);
+    assert.ok(chunks.some((c) => c.choices[0]?.finish_reason === 'stop'));
+    assert.ok(chunks.some((c) => c.usage));
+  });
+
+  it('reads the balance', async () => {
+    const balance = await client().balance();
+    assert.equal(balance.unlimited, false);
+    assert.equal(typeof balance.remainingUsd, 'number');
+    assert.equal(typeof balance.limitUsd, 'number');
+    assert.ok(balance.remainingUsd! <= balance.limitUsd!);
+  });
+
+  it('401: a wrong key, and no key', async () => {
+    const wrong = await rejection(client({ apiKey: 'sk-thisKeyDoesNotExist0000000000' }).models());
+    assert.ok(wrong instanceof AuthenticationError);
+    assert.equal(wrong.code, 'invalid_api_key');
+    assert.equal(wrong.firstCheck, 'key');
+    assert.notEqual(wrong.requestId, null);
+    const none = await rejection(client({ apiKey: undefined }).chat(hello()));
+    assert.ok(none instanceof AuthenticationError);
+    assert.equal(none.code, 'missing_api_key');
+    const billing = await rejection(client({ apiKey: 'sk-thisKeyDoesNotExist0000000000' }).balance());
+    assert.ok(billing instanceof AuthenticationError);
+  });
+
+  it('403: a disabled key, a model the key may not use, an account that cannot pay', async () => {
+    const { secret: disabled } = await createKey(admin, { account: 'local', name: 'client-disabled' });
+    await admin.setKeyStatus('client-disabled', 'disabled');
+    const off = await rejection(client({ apiKey: disabled }).chat(hello()));
+    assert.ok(off instanceof PermissionDeniedError);
+    assert.equal(off.code, 'key_disabled');
+    assert.equal(off.firstCheck, 'permission');
+
+    const { secret: narrow } = await createKey(admin, { account: 'local', name: 'client-narrow', models: ['another-model'] });
+    const refused = await rejection(drain(client({ apiKey: narrow }).chatStream(hello())));
+    assert.ok(refused instanceof PermissionDeniedError);
+    assert.equal(refused.code, 'model_not_permitted');
+
+    await admin.createAccount('client-poor', 0);
+    const { secret: poor } = await createKey(admin, { account: 'client-poor', name: 'client-poor-key' });
+    const broke = await rejection(client({ apiKey: poor }).chat(hello()));
+    assert.ok(broke instanceof PermissionDeniedError);
+    assert.equal(broke.code, 'insufficient_balance');
+    assert.equal(broke.firstCheck, 'balance');
+  });
+
+  it('404: a model that does not exist (no address hint), and a path that does not (with one)', async () => {
+    const model = await rejection(client().chat(hello('no-such-model')));
+    assert.ok(model instanceof NotFoundError);
+    assert.equal(model.code, 'model_not_found');
+    assert.equal(model.firstCheck, 'model');
+    assert.equal(model.hint, null);
+
+    const path = await rejection(client({ baseUrl: `${gw.url}/v1/v1` }).models());
+    assert.ok(path instanceof NotFoundError);
+    assert.equal(path.code, 'not_found');
+    assert.equal(path.firstCheck, 'address');
+    assert.ok(path.hint?.includes(`${gw.url}/v1`));
+  });
+
+  it('never logs the key', () => {
+    assert.ok(logs.length > 5);
+    for (const info of logs) assert.equal(JSON.stringify(info).includes(key), false);
+  });
+});
