@@ -125,3 +125,17 @@ export async function stopChild(child: Child, graceful: boolean, graceMs = 10_00
   clearTimeout(timer);
   return code;
 }
+
+/** The gateway child's memory breakdown (bench/gateway.ts answers {type:'memory'}). */
+export function memory(child: Child): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${child.name}: no memory answer`)), 5_000);
+    child.proc.on('message', function onMessage(msg: { type?: string }) {
+      if (msg.type !== 'memory') return;
+      clearTimeout(timer);
+      child.proc.off('message', onMessage);
+      resolve(msg as Record<string, unknown>);
+    });
+    child.proc.send({ type: 'memory' });
+  });
+}

@@ -1,26 +1,27 @@
 /**
  * The gateway under test, in its own child process so that its CPU time and RSS are its own.
- * Starts the real gateway (src/gateway/server.ts) on the data folder DATA_DIR, port 0, and answers
- * the benchmark over IPC: {type:'stats'} -> CPU microseconds and RSS; {type:'stop'} -> graceful stop
- * (which flushes request logs) and exit, so that `--cpu-prof` can write its profile.
+ * Starts the real gateway (src/gateway/server.ts, the same entry `model-gateway serve` and the
+ * extension use) on the SQLite data folder DATA_DIR, port 0, and answers the benchmark over IPC:
+ * {type:'stats'} -> its own CPU microseconds and RSS; {type:'stop'} -> graceful stop (flushes the
+ * request logs) and exit, so that `--cpu-prof` can write its profile.
  */
-interface Gateway {
-  readonly url: string;
-  stop(): Promise<void>;
-}
-type StartGateway = (options: { dataDir: string; port: number; host?: string; quiet?: boolean }) => Promise<Gateway>;
-
-const serverModule = new URL('../src/gateway/server.ts', import.meta.url).href;
+import { getHeapSpaceStatistics } from 'node:v8';
+import { startGateway } from '../src/gateway/server.ts';
 
 async function main(): Promise<void> {
   const dataDir = process.env.DATA_DIR;
   if (!dataDir) throw new Error('DATA_DIR is not set');
-  const { startGateway } = (await import(serverModule)) as { startGateway: StartGateway };
-  const gateway = await startGateway({ dataDir, port: 0, host: '127.0.0.1' });
+  const gateway = await startGateway({ dataDir, port: 0, host: '127.0.0.1', log: (line) => process.stderr.write(`${line}\n`) });
+  if (gateway.storeKind !== 'sqlite') throw new Error(`the gateway runs on a ${gateway.storeKind} store, not SQLite`);
   process.on('message', (msg: { type: string }) => {
     if (msg.type === 'stats') {
       const cpu = process.cpuUsage();
       process.send?.({ type: 'stats', cpuMicros: cpu.user + cpu.system, rss: process.memoryUsage.rss() });
+    } else if (msg.type === 'memory') {
+      // Where the RSS is: V8 heap spaces (committed vs used), external and array buffers.
+      const spaces = Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, { committedMB: +(s.physical_space_size / 2 ** 20).toFixed(1), usedMB: +(s.space_used_size / 2 ** 20).toFixed(1) }]));
+      const m = process.memoryUsage();
+      process.send?.({ type: 'memory', rssMB: +(m.rss / 2 ** 20).toFixed(1), heapTotalMB: +(m.heapTotal / 2 ** 20).toFixed(1), heapUsedMB: +(m.heapUsed / 2 ** 20).toFixed(1), externalMB: +(m.external / 2 ** 20).toFixed(1), arrayBuffersMB: +(m.arrayBuffers / 2 ** 20).toFixed(1), spaces });
     } else if (msg.type === 'stop') {
       gateway.stop().then(
         () => process.exit(0),

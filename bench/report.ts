@@ -1,5 +1,6 @@
 /** The benchmark's results, the issue's targets, and the one table that shows them. */
 import type { HoldResult, LoadResult } from './load.ts';
+import type { Bookkeeping } from './setup.ts';
 
 export interface Results {
   readonly when: string;
@@ -17,11 +18,14 @@ export interface Results {
   /** runs[case][target] */
   readonly runs: Record<string, Record<string, LoadResult>>;
   /** The gateway child's own CPU time (process.cpuUsage) during each measured case. */
-  readonly gatewayCpu: Record<string, { cpuSeconds: number; requests: number }>;
+  readonly gatewayCpu: Record<string, { cpuSeconds: number; requests: number; rssAfter: number; peakRssSoFar: number | null }>;
   gatewayPeakRssBytes: number | null;
   hold: (HoldResult & { rssAllOpenBytes: number }) | null;
   holdPeakRssBytes: number | null;
-  bookkeeping: Record<string, unknown> | null;
+  /** The gateway's memory breakdown with every held stream open, and at the end of the run. */
+  holdMemory?: Record<string, unknown>;
+  endMemory?: Record<string, unknown>;
+  bookkeeping: Bookkeeping | null;
 }
 
 export interface Verdict {
@@ -146,6 +150,13 @@ export function renderTable(results: Results, verdicts: readonly Verdict[]): str
     `${results.mode} run ${results.when}, commit ${results.commit ?? '?'}, ${m.cpus} CPU (${m.cpuModel}), Node ${m.node}, ` +
       `load average before ${m.loadavgBefore.map((x) => x.toFixed(2)).join('/')}${m.loadavgAfter ? `, after ${m.loadavgAfter.map((x) => x.toFixed(2)).join('/')}` : ''}`,
   ];
+  const b = results.bookkeeping;
+  if (b) {
+    notes.push(
+      `gateway bookkeeping: ${b.requestsSent} requests sent (warm-ups included), ${b.logRows} log rows (${b.streamLogRows} streams, ${b.erroredLogRows} errors), ` +
+        `logged charges ${b.loggedCost} micro-USD, balance decrease ${b.balanceDecrease} micro-USD: ${b.ok ? 'OK' : 'MISMATCH'}`,
+    );
+  }
   if (results.gatewayNote) notes.push(`gateway: ${results.gatewayNote}`);
   if (results.mode === 'smoke') notes.push('smoke run: counts are tiny, the figures mean nothing about speed');
   return [notes.join('\n'), '', line(header), sep, ...rows.map(line)].join('\n');

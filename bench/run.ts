@@ -9,14 +9,17 @@
  *   --only gateway                 measure only these targets (direct,floor,gateway)
  *   --profile                      run the gateway child under --cpu-prof (profiles in bench/results/profiles)
  *   --keep                         keep the gateway's temp data folder
+ *   --from-source                  run the gateway child from the .ts sources (type stripping) instead of
+ *                                  an esbuild bundle like the shipped dist/cli.cjs (stripping costs ~20-60 MB RSS)
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { peakRss, resetPeakRss, startChild, stats, stopChild, killAll, type Child } from './children.ts';
+import { memory, peakRss, resetPeakRss, startChild, stats, stopChild, killAll, type Child } from './children.ts';
 import { holdStreams, runLoad, type HoldResult, type LoadResult, type LoadSpec, type Target } from './load.ts';
-import { MODELS, holdModel, setUpGateway } from './setup.ts';
+import { build } from 'esbuild';
+import { MODELS, checkBookkeeping, holdModel, setUpGateway } from './setup.ts';
 import { renderTable, evaluate, type Results } from './report.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -29,6 +32,7 @@ const option = (name: string): string | undefined => {
 const smoke = flag('--smoke');
 const profile = flag('--profile');
 const keep = flag('--keep');
+const fromSource = flag('--from-source');
 const ALL_CASES = ['ns1', 'ns50', 'ttfb', 'paced', 'hold'] as const;
 type CaseName = (typeof ALL_CASES)[number];
 const cases = new Set<CaseName>((option('--cases')?.split(',') as CaseName[] | undefined) ?? ALL_CASES);
@@ -75,6 +79,13 @@ async function main(): Promise<number> {
     bookkeeping: null,
   };
   const children: Child[] = [];
+  /** Every request sent to the gateway, warm-ups included: each must have its log row. */
+  let gatewaySent = 0;
+  const load = async (target: Target, spec: LoadSpec): Promise<LoadResult> => {
+    const r = await runLoad(target, spec);
+    if (target.name === 'gateway') gatewaySent += r.requests + r.errors;
+    return r;
+  };
   let dataDir: string | null = null;
   let gateway: Child | null = null;
   try {
@@ -105,13 +116,19 @@ async function main(): Promise<number> {
         mkdirSync(dir, { recursive: true });
         execArgv.push('--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', `gateway-${[...cases].join('-')}-${Date.now()}.cpuprofile`);
       }
-      gateway = await startChild('gateway', join(root, 'bench/gateway.ts'), { env: { DATA_DIR: dataDir }, execArgv });
+      let script = join(root, 'bench/gateway.ts');
+      if (!fromSource) {
+        // Bundled the way esbuild.js bundles dist/cli.cjs, so the child runs what users run.
+        script = join(root, 'bench/results/gateway-child.cjs');
+        await build({ entryPoints: [join(root, 'bench/gateway.ts')], outfile: script, bundle: true, platform: 'node', format: 'cjs', target: 'node22', logLevel: 'warning' });
+      }
+      gateway = await startChild('gateway', script, { env: { DATA_DIR: dataDir }, execArgv });
       children.push(gateway);
       targets.push({ name: 'gateway', origin: gateway.url, headers: { authorization: `Bearer ${setup.key}` } });
       // Let the JIT and the caches settle before anything is measured.
       const warm = smoke ? 300 : 1_500;
-      const w1 = await runLoad(targets[targets.length - 1], { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxRequests: 200_000, maxMs: warm });
-      const w2 = await runLoad(targets[targets.length - 1], { path: PATH, body: BODIES.ttfb, stream: true, concurrency: 10, maxRequests: 200_000, maxMs: warm / 3 });
+      const w1 = await load(targets[targets.length - 1], { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxRequests: 200_000, maxMs: warm });
+      const w2 = await load(targets[targets.length - 1], { path: PATH, body: BODIES.ttfb, stream: true, concurrency: 10, maxRequests: 200_000, maxMs: warm / 3 });
       if (w1.errors + w2.errors > 0) log(`bench: warm-up errors through the gateway: ${w1.firstError ?? w2.firstError}`);
     }
 
@@ -119,12 +136,13 @@ async function main(): Promise<number> {
       results.runs[caseName] = {};
       for (const target of targets) {
         const warmMs = Math.max(200, spec.maxMs / 10);
-        await runLoad(target, { ...spec, maxMs: warmMs, maxRequests: Math.ceil(spec.maxRequests / 10) });
+        await load(target, { ...spec, maxMs: warmMs, maxRequests: Math.ceil(spec.maxRequests / 10) });
         const before = target.name === 'gateway' && gateway ? await stats(gateway) : null;
-        const r: LoadResult = await runLoad(target, spec);
+        const r = await load(target, spec);
         if (before && gateway) {
           const after = await stats(gateway);
-          results.gatewayCpu[caseName] = { cpuSeconds: (after.cpuMicros - before.cpuMicros) / 1e6, requests: r.requests };
+          results.gatewayCpu[caseName] = { cpuSeconds: (after.cpuMicros - before.cpuMicros) / 1e6, requests: r.requests, rssAfter: after.rss, peakRssSoFar: peakRss(gateway.proc.pid!) };
+          log(`  ${caseName.padEnd(6)} gateway  CPU ${((after.cpuMicros - before.cpuMicros) / 1000).toFixed(0)} ms, RSS after ${(after.rss / 2 ** 20).toFixed(1)} MB, peak so far ${((peakRss(gateway.proc.pid!) ?? 0) / 2 ** 20).toFixed(1)} MB`);
         }
         results.runs[caseName][target.name] = r;
         log(
@@ -152,18 +170,22 @@ async function main(): Promise<number> {
         maxMs: 12_000,
         onAllOpen: async () => {
           rssAllOpen = (await stats(g)).rss;
+          results.holdMemory = await memory(g);
         },
       });
+      gatewaySent += hold.streams;
       results.hold = { ...hold, rssAllOpenBytes: rssAllOpen };
       results.holdPeakRssBytes = reset ? peakRss(pid) : null;
       log(`  hold   gateway ${hold.completed}/${hold.streams} completed, peak open ${hold.peakOpen}, ${hold.errors} errors, all open after ${hold.openMs.toFixed(0)} ms${hold.firstError ? `  first error: ${hold.firstError}` : ''}`);
     }
 
     if (gateway) {
+      results.endMemory = await memory(gateway);
       results.gatewayPeakRssBytes = peakRss(gateway.proc.pid!);
       if (results.holdPeakRssBytes === null && results.hold) results.holdPeakRssBytes = results.gatewayPeakRssBytes;
       const code = await stopChild(gateway, true);
       if (code !== 0) log(`bench: the gateway exited with code ${code}\n${gateway.stderrTail()}`);
+      if (dataDir) results.bookkeeping = await checkBookkeeping(join(dataDir, 'gateway.db'), gatewaySent);
     }
   } catch (err) {
     log(`bench: failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
@@ -190,6 +212,11 @@ async function main(): Promise<number> {
   let errors = 0;
   for (const byTarget of Object.values(results.runs)) for (const r of Object.values(byTarget)) errors += r.errors;
   if (results.hold) errors += results.hold.errors + (results.hold.streams - results.hold.completed - results.hold.errors);
+  const books = results.bookkeeping;
+  if (books && !books.ok) {
+    log(`bench: bookkeeping does not add up: ${JSON.stringify(books)}`);
+    errors++;
+  }
   if (errors > 0) {
     log(`bench: ${errors} request(s) failed`);
     return 1;

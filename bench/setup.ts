@@ -17,6 +17,10 @@ export function holdModel(chunks: number, delayMs: number): string {
   return `bench-s${chunks}-d${delayMs}`;
 }
 
+/** The bench account's starting balance, USD (and in micro-USD, as the store keeps it). */
+export const INITIAL_BALANCE_USD = 1_000_000;
+export const INITIAL_BALANCE_MICROS = INITIAL_BALANCE_USD * 1_000_000;
+
 export interface GatewaySetup {
   readonly key: string;
   readonly account: string;
@@ -35,9 +39,44 @@ export function setUpGateway(cliPath: string, dataDir: string, upstreamUrl: stri
   run('channel', 'add', '--name', 'bench-upstream', '--base-url', `${upstreamUrl}/v1`, '--api-key', 'sk-upstream-bench', '--models', models.join(','));
   // USD per million tokens: small but not zero, so reservations and debits happen on every request.
   for (const model of models) run('model', 'price', model, '--input', '0.5', '--output', '1.5');
-  run('account', 'create', 'bench', '--balance', '1000000');
+  run('account', 'create', 'bench', '--balance', String(INITIAL_BALANCE_USD));
   const out = run('key', 'create', '--account', 'bench', '--name', 'bench-key', '--rpm', '100000000', '--concurrency', '100000');
   const key = /sk-[A-Za-z0-9_-]{16,}/.exec(out)?.[0];
   if (!key) throw new Error(`key create printed no key: ${JSON.stringify(out)}`);
   return { key, account: 'bench' };
+}
+
+export interface Bookkeeping {
+  readonly requestsSent: number;
+  readonly logRows: number;
+  readonly streamLogRows: number;
+  readonly erroredLogRows: number;
+  /** Micro-USD: the sum of the logged costs, and how much the balance went down. */
+  readonly loggedCost: number;
+  readonly balanceDecrease: number;
+  readonly ok: boolean;
+}
+
+/** After the gateway stopped: every request logged, and the logged charges equal the balance decrease. */
+export async function checkBookkeeping(dbFile: string, requestsSent: number): Promise<Bookkeeping> {
+  const { DatabaseSync } = await import('node:sqlite');
+  const db = new DatabaseSync(dbFile, { readOnly: true });
+  try {
+    const logs = db.prepare('SELECT count(*) AS n, coalesce(sum(cost), 0) AS cost, coalesce(sum(stream), 0) AS streams, coalesce(sum(error_code IS NOT NULL), 0) AS errors FROM request_logs').get() as Record<string, number>;
+    const account = db.prepare("SELECT balance FROM accounts WHERE name = 'bench'").get() as Record<string, number>;
+    const balanceDecrease = INITIAL_BALANCE_MICROS - Number(account.balance);
+    const logRows = Number(logs.n);
+    const loggedCost = Number(logs.cost);
+    return {
+      requestsSent,
+      logRows,
+      streamLogRows: Number(logs.streams),
+      erroredLogRows: Number(logs.errors),
+      loggedCost,
+      balanceDecrease,
+      ok: logRows === requestsSent && loggedCost === balanceDecrease && loggedCost > 0,
+    };
+  } finally {
+    db.close();
+  }
 }
