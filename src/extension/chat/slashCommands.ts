@@ -3,11 +3,12 @@
  * contract's 7.4 self-test with progress per step), /balance (remaining, used, limit).
  */
 import * as vscode from 'vscode';
-import { userAgent } from '../environment.ts';
+import { proxySettings } from '../connection.ts';
+import { problemEnvironment, userAgent } from '../environment.ts';
 import { explainError } from '../explain.ts';
 import { logRequest } from '../log.ts';
 import { COMMANDS } from '../notConfigured.ts';
-import { reportMarkdown } from '../selfTest/report.ts';
+import { problemReport, reportMarkdown } from '../selfTest/report.ts';
 import { runSelfTest } from '../selfTest/run.ts';
 import type { ExtensionServices } from '../services.ts';
 import { signalFromToken } from './abort.ts';
@@ -19,14 +20,6 @@ export type SlashCommand = (typeof SLASH_COMMANDS)[number];
 
 export function isSlashCommand(name: string | undefined): name is SlashCommand {
   return name !== undefined && (SLASH_COMMANDS as readonly string[]).includes(name);
-}
-
-function proxySettings(): { proxy?: string; noProxy?: string } {
-  const http = vscode.workspace.getConfiguration('http');
-  const proxy = http.get<string>('proxy')?.trim();
-  const noProxy = http.get<unknown>('noProxy');
-  const list = Array.isArray(noProxy) ? noProxy.filter((v): v is string => typeof v === 'string').join(',') : '';
-  return { ...(proxy ? { proxy } : {}), ...(list ? { noProxy: list } : {}) };
 }
 
 async function selfTest(services: ExtensionServices, stream: vscode.ChatResponseStream, signal: AbortSignal): Promise<vscode.ChatResult> {
@@ -52,9 +45,14 @@ async function selfTest(services: ExtensionServices, stream: vscode.ChatResponse
     },
   );
   stream.markdown(reportMarkdown(report, t, [apiKey]));
-  const fixes = report.firstFailure?.explanation?.fixes ?? [];
+  const fixes = (report.firstFailure?.explanation?.fixes ?? []).filter((fix) => fix.command !== COMMANDS.runSelfTest);
+  if (report.ok && (report.model === '' || report.modelListed === false)) fixes.push({ label: t('Pick Model'), command: COMMANDS.pickModel });
   for (const fix of fixes) stream.button({ title: fix.label, command: fix.command, ...(fix.args ? { arguments: [...fix.args] } : {}) });
-  if (!report.ok) stream.button({ title: t('Copy Problem Report'), command: COMMANDS.copyProblemReport });
+  if (!report.ok) {
+    // What contract 7.4 asks users to send, ready to copy from the chat (never the key).
+    const text = problemReport(report, problemEnvironment(services.context), [apiKey, ...services.connection.secrets()], t);
+    stream.markdown(`\n\n**${t('Problem report')}**\n\n\`\`\`text\n${text.replace(/```/g, "'''")}\n\`\`\`\n`);
+  }
   return { metadata: { command: 'selftest', ok: report.ok } };
 }
 

@@ -164,9 +164,5 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
 export function registerLanguageModelProvider(context: vscode.ExtensionContext, services: ExtensionServices): void {
   const provider = new GatewayLanguageModelProvider(services);
   context.subscriptions.push(provider, vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider));
-  // Models of a new provider are looked up lazily: ask once now so the first chat message finds them.
-  void Promise.resolve(vscode.lm.selectChatModels({ vendor: LM_VENDOR })).then(
-    (models) => services.log.info(`Language models: ${models.length} Model Gateway models available to chat.`),
-    (error: unknown) => services.log.warn(`Language models: selectChatModels failed: ${error instanceof Error ? error.message : String(error)}`),
-  );
+  // activate() then calls vscode.lm.selectChatModels({ vendor: LM_VENDOR }) so the first chat message finds the models.
 }
