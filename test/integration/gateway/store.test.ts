@@ -1,0 +1,155 @@
+// The SQLite store: no plain-text keys on disk, logs survive a restart, changes by another process
+// (the CLI on the same data folder) take effect on the server's next request, migrations run once.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createKey } from '../../../src/gateway/admin.ts';
+import { startGateway } from '../../../src/gateway/server.ts';
+import { openStore } from '../../../src/gateway/store/index.ts';
+import { MIGRATIONS } from '../../../src/gateway/store/migrations.ts';
+import { assertError, call, chatBody, startTestGateway, tempDir } from './helpers.ts';
+
+describe('gateway store', () => {
+  it('never holds a key in plain text (database and WAL bytes scanned)', async () => {
+    const t = await startTestGateway({ issueKey: 'editor' });
+    try {
+      const extra = await createKey(t.admin(), { account: 'local', name: 'scan-me' });
+      const secrets = [t.key, t.gw.issuedKey!, extra.secret];
+      for (const secret of secrets) assert.equal((await call(t.gw, 'GET', '/v1/models', { key: secret })).status, 200);
+      const scan = (): void => {
+        const files = readdirSync(t.dir).filter((f) => f.startsWith('gateway.db'));
+        assert.ok(files.some((f) => f.endsWith('-wal')), 'the WAL file is scanned too');
+        for (const file of files) {
+          const bytes = readFileSync(join(t.dir, file));
+          for (const secret of secrets) {
+            assert.equal(bytes.indexOf(secret), -1, `${file} holds a secret`);
+            assert.equal(bytes.indexOf(secret.slice(3)), -1, `${file} holds a secret's body`);
+          }
+        }
+      };
+      scan();
+      await t.gw.stop();
+      scan();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('issueKey replaces the named key with a fresh one on every start', async () => {
+    const dir = tempDir();
+    try {
+      const first = await startGateway({ dataDir: dir, port: 0, issueKey: 'vscode' });
+      const old = first.issuedKey!;
+      assert.match(old, /^sk-[A-Za-z0-9_-]{32,}$/);
+      assert.equal((await call(first, 'POST', '/v1/chat/completions', { key: old, body: chatBody() })).status, 200);
+      await first.stop();
+      const second = await startGateway({ dataDir: dir, port: 0, issueKey: 'vscode' });
+      try {
+        assert.notEqual(second.issuedKey, old);
+        assertError(await call(second, 'GET', '/v1/models', { key: old }), 401, 'invalid_api_key');
+        assert.equal((await call(second, 'GET', '/v1/models', { key: second.issuedKey! })).status, 200);
+        assert.equal(second.bootstrapKey, undefined);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('logs and balances survive a restart', async () => {
+    const dir = tempDir();
+    try {
+      const first = await startGateway({ dataDir: dir, port: 0, bootstrap: true });
+      const key = first.bootstrapKey!;
+      const ids: string[] = [];
+      for (let i = 0; i < 10; i++) ids.push((await call(first, 'POST', '/v1/chat/completions', { key, body: chatBody('echo', `hi ${i}`) })).headers.get('x-request-id')!);
+      ids.push((await call(first, 'GET', '/nowhere')).headers.get('x-request-id')!);
+      ids.push((await call(first, 'GET', '/v1/models')).headers.get('x-request-id')!);
+      const balance = (await call(first, 'GET', '/v1/dashboard/billing/subscription', { key })).json.balance_usd;
+      await first.stop();
+
+      const second = await startGateway({ dataDir: dir, port: 0, bootstrap: true });
+      try {
+        assert.equal(second.bootstrapKey, undefined, 'no second bootstrap');
+        assert.equal((await call(second, 'GET', '/v1/dashboard/billing/subscription', { key })).json.balance_usd, balance);
+      } finally {
+        await second.stop();
+      }
+      const store = openStore({ dataDir: dir });
+      try {
+        const logs = await store.listLogs(1000);
+        for (const id of ids) assert.ok(logs.some((l) => l.requestId === id), `log ${id} kept`);
+        const unauth = logs.find((l) => l.requestId === ids[11])!;
+        assert.equal(unauth.status, 401);
+        assert.equal(unauth.errorCode, 'missing_api_key');
+        assert.equal(unauth.keyName, null);
+        const chat = logs.find((l) => l.requestId === ids[0])!;
+        assert.equal(chat.keyName, 'default');
+        assert.equal(chat.accountName, 'local');
+        assert.equal(chat.model, 'echo');
+        assert.equal(chat.channel, 'echo');
+        assert.equal(chat.status, 200);
+        assert.ok(chat.promptTokens > 0 && chat.completionTokens > 0 && chat.cost > 0);
+        const keys = await store.listKeys();
+        assert.ok(keys.find((k) => k.name === 'default')!.lastUsedAt! > 0, 'last use recorded');
+      } finally {
+        await store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a change made through another connection takes effect on the next request', async () => {
+    const t = await startTestGateway();
+    try {
+      const admin = t.admin();
+      await admin.createAccount('changes', 0);
+      const { secret } = await createKey(admin, { account: 'changes', name: 'changes-key' });
+      assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody() }), 403, 'insufficient_balance');
+      await admin.topUp('changes', 1_000_000);
+      assert.equal((await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody() })).status, 200);
+
+      assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody('echo2') }), 404, 'model_not_found');
+      await admin.addChannel({ name: 'echo-two', type: 'echo', baseUrl: null, apiKey: null, models: { echo2: 'echo2' }, priority: 0, weight: 1, timeoutMs: 10_000, proxy: null });
+      assert.equal((await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody('echo2') })).status, 200);
+
+      await admin.setKeyStatus('changes-key', 'disabled');
+      assertError(await call(t.gw, 'GET', '/v1/models', { key: secret }), 403, 'key_disabled');
+      await admin.deleteKey('changes-key');
+      assertError(await call(t.gw, 'GET', '/v1/models', { key: secret }), 401, 'invalid_api_key');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('runs each migration once and records the schema version', async () => {
+    const dir = tempDir();
+    try {
+      for (let i = 0; i < 2; i++) {
+        const store = openStore({ dataDir: dir });
+        await store.close();
+      }
+      const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+      const db = new DatabaseSync(join(dir, 'gateway.db'));
+      const rows = db.prepare('SELECT version FROM schema_version ORDER BY version').all().map((r) => Number(r.version));
+      assert.equal((db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode, 'wal');
+      db.close();
+      assert.deepEqual(rows, MIGRATIONS.map((m) => m.version));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs in memory when asked, with the same behaviour', async () => {
+    const gw = await startGateway({ inMemory: true, port: 0, bootstrap: true });
+    try {
+      assert.equal(gw.storeKind, 'memory');
+      assert.equal((await call(gw, 'POST', '/v1/chat/completions', { key: gw.bootstrapKey!, body: chatBody() })).status, 200);
+      assertError(await call(gw, 'GET', '/v1/models', { key: 'sk-nope' }), 401, 'invalid_api_key');
+    } finally {
+      await gw.stop();
+    }
+  });
+});
