@@ -158,6 +158,14 @@ export function errorFields(body: unknown): { message: string | null; type: stri
   return null;
 }
 
+/** The message of a body that is not in the OpenAI error shape: plain text, or `{message}` / `{detail}` (FastAPI) JSON. */
+function looseMessage(body: unknown): string | null {
+  if (typeof body === 'string') return stringOrNull(body.slice(0, 500));
+  if (typeof body !== 'object' || body === null) return null;
+  const record = body as Record<string, unknown>;
+  return stringOrNull(record['message']) ?? stringOrNull(record['detail']);
+}
+
 /** Whether a parsed body carries an error (gateways of the one-api family send these with HTTP 200 too). */
 export function isErrorBody(body: unknown): boolean {
   return errorFields(body) !== null;
@@ -169,7 +177,7 @@ export function isErrorBody(body: unknown): boolean {
  * The family comes from the body when it names a condition, else from the status (see classify.ts).
  */
 export function errorFromResponse(status: number, body: unknown, headers?: HeaderBag): GatewayError {
-  const fields = errorFields(body) ?? { message: typeof body === 'string' ? stringOrNull(body.slice(0, 500)) : null, type: null, code: null };
+  const fields = errorFields(body) ?? { message: looseMessage(body), type: null, code: null };
   // An error body on HTTP 200 that names an HTTP status in `code` (some gateways do) is classified by that status.
   const named = fields.code !== null && /^[45]\d\d$/.test(fields.code) ? Number(fields.code) : null;
   const { family, condition } = classifyError({ status: status < 400 && named !== null ? named : status, ...fields });

@@ -77,6 +77,7 @@ const TABLE: Row[] = [
   { name: '200: typed', status: 200, body: { error: { message: 'nope', type: 'authentication_error' } }, cls: AuthenticationError, family: 'authentication', condition: null },
   // Not JSON at all.
   { name: 'gin 404 text', status: 404, body: '404 page not found', cls: NotFoundError, family: 'not_found', condition: null, firstCheck: 'address' },
+  { name: 'fastapi 404', status: 404, body: { detail: 'Not Found' }, cls: NotFoundError, family: 'not_found', condition: null, firstCheck: 'address' },
   { name: 'nginx 502', status: 502, body: null, cls: ServerError, family: 'server', condition: null },
 ];
 
