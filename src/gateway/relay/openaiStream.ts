@@ -58,6 +58,8 @@ export async function relayStream(
         done = true;
         break;
       }
+      // An empty `data:` carries nothing (some servers use it as a keep-alive).
+      if (item.data.trim() === '') continue;
       let chunk: Record<string, unknown>;
       try {
         const value: unknown = JSON.parse(item.data);

@@ -41,7 +41,14 @@ function prefersMaxCompletionTokens(channel: Channel): boolean {
 
 /** `{baseUrl}/chat/completions`, split for undici: origin and path (tolerates a trailing slash). */
 export function chatCompletionsUrl(baseUrl: string): { origin: string; path: string } {
-  const url = new URL(baseUrl);
-  const prefix = url.pathname.replace(/\/+$/, '');
-  return { origin: url.origin, path: `${prefix}/chat/completions${url.search}` };
+  let target = urls.get(baseUrl);
+  if (!target) {
+    const url = new URL(baseUrl);
+    target = { origin: url.origin, path: `${url.pathname.replace(/\/+$/, '')}/chat/completions${url.search}` };
+    if (urls.size > 1000) urls.clear();
+    urls.set(baseUrl, target);
+  }
+  return target;
 }
+
+const urls = new Map<string, { origin: string; path: string }>();
