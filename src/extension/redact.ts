@@ -4,8 +4,9 @@
  */
 
 const SK_KEY = /\bsk-[A-Za-z0-9_-]{4,}/g;
-const BEARER = /\b(Bearer)\s+[^\s"'`,;]+/gi;
-const KEY_FIELD = /\b((?:api[_-]?key|token|authorization)["']?\s*[:=]\s*["']?)([^\s"',;]{6,})/gi;
+/** `Bearer <value>`, except the documentation placeholder `Bearer <API_KEY>`. */
+const BEARER = /\b(Bearer)\s+(?!<API_KEY>)[^\s"'`,;]+/gi;
+const KEY_FIELD = /\b((?:api[_-]?key|token|authorization)["']?\s*[:=]\s*["']?)([^\s"',;&]{6,})/gi;
 
 export function redact(text: string, knownSecrets: readonly (string | undefined)[] = []): string {
   let out = text;

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { DEFAULT_SETTINGS, consoleAddress, sanitizeSettings } from '../../../src/extension/settingsValues.ts';
+
+const from = (values: Record<string, unknown>) => sanitizeSettings((key) => values[key]);
+
+describe('extension settings sanitising', () => {
+  it('gives the defaults for nothing set', () => {
+    assert.deepEqual(from({}), DEFAULT_SETTINGS);
+  });
+
+  it('trims text settings and ignores non-strings', () => {
+    const s = from({ baseUrl: '  https://gw.example/v1  ', model: ' gpt-4o \n', consoleUrl: 42 });
+    assert.equal(s.baseUrl, 'https://gw.example/v1');
+    assert.equal(s.model, 'gpt-4o');
+    assert.equal(s.consoleUrl, '');
+  });
+
+  it('clamps numbers into range, rounds them, and falls back on garbage', () => {
+    assert.equal(from({ requestTimeoutSeconds: 1 }).requestTimeoutSeconds, 5);
+    assert.equal(from({ requestTimeoutSeconds: 1e9 }).requestTimeoutSeconds, 3600);
+    assert.equal(from({ requestTimeoutSeconds: '30' }).requestTimeoutSeconds, 30);
+    assert.equal(from({ requestTimeoutSeconds: 'soon' }).requestTimeoutSeconds, 120);
+    assert.equal(from({ requestTimeoutSeconds: Number.NaN }).requestTimeoutSeconds, 120);
+    assert.equal(from({ balanceRefreshSeconds: 1 }).balanceRefreshSeconds, 10, 'no refresh storm');
+    assert.equal(from({ balanceRefreshSeconds: 0 }).balanceRefreshSeconds, 0, '0 turns it off');
+    assert.equal(from({ balanceRefreshSeconds: 90.6 }).balanceRefreshSeconds, 91);
+  });
+
+  it('uses the console override when it is an http(s) address, else the root', () => {
+    assert.equal(consoleAddress(from({ consoleUrl: 'https://console.example' }), 'https://gw.example'), 'https://console.example');
+    assert.equal(consoleAddress(from({ consoleUrl: 'console.example' }), 'https://gw.example'), 'https://gw.example');
+    assert.equal(consoleAddress(from({}), null), null);
+  });
+});
