@@ -94,7 +94,13 @@ export async function relayStream(
       firstByteMs = elapsedMs(ctx.startedAt);
     }
     const written = write(res, done ? out + SSE_DONE : out);
-    const ok = written === true || (written !== false && (await written));
+    let ok = written === true;
+    if (written !== true && written !== false) {
+      // A slow client is not a silent upstream: the idle clock stops while we wait for it.
+      watchdog.clear();
+      ok = await written;
+      watchdog.arm(channel.timeouts.idleMs);
+    }
     if (ok && done) res.end();
     return ok;
   };
