@@ -5,7 +5,6 @@
 import { parseArgs } from 'node:util';
 import { createKey, DEFAULT_TIMEOUT_MS } from './admin.ts';
 import { formatUsd, parseUsd } from './money.ts';
-import { startGateway } from './server.ts';
 import { openStore } from './store/index.ts';
 import { StoreError } from './store/types.ts';
 import type { Store } from './store/types.ts';
@@ -80,6 +79,8 @@ function need(value: string | undefined, what: string): string {
 }
 
 async function serve(values: Values, dataDir: string, io: Io): Promise<number> {
+  // Loaded only here: the admin commands stay quick to start.
+  const { startGateway } = await import('./server.ts');
   const gw = await startGateway({ dataDir, host: values.host ?? '127.0.0.1', port: int(values.port, 'port', 8080), bootstrap: true, log: io.err });
   if (gw.bootstrapKey) {
     io.out(`Bootstrapped ${dataDir}: account "local" with $10.00, channel "echo" serving model "echo", key "default".`);

@@ -1,0 +1,156 @@
+// The CLI as users run it: a separate process on the same data folder as a running server.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { assertError, call, chatBody, tempDir } from './helpers.ts';
+import type { RunningGateway } from '../../../src/gateway/server.ts';
+
+const CLI = resolve(import.meta.dirname, '../../../src/gateway/cli.ts');
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function cli(dir: string, ...args: string[]): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [CLI, '--data', dir, ...args], { env: { ...process.env, MODEL_GATEWAY_DATA: '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+interface Served {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly gw: RunningGateway;
+  readonly output: () => string;
+  readonly exited: Promise<number | null>;
+}
+
+/** Starts `serve --port 0` and resolves once it printed its listening line. */
+function serve(dir: string): Promise<Served> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [CLI, 'serve', '--data', dir, '--port', '0', '--host', '127.0.0.1'], { env: { ...process.env, MODEL_GATEWAY_ECHO_DELAY_MS: '0' } });
+    let stdout = '';
+    let stderr = '';
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const match = /listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(stdout);
+      if (match) {
+        const gw = { url: match[1]!, host: '127.0.0.1', port: Number(match[2]), storeKind: 'sqlite', stop: async () => undefined } as RunningGateway;
+        done({ child, gw, output: () => stdout, exited });
+      }
+    });
+    void exited.then((code) => fail(new Error(`serve exited (${code}) before listening: ${stdout}${stderr}`)));
+  });
+}
+
+describe('model-gateway CLI', () => {
+  let dir: string;
+  beforeEach(() => (dir = tempDir()));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('serve bootstraps an empty folder, prints the listening line and a working key; CLI changes apply to the running server; SIGTERM loses no log', async () => {
+    const served = await serve(dir);
+    try {
+      const key = /API key \(shown once\): (sk-\S+)/.exec(served.output())?.[1];
+      assert.ok(key, served.output());
+      assert.equal((await call(served.gw, 'POST', '/v1/chat/completions', { key, body: chatBody() })).status, 200);
+
+      // key create prints the key alone on stdout.
+      const created = await cli(dir, 'account', 'create', 'team', '--balance', '0');
+      assert.equal(created.code, 0, created.stderr);
+      const made = await cli(dir, 'key', 'create', '--account', 'team', '--name', 'team-key');
+      assert.equal(made.code, 0, made.stderr);
+      assert.match(made.stdout, /^sk-[A-Za-z0-9_-]{32,}\n$/);
+      const teamKey = made.stdout.trim();
+
+      assertError(await call(served.gw, 'POST', '/v1/chat/completions', { key: teamKey, body: chatBody() }), 403, 'insufficient_balance');
+      assert.equal((await cli(dir, 'account', 'topup', 'team', '0.50')).code, 0);
+      assert.equal((await call(served.gw, 'POST', '/v1/chat/completions', { key: teamKey, body: chatBody() })).status, 200);
+
+      assertError(await call(served.gw, 'POST', '/v1/chat/completions', { key: teamKey, body: chatBody('parrot') }), 404, 'model_not_found');
+      assert.equal((await cli(dir, 'channel', 'add', '--name', 'parrot', '--type', 'echo', '--models', 'parrot')).code, 0);
+      assert.equal((await call(served.gw, 'POST', '/v1/chat/completions', { key: teamKey, body: chatBody('parrot') })).status, 200);
+
+      assert.equal((await cli(dir, 'key', 'disable', 'team-key')).code, 0);
+      assertError(await call(served.gw, 'GET', '/v1/models', { key: teamKey }), 403, 'key_disabled');
+
+      const ids = await Promise.all(
+        Array.from({ length: 25 }, async (_, i) => (await call(served.gw, 'POST', '/v1/chat/completions', { key, body: chatBody('echo', `last ${i}`) })).headers.get('x-request-id')!),
+      );
+      served.child.kill('SIGTERM');
+      assert.equal(await served.exited, 0);
+
+      const logs = await cli(dir, 'logs', '--json', '--limit', '1000');
+      assert.equal(logs.code, 0, logs.stderr);
+      const rows = logs.stdout.trim().split('\n').map((line) => JSON.parse(line) as { requestId: string; keyName: string | null });
+      for (const id of ids) assert.ok(rows.some((r) => r.requestId === id), `log of ${id} kept after SIGTERM`);
+      assert.ok(!logs.stdout.includes(key) && !logs.stdout.includes(teamKey), 'no secret in the logs');
+      const text = await cli(dir, 'logs', '--limit', '3');
+      assert.equal(text.stdout.trim().split('\n').length, 3);
+
+      const shown = await cli(dir, 'account', 'show', 'team');
+      assert.match(shown.stdout, /balance \$0\.49/);
+    } finally {
+      if (served.child.exitCode === null) served.child.kill('SIGKILL');
+    }
+  });
+
+  it('model price parses decimal dollars exactly; channel and key lists work', async () => {
+    assert.equal((await cli(dir, 'account', 'create', 'a', '--balance', '1.5')).code, 0);
+    assert.equal((await cli(dir, 'model', 'price', 'm', '--input', '0.15', '--output', '0.6')).code, 0);
+    assert.equal((await cli(dir, 'channel', 'add', '--name', 'up', '--base-url', 'http://127.0.0.1:1/v1', '--api-key', 'k', '--models', 'm', '--map', 'big=upstream-big', '--priority', '2', '--weight', '3', '--timeout-ms', '5000')).code, 0);
+    const channels = await cli(dir, 'channel', 'list');
+    assert.match(channels.stdout, /^up\topenai\tenabled\thttp:\/\/127\.0\.0\.1:1\/v1\tmodels=m,big=upstream-big\tpriority=2\tweight=3/m);
+    assert.equal((await cli(dir, 'channel', 'disable', 'up')).code, 0);
+    assert.match((await cli(dir, 'channel', 'list')).stdout, /\tdisabled\t/);
+    assert.equal((await cli(dir, 'channel', 'remove', 'up')).code, 0);
+    assert.equal((await cli(dir, 'channel', 'list')).stdout, '');
+
+    const { openStore } = await import('../../../src/gateway/store/index.ts');
+    const store = openStore({ dataDir: dir });
+    try {
+      const m = (await store.listModels()).find((x) => x.name === 'm')!;
+      assert.equal(m.inputPrice, 150_000);
+      assert.equal(m.outputPrice, 600_000);
+      assert.equal((await store.getAccount('a'))!.balance, 1_500_000);
+    } finally {
+      await store.close();
+    }
+    const made = await cli(dir, 'key', 'create', '--account', 'a', '--name', 'k', '--models', 'm', '--expires', '2099-01-01T00:00:00Z', '--rpm', '5', '--concurrency', '2');
+    assert.equal(made.code, 0, made.stderr);
+    const keys = await cli(dir, 'key', 'list');
+    assert.match(keys.stdout, /^k\tsk-.{4}…\tenabled\taccount=a\tmodels=m\texpires=2099-01-01T00:00:00\.000Z\tlast_used=never\trpm=5\tconcurrency=2$/m);
+    assert.ok(!keys.stdout.includes(made.stdout.trim()), 'the list never shows the secret');
+    assert.equal((await cli(dir, 'key', 'delete', 'k')).code, 0);
+    assert.equal((await cli(dir, 'key', 'delete', 'k')).code, 1);
+  });
+
+  it('wrong arguments: a clear message on stderr and a non-zero exit', async () => {
+    const cases: string[][] = [
+      [], ['bogus'], ['key', 'create', '--account', 'x'], ['model', 'price', 'm', '--input', '1e3', '--output', '1'],
+      ['model', 'price', 'm', '--input', '-1', '--output', '1'], ['account', 'topup', 'a'], ['channel', 'add', '--name', 'x', '--type', 'grpc', '--models', 'm'],
+      ['channel', 'add', '--name', 'x', '--models', 'm'], ['serve', '--port', 'abc'], ['logs', '--limit', 'x'], ['key', 'list', '--balance', '3'], ['--nope'],
+    ];
+    for (const args of cases) {
+      const run = await cli(dir, ...args);
+      assert.notEqual(run.code, 0, `${args.join(' ')} should fail`);
+      assert.match(run.stderr, /model-gateway|Usage/, `${args.join(' ')} explains on stderr`);
+      assert.equal(run.stdout, '');
+    }
+    assert.equal((await cli(dir, 'account', 'show', 'nobody')).code, 1);
+    const help = await cli(dir, '--help');
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /key create --account NAME --name KEYNAME/);
+  });
+});
