@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { DEFAULT_COMPLETION_CAP, Ledger, MIN_COMPLETION_TOKENS, planReservation } from '../../../src/gateway/accounting.ts';
+import { costOf } from '../../../src/gateway/money.ts';
+import type { ModelRecord } from '../../../src/gateway/store/types.ts';
+
+const echo: ModelRecord = { name: 'echo', inputPrice: 2_000_000, outputPrice: 8_000_000, contextLength: null, toolCalling: null };
+const free: ModelRecord = { name: 'free', inputPrice: 0, outputPrice: 0, contextLength: null, toolCalling: null };
+
+describe('accounting: reservation plans', () => {
+  it('reserves the worst case at the default cap when the balance allows', () => {
+    const plan = planReservation(10_000_000, 100, null, echo)!;
+    assert.equal(plan.maxCompletionTokens, DEFAULT_COMPLETION_CAP);
+    assert.equal(plan.amount, costOf(100, DEFAULT_COMPLETION_CAP, echo.inputPrice, echo.outputPrice));
+  });
+
+  it('keeps the client cap when affordable, lowers it when not', () => {
+    assert.equal(planReservation(10_000_000, 100, 50, echo)!.maxCompletionTokens, 50);
+    const low = planReservation(1_000, 100, null, echo)!;
+    assert.equal(low.maxCompletionTokens, 100);
+    assert.ok(low.amount <= 1_000);
+  });
+
+  it('refuses when not even a minimal request fits', () => {
+    assert.equal(planReservation(100, 100, null, echo), null);
+    const justEnough = costOf(100, MIN_COMPLETION_TOKENS, echo.inputPrice, echo.outputPrice);
+    assert.ok(planReservation(justEnough, 100, null, echo));
+    assert.equal(planReservation(justEnough - 1, 100, null, echo), null);
+  });
+
+  it('free models need no cap and no money', () => {
+    assert.deepEqual(planReservation(0, 1000, null, free), { amount: 0, maxCompletionTokens: null });
+  });
+});
+
+describe('accounting: ledger', () => {
+  it('available = balance − pending − reserved; settle clamps to the reservation', () => {
+    const ledger = new Ledger();
+    ledger.load([{ id: 1, name: 'a', balance: 1000, totalSpent: 0, createdAt: 0 }]);
+    const held = ledger.reserve(1, () => ({ amount: 600, maxCompletionTokens: 10 }))!;
+    assert.equal(ledger.available(1), 400);
+    assert.equal(ledger.reserve(1, () => ({ amount: 401, maxCompletionTokens: 10 })), null, 'cannot hold more than available');
+    assert.equal(ledger.settle(held.reservation, 5000), 600, 'never more than reserved');
+    assert.equal(ledger.settle(held.reservation, 5000), 0, 'settles once');
+    assert.equal(ledger.available(1), 400);
+    assert.deepEqual(ledger.balances(1), { balance: 400, spent: 600 });
+    ledger.written(1, 600);
+    assert.equal(ledger.available(1), 400);
+    // A reload from the store (which now holds the debit and a top-up) keeps pending/reserved consistent.
+    ledger.load([{ id: 1, name: 'a', balance: 900, totalSpent: 600, createdAt: 0 }]);
+    assert.equal(ledger.available(1), 900);
+  });
+
+  it('an unknown account can reserve nothing', () => {
+    assert.equal(new Ledger().reserve(9, () => ({ amount: 0, maxCompletionTokens: null })), null);
+  });
+});

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { affordableCompletionTokens, costOf, formatUsd, parseUsd } from '../../../src/gateway/money.ts';
+
+describe('money (integer micro-USD)', () => {
+  it('parses decimal dollars exactly from the string', () => {
+    assert.equal(parseUsd('10'), 10_000_000);
+    assert.equal(parseUsd('0.15'), 150_000);
+    assert.equal(parseUsd('2.000001'), 2_000_001);
+    assert.equal(parseUsd('0.1'), 100_000);
+    assert.equal(parseUsd('.5'), 500_000);
+    assert.equal(parseUsd('$3.50'), 3_500_000);
+    assert.equal(parseUsd('1.2300000'), 1_230_000);
+    assert.equal(parseUsd('0.29'), 290_000, 'no float rounding (0.29 * 1e6 = 289999.99999999994)');
+  });
+
+  it('refuses what is not a plain non-negative amount', () => {
+    for (const bad of ['', '-1', '1e3', 'abc', '1.0000001', '1,5', '0x10', 'NaN', '99999999999999']) assert.throws(() => parseUsd(bad), RangeError, bad);
+  });
+
+  it('formats micro-USD', () => {
+    assert.equal(formatUsd(10_000_000), '$10.00');
+    assert.equal(formatUsd(1_500_001), '$1.500001');
+    assert.equal(formatUsd(38), '$0.000038');
+    assert.equal(formatUsd(-5_000), '-$0.005');
+  });
+
+  it('cost is ceil(tokens × price / 1e6), exact for large numbers', () => {
+    assert.equal(costOf(0, 0, 2_000_000, 8_000_000), 0);
+    assert.equal(costOf(3, 4, 2_000_000, 8_000_000), 38);
+    assert.equal(costOf(1, 0, 150_000, 600_000), 1, 'a fraction of a micro-dollar rounds up');
+    assert.equal(costOf(1_000_000, 0, 150_000, 0), 150_000);
+    assert.equal(costOf(9_000_000_000, 9_000_000_000, 900_000_000, 900_000_000), 16_200_000_000_000);
+  });
+
+  it('affordable completion tokens never exceed the budget', () => {
+    const n = affordableCompletionTokens(1000, 10, 2_000_000, 8_000_000);
+    assert.equal(n, 122);
+    assert.ok(costOf(10, n, 2_000_000, 8_000_000) <= 1000);
+    assert.ok(costOf(10, n + 1, 2_000_000, 8_000_000) > 1000);
+    assert.equal(affordableCompletionTokens(10, 100, 2_000_000, 8_000_000), -1);
+    assert.equal(affordableCompletionTokens(10, 1, 0, 0), Number.MAX_SAFE_INTEGER);
+  });
+});
