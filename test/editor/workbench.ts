@@ -1,0 +1,239 @@
+// Page helpers for the VS Code workbench in chromium. Every wait polls the DOM (60 s by default).
+import type { Locator, Page } from 'playwright-core';
+import { defaultTimeoutMs, poll } from './poll.ts';
+
+export type Notification = { message: string; source: string; buttons: string[]; severity: string; toast: Locator };
+
+const normalize = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+function matches(text: string, expected: string | RegExp): boolean {
+  return typeof expected === 'string' ? text.includes(expected) : expected.test(text);
+}
+
+export class Workbench {
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  /** Opens the workbench at `url` and waits until it is laid out (status bar, activity bar). */
+  static async open(page: Page, url: string): Promise<Workbench> {
+    await page.goto(url);
+    const workbench = new Workbench(page);
+    await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: defaultTimeoutMs });
+    await page.locator('.monaco-workbench .part.activitybar, .monaco-workbench .activitybar').first().waitFor({ state: 'visible', timeout: defaultTimeoutMs });
+    return workbench;
+  }
+
+  // ---- quick input (command palette, QuickPick, InputBox) ----
+
+  get quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  async quickInputVisible(): Promise<boolean> {
+    return this.quickInput.isVisible();
+  }
+
+  async closeQuickInput(): Promise<void> {
+    for (let i = 0; i < 5 && (await this.quickInputVisible()); i++) {
+      await this.page.keyboard.press('Escape');
+      await poll('the quick input to close', async () => !(await this.quickInputVisible()), 5000).catch(() => undefined);
+    }
+  }
+
+  /** Rows of the open QuickPick: label (`.label-name`), description, and whether it is focused. */
+  async quickPickItems(): Promise<{ label: string; description: string; detail: string; ariaLabel: string; focused: boolean }[]> {
+    return this.quickInput.locator('.monaco-list-row').evaluateAll((rows) =>
+      rows.map((row) => ({
+        label: (row.querySelector('.label-name')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+        description: (row.querySelector('.label-description')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+        detail: (row.querySelector('.quick-input-list-label-meta, .monaco-icon-label-container + .quick-input-list-label-meta')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+        ariaLabel: row.getAttribute('aria-label') ?? '',
+        focused: row.classList.contains('focused'),
+      })),
+    );
+  }
+
+  /** Runs a command by its title from the command palette (F1), as a user does. */
+  async runCommand(title: string): Promise<void> {
+    await this.closeQuickInput();
+    await this.page.keyboard.press('F1');
+    const input = this.quickInput.locator('.quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
+    await poll('the command palette', async () => (await input.inputValue()).startsWith('>'), 10000);
+    await input.fill(`>${title}`);
+    // The list filters asynchronously: wait until the command is the focused (first) row.
+    await poll(`the command "${title}" in the palette`, async () => {
+      const rows = await this.quickPickItems();
+      return rows.some((row) => row.label === title && row.focused) || undefined;
+    });
+    await this.page.keyboard.press('Enter');
+    await poll(`the palette to take "${title}"`, async () => {
+      if (!(await this.quickInputVisible())) return true;
+      // The command may have opened a QuickPick or InputBox of its own.
+      return !(await input.inputValue()).startsWith('>') || undefined;
+    }, 10000);
+  }
+
+  /** Waits for the QuickPick to show a row whose label matches, then picks it. */
+  async pick(label: string | RegExp): Promise<void> {
+    const index = await poll(`the QuickPick item ${String(label)}`, async () => {
+      const rows = await this.quickPickItems();
+      const found = rows.findIndex((row) => (typeof label === 'string' ? row.label === label : label.test(row.label)));
+      return found >= 0 ? found : undefined;
+    });
+    await this.quickInput.locator('.monaco-list-row').nth(index).click();
+  }
+
+  /** Waits for an InputBox (or a QuickPick's filter) and types `text` into it; `submit` presses Enter. */
+  async typeInQuickInput(text: string, submit = true): Promise<{ prompt: string; password: boolean }> {
+    const input = this.quickInput.locator('.quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
+    const password = (await input.getAttribute('type')) === 'password';
+    const prompt = normalize(await this.quickInput.locator('.quick-input-message').textContent().catch(() => ''));
+    await input.fill(text);
+    if (submit) await this.page.keyboard.press('Enter');
+    return { prompt, password };
+  }
+
+  /** The text under the quick input (an InputBox's prompt or validation message). */
+  async quickInputMessage(): Promise<string> {
+    return normalize(await this.quickInput.locator('.quick-input-message').textContent());
+  }
+
+  // ---- notifications ----
+
+  async notifications(): Promise<Notification[]> {
+    const toasts = this.page.locator('.notifications-toasts .notification-toast-container');
+    const count = await toasts.count();
+    const list: Notification[] = [];
+    for (let i = 0; i < count; i++) {
+      const toast = toasts.nth(i);
+      const info = await toast.evaluate((el) => ({
+        message: (el.querySelector('.notification-list-item-message')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+        source: (el.querySelector('.notification-list-item-source')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+        buttons: [...el.querySelectorAll('.notification-list-item-buttons-container .monaco-button')].map((b) => (b.textContent ?? '').trim()),
+        severity: (el.querySelector('.notification-list-item-icon')?.className ?? '').replace(/.*codicon-/, ''),
+        visible: !!el.querySelector('.notification-toast.notification-fade-in-done'),
+      }));
+      if (info.visible) list.push({ message: info.message, source: info.source, buttons: info.buttons, severity: info.severity, toast });
+    }
+    return list;
+  }
+
+  /** Waits until a notification whose message matches is fully faded in. */
+  async waitForNotification(expected: string | RegExp, timeoutMs = defaultTimeoutMs): Promise<Notification> {
+    return poll(`a notification matching ${String(expected)}`, async () => (await this.notifications()).find((n) => matches(n.message, expected)), timeoutMs);
+  }
+
+  async clickNotificationButton(notification: Notification, label: string): Promise<void> {
+    await notification.toast.locator('.notification-list-item-buttons-container .monaco-button', { hasText: label }).first().click();
+  }
+
+  async clearNotifications(): Promise<void> {
+    for (const notification of await this.notifications()) {
+      await notification.toast.hover().catch(() => undefined);
+      await notification.toast.locator('.codicon-notifications-clear').first().click({ timeout: 2000 }).catch(() => undefined);
+    }
+    await poll('the notifications to close', async () => (await this.notifications()).length === 0 || undefined, 10000).catch(() => undefined);
+  }
+
+  // ---- status bar ----
+
+  /** A status bar entry by (the end of) its id, for example `modelGateway.balance`. */
+  statusBarItem(idSuffix: string): Locator {
+    return this.page.locator(`.part.statusbar .statusbar-item[id$="${idSuffix}"]`);
+  }
+
+  async statusBarText(idSuffix: string): Promise<{ text: string; ariaLabel: string }> {
+    const item = this.statusBarItem(idSuffix).first();
+    return { text: normalize(await item.textContent()), ariaLabel: (await item.getAttribute('aria-label')) ?? '' };
+  }
+
+  /** Waits for the status bar entry's text to match. */
+  async waitForStatusBar(idSuffix: string, expected: string | RegExp | ((text: string) => boolean), timeoutMs = defaultTimeoutMs): Promise<string> {
+    return poll(`the status bar item ${idSuffix} to show ${String(expected)}`, async () => {
+      const item = this.statusBarItem(idSuffix).first();
+      if (!(await item.isVisible())) return undefined;
+      const { text } = await this.statusBarText(idSuffix);
+      const ok = typeof expected === 'function' ? expected(text) : matches(text, expected);
+      return ok ? text : undefined;
+    }, timeoutMs);
+  }
+
+  // ---- editors ----
+
+  /** The text of the active editor, as rendered (view lines), for read-only documents such as reports. */
+  async activeEditorText(): Promise<string> {
+    const editor = this.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+    await editor.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
+    return editor.evaluate((el) => [...el.querySelectorAll('.view-line')].sort((a, b) => parseFloat((a as HTMLElement).style.top) - parseFloat((b as HTMLElement).style.top)).map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n'));
+  }
+
+  async activeTabTitle(): Promise<string> {
+    return normalize(await this.page.locator('.editor-group-container.active .tab.active .label-name, .editor-group-container.active .title-label .label-name').first().textContent());
+  }
+
+  // ---- chat ----
+
+  get chatInputPart(): Locator {
+    return this.page.locator('.interactive-input-part').first();
+  }
+
+  /** Makes sure the Chat view is open and its input ready. */
+  async openChat(): Promise<void> {
+    if (!(await this.chatInputPart.isVisible())) await this.runCommand('Chat: Open Chat');
+    await this.chatInputPart.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
+  }
+
+  /** Types into the chat input and sends, returning how many responses were there before. */
+  async sendChat(text: string): Promise<number> {
+    await this.openChat();
+    const before = await this.chatResponses().count();
+    const editor = this.chatInputPart.locator('.monaco-editor').first();
+    await editor.click();
+    await this.page.keyboard.press('ControlOrMeta+a');
+    await this.page.keyboard.press('Delete');
+    await this.page.keyboard.type(text);
+    await poll('the chat input to hold the message', async () => {
+      const value = normalize(await editor.locator('.view-lines').textContent());
+      return value === normalize(text) || undefined;
+    }, 10000);
+    // A visible suggestion list (participants, slash commands) would take the Enter.
+    const suggest = this.page.locator('.suggest-widget.visible');
+    if (await suggest.isVisible()) {
+      await this.page.keyboard.press('Escape');
+      await poll('the suggestions to close', async () => !(await suggest.isVisible()) || undefined, 5000);
+    }
+    await this.page.keyboard.press('Enter');
+    await poll('the chat request to appear', async () => (await this.chatResponses().count()) > before || undefined);
+    return before;
+  }
+
+  chatResponses(): Locator {
+    return this.page.locator('.interactive-session .interactive-item-container.interactive-response');
+  }
+
+  /** Text of the last chat response once it has finished (no progress left) and matches `expected`. */
+  async waitForChatResponse(expected: string | RegExp | ((text: string) => boolean) = () => true, timeoutMs = defaultTimeoutMs): Promise<string> {
+    return poll(`a chat response matching ${String(expected)}`, async () => {
+      const last = this.chatResponses().last();
+      if (!(await last.count())) return undefined;
+      const state = await last.evaluate((el) => ({
+        loading: el.classList.contains('chat-response-loading') || !!el.querySelector('.chat-response-loading, .codicon-loading'),
+        text: (el.querySelector('.value') ?? el).textContent ?? '',
+      }));
+      if (state.loading) return undefined;
+      const text = normalize(state.text);
+      const ok = typeof expected === 'function' ? expected(text) : matches(text, expected);
+      return ok ? text : undefined;
+    }, timeoutMs);
+  }
+
+  /** Buttons rendered inside the last chat response (for example a failure's fix buttons). */
+  async lastChatResponseButtons(): Promise<string[]> {
+    return this.chatResponses().last().locator('.monaco-button, .chat-command-button a, a.monaco-button').evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean));
+  }
+}
