@@ -1,0 +1,42 @@
+// stop(): stops accepting, lets requests in flight finish (or aborts them after the grace period), loses no log.
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { startGateway } from '../../../src/gateway/server.ts';
+import { openStore } from '../../../src/gateway/store/index.ts';
+import { startFakeUpstream } from '../../support/fakeUpstream.ts';
+import { chatBody, tempDir } from './helpers.ts';
+
+describe('gateway lifecycle', () => {
+  it('stop() aborts a request that outlives the grace period, logs it, and refuses new connections', async () => {
+    const dir = tempDir();
+    const upstream = await startFakeUpstream({ hang: 'headers' });
+    try {
+      const gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, stopGraceMs: 100 });
+      const admin = openStore({ dataDir: dir });
+      await admin.addChannel({ name: 'hang', type: 'openai', baseUrl: upstream.url, apiKey: null, models: { hang: 'hang' }, priority: 0, weight: 1, timeoutMs: 60_000, proxy: null });
+      await admin.close();
+      const pending = fetch(`${gw.url}/v1/chat/completions`, {
+        method: 'POST', headers: { authorization: `Bearer ${gw.bootstrapKey}`, 'content-type': 'application/json' }, body: JSON.stringify(chatBody('hang')),
+      }).then(async (r) => ({ status: r.status, id: r.headers.get('x-request-id'), body: await r.text() }), (e: unknown) => e);
+      const seen = await upstream.received(1);
+      await gw.stop();
+      assert.equal(await seen.closed, 'aborted', 'the upstream request was aborted');
+      await pending;
+      await assert.rejects(fetch(`${gw.url}/api/status`), 'no longer accepting');
+
+      const store = openStore({ dataDir: dir });
+      try {
+        const logs = await store.listLogs(100);
+        const log = logs.find((l) => l.model === 'hang');
+        assert.ok(log, 'the aborted request is logged');
+        assert.equal(log.cost, 0);
+        assert.equal((await store.getAccount('local'))!.balance, 10_000_000 - logs.reduce((s, l) => s + l.cost, 0));
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await upstream.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
