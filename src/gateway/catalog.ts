@@ -39,6 +39,8 @@ export class Catalog {
   #relayChannels: Channel[] = [];
   #models = new Map<string, ModelRecord>();
   #reloading: Promise<void> | null = null;
+  /** A reload failed: try again on the next request even if the store reports no new change. */
+  #stale = false;
 
   constructor(store: Store, ledger: Ledger, serial: Serial) {
     this.#store = store;
@@ -49,7 +51,8 @@ export class Catalog {
   /** Reloads when the store changed since the last call; cheap otherwise. */
   async refresh(): Promise<void> {
     if (this.#reloading) return this.#reloading;
-    if (!this.#store.changedSinceLastCheck()) return;
+    if (!this.#store.changedSinceLastCheck() && !this.#stale) return;
+    this.#stale = true;
     this.#reloading = this.#serial.run(async () => {
       const snap = await this.#store.snapshot();
       this.#keysByHash = new Map(snap.keys.map((k) => [k.hash, k]));
@@ -58,6 +61,7 @@ export class Catalog {
       this.#relayChannels = this.#channels.map(toRelayChannel);
       this.#models = new Map(snap.models.map((m) => [m.name, m]));
       this.#ledger.load(snap.accounts);
+      this.#stale = false;
     });
     try {
       await this.#reloading;

@@ -3,7 +3,7 @@
  * WAL mode so the CLI and a running server share it. `node:sqlite` is loaded lazily so the
  * bundle still loads on runtimes without it (the caller can then fall back to memory).
  */
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.ts';
 import { StoreError } from './types.ts';
 import type {
@@ -77,6 +77,7 @@ export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   readonly #db: DatabaseSync;
   #dataVersion = -1;
+  #dataVersionStatement: StatementSync | null = null;
   #ownChanges = 1;
   #seenOwnChanges = 0;
 
@@ -102,8 +103,9 @@ export class SqliteStore implements Store {
     });
   }
 
-  #tx<T>(work: () => T): T {
-    this.#db.exec('BEGIN IMMEDIATE');
+  /** IMMEDIATE takes the write lock up front (writes); DEFERRED gives reads one consistent view. */
+  #tx<T>(work: () => T, mode: 'IMMEDIATE' | 'DEFERRED' = 'IMMEDIATE'): T {
+    this.#db.exec(`BEGIN ${mode}`);
     try {
       const result = work();
       this.#db.exec('COMMIT');
@@ -119,7 +121,8 @@ export class SqliteStore implements Store {
   }
 
   changedSinceLastCheck(): boolean {
-    const row = this.#db.prepare('PRAGMA data_version').get() as Row;
+    this.#dataVersionStatement ??= this.#db.prepare('PRAGMA data_version');
+    const row = this.#dataVersionStatement.get() as Row;
     const version = Number(row.data_version);
     const changed = version !== this.#dataVersion || this.#ownChanges !== this.#seenOwnChanges;
     this.#dataVersion = version;
@@ -133,7 +136,7 @@ export class SqliteStore implements Store {
       keys: (this.#db.prepare('SELECT * FROM api_keys').all() as Row[]).map(toKey),
       channels: (this.#db.prepare('SELECT * FROM channels ORDER BY id').all() as Row[]).map(toChannel),
       models: (this.#db.prepare('SELECT * FROM models').all() as Row[]).map(toModel),
-    }));
+    }), 'DEFERRED');
   }
 
   async createAccount(name: string, balance: number): Promise<AccountRecord> {
