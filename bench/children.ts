@@ -77,17 +77,19 @@ export interface Stats {
   /** User + system CPU, microseconds, as the child measures itself. */
   readonly cpuMicros: number;
   readonly rss: number;
+  /** Event-loop delay (ms) since the previous stats call, from monitorEventLoopDelay. */
+  readonly loopDelay: { p50: number; p99: number; max: number } | null;
 }
 
 /** Asks a child (bench/gateway.ts) for its own process.cpuUsage() and RSS. */
 export function stats(child: Child): Promise<Stats> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${child.name}: no stats answer`)), 5_000);
-    child.proc.on('message', function onMessage(msg: { type?: string; cpuMicros?: number; rss?: number }) {
+    child.proc.on('message', function onMessage(msg: { type?: string; cpuMicros?: number; rss?: number; loopDelay?: Stats['loopDelay'] }) {
       if (msg.type !== 'stats') return;
       clearTimeout(timer);
       child.proc.off('message', onMessage);
-      resolve({ cpuMicros: msg.cpuMicros ?? 0, rss: msg.rss ?? 0 });
+      resolve({ cpuMicros: msg.cpuMicros ?? 0, rss: msg.rss ?? 0, loopDelay: msg.loopDelay ?? null });
     });
     child.proc.send({ type: 'stats' });
   });

@@ -5,6 +5,7 @@
  * {type:'stats'} -> its own CPU microseconds and RSS; {type:'stop'} -> graceful stop (flushes the
  * request logs) and exit, so that `--cpu-prof` can write its profile.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { startGateway } from '../src/gateway/server.ts';
 
@@ -13,10 +14,15 @@ async function main(): Promise<void> {
   if (!dataDir) throw new Error('DATA_DIR is not set');
   const gateway = await startGateway({ dataDir, port: 0, host: '127.0.0.1', log: (line) => process.stderr.write(`${line}\n`) });
   if (gateway.storeKind !== 'sqlite') throw new Error(`the gateway runs on a ${gateway.storeKind} store, not SQLite`);
+  // Event-loop delay between two stats calls: how long the gateway's one thread was blocked.
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   process.on('message', (msg: { type: string }) => {
     if (msg.type === 'stats') {
       const cpu = process.cpuUsage();
-      process.send?.({ type: 'stats', cpuMicros: cpu.user + cpu.system, rss: process.memoryUsage.rss() });
+      const loopDelay = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+      loop.reset();
+      process.send?.({ type: 'stats', cpuMicros: cpu.user + cpu.system, rss: process.memoryUsage.rss(), loopDelay });
     } else if (msg.type === 'memory') {
       // Where the RSS is: V8 heap spaces (committed vs used), external and array buffers.
       const spaces = Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, { committedMB: +(s.physical_space_size / 2 ** 20).toFixed(1), usedMB: +(s.space_used_size / 2 ** 20).toFixed(1) }]));

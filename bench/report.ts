@@ -15,10 +15,14 @@ export interface Results {
   };
   readonly commit: string | null;
   gatewayNote: string | null;
+  gatewayFlags?: string[];
   /** runs[case][target] */
   readonly runs: Record<string, Record<string, LoadResult>>;
   /** The gateway child's own CPU time (process.cpuUsage) during each measured case. */
-  readonly gatewayCpu: Record<string, { cpuSeconds: number; requests: number; rssAfter: number; peakRssSoFar: number | null }>;
+  readonly gatewayCpu: Record<
+    string,
+    { cpuSeconds: number; requests: number; rssAfter: number; peakRssSoFar: number | null; loopDelayMs: { p50: number; p99: number; max: number } | null }
+  >;
   gatewayPeakRssBytes: number | null;
   hold: (HoldResult & { rssAllOpenBytes: number }) | null;
   holdPeakRssBytes: number | null;
@@ -157,6 +161,7 @@ export function renderTable(results: Results, verdicts: readonly Verdict[]): str
         `logged charges ${b.loggedCost} micro-USD, balance decrease ${b.balanceDecrease} micro-USD: ${b.ok ? 'OK' : 'MISMATCH'}`,
     );
   }
+  if (results.gatewayFlags?.length) notes.push(`gateway child Node flags: ${results.gatewayFlags.join(' ')}`);
   if (results.gatewayNote) notes.push(`gateway: ${results.gatewayNote}`);
   if (results.mode === 'smoke') notes.push('smoke run: counts are tiny, the figures mean nothing about speed');
   return [notes.join('\n'), '', line(header), sep, ...rows.map(line)].join('\n');

@@ -9,6 +9,7 @@
  *   --only gateway                 measure only these targets (direct,floor,gateway)
  *   --profile                      run the gateway child under --cpu-prof (profiles in bench/results/profiles)
  *   --keep                         keep the gateway's temp data folder
+ *   --gateway-flags "--max-semi-space-size=8"   extra Node flags for the gateway child (experiments)
  *   --from-source                  run the gateway child from the .ts sources (type stripping) instead of
  *                                  an esbuild bundle like the shipped dist/cli.cjs (stripping costs ~20-60 MB RSS)
  */
@@ -33,6 +34,7 @@ const smoke = flag('--smoke');
 const profile = flag('--profile');
 const keep = flag('--keep');
 const fromSource = flag('--from-source');
+const gatewayFlags = option('--gateway-flags')?.split(/\s+/).filter(Boolean) ?? [];
 const ALL_CASES = ['ns1', 'ns50', 'ttfb', 'paced', 'hold'] as const;
 type CaseName = (typeof ALL_CASES)[number];
 const cases = new Set<CaseName>((option('--cases')?.split(',') as CaseName[] | undefined) ?? ALL_CASES);
@@ -71,6 +73,7 @@ async function main(): Promise<number> {
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '?', memGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadavgBefore: loadavg() },
     commit: gitCommit(),
     gatewayNote: null,
+    gatewayFlags,
     runs: {},
     gatewayCpu: {},
     gatewayPeakRssBytes: null,
@@ -110,7 +113,7 @@ async function main(): Promise<number> {
       dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
       const models = [MODELS.fast, MODELS.paced, holdModel(PLAN.hold.chunks, PLAN.hold.delayMs)];
       const setup = setUpGateway(cliPath, dataDir, upstream.url, models);
-      const execArgv: string[] = [];
+      const execArgv: string[] = [...gatewayFlags];
       if (profile) {
         const dir = join(root, 'bench/results/profiles');
         mkdirSync(dir, { recursive: true });
@@ -141,8 +144,13 @@ async function main(): Promise<number> {
         const r = await load(target, spec);
         if (before && gateway) {
           const after = await stats(gateway);
-          results.gatewayCpu[caseName] = { cpuSeconds: (after.cpuMicros - before.cpuMicros) / 1e6, requests: r.requests, rssAfter: after.rss, peakRssSoFar: peakRss(gateway.proc.pid!) };
-          log(`  ${caseName.padEnd(6)} gateway  CPU ${((after.cpuMicros - before.cpuMicros) / 1000).toFixed(0)} ms, RSS after ${(after.rss / 2 ** 20).toFixed(1)} MB, peak so far ${((peakRss(gateway.proc.pid!) ?? 0) / 2 ** 20).toFixed(1)} MB`);
+          const peak = peakRss(gateway.proc.pid!);
+          results.gatewayCpu[caseName] = { cpuSeconds: (after.cpuMicros - before.cpuMicros) / 1e6, requests: r.requests, rssAfter: after.rss, peakRssSoFar: peak, loopDelayMs: after.loopDelay };
+          const d = after.loopDelay;
+          log(
+            `  ${caseName.padEnd(6)} gateway  CPU ${((after.cpuMicros - before.cpuMicros) / 1000).toFixed(0)} ms, RSS after ${(after.rss / 2 ** 20).toFixed(1)} MB, ` +
+              `peak so far ${((peak ?? 0) / 2 ** 20).toFixed(1)} MB${d ? `, event-loop delay p99 ${d.p99.toFixed(1)} ms max ${d.max.toFixed(1)} ms` : ''}`,
+          );
         }
         results.runs[caseName][target.name] = r;
         log(
