@@ -141,3 +141,14 @@ export function memory(child: Child): Promise<Record<string, unknown>> {
     child.proc.send({ type: 'memory' });
   });
 }
+
+/** CPU seconds (user + system) a process has used, from /proc/PID/stat (10 ms ticks); null without /proc. */
+export function procCpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime (fields 14 and 15), USER_HZ = 100
+  } catch {
+    return null;
+  }
+}

@@ -23,6 +23,8 @@ export interface Results {
     string,
     { cpuSeconds: number; requests: number; rssAfter: number; peakRssSoFar: number | null; loopDelayMs: { p50: number; p99: number; max: number } | null }
   >;
+  /** The floor's CPU time (from /proc, 10 ms resolution) during each measured case, for comparison. */
+  readonly floorCpu: Record<string, { cpuSeconds: number; requests: number }>;
   gatewayPeakRssBytes: number | null;
   hold: (HoldResult & { rssAllOpenBytes: number }) | null;
   holdPeakRssBytes: number | null;
@@ -130,11 +132,17 @@ export function renderTable(results: Results, verdicts: readonly Verdict[]): str
 
   const cpu = (caseName: string, label: string): void => {
     const c = results.gatewayCpu[caseName];
-    if (c && c.requests > 0) rows.push([label, '', '', `${((c.cpuSeconds / c.requests) * 1000).toFixed(3)} s`, '', '', '', '']);
+    const f = results.floorCpu[caseName];
+    const per = (x: { cpuSeconds: number; requests: number } | undefined): number | undefined => (x && x.requests > 0 ? (x.cpuSeconds / x.requests) * 1000 : undefined);
+    const g = per(c);
+    const fl = per(f);
+    if (g === undefined) return;
+    rows.push([label, '', fl === undefined ? '' : `${fl.toFixed(3)} s`, `${g.toFixed(3)} s`, '', fl ? `${(g / fl).toFixed(2)}x` : '', '', '']);
   };
-  cpu('ns1', 'gateway CPU s/1000 req, c=1');
-  cpu('ns50', 'gateway CPU s/1000 req, c=50');
-  cpu('ttfb', 'gateway CPU s/1000 streams');
+  cpu('ns1', 'CPU s/1000 req, c=1');
+  cpu('ns50', 'CPU s/1000 req, c=50');
+  cpu('ttfb', 'CPU s/1000 streams, c=1');
+  cpu('paced', 'CPU s/1000 paced streams');
   if (results.gatewayPeakRssBytes !== null) rows.push(['gateway peak RSS (whole run)', '', '', mb(results.gatewayPeakRssBytes), '', '', '', '']);
   const h = results.hold;
   if (h) {

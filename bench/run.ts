@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { memory, peakRss, resetPeakRss, startChild, stats, stopChild, killAll, type Child } from './children.ts';
+import { memory, peakRss, procCpuSeconds, resetPeakRss, startChild, stats, stopChild, killAll, type Child } from './children.ts';
 import { holdStreams, runLoad, type HoldResult, type LoadResult, type LoadSpec, type Target } from './load.ts';
 import { build } from 'esbuild';
 import { MODELS, checkBookkeeping, holdModel, setUpGateway } from './setup.ts';
@@ -76,6 +76,7 @@ async function main(): Promise<number> {
     gatewayFlags,
     runs: {},
     gatewayCpu: {},
+    floorCpu: {},
     gatewayPeakRssBytes: null,
     hold: null,
     holdPeakRssBytes: null,
@@ -91,12 +92,14 @@ async function main(): Promise<number> {
   };
   let dataDir: string | null = null;
   let gateway: Child | null = null;
+  let floorChild!: Child;
   try {
     log(`bench: ${results.mode} run, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
     const upstream = await startChild('upstream', join(root, 'bench/upstream.ts'));
     children.push(upstream);
     const floor = await startChild('floor', join(root, 'bench/floor.ts'), { env: { UPSTREAM: upstream.url } });
     children.push(floor);
+    floorChild = floor;
 
     const targets: Target[] = [];
     if (only.has('direct')) targets.push({ name: 'direct', origin: upstream.url, headers: {} });
@@ -141,7 +144,10 @@ async function main(): Promise<number> {
         const warmMs = Math.max(200, spec.maxMs / 10);
         await load(target, { ...spec, maxMs: warmMs, maxRequests: Math.ceil(spec.maxRequests / 10) });
         const before = target.name === 'gateway' && gateway ? await stats(gateway) : null;
+        const floorBefore = target.name === 'floor' ? procCpuSeconds(floorChild.proc.pid!) : null;
         const r = await load(target, spec);
+        const floorAfter = target.name === 'floor' ? procCpuSeconds(floorChild.proc.pid!) : null;
+        if (floorBefore !== null && floorAfter !== null) results.floorCpu[caseName] = { cpuSeconds: floorAfter - floorBefore, requests: r.requests };
         if (before && gateway) {
           const after = await stats(gateway);
           const peak = peakRss(gateway.proc.pid!);
