@@ -55,6 +55,7 @@ export function registerSelfTestCommands(context: vscode.ExtensionContext, servi
       },
     );
     last = { report, key };
+    services.balance?.refresh(); // the chat step cost something
     const summary = reportSummary(report, t);
     services.log.info(`Self-test: ${summary}`);
     await documents.show(reportMarkdown(report, t, [key]));

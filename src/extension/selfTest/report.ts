@@ -9,16 +9,15 @@ import { english } from '../translate.ts';
 import type { Translate } from '../translate.ts';
 import type { SelfTestReport, SelfTestStep, StepOutcome } from './run.ts';
 
-const ICONS: Record<StepOutcome, string> = { passed: '✅', warning: '⚠️', failed: '❌', skipped: '⏭️' };
 
 export function outcomeLabel(outcome: StepOutcome, t: Translate = english): string {
   const labels: Record<StepOutcome, string> = { passed: t('passed'), warning: t('warning'), failed: t('failed'), skipped: t('skipped') };
   return labels[outcome];
 }
 
-/** One line: "✅ passed" etc. */
+/** Plain words in capitals (emoji do not render in every editor font). */
 function outcomeCell(step: SelfTestStep, t: Translate): string {
-  return `${ICONS[step.outcome]} ${outcomeLabel(step.outcome, t)}`;
+  return `**${outcomeLabel(step.outcome, t).toUpperCase()}**`;
 }
 
 function cell(text: string): string {
@@ -38,14 +37,14 @@ export function reportSummary(report: SelfTestReport, t: Translate = english): s
 export function reportMarkdown(report: SelfTestReport, t: Translate = english, secrets: readonly (string | undefined)[] = []): string {
   const lines: string[] = [];
   lines.push(`# ${t('Model Gateway Self-Test')}`, '');
-  lines.push(`**${report.ok ? `✅ ${t('Result: passed')}` : `❌ ${t('Result: failed')}`}** — ${escapeMarkdown(reportSummary(report, t))}`, '');
+  lines.push(`**${report.ok ? t('Result: passed') : t('Result: failed')}** — ${escapeMarkdown(reportSummary(report, t))}`, '');
   lines.push(`- ${t('Base URL')}: \`${report.baseUrl || t('(not set)')}\``);
   lines.push(`- ${t('Model')}: \`${report.model || t('(not set)')}\``);
   lines.push(`- ${t('Time')}: ${report.startedAt}`, '');
   lines.push(`| # | ${t('Step')} | ${t('Result')} | ${t('HTTP status')} | ${t('Time')} | ${t('Request id')} |`, '|---|---|---|---|---|---|');
   for (const step of report.steps) {
     const time = step.outcome === 'skipped' ? '–' : `${step.durationMs} ms`;
-    lines.push(`| ${step.number} | ${cell(step.title)} | ${outcomeCell(step, t)} | ${step.httpStatus ?? '–'} | ${time} | ${step.requestId ? cell(step.requestId) : '–'} |`);
+    lines.push(`| ${step.number} | ${cell(step.title)} | ${outcomeCell(step, t)} | ${step.httpStatus ?? '–'} | ${time} | ${step.requestId ? `\`${step.requestId.replace(/[`|]/g, '')}\`` : '–'} |`);
   }
   lines.push('');
   for (const step of report.steps) {

@@ -196,14 +196,14 @@ export async function runSelfTest(config: SelfTestConfig, options: SelfTestOptio
         models = ids;
         keyWorks = true;
         if (config.model === '') {
-          record('models', 'warning', started, t('The key works: {0} models listed. No model is configured yet (setting modelGateway.model).', ids.length));
+          record('models', 'warning', started, t('The key works: {0} model(s) listed. No model is configured yet (setting modelGateway.model).', ids.length));
         } else if (ids.includes(config.model)) {
           modelListed = true;
-          record('models', 'passed', started, t('The key works: {0} models listed, including "{1}".', ids.length, config.model));
+          record('models', 'passed', started, t('The key works: {0} model(s) listed, including "{1}".', ids.length, config.model));
         } else {
           modelListed = false;
           const near = ids.find((m) => m.toLowerCase() === config.model.toLowerCase() || m.toLowerCase().replace(/[^a-z0-9]/g, '') === config.model.toLowerCase().replace(/[^a-z0-9]/g, ''));
-          const base = t('The key works ({0} models listed), but the configured model "{1}" is not in the list. Model names must match the console exactly.', ids.length, config.model);
+          const base = t('The key works ({0} model(s) listed), but the configured model "{1}" is not in the list. Model names must match the console exactly.', ids.length, config.model);
           record('models', 'warning', started, near ? `${base} ${t('Did you mean "{0}"?', near)}` : base);
         }
       } catch (error) {
