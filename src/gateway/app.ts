@@ -9,6 +9,7 @@ import type { Gateway, RequestContext } from './context.ts';
 import { GatewayError, sendError } from './errors.ts';
 import { subscription, usage } from './routes/billing.ts';
 import { chat } from './routes/chat.ts';
+import * as consoleRoutes from './routes/console.ts';
 import type { Handler } from './routes/common.ts';
 import { models } from './routes/models.ts';
 import { status } from './routes/status.ts';
@@ -21,6 +22,11 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   '/v1/chat/completions': { POST: chat },
   [BILLING_SUBSCRIPTION_PATH]: { GET: subscription },
   [BILLING_USAGE_PATH]: { GET: usage },
+  // The web console (contract 1.3): the page, and its JSON for the key it is opened with.
+  '/': { GET: consoleRoutes.page },
+  '/console': { GET: consoleRoutes.page },
+  '/api/console/me': { GET: consoleRoutes.me },
+  '/api/console/logs': { GET: consoleRoutes.logs },
 };
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {

@@ -70,7 +70,7 @@ export function finishLog(gw: Gateway, ctx: RequestContext): void {
   const l = ctx.log;
   gw.logs.record(
     {
-      time: ctx.time, requestId: ctx.id, method: ctx.req.method ?? '', path: ctx.path, accountId: l.accountId, keyName: l.keyName,
+      time: ctx.time, requestId: ctx.id, method: ctx.req.method ?? '', path: ctx.path, accountId: l.accountId, keyId: l.keyId, keyName: l.keyName,
       model: l.model, channel: l.channel, status: ctx.res.statusCode, errorCode: l.errorCode, promptTokens: l.promptTokens,
       completionTokens: l.completionTokens, usageEstimated: l.usageEstimated, cost: l.cost,
       latencyMs: Math.round(performance.now() - ctx.started), firstByteMs: l.firstByteMs, stream: l.stream,

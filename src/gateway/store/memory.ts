@@ -136,5 +136,11 @@ export class MemoryStore implements Store {
     return this.#logs.slice(-limit).reverse();
   }
 
+  async listKeyLogs(keyId: number, limit: number): Promise<StoredLog[]> {
+    const out: StoredLog[] = [];
+    for (let i = this.#logs.length - 1; i >= 0 && out.length < limit; i--) if (this.#logs[i]!.keyId === keyId) out.push(this.#logs[i]!);
+    return out;
+  }
+
   async close(): Promise<void> {}
 }

@@ -76,4 +76,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX request_logs_time ON request_logs(time);
     `,
   },
+  {
+    // The console reads one key's logs, newest first: the key's id (names can be reused after a delete)
+    // and an index on it (SQLite appends the rowid, so "WHERE key_id = ? ORDER BY id DESC" walks it backwards).
+    // Older rows keep key_id NULL: they are not attributed to a key that may have been re-created under their name.
+    version: 2,
+    sql: `
+      ALTER TABLE request_logs ADD COLUMN key_id INTEGER;
+      CREATE INDEX request_logs_key ON request_logs(key_id);
+    `,
+  },
 ];

@@ -62,7 +62,7 @@ function toModel(r: Row): ModelRecord {
 function toLog(r: Row): StoredLog {
   return {
     id: num(r.id), time: num(r.time), requestId: String(r.request_id), method: String(r.method), path: String(r.path),
-    accountId: numOrNull(r.account_id), accountName: strOrNull(r.account_name), keyName: strOrNull(r.key_name),
+    accountId: numOrNull(r.account_id), keyId: numOrNull(r.key_id), accountName: strOrNull(r.account_name), keyName: strOrNull(r.key_name),
     model: strOrNull(r.model), channel: strOrNull(r.channel), status: num(r.status), errorCode: strOrNull(r.error_code),
     promptTokens: num(r.prompt_tokens), completionTokens: num(r.completion_tokens), usageEstimated: Boolean(r.usage_estimated),
     cost: num(r.cost), latencyMs: num(r.latency_ms), firstByteMs: numOrNull(r.first_byte_ms), stream: Boolean(r.stream),
@@ -243,11 +243,11 @@ export class SqliteStore implements Store {
       if (log.accountId !== null && log.cost > 0) debits.set(log.accountId, (debits.get(log.accountId) ?? 0) + log.cost);
     }
     this.#tx(() => {
-      const insert = this.#db.prepare(`INSERT INTO request_logs (time, request_id, method, path, account_id, key_name, model, channel, status,
+      const insert = this.#db.prepare(`INSERT INTO request_logs (time, request_id, method, path, account_id, key_id, key_name, model, channel, status,
           error_code, prompt_tokens, completion_tokens, usage_estimated, cost, latency_ms, first_byte_ms, stream)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const l of batch.logs) {
-        insert.run(l.time, l.requestId, l.method, l.path, l.accountId, l.keyName, l.model, l.channel, l.status, l.errorCode,
+        insert.run(l.time, l.requestId, l.method, l.path, l.accountId, l.keyId, l.keyName, l.model, l.channel, l.status, l.errorCode,
           l.promptTokens, l.completionTokens, l.usageEstimated ? 1 : 0, l.cost, l.latencyMs, l.firstByteMs, l.stream ? 1 : 0);
       }
       const debit = this.#db.prepare('UPDATE accounts SET balance = balance - ?, total_spent = total_spent + ? WHERE id = ?');
@@ -261,6 +261,13 @@ export class SqliteStore implements Store {
     const rows = this.#db
       .prepare('SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id ORDER BY l.id DESC LIMIT ?')
       .all(limit) as Row[];
+    return rows.map(toLog);
+  }
+
+  async listKeyLogs(keyId: number, limit: number): Promise<StoredLog[]> {
+    const rows = this.#db
+      .prepare('SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id WHERE l.key_id = ? ORDER BY l.id DESC LIMIT ?')
+      .all(keyId, limit) as Row[];
     return rows.map(toLog);
   }
 

@@ -85,6 +85,8 @@ export interface RequestLog {
   readonly method: string;
   readonly path: string;
   readonly accountId: number | null;
+  /** The key the request authenticated with (null before authentication). */
+  readonly keyId: number | null;
   readonly keyName: string | null;
   readonly model: string | null;
   readonly channel: string | null;
@@ -158,6 +160,8 @@ export interface Store {
   write(batch: WriteBatch): Promise<void>;
   /** Newest first. */
   listLogs(limit: number): Promise<StoredLog[]>;
+  /** The logs of one key, newest first (indexed: cheap however many logs other keys have). */
+  listKeyLogs(keyId: number, limit: number): Promise<StoredLog[]>;
 
   close(): Promise<void>;
 }

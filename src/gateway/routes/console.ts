@@ -1,0 +1,111 @@
+/**
+ * The web console (contract 1.3): the page at `/` and `/console`, and its JSON under /api/console/,
+ * authenticated like /v1 (same 401/403 codes). A key sees its own facts and logs, never another's,
+ * and never its secret. Console reads are not request logs: they would bury the client requests
+ * the user opens the console to find (failed reads still are logged, by the app).
+ */
+import { consolePage } from '../console/page.ts';
+import { GatewayError, sendJson } from '../errors.ts';
+import { formatUsd } from '../money.ts';
+import type { StoredLog } from '../store/types.ts';
+import { requireKey } from './common.ts';
+import type { Handler } from './common.ts';
+
+export const DEFAULT_LOG_LIMIT = 50;
+export const MAX_LOG_LIMIT = 200;
+
+/** Exact money both ways: integer micro-USD, and the same amount as a decimal USD string ("9.999876"). */
+function money(micro: number): { micro_usd: number; usd: string } {
+  return { micro_usd: micro, usd: formatUsd(micro).replace('$', '') };
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+export const page: Handler = (_gw, ctx) => {
+  const { html, csp } = consolePage();
+  ctx.res.statusCode = 200;
+  ctx.res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  ctx.res.setHeader('Content-Security-Policy', csp);
+  ctx.res.setHeader('Cache-Control', 'no-store');
+  ctx.res.setHeader('X-Content-Type-Options', 'nosniff');
+  ctx.res.setHeader('Referrer-Policy', 'no-referrer');
+  ctx.res.setHeader('X-Frame-Options', 'DENY');
+  ctx.res.setHeader('Content-Length', html.byteLength);
+  ctx.logged = true;
+  ctx.res.end(html);
+};
+
+/** GET /api/console/me: the key (masked), its account's balance, the models it may use with their prices. */
+export const me: Handler = async (gw, ctx) => {
+  const key = await requireKey(gw, ctx);
+  const account = gw.catalog.account(key.accountId);
+  const { balance, spent } = gw.ledger.balances(key.accountId);
+  const allowed = key.models ? new Set(key.models) : null;
+  const models = gw.catalog
+    .servable()
+    .filter((m) => !allowed || allowed.has(m.name))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map(({ name, model }) => ({
+      name,
+      input_per_million: money(model?.inputPrice ?? 0),
+      output_per_million: money(model?.outputPrice ?? 0),
+      context_length: model?.contextLength ?? null,
+    }));
+  ctx.logged = true;
+  sendJson(ctx.res, 200, {
+    object: 'console.me',
+    key: {
+      name: key.name,
+      prefix: key.prefix,
+      status: key.status,
+      models: key.models,
+      expires_at: iso(key.expiresAt),
+      created_at: iso(key.createdAt),
+      rpm: key.rpm,
+      concurrency: key.concurrency,
+    },
+    account: { name: account?.name ?? null },
+    balance: { remaining: money(balance), used: money(spent) },
+    models,
+  });
+};
+
+function parseLimit(query: string): number {
+  const raw = new URLSearchParams(query).get('limit');
+  if (raw === null || raw === '') return DEFAULT_LOG_LIMIT;
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw new GatewayError('invalid_request', `limit must be an integer from 1 to ${MAX_LOG_LIMIT}.`);
+  return Math.min(Number(raw), MAX_LOG_LIMIT);
+}
+
+function logView(l: StoredLog) {
+  return {
+    time: iso(l.time),
+    request_id: l.requestId,
+    method: l.method,
+    path: l.path,
+    model: l.model,
+    status: l.status,
+    error_code: l.errorCode,
+    prompt_tokens: l.promptTokens,
+    completion_tokens: l.completionTokens,
+    usage_estimated: l.usageEstimated,
+    cost: money(l.cost),
+    latency_ms: l.latencyMs,
+    first_byte_ms: l.firstByteMs,
+    stream: l.stream,
+  };
+}
+
+/**
+ * GET /api/console/logs?limit=N (1..200, default 50): this key's logs, newest first.
+ * Logs are written in batches; a read flushes the queue first so a request just made is listed.
+ * The flush never blocks a chat request (they only queue), and the query walks the key_id index.
+ */
+export const logs: Handler = async (gw, ctx) => {
+  const key = await requireKey(gw, ctx);
+  const limit = parseLimit(ctx.req.url?.split('?')[1] ?? '');
+  await gw.logs.flush();
+  const rows = await gw.store.listKeyLogs(key.id, limit);
+  ctx.logged = true;
+  sendJson(ctx.res, 200, { object: 'list', limit, data: rows.map(logView) });
+};
