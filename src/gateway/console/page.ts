@@ -39,11 +39,12 @@ const BODY = `
       </div>
       <p class="hint">The key stays in this browser tab only (session storage) and is sent to this gateway as
         <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Sign out, or close the tab, to forget it.</p>
-      <p class="hint" id="trimmed" hidden>Spaces around the key were removed. Check that your tool has none either (a 401 cause).</p>
     </form>
   </section>
 
   <section id="app" hidden>
+    <div class="alert info" id="trimmed" role="status" hidden><h3>Spaces around the key were removed</h3>
+      <p>The console signed in with the key without them. Check that your tool has none either: there they cause a 401.</p></div>
     <div class="grid stats">
       <div class="card stat" id="balance-card">
         <div class="label">Balance remaining</div>

@@ -50,7 +50,7 @@ a { color: var(--accent); }
 .btn.done { color: var(--ok); border-color: var(--ok); }
 .btn[disabled] { opacity: .6; cursor: default; }
 
-main { padding: 24px 0 40px; }
+main.wrap { padding-top: 24px; padding-bottom: 40px; }
 .card { background: var(--panel); border: 1px solid var(--line); border-radius: var(--radius); box-shadow: var(--shadow); }
 .card > header { display: flex; align-items: center; justify-content: space-between; gap: 12px; padding: 14px 18px; border-bottom: 1px solid var(--line); }
 .card > header p { margin: 2px 0 0; color: var(--muted); font-size: 12.5px; }
@@ -58,7 +58,7 @@ main { padding: 24px 0 40px; }
 .grid { display: grid; gap: 16px; margin-bottom: 16px; }
 .spaced { margin-bottom: 16px; }
 .stats { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-.two { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
+.two { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: start; }
 @media (max-width: 860px) { .stats, .two { grid-template-columns: minmax(0, 1fr); } }
 
 .stat { padding: 16px 18px; }
@@ -91,7 +91,7 @@ td.nowrap { white-space: nowrap; }
 .empty { padding: 28px 18px; text-align: center; color: var(--muted); }
 
 .url-row { display: flex; align-items: center; gap: 8px; margin-bottom: 10px; }
-.url-row .what { width: 92px; flex: none; color: var(--muted); font-size: 12.5px; }
+.url-row .what { width: 118px; flex: none; color: var(--muted); font-size: 12.5px; white-space: nowrap; }
 .url-row code { flex: 1; min-width: 0; background: var(--code); padding: 6px 10px; border-radius: 6px; overflow-x: auto; white-space: nowrap; }
 pre { background: var(--code); border-radius: 8px; padding: 10px 12px; margin: 10px 0 0; overflow-x: auto; font-family: var(--mono); font-size: 12px; }
 .note { font-size: 12.5px; color: var(--muted); margin: 10px 0 0; }
