@@ -49,8 +49,8 @@ function sourceOf(url: string, line: number): string {
       readFileSync(path, 'utf8')
         .split('\n')
         .forEach((text, i) => {
-          const m = /^\/\/ ((?:src|bench|node_modules)\/\S+)$/.exec(text);
-          if (m) markers!.push([i, m[1]!]);
+          const m = /^\/\/ (\S+\.(?:ts|js|cjs|mjs|json))$/.exec(text);
+          if (m) markers!.push([i, m[1]!.replace(/^(\.\.\/)+(?:.*?\/)?(?=node_modules\/|src\/|bench\/)/, '')]);
         });
     }
     bundleMaps.set(url, markers);

@@ -113,3 +113,4 @@ server.listen(0, '127.0.0.1', () => {
   process.send?.({ type: 'ready', url: `http://127.0.0.1:${port}` });
 });
 process.on('disconnect', () => process.exit(0));
+process.on('SIGTERM', () => process.exit(0));
