@@ -102,7 +102,7 @@ describe('gateway errors (contract section 7)', () => {
 
   describe('404 not found', () => {
     it('unknown paths and methods -> not_found, as JSON', async () => {
-      for (const [method, path] of [['GET', '/'], ['GET', '/v1'], ['GET', '/nope'], ['GET', '/chat/completions'], ['POST', '/models'], ['GET', '/v1/chat/completions'], ['DELETE', '/v1/models'], ['PUT', '/api/status'], ['POST', '/v1/models']] as const) {
+      for (const [method, path] of [['POST', '/'], ['POST', '/console'], ['GET', '/v1'], ['GET', '/nope'], ['GET', '/chat/completions'], ['POST', '/models'], ['GET', '/v1/chat/completions'], ['DELETE', '/v1/models'], ['PUT', '/api/status'], ['POST', '/v1/models']] as const) {
         const answer = await call(t.gw, method, path, { key: t.key });
         assertError(answer, 404, 'not_found');
         assert.match(answer.headers.get('content-type') ?? '', /application\/json/);
