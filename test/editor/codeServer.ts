@@ -1,9 +1,10 @@
 // startCodeServer(): one code-server (a real VS Code) on 127.0.0.1, port 0, with its own data folders,
 // in its own process group. `stop()` ends the whole group, extension hosts included.
 import { execFile } from 'node:child_process';
-import { cpSync, createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { CodeServerInstall } from './install.ts';
 import { installCodeServer } from './install.ts';
 import { node24 } from './paths.ts';
@@ -73,6 +74,30 @@ async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T |
   }
 }
 
+/**
+ * Copies an unpacked extension into the extensions dir as `<publisher>.<name>-<version>`. Once
+ * `--install-extension` has written extensions.json, VS Code loads only what that file lists, so
+ * the copy is added to it as well.
+ */
+function copyExtensionFolder(folder: string, extensionsDir: string): void {
+  const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+  const relativeLocation = `${manifest.publisher}.${manifest.name}-${manifest.version}`;
+  const target = join(extensionsDir, relativeLocation);
+  cpSync(folder, target, { recursive: true });
+  const listPath = join(extensionsDir, 'extensions.json');
+  if (!existsSync(listPath)) return;
+  const id = `${manifest.publisher}.${manifest.name}`;
+  const list = (JSON.parse(readFileSync(listPath, 'utf8')) as { identifier: { id: string } }[]).filter((e) => e.identifier.id !== id);
+  list.push({
+    identifier: { id },
+    version: manifest.version,
+    location: { $mid: 1, fsPath: target, external: pathToFileURL(target).href, path: target, scheme: 'file' },
+    relativeLocation,
+    metadata: { installedTimestamp: Date.now(), source: 'resource' },
+  } as { identifier: { id: string } });
+  writeFileSync(listPath, JSON.stringify(list));
+}
+
 export async function startCodeServer(options: CodeServerOptions = {}, install?: CodeServerInstall): Promise<CodeServer> {
   const { entry } = install ?? (await installCodeServer());
   const name = options.name ?? 'editor';
@@ -102,10 +127,7 @@ export async function startCodeServer(options: CodeServerOptions = {}, install?:
   if (options.vsix?.length) {
     await run(node24, [entry, ...dirs, ...options.vsix.flatMap((v) => ['--install-extension', v])], env);
   }
-  for (const folder of options.extensionFolders ?? []) {
-    const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
-    cpSync(folder, join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), { recursive: true });
-  }
+  for (const folder of options.extensionFolders ?? []) copyExtensionFolder(folder, extensionsDir);
 
   const logPath = join(root, 'code-server.log');
   const log = createWriteStream(logPath);

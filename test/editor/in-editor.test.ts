@@ -24,6 +24,7 @@ describe('in-editor suite, inside code-server', function () {
     this.timeout(400000);
     const suiteDir = await buildInEditorSuite();
     rmSync(resultsPath, { force: true });
+    rmSync(`${resultsPath}.progress`, { force: true });
     session = await openEditor({
       name: 'in-editor',
       // To check the harness alone (no extension packaged yet): MODEL_GATEWAY_EDITOR_WITHOUT_EXTENSION=1.
@@ -31,10 +32,22 @@ describe('in-editor suite, inside code-server', function () {
       extensionFolders: [suiteDir],
       env: { MODEL_GATEWAY_TEST_RESULTS: resultsPath, MODEL_GATEWAY_MOCHA: mochaCjs, ...(process.env.MODEL_GATEWAY_SUITE_GREP ? { MODEL_GATEWAY_SUITE_GREP: process.env.MODEL_GATEWAY_SUITE_GREP } : {}) },
     });
+    // Echo the runner's progress lines while waiting, so a hang shows where it is.
+    let shown = 0;
+    const echoProgress = () => {
+      if (!existsSync(`${resultsPath}.progress`)) return;
+      const lines = readFileSync(`${resultsPath}.progress`, 'utf8').split('\n').filter(Boolean);
+      for (const line of lines.slice(shown)) if (process.env.MODEL_GATEWAY_EDITOR_VERBOSE || !/ (hook|start) /.test(line)) console.log(`      [in-editor] ${line}`);
+      shown = lines.length;
+    };
     try {
-      results = await poll('the in-editor results file', () => (existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as SuiteResults) : undefined), 300000, 250);
+      results = await poll('the in-editor results file', () => {
+        echoProgress();
+        return existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as SuiteResults) : undefined;
+      }, Number(process.env.MODEL_GATEWAY_SUITE_TIMEOUT_MS ?? 300000), 250);
       await saveScreenshot(session.browser.page, 'in-editor', 'workbench-after-suite');
     } catch (error) {
+      echoProgress();
       await saveFailureArtifacts('in-editor suite', session.browser.page, session.server);
       throw error;
     }

@@ -1,7 +1,7 @@
 // Runs the in-editor suite (suite/*.test.ts, bundled to suite/*.test.cjs) with mocha inside a VS Code
 // extension host. Two hosts call it: @vscode/test-electron through `run()` (extensionTestsPath), and the
 // test-runner extension (runner/) inside code-server, which writes the JSON results for the harness.
-import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type MochaType from 'mocha';
 import * as vscode from 'vscode';
@@ -41,9 +41,22 @@ function errorText(error: unknown): string {
   return String(error);
 }
 
+/** One line per event, appended to $MODEL_GATEWAY_TEST_RESULTS.progress so the harness can show where a run is. */
+function progress(line: string): void {
+  const path = process.env.MODEL_GATEWAY_TEST_RESULTS;
+  if (!path) return;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    appendFileSync(`${path}.progress`, `${new Date().toISOString()} ${line}\n`);
+  } catch {
+    // progress is a courtesy
+  }
+}
+
 export async function runSuite(host: string, suiteDir = join(__dirname, 'suite')): Promise<SuiteResults> {
   const started = new Date().toISOString();
   const tests: TestOutcome[] = [];
+  progress(`suite starting in ${host} (VS Code ${vscode.version})`);
   const Mocha = loadMocha();
   const grep = process.env.MODEL_GATEWAY_SUITE_GREP;
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60000, reporter: 'spec', ...(grep ? { grep } : {}) });
@@ -51,6 +64,10 @@ export async function runSuite(host: string, suiteDir = join(__dirname, 'suite')
   await mocha.loadFilesAsync();
   await new Promise<void>((resolve) => {
     const runner = mocha.run(() => resolve());
+    runner.on('test', (test) => progress(`start ${test.fullTitle()}`));
+    runner.on('hook', (hook) => progress(`hook ${hook.fullTitle()}`));
+    runner.on('pass', (test) => progress(`passed ${test.fullTitle()}`));
+    runner.on('fail', (test, error) => progress(`failed ${test.fullTitle()}: ${error instanceof Error ? error.message : String(error)}`));
     runner.on('pass', (test) => tests.push({ title: test.title, fullTitle: test.fullTitle(), state: 'passed', durationMs: test.duration }));
     runner.on('pending', (test) => tests.push({ title: test.title, fullTitle: test.fullTitle(), state: 'pending' }));
     runner.on('fail', (test, error) =>

@@ -1,0 +1,85 @@
+// "Start Local Gateway", then the gateway's models through vscode.lm, a chat request through
+// vscode.lm answered by the echo model, @gateway reached through the Chat view, and "Stop".
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
+import { activate, readText, resetConfiguration, VENDOR, waitFor } from './helpers.ts';
+
+describe('local gateway, language models and @gateway', () => {
+  let api: ModelGatewayApi;
+  let url: string | undefined;
+
+  before(async () => {
+    ({ api } = await activate());
+    await resetConfiguration(api);
+  });
+
+  after(async () => {
+    await resetConfiguration(api);
+  });
+
+  it('offers no models while nothing is configured', async () => {
+    const models = await vscode.lm.selectChatModels({ vendor: VENDOR });
+    assert.deepEqual(models.map((m) => m.id), []);
+  });
+
+  it('"Start Local Gateway" starts the bundled gateway and points the extension at it', async () => {
+    url = await vscode.commands.executeCommand<string | undefined>('modelGateway.startLocalGateway');
+    assert.ok(url, 'the command returned no address');
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.equal(api.services.settings.current.baseUrl, url);
+    assert.equal(api.services.settings.current.model, 'echo');
+    assert.equal(await api.services.apiKey.has(), true, 'a key was stored');
+    await waitFor('the connection to be configured', () => api.services.connection.state.configured || undefined);
+    const status = await fetch(`${url}/api/status`);
+    assert.equal(status.status, 200);
+  });
+
+  it('returns the gateway\'s models through vscode.lm.selectChatModels', async () => {
+    const models = await waitFor('the gateway models in vscode.lm', async () => {
+      const found = await vscode.lm.selectChatModels({ vendor: VENDOR });
+      return found.some((m) => m.id === 'echo' || m.family === 'echo') ? found : undefined;
+    });
+    const echo = models.find((m) => m.id === 'echo' || m.family === 'echo')!;
+    assert.equal(echo.vendor, VENDOR);
+    assert.ok(echo.maxInputTokens > 0);
+  });
+
+  it('answers a chat request through vscode.lm with the echo model', async () => {
+    const [echo] = (await vscode.lm.selectChatModels({ vendor: VENDOR })).filter((m) => m.id === 'echo' || m.family === 'echo');
+    assert.ok(echo, 'no echo model');
+    const source = new vscode.CancellationTokenSource();
+    try {
+      const response = await echo.sendRequest([vscode.LanguageModelChatMessage.User('hello from the in-editor suite')], { justification: 'in-editor integration test' }, source.token);
+      const text = await readText(response);
+      assert.equal(text.trim(), 'You said: hello from the in-editor suite');
+    } finally {
+      source.dispose();
+    }
+  });
+
+  it('counts tokens for the echo model', async () => {
+    const [echo] = (await vscode.lm.selectChatModels({ vendor: VENDOR })).filter((m) => m.id === 'echo' || m.family === 'echo');
+    const tokens = await echo!.countTokens('one two three four');
+    assert.ok(tokens > 0, `countTokens gave ${tokens}`);
+  });
+
+  it('@gateway answers a request sent to the Chat view (the gateway sees it and charges it)', async () => {
+    const client = await api.services.connection.require();
+    const before = await client.balance();
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@gateway hello from the suite through the Chat view', isPartialQuery: false, mode: 'ask' });
+    const after = await waitFor('the chat request to be charged', async () => {
+      const now = await client.balance();
+      return (now.usedUsd ?? 0) > (before.usedUsd ?? 0) ? now : undefined;
+    }, 45000);
+    assert.ok((after.remainingUsd ?? 0) < (before.remainingUsd ?? 0), 'the balance went down');
+  });
+
+  it('"Stop Local Gateway" stops it and puts the previous settings back', async () => {
+    const stopped = await vscode.commands.executeCommand<boolean>('modelGateway.stopLocalGateway');
+    assert.equal(stopped, true);
+    assert.equal(api.services.settings.current.baseUrl, '');
+    assert.equal(await api.services.apiKey.has(), false);
+    await assert.rejects(fetch(`${url}/api/status`));
+  });
+});

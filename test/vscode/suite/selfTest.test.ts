@@ -1,0 +1,81 @@
+// "Run Self-Test" against a good and a bad configuration, with a gateway started by the suite itself
+// (the bundled gateway's public startGateway, in this extension host, on 127.0.0.1 port 0).
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
+import type { SelfTestReport } from '../../../src/extension/selfTest/run.ts';
+import { startGateway } from '../../../src/gateway/server.ts';
+import type { RunningGateway } from '../../../src/gateway/server.ts';
+import { activate, resetConfiguration, setKey, setSettings } from './helpers.ts';
+
+const outcomes = (report: SelfTestReport) => report.steps.map((s) => `${s.id}:${s.outcome}`).join(' ');
+
+describe('self-test command', () => {
+  let api: ModelGatewayApi;
+  let gateway: RunningGateway;
+  let dataDir: string;
+
+  before(async () => {
+    ({ api } = await activate());
+    await resetConfiguration(api);
+    dataDir = mkdtempSync(join(tmpdir(), 'mg-suite-gateway-'));
+    gateway = await startGateway({ dataDir, port: 0, bootstrap: true });
+    assert.ok(gateway.bootstrapKey, 'the gateway bootstrapped a key');
+  });
+
+  after(async () => {
+    await resetConfiguration(api);
+    await gateway?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('passes all three steps against a good configuration', async () => {
+    await setSettings(api, { baseUrl: gateway.url, model: 'echo' });
+    await setKey(api, gateway.bootstrapKey);
+    const report = await vscode.commands.executeCommand<SelfTestReport>('modelGateway.runSelfTest');
+    assert.equal(outcomes(report), 'status:passed models:passed chat:passed');
+    assert.equal(report.ok, true);
+    assert.ok(report.models?.includes('echo'));
+    assert.match(report.steps[2]!.detail, /You said:/);
+  });
+
+  it('shows the report as a read-only Markdown document', async () => {
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor, 'an editor with the report');
+    assert.equal(editor.document.uri.scheme, 'model-gateway-report');
+    assert.equal(editor.document.languageId, 'markdown');
+    assert.match(editor.document.getText(), /Model Gateway Self-Test/);
+    assert.ok(!editor.document.getText().includes(gateway.bootstrapKey!), 'the report never holds the key');
+  });
+
+  it('diagnoses a wrong key as 401 at step 2', async () => {
+    await setKey(api, 'sk-this-key-does-not-exist-0000');
+    const report = await vscode.commands.executeCommand<SelfTestReport>('modelGateway.runSelfTest');
+    assert.equal(outcomes(report), 'status:passed models:failed chat:skipped');
+    assert.equal(report.firstFailure?.httpStatus, 401);
+    assert.equal(report.firstFailure?.explanation?.kind, 'authentication');
+    assert.equal(report.firstFailure?.explanation?.firstCheck, 'key');
+    assert.ok(report.firstFailure?.explanation?.fixes.some((f) => f.command === 'modelGateway.setApiKey'));
+  });
+
+  it('diagnoses a base URL ending in /v1/v1 and names the form that works', async () => {
+    await setKey(api, gateway.bootstrapKey);
+    await setSettings(api, { baseUrl: `${gateway.url}/v1/v1` });
+    const report = await vscode.commands.executeCommand<SelfTestReport>('modelGateway.runSelfTest');
+    assert.equal(report.ok, false, outcomes(report));
+    assert.equal(report.firstFailure?.explanation?.firstCheck, 'address', outcomes(report));
+    const said = report.steps.map((s) => [s.detail, s.explanation?.hint ?? ''].join(' ')).join(' ');
+    assert.ok(said.includes(`${gateway.url}/v1`) || said.includes(gateway.url), `no working form named: ${said}`);
+  });
+
+  it('diagnoses an unreachable address as a connection failure', async () => {
+    const closed = gateway.port === 9 ? 10 : 9;
+    await setSettings(api, { baseUrl: `http://127.0.0.1:${closed}` });
+    const report = await vscode.commands.executeCommand<SelfTestReport>('modelGateway.runSelfTest');
+    assert.equal(outcomes(report), 'status:failed models:skipped chat:skipped');
+    assert.equal(report.firstFailure?.explanation?.kind, 'connection');
+  });
+});
