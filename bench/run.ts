@@ -13,7 +13,7 @@
  *   --from-source                  run the gateway child from the .ts sources (type stripping) instead of
  *                                  an esbuild bundle like the shipped dist/cli.cjs (stripping costs ~20-60 MB RSS)
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,7 +34,16 @@ const smoke = flag('--smoke');
 const profile = flag('--profile');
 const keep = flag('--keep');
 const fromSource = flag('--from-source');
-const gatewayFlags = option('--gateway-flags')?.split(/\s+/).filter(Boolean) ?? [];
+/**
+ * The gateway child runs with the Node flags users get from `model-gateway` (its shebang line in
+ * bin/model-gateway.js), then any --gateway-flags given for an experiment.
+ */
+function binNodeFlags(): string[] {
+  const shebang = readFileSync(join(root, 'bin/model-gateway.js'), 'utf8').split('\n', 1)[0] ?? '';
+  const words = shebang.replace(/^#!\S*env(\s+-S)?\s+/, '').split(/\s+/).filter(Boolean);
+  return words[0] === 'node' ? words.slice(1) : [];
+}
+const gatewayFlags = [...binNodeFlags(), ...(option('--gateway-flags')?.split(/\s+/).filter(Boolean) ?? [])];
 const ALL_CASES = ['ns1', 'ns50', 'ttfb', 'paced', 'hold'] as const;
 type CaseName = (typeof ALL_CASES)[number];
 const cases = new Set<CaseName>((option('--cases')?.split(',') as CaseName[] | undefined) ?? ALL_CASES);
