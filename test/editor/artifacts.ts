@@ -1,5 +1,6 @@
 // What a run leaves for people and CI: screenshots (always, for the views the issue asks to see)
 // and, when a test fails, a screenshot plus the extension's and code-server's logs. Paths are printed.
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -30,7 +31,9 @@ export async function saveScreenshot(page: Page, group: string, name: string): P
  * host's log and code-server's own log, under test-results/failures/<test>/. Never throws.
  */
 export async function saveFailureArtifacts(title: string, page: Page | undefined, server: CodeServer | undefined): Promise<string[]> {
-  const dir = join(resultsDir, 'failures', slug(title));
+  // The test's own title comes last in a full title: keep it, and a hash keeps long titles apart.
+  const hash = createHash('sha1').update(title).digest('hex').slice(0, 6);
+  const dir = join(resultsDir, 'failures', `${slug(title.slice(-70))}-${hash}`);
   mkdirSync(dir, { recursive: true });
   const saved: string[] = [];
   if (page && !page.isClosed()) {

@@ -35,6 +35,8 @@ export type CodeServer = {
   logPath: string;
   /** Rewrites User/settings.json; VS Code watches the file and applies the change. */
   writeSettings(settings: Record<string, unknown>): void;
+  /** Changes some settings in User/settings.json (undefined removes one), keeping the others. */
+  updateSettings(patch: Record<string, unknown>): void;
   /** Log files under the user-data logs folder whose name contains `name` (for example "Model Gateway"). */
   findLogs(name: string): string[];
   stop(): Promise<void>;
@@ -188,6 +190,10 @@ export async function startCodeServer(options: CodeServerOptions = {}, install?:
       workspace,
       logPath,
       writeSettings,
+      updateSettings: (patch) => {
+        const current = JSON.parse(readFileSync(settingsPath, 'utf8')) as Record<string, unknown>;
+        writeSettings({ ...current, ...patch });
+      },
       findLogs: (logName: string) => walk(join(userDataDir, 'logs')).filter((p) => p.includes(logName)),
       stop,
     };

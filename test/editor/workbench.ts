@@ -26,6 +26,12 @@ export class Workbench {
     return workbench;
   }
 
+  /** Reloads the page (a new window for VS Code: the extension host starts again) and waits for the workbench. */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: defaultTimeoutMs });
+  }
+
   // ---- quick input (command palette, QuickPick, InputBox) ----
 
   get quickInput(): Locator {
@@ -105,22 +111,27 @@ export class Workbench {
 
   // ---- notifications ----
 
+  /** The notification toasts that have fully faded in (read in one go: toasts come and go). */
   async notifications(): Promise<Notification[]> {
-    const toasts = this.page.locator('.notifications-toasts .notification-toast-container');
-    const count = await toasts.count();
-    const list: Notification[] = [];
-    for (let i = 0; i < count; i++) {
-      const toast = toasts.nth(i);
-      const info = await toast.evaluate((el) => ({
+    const containers = this.page.locator('.notifications-toasts .notification-toast-container');
+    const infos = await containers.evaluateAll((els) =>
+      els.map((el) => ({
         message: (el.querySelector('.notification-list-item-message')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
         source: (el.querySelector('.notification-list-item-source')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
         buttons: [...el.querySelectorAll('.notification-list-item-buttons-container .monaco-button')].map((b) => (b.textContent ?? '').trim()),
         severity: (el.querySelector('.notification-list-item-icon')?.className ?? '').replace(/.*codicon-/, ''),
         visible: !!el.querySelector('.notification-toast.notification-fade-in-done'),
+      })),
+    );
+    return infos
+      .filter((info) => info.visible)
+      .map((info) => ({
+        message: info.message,
+        source: info.source,
+        buttons: info.buttons,
+        severity: info.severity,
+        toast: containers.filter({ hasText: info.message.slice(0, 60) }).first(),
       }));
-      if (info.visible) list.push({ message: info.message, source: info.source, buttons: info.buttons, severity: info.severity, toast });
-    }
-    return list;
   }
 
   /** Waits until a notification whose message matches is fully faded in. */
@@ -216,20 +227,88 @@ export class Workbench {
     return this.page.locator('.interactive-session .interactive-item-container.interactive-response');
   }
 
-  /** Text of the last chat response once it has finished (no progress left) and matches `expected`. */
-  async waitForChatResponse(expected: string | RegExp | ((text: string) => boolean) = () => true, timeoutMs = defaultTimeoutMs): Promise<string> {
-    return poll(`a chat response matching ${String(expected)}`, async () => {
-      const last = this.chatResponses().last();
-      if (!(await last.count())) return undefined;
-      const state = await last.evaluate((el) => ({
-        loading: el.classList.contains('chat-response-loading') || !!el.querySelector('.chat-response-loading, .codicon-loading'),
-        text: (el.querySelector('.value') ?? el).textContent ?? '',
-      }));
-      if (state.loading) return undefined;
+  /** The last response: its Markdown text and whether it is still streaming. */
+  async lastChatResponse(): Promise<{ text: string; loading: boolean } | undefined> {
+    const last = this.chatResponses().last();
+    if (!(await last.count())) return undefined;
+    return last.evaluate((el) => ({
+      loading: el.classList.contains('chat-response-loading'),
+      text: [...el.querySelectorAll('.chat-markdown-part')].map((part) => (part as HTMLElement).innerText).join('\n'),
+    }));
+  }
+
+  /**
+   * Waits for the last response to finish with text that matches. Also returns the distinct texts
+   * seen while it was still streaming, oldest first (a streamed answer grows; a buffered one jumps).
+   */
+  async watchChatResponse(expected: string | RegExp | ((text: string) => boolean) = () => true, timeoutMs = defaultTimeoutMs): Promise<{ text: string; partials: string[] }> {
+    const partials: string[] = [];
+    const text = await poll(`a chat response matching ${String(expected)}`, async () => {
+      const state = await this.lastChatResponse();
+      if (!state) return undefined;
       const text = normalize(state.text);
+      if (state.loading) {
+        if (text && partials[partials.length - 1] !== text) partials.push(text);
+        return undefined;
+      }
       const ok = typeof expected === 'function' ? expected(text) : matches(text, expected);
       return ok ? text : undefined;
-    }, timeoutMs);
+    }, timeoutMs, 25);
+    return { text, partials };
+  }
+
+  async waitForChatResponse(expected: string | RegExp | ((text: string) => boolean) = () => true, timeoutMs = defaultTimeoutMs): Promise<string> {
+    return (await this.watchChatResponse(expected, timeoutMs)).text;
+  }
+
+  /** Starts a new chat session from the Chat view's title bar (+). */
+  async newChat(): Promise<void> {
+    await this.openChat();
+    await this.page.locator('.action-label.codicon-plus[aria-label^="New Chat"]').first().click();
+    await poll('an empty chat session', async () => (await this.chatResponses().count()) === 0 || undefined, 10000);
+  }
+
+  /** The chat input's mode (Ask, Agent, ...) and model picker labels. */
+  async chatPickers(): Promise<{ mode: string; model: string }> {
+    const input = this.chatInputPart;
+    const model = normalize(await input.locator('.model-picker-name, .model-picker-split').first().textContent());
+    const labels = await input.locator('.action-label').evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
+    const mode = labels.find((l) => /^(Ask|Agent|Plan|Edit)$/.test(l)) ?? '';
+    return { mode, model };
+  }
+
+  /** Switches the chat mode (Ask, Agent, ...) with the mode picker under the chat input. */
+  async switchChatMode(mode: string): Promise<void> {
+    await this.openChat();
+    if ((await this.chatPickers()).mode === mode) return;
+    const current = (await this.chatPickers()).mode;
+    await this.chatInputPart.locator('.action-label', { hasText: new RegExp(`^${current}$`) }).first().click();
+    const dropdown = this.page.locator('.action-widget.action-widget-dropdown').first();
+    await dropdown.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
+    const rows = dropdown.locator('.monaco-list-row.action');
+    const titles = await poll(`the mode ${mode} in the mode picker`, async () => {
+      const found = await rows.evaluateAll((els) => els.map((e) => (e.querySelector('.title')?.textContent ?? '').trim()));
+      return found.includes(mode) ? found : undefined;
+    });
+    await rows.nth(titles.indexOf(mode)).click();
+    await poll(`the chat mode to be ${mode}`, async () => (await this.chatPickers()).mode === mode || undefined, 10000);
+  }
+
+  /** Picks a model in VS Code's own chat model picker (the dropdown under the chat input). */
+  async pickChatModel(name: string): Promise<string[]> {
+    await this.openChat();
+    await this.chatInputPart.locator('.model-picker-name, .model-picker-split').first().click();
+    const dropdown = this.page.locator('.action-widget.action-widget-dropdown').first();
+    await dropdown.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
+    const rows = dropdown.locator('.monaco-list-row.action');
+    const offered = await poll(`the model ${name} in the chat model picker`, async () => {
+      const titles = await rows.evaluateAll((els) => els.map((e) => (e.querySelector('.title')?.textContent ?? '').trim()));
+      return titles.includes(name) ? titles : undefined;
+    });
+    await rows.nth(offered.indexOf(name)).click();
+    await poll('the model picker to close', async () => !(await this.page.locator('.action-widget.action-widget-dropdown').first().isVisible()) || undefined, 10000);
+    await poll(`the chat input to show model ${name}`, async () => (await this.chatPickers()).model === name || undefined, 10000);
+    return offered;
   }
 
   /** Buttons rendered inside the last chat response (for example a failure's fix buttons). */
