@@ -29,10 +29,10 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   '/api/console/logs': { GET: consoleRoutes.logs },
 };
 
-const CORS_HEADERS: Readonly<Record<string, string>> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'X-Request-Id, Retry-After',
-};
+const CORS_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Access-Control-Allow-Origin', '*'],
+  ['Access-Control-Expose-Headers', 'X-Request-Id, Retry-After'],
+];
 
 function pathOf(url: string | undefined): string {
   const raw = (url ?? '/').split('?', 1)[0]!;
@@ -91,7 +91,7 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
       signal: controller.signal, log: emptyLogFields(), logged: false,
     };
     res.setHeader('X-Request-Id', ctx.id);
-    for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of CORS_HEADERS) res.setHeader(name, value);
     res.on('close', () => {
       if (!res.writableFinished) controller.abort(new Error('client disconnected'));
     });

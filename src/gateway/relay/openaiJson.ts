@@ -18,14 +18,9 @@ export async function relayJson(
   controller: AbortController,
 ): Promise<AttemptResult> {
   const { request, channel } = ctx;
-  const chunks: Buffer[] = [];
-  let size = 0;
+  let bytes: Buffer;
   try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      watchdog.arm(channel.timeouts.idleMs);
-      chunks.push(chunk);
-      size += chunk.length;
-    }
+    bytes = await readAll(body, () => watchdog.arm(channel.timeouts.idleMs));
   } catch (err) {
     const kind = classify(err, controller.signal, request.signal);
     if (kind === 'client') return clientGone(ctx, estimatedUsage(request, 0));
@@ -35,7 +30,6 @@ export async function relayJson(
   watchdog.clear();
   if (request.signal.aborted) return clientGone(ctx, estimatedUsage(request, 0));
 
-  const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
   const raw = bytes.toString('utf8');
   let parsed: Record<string, unknown>;
   try {
@@ -53,6 +47,32 @@ export async function relayJson(
   const text = withPlatformModel(raw, parsed, request.model);
   writeJson(request.res, 200, text === raw ? bytes : text);
   return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage } };
+}
+
+/**
+ * The whole body, with `onChunk` called per chunk. Listeners instead of `for await`: the async
+ * iterator cost a generator, a promise per chunk and their GC on every non-streamed request.
+ */
+function readAll(body: Dispatcher.ResponseData['body'], onChunk: () => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on('data', (chunk: Buffer) => {
+      onChunk();
+      chunks.push(chunk);
+      size += chunk.length;
+    });
+    let ended = false;
+    body.once('end', () => {
+      ended = true;
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    });
+    body.once('error', reject);
+    // Closed without 'end' or 'error' (destroyed): what `for await` reports as a premature close.
+    body.once('close', () => {
+      if (!ended) reject(Object.assign(new Error('upstream body closed early'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    });
+  });
 }
 
 /** The upstream's usage, when it reported a usable one. */
