@@ -35,15 +35,21 @@ const profile = flag('--profile');
 const keep = flag('--keep');
 const fromSource = flag('--from-source');
 /**
- * The gateway child runs with the Node flags users get from `model-gateway` (its shebang line in
- * bin/model-gateway.js), then any --gateway-flags given for an experiment.
+ * The gateway child runs with what users get from `model-gateway` (the shebang line of
+ * bin/model-gateway.js: `env -S VAR=value... node flags...`), then any --gateway-flags given for an experiment.
  */
-function binNodeFlags(): string[] {
+function binLaunch(): { env: Record<string, string>; flags: string[] } {
   const shebang = readFileSync(join(root, 'bin/model-gateway.js'), 'utf8').split('\n', 1)[0] ?? '';
   const words = shebang.replace(/^#!\S*env(\s+-S)?\s+/, '').split(/\s+/).filter(Boolean);
-  return words[0] === 'node' ? words.slice(1) : [];
+  const env: Record<string, string> = {};
+  while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0]!)) {
+    const [name, ...value] = words.shift()!.split('=');
+    env[name!] = value.join('=');
+  }
+  return { env, flags: words[0] === 'node' ? words.slice(1) : [] };
 }
-const gatewayFlags = [...binNodeFlags(), ...(option('--gateway-flags')?.split(/\s+/).filter(Boolean) ?? [])];
+const launch = binLaunch();
+const gatewayFlags = [...launch.flags, ...(option('--gateway-flags')?.split(/\s+/).filter(Boolean) ?? [])];
 const ALL_CASES = ['ns1', 'ns50', 'ttfb', 'paced', 'hold'] as const;
 type CaseName = (typeof ALL_CASES)[number];
 const cases = new Set<CaseName>((option('--cases')?.split(',') as CaseName[] | undefined) ?? ALL_CASES);
@@ -82,7 +88,7 @@ async function main(): Promise<number> {
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '?', memGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadavgBefore: loadavg() },
     commit: gitCommit(),
     gatewayNote: null,
-    gatewayFlags,
+    gatewayFlags: [...Object.entries(launch.env).map(([k, v]) => `${k}=${v}`), ...gatewayFlags],
     runs: {},
     gatewayCpu: {},
     floorCpu: {},
@@ -137,7 +143,7 @@ async function main(): Promise<number> {
         script = join(root, 'bench/results/gateway-child.cjs');
         await build({ entryPoints: [join(root, 'bench/gateway.ts')], outfile: script, bundle: true, platform: 'node', format: 'cjs', target: 'node22', logLevel: 'warning' });
       }
-      gateway = await startChild('gateway', script, { env: { DATA_DIR: dataDir }, execArgv });
+      gateway = await startChild('gateway', script, { env: { ...launch.env, DATA_DIR: dataDir }, execArgv });
       children.push(gateway);
       targets.push({ name: 'gateway', origin: gateway.url, headers: { authorization: `Bearer ${setup.key}` } });
       // Let the JIT and the caches settle before anything is measured.
