@@ -37,7 +37,9 @@ export async function openEditor(options: CodeServerOptions & { withExtension?: 
   try {
     browser = await launchBrowser();
     const workbench = await Workbench.open(browser.page, server.url);
-    console.log(`      [editor] ${options.name ?? 'editor'}: workbench ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${server.url}, ${server.root})`);
+    // The extension is up (and its commands are in the palette) once its status bar item shows.
+    if (options.withExtension !== false) await workbench.statusBarItem('modelGateway.balance').first().waitFor({ state: 'visible', timeout: 90000 });
+    console.log(`      [editor] ${options.name ?? 'editor'}: workbench and extension ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${server.url}, ${server.root})`);
     const opened = browser;
     return {
       server,

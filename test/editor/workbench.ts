@@ -62,19 +62,27 @@ export class Workbench {
     );
   }
 
-  /** Runs a command by its title from the command palette (F1), as a user does. */
+  /**
+   * Runs a command by its title from the command palette (F1), as a user does. The palette lists the
+   * commands known when it opened, so when the title does not come up it is opened again.
+   */
   async runCommand(title: string): Promise<void> {
-    await this.closeQuickInput();
-    await this.page.keyboard.press('F1');
     const input = this.quickInput.locator('.quick-input-box input');
-    await input.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
-    await poll('the command palette', async () => (await input.inputValue()).startsWith('>'), 10000);
-    await input.fill(`>${title}`);
-    // The list filters asynchronously: wait until the command is the focused (first) row.
-    await poll(`the command "${title}" in the palette`, async () => {
-      const rows = await this.quickPickItems();
-      return rows.some((row) => row.label === title && row.focused) || undefined;
-    });
+    const deadline = Date.now() + defaultTimeoutMs;
+    for (;;) {
+      await this.closeQuickInput();
+      await this.page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
+      await poll('the command palette', async () => (await input.inputValue()).startsWith('>'), 10000);
+      await input.fill(`>${title}`);
+      // The list filters asynchronously: wait until the command is the focused (first) row.
+      const found = await poll(`the command "${title}" in the palette`, async () => {
+        const rows = await this.quickPickItems();
+        return rows.some((row) => row.label === title && row.focused) || undefined;
+      }, 5000).catch(() => false);
+      if (found) break;
+      if (Date.now() > deadline) throw new Error(`the command "${title}" is not in the command palette`);
+    }
     await this.page.keyboard.press('Enter');
     await poll(`the palette to take "${title}"`, async () => {
       if (!(await this.quickInputVisible())) return true;
@@ -181,6 +189,19 @@ export class Workbench {
     const editor = this.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
     await editor.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
     return editor.evaluate((el) => [...el.querySelectorAll('.view-line')].sort((a, b) => parseFloat((a as HTMLElement).style.top) - parseFloat((b as HTMLElement).style.top)).map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n'));
+  }
+
+  /** The whole text of the active editor (select all, copy, read the clipboard): the view renders only visible lines. */
+  async activeEditorFullText(): Promise<string> {
+    const editor = this.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+    await editor.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
+    await editor.click();
+    await this.page.evaluate(() => navigator.clipboard.writeText(''));
+    await this.page.keyboard.press('ControlOrMeta+a');
+    await this.page.keyboard.press('ControlOrMeta+c');
+    const text = await poll('the editor text on the clipboard', async () => (await this.page.evaluate(() => navigator.clipboard.readText())) || undefined, 10000);
+    await this.page.keyboard.press('ControlOrMeta+Home');
+    return text;
   }
 
   async activeTabTitle(): Promise<string> {

@@ -1,0 +1,63 @@
+// A gateway the failure scenarios control: the bundled gateway started in the test process through its
+// public startGateway (127.0.0.1, port 0, a temp data folder), with a working key and a second key that
+// the test disables with the gateway's own CLI against the same data folder, as an operator would.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { node24, repoRoot } from '../../editor/paths.ts';
+import { startGateway } from '../../../src/gateway/server.ts';
+
+export type TestGateway = {
+  url: string;
+  goodKey: string;
+  /** Works until `disableSecondKey()`. */
+  secondKey: string;
+  /** `model-gateway key disable` on the second key; resolves once the running gateway refuses it (403). */
+  disableSecondKey(): Promise<void>;
+  dataDir: string;
+  stop(): Promise<void>;
+};
+
+function cli(dataDir: string, args: string[]): string {
+  return execFileSync(node24, [join(repoRoot, 'src', 'gateway', 'cli.ts'), ...args, '--data', dataDir], { encoding: 'utf8' }).trim();
+}
+
+async function status(url: string, key: string): Promise<number> {
+  return (await fetch(`${url}/v1/models`, { headers: { authorization: `Bearer ${key}` } })).status;
+}
+
+export async function startTestGateway(): Promise<TestGateway> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mg-e2e-gateway-'));
+  const gateway = await startGateway({ dataDir, port: 0, bootstrap: true, issueKey: 'e2e-good' });
+  try {
+    const goodKey = gateway.issuedKey!;
+    const secondKey = cli(dataDir, ['key', 'create', '--account', 'local', '--name', 'e2e-second']).split('\n').pop()!.trim();
+    const disableSecondKey = async () => {
+      cli(dataDir, ['key', 'disable', 'e2e-second']);
+      // The running gateway sees the CLI's change; check before blaming the extension for anything.
+      const deadline = Date.now() + 10000;
+      while ((await status(gateway.url, secondKey)) !== 403) {
+        if (Date.now() > deadline) throw new Error('the gateway still accepts the key disabled through its CLI');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    if ((await status(gateway.url, secondKey)) !== 200) throw new Error('the gateway refuses the key its CLI just made');
+    if ((await status(gateway.url, goodKey)) !== 200) throw new Error('the gateway refuses its own issued key');
+    return {
+      url: gateway.url,
+      goodKey,
+      secondKey,
+      disableSecondKey,
+      dataDir,
+      stop: async () => {
+        await gateway.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await gateway.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
