@@ -20,6 +20,7 @@ import { join, resolve } from 'node:path';
 import { memory, peakRss, procCpuSeconds, resetPeakRss, startChild, stats, stopChild, killAll, type Child } from './children.ts';
 import { holdStreams, runLoad, type HoldResult, type LoadResult, type LoadSpec, type Target } from './load.ts';
 import { build } from 'esbuild';
+import { cliOptions } from '../esbuild.js';
 import { MODELS, checkBookkeeping, holdModel, setUpGateway } from './setup.ts';
 import { renderTable, evaluate, type Results } from './report.ts';
 
@@ -139,9 +140,9 @@ async function main(): Promise<number> {
       }
       let script = join(root, 'bench/gateway.ts');
       if (!fromSource) {
-        // Bundled the way esbuild.js bundles dist/cli.cjs, so the child runs what users run.
+        // Bundled with dist/cli.cjs's own options (esbuild.js), so the child runs what users run.
         script = join(root, 'bench/results/gateway-child.cjs');
-        await build({ entryPoints: [join(root, 'bench/gateway.ts')], outfile: script, bundle: true, platform: 'node', format: 'cjs', target: 'node22', logLevel: 'warning' });
+        await build({ ...cliOptions, entryPoints: [join(root, 'bench/gateway.ts')], outfile: script });
       }
       gateway = await startChild('gateway', script, { env: { ...launch.env, DATA_DIR: dataDir }, execArgv });
       children.push(gateway);
