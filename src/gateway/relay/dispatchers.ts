@@ -4,7 +4,8 @@
  * Keyed by channel id; a changed base URL, proxy or connect timeout replaces (and closes)
  * the old one, so edits made through the CLI take effect on the next request.
  */
-import { Pool, ProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Pool, ProxyAgent } from './undici.ts';
 import type { Channel } from './types.ts';
 
 interface Entry {
