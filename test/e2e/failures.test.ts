@@ -74,6 +74,7 @@ describe('as a user, when something is wrong: 401 wrong key, 403 disabled key, w
     await gateway.disableSecondKey();
     await workbench.sendChat('@gateway Is my key still working?');
     const text = await workbench.waitForChatResponse(/Request refused \(403\)/);
+    await workbench.waitForStatusBar('modelGateway.balance', 'Gateway: key refused');
     assert.match(text, /The key is valid but was refused/);
     assert.match(text, /HTTP status: 403/);
     assert.match(text, /Troubleshooting order/);
@@ -90,6 +91,8 @@ describe('as a user, when something is wrong: 401 wrong key, 403 disabled key, w
   it('a base URL with a wrong /v1 suffix is diagnosed, naming the form that works', async () => {
     const { workbench, browser, gateway } = editor();
     await setApiKey(gateway.goodKey);
+    // The status bar follows the key: refused a moment ago, a balance again now.
+    await workbench.waitForStatusBar('modelGateway.balance', /^\$[\d,]+\.\d+$/);
     await workbench.clearNotifications();
     await workbench.runCommand('Model Gateway: Set Base URL');
     await workbench.typeInQuickInput(`${gateway.url}/v1/v1`);

@@ -1,6 +1,6 @@
 // launchBrowser(): Debian's chromium driven by playwright-core (which downloads no browser), fresh profile each time.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -50,6 +50,7 @@ export async function launchBrowser(): Promise<EditorBrowser> {
       if (closed) return;
       closed = true;
       await context.close().catch(() => undefined);
+      if (!process.env.MODEL_GATEWAY_EDITOR_KEEP) rmSync(profileDir, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }

@@ -1,7 +1,7 @@
 // startCodeServer(): one code-server (a real VS Code) on 127.0.0.1, port 0, with its own data folders,
 // in its own process group. `stop()` ends the whole group, extension hosts included.
 import { execFile } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -156,6 +156,8 @@ export async function startCodeServer(options: CodeServerOptions = {}, install?:
     stopped = true;
     await stopGroup(child);
     log.end();
+    // Failure artifacts are copied to test-results/ before this; MODEL_GATEWAY_EDITOR_KEEP=1 keeps the folder.
+    if (!process.env.MODEL_GATEWAY_EDITOR_KEEP) rmSync(root, { recursive: true, force: true, maxRetries: 3 });
   };
 
   try {

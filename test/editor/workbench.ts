@@ -151,12 +151,18 @@ export class Workbench {
     await notification.toast.locator('.notification-list-item-buttons-container .monaco-button', { hasText: label }).first().click();
   }
 
+  /**
+   * Closes the notification toasts (with their own clear button). A progress notification has none
+   * and goes away when its task ends, so it is not waited for.
+   */
   async clearNotifications(): Promise<void> {
-    for (const notification of await this.notifications()) {
-      await notification.toast.hover().catch(() => undefined);
-      await notification.toast.locator('.codicon-notifications-clear').first().click({ timeout: 2000 }).catch(() => undefined);
+    const closable = this.page.locator('.notifications-toasts .notification-toast-container').filter({ has: this.page.locator('.codicon-notifications-clear') });
+    for (let i = await closable.count(); i > 0; i--) {
+      const toast = closable.first();
+      await toast.hover({ timeout: 2000 }).catch(() => undefined);
+      await toast.locator('.codicon-notifications-clear').first().click({ timeout: 2000 }).catch(() => undefined);
     }
-    await poll('the notifications to close', async () => (await this.notifications()).length === 0 || undefined, 10000).catch(() => undefined);
+    await poll('the notifications to close', async () => (await closable.count()) === 0 || undefined, 5000).catch(() => undefined);
   }
 
   // ---- status bar ----
