@@ -1,61 +1,20 @@
 /**
  * Server-sent events, decoded in layers (openai-node's habit):
- *   bytes -> lines   (LineDecoder: `\n`, `\r`, `\r\n` even when split across chunks; UTF-8 split anywhere)
- *   lines -> events  (EventDecoder: `data` over several lines, `event`, `id`, `retry`, `:` comments)
- *   events -> chunks (chatChunks: `[DONE]` ends, an `error` event or `{"error": ...}` throws,
- *                     malformed JSON throws, a stream without `[DONE]` throws)
+ *   bytes -> lines -> events  (src/contract/sse.ts, the decoder the gateway's relay uses too:
+ *                              `\n`, `\r`, `\r\n` and UTF-8 split anywhere; `data` over several lines,
+ *                              `event`, `id`, `retry`, `:` comments)
+ *   events -> chunks          (chatChunks: `[DONE]` ends, an `error` event or `{"error": ...}` throws,
+ *                              malformed JSON throws, a stream without `[DONE]` throws)
+ * The client's reading of the end of a body: an event whose blank line never came is still
+ * delivered (so a final `data: [DONE]` counts).
  */
 import { ChatCompletionChunk } from '../contract/index.ts';
+import { EventDecoder as WireEvents, SseDecoder, type SseEventItem } from '../contract/sse.ts';
 import { CLIENT_ERROR_CODES, InvalidResponseError, ServerError, errorFromResponse, isErrorBody } from './errors.ts';
 import { requestIdFromHeaders } from './headers.ts';
 import type { HeaderBag } from './headers.ts';
 
-export class LineDecoder {
-  readonly #decoder = new TextDecoder('utf-8');
-  #buffer = '';
-  /** The last chunk ended in `\r`: a `\n` opening the next one belongs to the same line break. */
-  #pendingCR = false;
-
-  decode(chunk: Uint8Array): string[] {
-    return this.#split(this.#decoder.decode(chunk, { stream: true }));
-  }
-
-  /** Lines left at the end of the stream (a last line without a line break). */
-  flush(): string[] {
-    const lines = this.#split(this.#decoder.decode());
-    if (this.#buffer !== '') lines.push(this.#buffer);
-    this.#buffer = '';
-    this.#pendingCR = false;
-    return lines;
-  }
-
-  #split(text: string): string[] {
-    const lines: string[] = [];
-    if (text.length === 0) return lines;
-    let i = 0;
-    if (this.#pendingCR) {
-      this.#pendingCR = false;
-      if (text.charCodeAt(0) === 10) i = 1;
-    }
-    let start = i;
-    for (; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c !== 10 && c !== 13) continue;
-      lines.push(this.#buffer + text.slice(start, i));
-      this.#buffer = '';
-      if (c === 13) {
-        if (i + 1 < text.length) {
-          if (text.charCodeAt(i + 1) === 10) i++;
-        } else {
-          this.#pendingCR = true;
-        }
-      }
-      start = i + 1;
-    }
-    this.#buffer += text.slice(start);
-    return lines;
-  }
-}
+export { LineDecoder } from '../contract/sse.ts';
 
 export interface SseEvent {
   /** The `event:` field, or null for the default ("message"). */
@@ -67,68 +26,34 @@ export interface SseEvent {
   readonly retry: number | null;
 }
 
+function toEvent(item: SseEventItem): SseEvent {
+  return { event: item.event, data: item.data, id: item.id, retry: item.retry };
+}
+
+/** lines -> events (comments skipped). */
 export class EventDecoder {
-  #data: string[] = [];
-  #event: string | null = null;
-  #id: string | null = null;
-  #retry: number | null = null;
+  readonly #wire = new WireEvents();
 
   /** Feed one line; returns the event a blank line completes. */
   line(line: string): SseEvent | null {
-    if (line === '') return this.#dispatch();
-    if (line.startsWith(':')) return null;
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    switch (field) {
-      case 'data':
-        this.#data.push(value);
-        break;
-      case 'event':
-        this.#event = value;
-        break;
-      case 'id':
-        if (!value.includes('\0')) this.#id = value;
-        break;
-      case 'retry':
-        if (/^\d+$/.test(value)) this.#retry = Number(value);
-        break;
-      default:
-        break;
-    }
-    return null;
+    const item = this.#wire.line(line);
+    return item?.type === 'event' ? toEvent(item) : null;
   }
 
   /** End of stream: an event whose blank line never came is still delivered (so a final `data: [DONE]` counts). */
   flush(): SseEvent | null {
-    return this.#dispatch();
-  }
-
-  #dispatch(): SseEvent | null {
-    const event = this.#data.length === 0 ? null : { event: this.#event, data: this.#data.join('\n'), id: this.#id, retry: this.#retry };
-    this.#data = [];
-    this.#event = null;
-    return event;
+    const open = this.#wire.end();
+    return open ? toEvent(open) : null;
   }
 }
 
 /** Bytes to events. */
 export async function* sseEvents(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<SseEvent> {
-  const lines = new LineDecoder();
-  const events = new EventDecoder();
+  const decoder = new SseDecoder();
   for await (const chunk of bytes) {
-    for (const line of lines.decode(chunk)) {
-      const event = events.line(line);
-      if (event) yield event;
-    }
+    for (const item of decoder.push(chunk)) if (item.type === 'event') yield toEvent(item);
   }
-  for (const line of lines.flush()) {
-    const event = events.line(line);
-    if (event) yield event;
-  }
-  const last = events.flush();
-  if (last) yield last;
+  for (const item of decoder.end()) if (item.type === 'event') yield toEvent(item);
 }
 
 export const DONE = Symbol('done');

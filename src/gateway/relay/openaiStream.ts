@@ -46,7 +46,7 @@ export async function relayStream(
   };
 
   /** Turns decoded items into the text to send; returns a failure when an item breaks the stream. */
-  const translate = (items: SseItem[]): { out: string; problem?: Problem } => {
+  const translate = (items: readonly SseItem[]): { out: string; problem?: Problem } => {
     let out = '';
     for (const item of items) {
       if (item.type === 'comment') {

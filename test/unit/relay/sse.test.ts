@@ -1,6 +1,12 @@
-// The SSE decoder must give the same events however the bytes are cut.
+// The relay's SSE decoder (the contract's, with the relay's end-of-body rule) must give the same
+// events however the bytes are cut.
 import assert from 'node:assert/strict';
 import { SseDecoder, type SseItem } from '../../../src/gateway/relay/sse.ts';
+
+/** An event item as the decoder reports it: the stream's last id and retry ride along (null until set). */
+function ev(event: string | null, data: string, id: string | null = null, retry: number | null = null): SseItem {
+  return { type: 'event', event, data, id, retry };
+}
 
 function decode(parts: Uint8Array[]): SseItem[] {
   const decoder = new SseDecoder();
@@ -22,11 +28,11 @@ const bytes = new TextEncoder().encode(stream);
 
 const expected: SseItem[] = [
   { type: 'comment', text: ' keep-alive' },
-  { type: 'event', event: null, data: '{"choices":[{"delta":{"content":"héllo 世界"}}]}' },
-  { type: 'event', event: 'ping', data: '{"a":1}' },
-  { type: 'event', event: null, data: 'line one\nline two' },
-  { type: 'event', event: null, data: 'no-space 👋🏽' },
-  { type: 'event', event: null, data: '[DONE]' },
+  ev(null, '{"choices":[{"delta":{"content":"héllo 世界"}}]}'),
+  ev('ping', '{"a":1}'),
+  ev(null, 'line one\nline two'),
+  ev(null, 'no-space 👋🏽'),
+  ev(null, '[DONE]', '7', 100),
 ];
 
 describe('SseDecoder', () => {
@@ -56,18 +62,18 @@ describe('SseDecoder', () => {
     const decoder = new SseDecoder();
     const enc = new TextEncoder();
     assert.deepEqual(decoder.push(enc.encode('data: 1\n')), []);
-    assert.deepEqual(decoder.push(enc.encode('\n')), [{ type: 'event', event: null, data: '1' }]);
+    assert.deepEqual(decoder.push(enc.encode('\n')), [ev(null, '1')]);
     // A lone \r at the end of a chunk already ends the line; the \n that may follow is not a second one.
     assert.deepEqual(decoder.push(enc.encode('data: 2\r')), []);
-    assert.deepEqual(decoder.push(enc.encode('\r')), [{ type: 'event', event: null, data: '2' }]);
-    assert.deepEqual(decoder.push(enc.encode('\ndata: 3\r\n\r\n')), [{ type: 'event', event: null, data: '3' }]);
+    assert.deepEqual(decoder.push(enc.encode('\r')), [ev(null, '2')]);
+    assert.deepEqual(decoder.push(enc.encode('\ndata: 3\r\n\r\n')), [ev(null, '3')]);
   });
 
   it('discards an event cut off by the end of the body, except a bare final [DONE]', () => {
     const enc = new TextEncoder();
     assert.deepEqual(decode([enc.encode('data: {"partial":')]), []);
     assert.deepEqual(decode([enc.encode('data: {"whole":1}\n')]), []);
-    assert.deepEqual(decode([enc.encode('data: [DONE]')]), [{ type: 'event', event: null, data: '[DONE]' }]);
-    assert.deepEqual(decode([enc.encode('data: [DONE]\n')]), [{ type: 'event', event: null, data: '[DONE]' }]);
+    assert.deepEqual(decode([enc.encode('data: [DONE]')]), [ev(null, '[DONE]')]);
+    assert.deepEqual(decode([enc.encode('data: [DONE]\n')]), [ev(null, '[DONE]')]);
   });
 });

@@ -1,0 +1,101 @@
+// The one SSE decoder both sides use (src/contract/sse.ts): what each side's own tests do not pin down.
+// The relay's and the client's readings of it are tested in test/unit/relay/sse.test.ts and
+// test/unit/client/sse.test.ts.
+import assert from 'node:assert/strict';
+import { EventDecoder, LineDecoder, SseDecoder, type SseItem } from '../../../src/contract/sse.ts';
+
+const encoder = new TextEncoder();
+
+/** Every way to cut `bytes` in two, plus one byte at a time, plus whole. */
+function splits(bytes: Uint8Array): Uint8Array[][] {
+  const out: Uint8Array[][] = [[bytes]];
+  for (let i = 1; i < bytes.length; i++) out.push([bytes.subarray(0, i), bytes.subarray(i)]);
+  out.push([...bytes].map((b) => Uint8Array.of(b)));
+  return out;
+}
+
+function decode(parts: Uint8Array[]): SseItem[] {
+  const decoder = new SseDecoder();
+  const out: SseItem[] = [];
+  for (const part of parts) out.push(...decoder.push(part));
+  out.push(...decoder.end());
+  return out;
+}
+
+/** The same bytes through the two separate layers. */
+function decodeInLayers(parts: Uint8Array[]): SseItem[] {
+  const lines = new LineDecoder();
+  const events = new EventDecoder();
+  const out: SseItem[] = [];
+  for (const line of [...parts.flatMap((p) => lines.decode(p)), ...lines.flush()]) {
+    const item = events.line(line);
+    if (item) out.push(item);
+  }
+  const open = events.end();
+  if (open) out.push(open);
+  return out;
+}
+
+describe('contract SSE decoder', () => {
+  it('flags an event the body ended before its blank line, and leaves the choice to the caller', () => {
+    for (const chunks of splits(encoder.encode('data: a\n\ndata: {"b":\ndata: 1}'))) {
+      assert.deepEqual(decode(chunks), [
+        { type: 'event', event: null, data: 'a', id: null, retry: null },
+        { type: 'event', event: null, data: '{"b":\n1}', id: null, retry: null, unterminated: true },
+      ]);
+    }
+    assert.deepEqual(decode([encoder.encode('event: x\n')]), [], 'an event type without data is no event');
+  });
+
+  it('gives each event the id and retry current when it was dispatched, several events in one chunk', () => {
+    const bytes = encoder.encode('id: 1\ndata: a\n\nid: 2\nretry: 50\ndata: b\n\ndata: c\n\nid: bad\0id\nretry: x\ndata: d\n\n');
+    for (const chunks of splits(bytes)) {
+      assert.deepEqual(
+        decode(chunks).map((e) => (e.type === 'event' ? [e.data, e.id, e.retry] : null)),
+        [['a', '1', null], ['b', '2', 50], ['c', '2', 50], ['d', '2', 50]],
+      );
+    }
+  });
+
+  it('keeps 2-, 3- and 4-byte characters whole at every cut, and decodes bad bytes as U+FFFD', () => {
+    const text = 'data: é€😀𝄞\n\n';
+    for (const chunks of splits(encoder.encode(text))) assert.deepEqual(decode(chunks), [{ type: 'event', event: null, data: 'é€😀𝄞', id: null, retry: null }]);
+    const bad = Uint8Array.of(...encoder.encode('data: '), 0xff, 0x41, 0xe2, 0x82, ...encoder.encode('\n\ndata: '), 0xf0, 0x9f);
+    const expected = [
+      { type: 'event', event: null, data: '\ufffdA\ufffd', id: null, retry: null },
+      { type: 'event', event: null, data: '\ufffd', id: null, retry: null, unterminated: true },
+    ];
+    for (const chunks of splits(bad)) assert.deepEqual(decode(chunks), expected);
+  });
+
+  it('drops a byte order mark at the start of the stream only', () => {
+    const bom = [0xef, 0xbb, 0xbf];
+    const bytes = Uint8Array.of(...bom, ...encoder.encode('data: a\n\ndata: '), ...bom, ...encoder.encode('b\n\n'));
+    for (const chunks of splits(bytes)) {
+      assert.deepEqual(decode(chunks).map((e) => (e.type === 'event' ? e.data : null)), ['a', '\ufeffb']);
+    }
+  });
+
+  it('reports comments, and gives the same items as the two layers used separately, at every cut', () => {
+    const bytes = encoder.encode(': ping\r\n\r\nevent: a\rdata: 1\r\ndata:2\n\n:\n\ndata\n\nid: 9\ndata: [DONE]');
+    const expected: SseItem[] = [
+      { type: 'comment', text: ' ping' },
+      { type: 'event', event: 'a', data: '1\n2', id: null, retry: null },
+      { type: 'comment', text: '' },
+      { type: 'event', event: null, data: '', id: null, retry: null },
+      { type: 'event', event: null, data: '[DONE]', id: '9', retry: null, unterminated: true },
+    ];
+    for (const chunks of splits(bytes)) {
+      assert.deepEqual(decode(chunks), expected);
+      assert.deepEqual(decodeInLayers(chunks), expected);
+    }
+  });
+
+  it('returns an empty, unchangeable list for a chunk that completes nothing', () => {
+    const decoder = new SseDecoder();
+    const none = decoder.push(encoder.encode('data: x'));
+    assert.deepEqual(none, []);
+    assert.ok(Object.isFrozen(none));
+    assert.deepEqual(decoder.push(encoder.encode('\n\n')), [{ type: 'event', event: null, data: 'x', id: null, retry: null }]);
+  });
+});
