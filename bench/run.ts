@@ -140,9 +140,10 @@ async function main(): Promise<number> {
       }
       let script = join(root, 'bench/gateway.ts');
       if (!fromSource) {
-        // Bundled with dist/cli.cjs's own options (esbuild.js), so the child runs what users run.
+        // Bundled with dist/cli.cjs's own options (esbuild.js), so the child runs what users run. A profiled
+        // child keeps its line breaks: profile-summary.ts maps lines to sources by esbuild's module markers.
         script = join(root, 'bench/results/gateway-child.cjs');
-        await build({ ...cliOptions, entryPoints: [join(root, 'bench/gateway.ts')], outfile: script });
+        await build({ ...cliOptions, ...(profile ? { minifyWhitespace: false } : {}), entryPoints: [join(root, 'bench/gateway.ts')], outfile: script });
       }
       gateway = await startChild('gateway', script, { env: { ...launch.env, DATA_DIR: dataDir }, execArgv });
       children.push(gateway);

@@ -7,6 +7,7 @@ import { BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, STATUS_PATH } from '../c
 import { emptyLogFields, finishLog, newRequestId } from './context.ts';
 import type { Gateway, RequestContext } from './context.ts';
 import { GatewayError, sendError } from './errors.ts';
+import { setBaseHeaders } from './headers.ts';
 import { subscription, usage } from './routes/billing.ts';
 import { chat } from './routes/chat.ts';
 import * as consoleRoutes from './routes/console.ts';
@@ -29,10 +30,8 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   '/api/console/logs': { GET: consoleRoutes.logs },
 };
 
-const CORS_HEADERS: ReadonlyArray<readonly [string, string]> = [
-  ['Access-Control-Allow-Origin', '*'],
-  ['Access-Control-Expose-Headers', 'X-Request-Id, Retry-After'],
-];
+/** Error listeners for the request and response: their errors show as a closed response, handled there. */
+function ignore(): void {}
 
 function pathOf(url: string | undefined): string {
   const raw = (url ?? '/').split('?', 1)[0]!;
@@ -57,6 +56,7 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
     try {
       const method = req.method === 'HEAD' ? 'GET' : req.method;
       if (method === 'OPTIONS') {
+        setBaseHeaders(res, ctx.id);
         res.statusCode = 204;
         res.setHeader('Access-Control-Allow-Methods', 'GET, POST, HEAD, OPTIONS');
         res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type');
@@ -90,13 +90,13 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
       id: newRequestId(), req, res, path: pathOf(req.url), time: Date.now(), started: performance.now(),
       signal: controller.signal, log: emptyLogFields(), logged: false,
     };
-    res.setHeader('X-Request-Id', ctx.id);
-    for (const [name, value] of CORS_HEADERS) res.setHeader(name, value);
+    // X-Request-Id and CORS are set by whatever writes the answer (headers.ts): the relay's answers
+    // put every header in one writeHead, which is cheaper than setHeader calls made here.
     res.on('close', () => {
       if (!res.writableFinished) controller.abort(new Error('client disconnected'));
     });
-    req.on('error', () => undefined);
-    res.on('error', () => undefined);
+    req.on('error', ignore);
+    res.on('error', ignore);
     const job = run(ctx, controller).catch((error: unknown) => onInternalError(error, ctx.id));
     inFlight.add(job);
     void job.finally(() => inFlight.delete(job));

@@ -5,6 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import { ERROR_CODES, GATEWAY_ERROR_TYPE } from '../contract/index.ts';
 import type { ErrorBody, ErrorCode } from '../contract/index.ts';
+import { setBaseHeaders } from './headers.ts';
 
 /** Thrown anywhere in a handler; the app turns it into the contract response. */
 export class GatewayError extends Error {
@@ -33,6 +34,7 @@ export function sendError(res: ServerResponse, requestId: string, code: ErrorCod
     return;
   }
   const payload = JSON.stringify(errorBody(code, requestId, detail));
+  setBaseHeaders(res, requestId);
   res.statusCode = ERROR_CODES[code].status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -40,8 +42,9 @@ export function sendError(res: ServerResponse, requestId: string, code: ErrorCod
   res.end(payload);
 }
 
-export function sendJson(res: ServerResponse, status: number, value: unknown): void {
+export function sendJson(res: ServerResponse, requestId: string, status: number, value: unknown): void {
   const payload = JSON.stringify(value);
+  setBaseHeaders(res, requestId);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(payload));

@@ -28,14 +28,14 @@ export async function echoAttempt(ctx: AttemptContext): Promise<AttemptResult> {
       const reasoning = text('reasoning');
       const message = { role: 'assistant', content: text('content'), ...(reasoning ? { reasoning_content: reasoning } : {}) };
       const body = { id, object: 'chat.completion', created, model: request.model, choices: [{ index: 0, message, finish_reason: plan.finishReason }], usage: usageBody() };
-      writeJson(request.res, 200, JSON.stringify(body));
+      writeJson(request.res, request.requestId, 200, JSON.stringify(body));
       return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage: usage() } };
     }
 
     const chunk = (delta: object, finishReason: string | null = null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
     if (request.signal.aborted) return clientGone(ctx, usage());
-    startEventStream(request.res);
+    startEventStream(request.res, request.requestId);
     firstByteMs = elapsedMs(ctx.startedAt);
     if (!(await write(request.res, chunk({ role: 'assistant', content: '' })))) return clientGone(ctx, usage(), firstByteMs);
     for (const token of plan.tokens) {

@@ -45,7 +45,7 @@ export async function relayJson(
 
   const usage = usageOf(parsed['usage']) ?? estimatedUsage(request, choices.reduce((n: number, c: { message?: unknown }) => n + generatedChars(c?.message), 0));
   const text = withPlatformModel(raw, parsed, request.model);
-  writeJson(request.res, 200, text === raw ? bytes : text);
+  writeJson(request.res, request.requestId, 200, text === raw ? bytes : text);
   return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage } };
 }
 

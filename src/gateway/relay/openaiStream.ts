@@ -90,7 +90,7 @@ export async function relayStream(
 
   const send = async (out: string): Promise<boolean> => {
     if (firstByteMs === null) {
-      startEventStream(res);
+      startEventStream(res, request.requestId);
       firstByteMs = elapsedMs(ctx.startedAt);
     }
     const written = write(res, done ? out + SSE_DONE : out);

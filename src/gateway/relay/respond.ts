@@ -1,26 +1,26 @@
 /** What the relay itself writes to the client: answer headers, SSE framing, the in-stream error event. */
 import type { ServerResponse } from 'node:http';
 import { ERROR_CODES, GATEWAY_ERROR_TYPE, type ErrorCode } from '../../contract/index.ts';
+import { ALLOW_ORIGIN, EXPOSE, EXPOSED, REQUEST_ID } from '../headers.ts';
 
 export const SSE_DONE = 'data: [DONE]\n\n';
 
-/** Commits to a streamed answer: 200, event-stream headers sent at once, no Nagle delay. */
-export function startEventStream(res: ServerResponse): void {
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+/**
+ * Commits to a streamed answer: 200, event-stream headers sent at once, no Nagle delay.
+ * Every header goes in one writeHead as a flat list (the core set none): no per-response header map.
+ */
+export function startEventStream(res: ServerResponse, requestId: string): void {
+  res.writeHead(200, [
+    REQUEST_ID, requestId, ALLOW_ORIGIN, '*', EXPOSE, EXPOSED,
+    'content-type', 'text/event-stream; charset=utf-8', 'cache-control', 'no-cache', 'connection', 'keep-alive', 'x-accel-buffering', 'no',
+  ]);
   res.socket?.setNoDelay(true);
   res.flushHeaders();
 }
 
-export function writeJson(res: ServerResponse, status: number, body: string | Buffer): void {
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': typeof body === 'string' ? Buffer.byteLength(body) : body.length,
-  });
+export function writeJson(res: ServerResponse, requestId: string, status: number, body: string | Buffer): void {
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  res.writeHead(status, [REQUEST_ID, requestId, ALLOW_ORIGIN, '*', EXPOSE, EXPOSED, 'content-type', 'application/json', 'content-length', String(length)]);
   res.end(body);
 }
 

@@ -13,7 +13,7 @@ export const subscription: Handler = async (gw, ctx) => {
   const key = await requireKey(gw, ctx);
   const { balance, spent } = gw.ledger.balances(key.accountId);
   const limit = (balance + spent) / MICRO_USD_PER_USD;
-  sendJson(ctx.res, 200, {
+  sendJson(ctx.res, ctx.id, 200, {
     object: 'billing_subscription',
     has_payment_method: true,
     hard_limit_usd: limit,
@@ -27,5 +27,5 @@ export const subscription: Handler = async (gw, ctx) => {
 export const usage: Handler = async (gw, ctx) => {
   const key = await requireKey(gw, ctx);
   const { spent } = gw.ledger.balances(key.accountId);
-  sendJson(ctx.res, 200, { object: 'list', total_usage: spent / MICRO_PER_CENT });
+  sendJson(ctx.res, ctx.id, 200, { object: 'list', total_usage: spent / MICRO_PER_CENT });
 };

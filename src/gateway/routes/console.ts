@@ -6,6 +6,7 @@
  */
 import { consolePage } from '../console/page.ts';
 import { GatewayError, sendJson } from '../errors.ts';
+import { setBaseHeaders } from '../headers.ts';
 import { formatUsd } from '../money.ts';
 import type { StoredLog } from '../store/types.ts';
 import { requireKey } from './common.ts';
@@ -23,6 +24,7 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
 
 export const page: Handler = (_gw, ctx) => {
   const { html, csp } = consolePage();
+  setBaseHeaders(ctx.res, ctx.id);
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Type', 'text/html; charset=utf-8');
   ctx.res.setHeader('Content-Security-Policy', csp);
@@ -52,7 +54,7 @@ export const me: Handler = async (gw, ctx) => {
       context_length: model?.contextLength ?? null,
     }));
   ctx.logged = true;
-  sendJson(ctx.res, 200, {
+  sendJson(ctx.res, ctx.id, 200, {
     object: 'console.me',
     key: {
       name: key.name,
@@ -107,5 +109,5 @@ export const logs: Handler = async (gw, ctx) => {
   await gw.logs.flush();
   const rows = await gw.store.listKeyLogs(key.id, limit);
   ctx.logged = true;
-  sendJson(ctx.res, 200, { object: 'list', limit, data: rows.map(logView) });
+  sendJson(ctx.res, ctx.id, 200, { object: 'list', limit, data: rows.map(logView) });
 };

@@ -22,5 +22,5 @@ export const models: Handler = async (gw, ctx) => {
       ...(model?.toolCalling !== null && model?.toolCalling !== undefined ? { capabilities: { tool_calling: model.toolCalling } } : {}),
       pricing: { input_per_million_usd: (model?.inputPrice ?? 0) / 1e6, output_per_million_usd: (model?.outputPrice ?? 0) / 1e6 },
     }));
-  sendJson(ctx.res, 200, { object: 'list', data });
+  sendJson(ctx.res, ctx.id, 200, { object: 'list', data });
 };

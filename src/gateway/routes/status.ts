@@ -4,7 +4,7 @@ import { sendJson } from '../errors.ts';
 import type { Handler } from './common.ts';
 
 export const status: Handler = (gw, ctx) => {
-  sendJson(ctx.res, 200, {
+  sendJson(ctx.res, ctx.id, 200, {
     success: true,
     message: 'Model Gateway is running',
     data: {

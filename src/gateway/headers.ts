@@ -1,0 +1,18 @@
+/**
+ * Headers every answer carries: its request id, and CORS (a web page may call the API with a key).
+ * Most answers set them with setHeader (setBaseHeaders); the relay's answers, on the hot path, give
+ * them to a single writeHead as a flat list (relay/respond.ts), so Node builds no header map at all.
+ */
+import type { ServerResponse } from 'node:http';
+
+export const REQUEST_ID = 'X-Request-Id';
+export const ALLOW_ORIGIN = 'Access-Control-Allow-Origin';
+export const EXPOSE = 'Access-Control-Expose-Headers';
+export const EXPOSED = 'X-Request-Id, Retry-After';
+
+/** For answers built with setHeader (errors, the console, the small JSON routes). */
+export function setBaseHeaders(res: ServerResponse, requestId: string): void {
+  res.setHeader(REQUEST_ID, requestId);
+  res.setHeader(ALLOW_ORIGIN, '*');
+  res.setHeader(EXPOSE, EXPOSED);
+}
