@@ -60,18 +60,16 @@ export async function installCodeServer(dir = codeServerDir): Promise<CodeServer
   const log = createWriteStream(logPath);
   const started = Date.now();
   console.log(`[editor] installing code-server@${codeServerVersion} into ${dir} (about 2 minutes, once; log: ${logPath})`);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  // Inside an npm script, the outer npm's settings arrive as npm_* variables: among them its user agent,
+  // which names the Node that ran it (code-server's postinstall reads the Node major from it). Drop them all.
+  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+  Object.assign(env, {
     PATH: [join(node24Dir, 'bin'), process.env.PATH ?? ''].join(delimiter),
     npm_config_nodedir: node24Dir,
     npm_config_audit: 'false',
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
-  };
-  // Inside an npm script, npm's own settings for the project leak in through npm_* variables; drop them.
-  for (const key of Object.keys(env)) {
-    if (/^npm_(package|lifecycle|config_(prefix|global|local_prefix|ignore_scripts))/i.test(key)) delete env[key];
-  }
+  });
   const child = spawn('npm', ['install', '--no-save', '--foreground-scripts', '--no-package-lock', `code-server@${codeServerVersion}`], {
     cwd: dir,
     env,

@@ -304,21 +304,33 @@ export class Workbench {
     return { mode, model };
   }
 
-  /** Switches the chat mode (Ask, Agent, ...) with the mode picker under the chat input. */
+  /**
+   * Switches the chat mode (Ask, Agent, ...) with the mode picker under the chat input. Right after a
+   * window opens the picker may offer only some modes (the rest register later), and the list is made
+   * when the dropdown opens: so it is opened again until the mode is there.
+   */
   async switchChatMode(mode: string): Promise<void> {
     await this.openChat();
-    if ((await this.chatPickers()).mode === mode) return;
-    const current = (await this.chatPickers()).mode;
-    await this.chatInputPart.locator('.action-label', { hasText: new RegExp(`^${current}$`) }).first().click();
     const dropdown = this.page.locator('.action-widget.action-widget-dropdown').first();
-    await dropdown.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
-    const rows = dropdown.locator('.monaco-list-row.action');
-    const titles = await poll(`the mode ${mode} in the mode picker`, async () => {
-      const found = await rows.evaluateAll((els) => els.map((e) => (e.querySelector('.title')?.textContent ?? '').trim()));
-      return found.includes(mode) ? found : undefined;
-    });
-    await rows.nth(titles.indexOf(mode)).click();
-    await poll(`the chat mode to be ${mode}`, async () => (await this.chatPickers()).mode === mode || undefined, 10000);
+    const deadline = Date.now() + defaultTimeoutMs;
+    while ((await this.chatPickers()).mode !== mode) {
+      if (Date.now() > deadline) throw new Error(`the chat mode picker never offered ${mode}`);
+      const current = (await this.chatPickers()).mode;
+      await this.chatInputPart.locator('.action-label', { hasText: new RegExp(`^${current}$`) }).first().click();
+      await dropdown.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
+      const rows = dropdown.locator('.monaco-list-row.action');
+      const titles = await poll(`the mode ${mode} in the mode picker`, async () => {
+        const found = await rows.evaluateAll((els) => els.map((e) => (e.querySelector('.title')?.textContent ?? '').trim()));
+        return found.includes(mode) ? found : undefined;
+      }, 3000).catch(() => undefined);
+      if (!titles) {
+        await this.page.keyboard.press('Escape');
+        await poll('the mode picker to close', async () => !(await dropdown.isVisible()) || undefined, 5000);
+        continue;
+      }
+      await rows.nth(titles.indexOf(mode)).click();
+      await poll(`the chat mode to be ${mode}`, async () => (await this.chatPickers()).mode === mode || undefined, 10000);
+    }
   }
 
   /** Picks a model in VS Code's own chat model picker (the dropdown under the chat input). */
