@@ -1,6 +1,5 @@
 /** Bearer-key authentication (contract section 5): every failure is a 401 or 403 from the contract table. */
 import { GatewayError } from './errors.ts';
-import { hashKey } from './keys.ts';
 import type { Catalog } from './catalog.ts';
 import type { KeyRecord } from './store/types.ts';
 
@@ -23,7 +22,7 @@ export function parseAuthorization(header: string | undefined): AuthHeaderResult
 export function authenticate(header: string | undefined, catalog: Catalog, now = Date.now()): KeyRecord {
   const parsed = parseAuthorization(header);
   if (!parsed.ok) throw new GatewayError(parsed.code);
-  const key = catalog.keyByHash(hashKey(parsed.secret));
+  const key = catalog.keyBySecret(parsed.secret);
   if (!key || !catalog.account(key.accountId)) throw new GatewayError('invalid_api_key');
   if (key.status !== 'enabled') throw new GatewayError('key_disabled');
   if (key.expiresAt !== null && key.expiresAt <= now) throw new GatewayError('key_expired');
