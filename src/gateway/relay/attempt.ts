@@ -76,9 +76,9 @@ export type FailureKind = 'client' | 'timeout' | 'connection' | 'error';
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'RELAY_UPSTREAM_TIMEOUT']);
 
 /** What an error thrown by an upstream request or its body means. */
-export function classify(err: unknown, attempt: AbortSignal, client: AbortSignal): FailureKind {
+export function classify(err: unknown, attempt: AbortSignal | null, client: AbortSignal): FailureKind {
   if (client.aborted) return 'client';
-  if (attempt.aborted && attempt.reason === TIMEOUT_REASON) return 'timeout';
+  if (attempt?.aborted && attempt.reason === TIMEOUT_REASON) return 'timeout';
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return 'timeout';
   return 'connection';

@@ -19,12 +19,23 @@ export async function openaiAttempt(ctx: AttemptContext): Promise<AttemptResult>
   const { request, channel } = ctx;
   if (!channel.baseUrl) return next('upstream_error', 'channel has no base URL');
   const { origin, path } = chatCompletionsUrl(channel.baseUrl);
-  const controller = new AbortController();
-  const watchdog = new Watchdog(controller);
-  const onClientAbort = () => controller.abort(request.signal.reason);
-  request.signal.addEventListener('abort', onClientAbort, { once: true });
-  if (request.signal.aborted) controller.abort(request.signal.reason);
-  watchdog.arm(channel.timeouts.firstByteMs);
+  // A stream needs its own controller (it stops the upstream when it stops reading) and the watchdog
+  // (whose idle clock pauses while the client is slow). A JSON answer needs neither: undici's own
+  // headersTimeout and bodyTimeout, passed below, are the same two clocks (first byte, then silence
+  // between chunks), and the client's signal can abort the upstream request directly. That saves an
+  // AbortController, a listener added and removed, and a timer per request. (undici runs timeouts of
+  // 1 s and more on a coarse clock: they may fire up to about a second late.)
+  let controller: AbortController | null = null;
+  let watchdog: Watchdog | null = null;
+  let onClientAbort: (() => void) | null = null;
+  if (request.stream) {
+    const c = (controller = new AbortController());
+    watchdog = new Watchdog(c);
+    onClientAbort = () => c.abort(request.signal.reason);
+    request.signal.addEventListener('abort', onClientAbort, { once: true });
+    if (request.signal.aborted) c.abort(request.signal.reason);
+    watchdog.arm(channel.timeouts.firstByteMs);
+  }
   try {
     let response: Dispatcher.ResponseData;
     try {
@@ -32,25 +43,21 @@ export async function openaiAttempt(ctx: AttemptContext): Promise<AttemptResult>
         origin,
         path,
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: request.stream ? 'text/event-stream' : 'application/json',
-          ...(channel.apiKey ? { authorization: `Bearer ${channel.apiKey}` } : {}),
-        },
+        headers: request.stream ? (channel.apiKey ? streamHeaders(channel.apiKey) : STREAM_HEADERS) : channel.apiKey ? jsonHeaders(channel.apiKey) : JSON_HEADERS,
         body: upstreamBody(request, channel),
-        signal: controller.signal,
+        signal: controller ? controller.signal : request.signal,
         headersTimeout: channel.timeouts.firstByteMs,
         bodyTimeout: channel.timeouts.idleMs,
       });
     } catch (err) {
-      const kind = classify(err, controller.signal, request.signal);
+      const kind = classify(err, controller?.signal ?? null, request.signal);
       if (kind === 'client') return clientGone(ctx, estimatedUsage(request, 0));
       if (kind === 'timeout') return next('upstream_timeout', `no answer within ${channel.timeouts.firstByteMs} ms`);
       return next('upstream_unavailable', `connection failed: ${describe(err)}`);
     }
     const status = response.statusCode;
     if (status >= 200 && status < 300) {
-      return request.stream ? await relayStream(ctx, response.body, watchdog, controller) : await relayJson(ctx, response.body, watchdog, controller);
+      return controller && watchdog ? await relayStream(ctx, response.body, watchdog, controller) : await relayJson(ctx, response.body);
     }
     if (status === 429) {
       response.body.dump().catch(() => {});
@@ -62,9 +69,20 @@ export async function openaiAttempt(ctx: AttemptContext): Promise<AttemptResult>
     }
     return await rejection(ctx, status, response.body);
   } finally {
-    watchdog.clear();
-    request.signal.removeEventListener('abort', onClientAbort);
+    watchdog?.clear();
+    if (onClientAbort) request.signal.removeEventListener('abort', onClientAbort);
   }
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' } as const;
+const STREAM_HEADERS = { 'content-type': 'application/json', accept: 'text/event-stream' } as const;
+
+function jsonHeaders(apiKey: string): Record<string, string> {
+  return { ...JSON_HEADERS, authorization: `Bearer ${apiKey}` };
+}
+
+function streamHeaders(apiKey: string): Record<string, string> {
+  return { ...STREAM_HEADERS, authorization: `Bearer ${apiKey}` };
 }
 
 /** A 4xx about the request itself: the upstream's words go back to the client, with our type and code. */

@@ -5,29 +5,24 @@
  * `model` value is spliced (see modelName.ts).
  */
 import type { Dispatcher } from 'undici';
-import { classify, clientGone, describe, estimatedUsage, elapsedMs, next, type AttemptContext, type AttemptResult, type Watchdog } from './attempt.ts';
+import { classify, clientGone, describe, estimatedUsage, elapsedMs, next, type AttemptContext, type AttemptResult } from './attempt.ts';
 import { generatedChars } from './estimate.ts';
 import { withPlatformModel } from './modelName.ts';
 import { writeJson } from './respond.ts';
 import type { RelayUsage } from './types.ts';
 
-export async function relayJson(
-  ctx: AttemptContext,
-  body: Dispatcher.ResponseData['body'],
-  watchdog: Watchdog,
-  controller: AbortController,
-): Promise<AttemptResult> {
+/** The upstream request was made with the client's signal and undici's bodyTimeout (see openai.ts). */
+export async function relayJson(ctx: AttemptContext, body: Dispatcher.ResponseData['body']): Promise<AttemptResult> {
   const { request, channel } = ctx;
   let bytes: Buffer;
   try {
-    bytes = await readAll(body, () => watchdog.arm(channel.timeouts.idleMs));
+    bytes = await readAll(body);
   } catch (err) {
-    const kind = classify(err, controller.signal, request.signal);
+    const kind = classify(err, null, request.signal);
     if (kind === 'client') return clientGone(ctx, estimatedUsage(request, 0));
     if (kind === 'timeout') return next('upstream_timeout', 'upstream body timed out');
     return next('upstream_unavailable', `upstream body failed: ${describe(err)}`);
   }
-  watchdog.clear();
   if (request.signal.aborted) return clientGone(ctx, estimatedUsage(request, 0));
 
   const raw = bytes.toString('utf8');
@@ -50,15 +45,14 @@ export async function relayJson(
 }
 
 /**
- * The whole body, with `onChunk` called per chunk. Listeners instead of `for await`: the async
+ * The whole body. Listeners instead of `for await`: the async
  * iterator cost a generator, a promise per chunk and their GC on every non-streamed request.
  */
-function readAll(body: Dispatcher.ResponseData['body'], onChunk: () => void): Promise<Buffer> {
+function readAll(body: Dispatcher.ResponseData['body']): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     body.on('data', (chunk: Buffer) => {
-      onChunk();
       chunks.push(chunk);
       size += chunk.length;
     });
