@@ -60,10 +60,17 @@ export class Catalog {
     this.#serial = serial;
   }
 
-  /** Reloads when the store changed since the last call; cheap otherwise. */
-  async refresh(): Promise<void> {
+  /**
+   * Reloads when the store changed since the last call; cheap otherwise. Returns null when nothing
+   * is to be waited for (nearly every request): the caller then goes on synchronously, with no promise.
+   */
+  refresh(): Promise<void> | null {
     if (this.#reloading) return this.#reloading;
-    if (!this.#store.changedSinceLastCheck() && !this.#stale) return;
+    if (!this.#store.changedSinceLastCheck() && !this.#stale) return null;
+    return this.#reload();
+  }
+
+  async #reload(): Promise<void> {
     this.#stale = true;
     this.#reloading = this.#serial.run(async () => {
       const snap = await this.#store.snapshot();

@@ -6,8 +6,13 @@ import type { KeyRecord } from '../store/types.ts';
 
 export type Handler = (gw: Gateway, ctx: RequestContext) => Promise<void> | void;
 
-export async function requireKey(gw: Gateway, ctx: RequestContext): Promise<KeyRecord> {
-  await gw.catalog.refresh();
+/** The request's key; a value (no promise) unless the catalog has to reload first. */
+export function requireKey(gw: Gateway, ctx: RequestContext): KeyRecord | Promise<KeyRecord> {
+  const reloading = gw.catalog.refresh();
+  return reloading ? reloading.then(() => keyOf(gw, ctx)) : keyOf(gw, ctx);
+}
+
+function keyOf(gw: Gateway, ctx: RequestContext): KeyRecord {
   const key = authenticate(ctx.req.headers.authorization, gw.catalog);
   ctx.log.keyId = key.id;
   ctx.log.keyName = key.name;
