@@ -107,10 +107,20 @@ describe('as a user: local gateway, self-test, model pick, @gateway chat, balanc
     // only with anonymous access on, read when the window opens; it makes new sessions start in
     // Agent mode, so switch to Ask. After the reload the extension restarts its local gateway.
     server.updateSettings({ 'chat.allowAnonymousAccess': true });
-    await workbench.reload();
-    await workbench.waitForStatusBar(BALANCE, /^\$[\d,]+\.\d{4}$/);
-    await workbench.newChat();
-    await workbench.switchChatMode('Ask');
+    // Now and then, after the reload, the built-in chat offers only Agent mode (seen 3 times in 15 runs,
+    // VS Code's own start-up without network): open the window once more, as a user would.
+    for (let attempt = 1; ; attempt++) {
+      await workbench.reload();
+      await workbench.waitForStatusBar(BALANCE, /^\$[\d,]+\.\d{4}$/);
+      await workbench.newChat();
+      try {
+        await workbench.switchChatMode('Ask', 20000);
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        console.log(`      [editor] Ask mode not offered after reload ${attempt}; reloading again`);
+      }
+    }
     const offered = await workbench.pickChatModel('echo');
     assert.ok(offered.includes('echo'), `models offered: ${offered.join(', ')}`);
     await workbench.sendChat('Hello from the chat model picker');

@@ -309,12 +309,15 @@ export class Workbench {
    * window opens the picker may offer only some modes (the rest register later), and the list is made
    * when the dropdown opens: so it is opened again until the mode is there.
    */
-  async switchChatMode(mode: string): Promise<void> {
+  async switchChatMode(mode: string, timeoutMs = defaultTimeoutMs): Promise<void> {
     await this.openChat();
     const dropdown = this.page.locator('.action-widget.action-widget-dropdown').first();
-    const deadline = Date.now() + defaultTimeoutMs;
+    const deadline = Date.now() + timeoutMs;
     while ((await this.chatPickers()).mode !== mode) {
-      if (Date.now() > deadline) throw new Error(`the chat mode picker never offered ${mode}`);
+      if (Date.now() > deadline) {
+        await this.page.keyboard.press('Escape');
+        throw new Error(`the chat mode picker never offered ${mode}`);
+      }
       const current = (await this.chatPickers()).mode;
       await this.chatInputPart.locator('.action-label', { hasText: new RegExp(`^${current}$`) }).first().click();
       await dropdown.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
