@@ -9,7 +9,8 @@ import type { Dispatcher } from 'undici';
 import { dispatcherFor } from './dispatchers.ts';
 import { chatCompletionsUrl, upstreamBody } from './upstreamBody.ts';
 import { classify, clientGone, describe, estimatedUsage, next, retryAfterSeconds, NO_USAGE, Watchdog, type AttemptContext, type AttemptResult } from './attempt.ts';
-import { relayJson } from './openaiJson.ts';
+import { answerJson } from './openaiJson.ts';
+import { exchangeJson, headersOf } from './upstreamJson.ts';
 import { relayStream } from './openaiStream.ts';
 import type { RelayOutcome } from './types.ts';
 
@@ -19,74 +20,115 @@ export async function openaiAttempt(ctx: AttemptContext): Promise<AttemptResult>
   const { request, channel } = ctx;
   if (!channel.baseUrl) return next('upstream_error', 'channel has no base URL');
   const { origin, path } = chatCompletionsUrl(channel.baseUrl);
-  // A stream needs its own controller (it stops the upstream when it stops reading) and the watchdog
-  // (whose idle clock pauses while the client is slow). A JSON answer needs neither: undici's own
-  // headersTimeout and bodyTimeout, passed below, are the same two clocks (first byte, then silence
-  // between chunks), and the client's signal can abort the upstream request directly. That saves an
-  // AbortController, a listener added and removed, and a timer per request. (undici runs timeouts of
-  // 1 s and more on a coarse clock: they may fire up to about a second late.)
-  let controller: AbortController | null = null;
-  let watchdog: Watchdog | null = null;
-  let onClientAbort: (() => void) | null = null;
-  if (request.stream) {
-    const c = (controller = new AbortController());
-    watchdog = new Watchdog(c);
-    onClientAbort = () => c.abort(request.signal.reason);
-    request.signal.addEventListener('abort', onClientAbort, { once: true });
-    if (request.signal.aborted) c.abort(request.signal.reason);
-    watchdog.arm(channel.timeouts.firstByteMs);
+  const dispatcher = dispatcherFor(channel, origin);
+  return request.stream ? streamAttempt(ctx, dispatcher, origin, path) : jsonAttempt(ctx, dispatcher, origin, path);
+}
+
+/**
+ * A JSON answer needs no controller of its own and no watchdog: undici's own headersTimeout and
+ * bodyTimeout, passed with the request, are the same two clocks (first byte, then silence between
+ * chunks), and the client's signal aborts the upstream request directly. (undici runs timeouts of
+ * 1 s and more on a coarse clock: they may fire up to about a second late.) The answer is collected
+ * by exchangeJson (upstreamJson.ts), without undici's request() and its body stream.
+ */
+async function jsonAttempt(ctx: AttemptContext, dispatcher: Dispatcher, origin: string, path: string): Promise<AttemptResult> {
+  const { request, channel } = ctx;
+  const exchange = await exchangeJson(
+    dispatcher,
+    {
+      origin,
+      path,
+      method: 'POST',
+      headers: channel.apiKey ? withKey(JSON_HEADERS, channel.apiKey) : JSON_HEADERS,
+      body: upstreamBody(request, channel),
+      headersTimeout: channel.timeouts.firstByteMs,
+      bodyTimeout: channel.timeouts.idleMs,
+    },
+    request.signal,
+  );
+  const { status, error } = exchange;
+  const ok = status >= 200 && status < 300;
+  if (error !== null && (status === 0 || ok)) {
+    const kind = classify(error, null, request.signal);
+    if (kind === 'client') return clientGone(ctx, estimatedUsage(request, 0));
+    if (status === 0) {
+      if (kind === 'timeout') return next('upstream_timeout', `no answer within ${channel.timeouts.firstByteMs} ms`);
+      return next('upstream_unavailable', `connection failed: ${describe(error)}`);
+    }
+    if (kind === 'timeout') return next('upstream_timeout', 'upstream body timed out');
+    return next('upstream_unavailable', `upstream body failed: ${describe(error)}`);
   }
+  if (ok) return answerJson(ctx, exchange.body);
+  // Not 2xx: the status decides; a body that broke off is only a shorter message.
+  return failover(status, () => headersOf(exchange.rawHeaders)) ?? rejectionOf(ctx, status, exchange.body.toString('utf8'));
+}
+
+/**
+ * A stream has its own controller (it stops the upstream when it stops reading) and the watchdog
+ * (whose idle clock pauses while the client is slow).
+ */
+async function streamAttempt(ctx: AttemptContext, dispatcher: Dispatcher, origin: string, path: string): Promise<AttemptResult> {
+  const { request, channel } = ctx;
+  const controller = new AbortController();
+  const watchdog = new Watchdog(controller);
+  const onClientAbort = () => controller.abort(request.signal.reason);
+  request.signal.addEventListener('abort', onClientAbort, { once: true });
+  if (request.signal.aborted) controller.abort(request.signal.reason);
+  watchdog.arm(channel.timeouts.firstByteMs);
   try {
     let response: Dispatcher.ResponseData;
     try {
-      response = await dispatcherFor(channel, origin).request({
+      response = await dispatcher.request({
         origin,
         path,
         method: 'POST',
-        headers: request.stream ? (channel.apiKey ? streamHeaders(channel.apiKey) : STREAM_HEADERS) : channel.apiKey ? jsonHeaders(channel.apiKey) : JSON_HEADERS,
+        headers: channel.apiKey ? withKey(STREAM_HEADERS, channel.apiKey) : STREAM_HEADERS,
         body: upstreamBody(request, channel),
-        signal: controller ? controller.signal : request.signal,
+        signal: controller.signal,
         headersTimeout: channel.timeouts.firstByteMs,
         bodyTimeout: channel.timeouts.idleMs,
       });
     } catch (err) {
-      const kind = classify(err, controller?.signal ?? null, request.signal);
+      const kind = classify(err, controller.signal, request.signal);
       if (kind === 'client') return clientGone(ctx, estimatedUsage(request, 0));
       if (kind === 'timeout') return next('upstream_timeout', `no answer within ${channel.timeouts.firstByteMs} ms`);
       return next('upstream_unavailable', `connection failed: ${describe(err)}`);
     }
     const status = response.statusCode;
-    if (status >= 200 && status < 300) {
-      return controller && watchdog ? await relayStream(ctx, response.body, watchdog, controller) : await relayJson(ctx, response.body);
-    }
-    if (status === 429) {
+    if (status >= 200 && status < 300) return await relayStream(ctx, response.body, watchdog, controller);
+    const failed = failover(status, () => response.headers);
+    if (failed) {
       response.body.dump().catch(() => {});
-      return next('upstream_rate_limited', 'upstream HTTP 429', retryAfterSeconds(response.headers));
+      return failed;
     }
-    if (status >= 500 || status === 408 || status === 401 || status === 403 || status === 404 || status < 400) {
-      response.body.dump().catch(() => {});
-      return next(status === 408 ? 'upstream_timeout' : 'upstream_error', `upstream HTTP ${status}`);
-    }
-    return await rejection(ctx, status, response.body);
+    return rejectionOf(ctx, status, await readText(response.body));
   } finally {
-    watchdog?.clear();
-    if (onClientAbort) request.signal.removeEventListener('abort', onClientAbort);
+    watchdog.clear();
+    request.signal.removeEventListener('abort', onClientAbort);
   }
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' } as const;
-const STREAM_HEADERS = { 'content-type': 'application/json', accept: 'text/event-stream' } as const;
+const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json', accept: 'application/json' };
+const STREAM_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json', accept: 'text/event-stream' };
 
-function jsonHeaders(apiKey: string): Record<string, string> {
-  return { ...JSON_HEADERS, authorization: `Bearer ${apiKey}` };
+function withKey(headers: Readonly<Record<string, string>>, apiKey: string): Record<string, string> {
+  return { ...headers, authorization: `Bearer ${apiKey}` };
 }
 
-function streamHeaders(apiKey: string): Record<string, string> {
-  return { ...STREAM_HEADERS, authorization: `Bearer ${apiKey}` };
+/**
+ * A non-2xx status that fails over: 429, 5xx, 408, and the channel's own faults (401, 403, 404);
+ * null for any other 4xx, a rejection of the request itself.
+ */
+function failover(status: number, headers: () => Record<string, string | string[] | undefined>): AttemptResult | null {
+  if (status === 429) return next('upstream_rate_limited', 'upstream HTTP 429', retryAfterSeconds(headers()));
+  if (status >= 500 || status === 408 || status === 401 || status === 403 || status === 404 || status < 400) {
+    return next(status === 408 ? 'upstream_timeout' : 'upstream_error', `upstream HTTP ${status}`);
+  }
+  return null;
 }
 
-/** A 4xx about the request itself: the upstream's words go back to the client, with our type and code. */
-async function rejection(ctx: AttemptContext, status: number, body: Dispatcher.ResponseData['body']): Promise<AttemptResult> {
+/** At most REJECTION_BODY_LIMIT characters of a body; a body that fails is only a shorter text. */
+async function readText(body: Dispatcher.ResponseData['body']): Promise<string> {
   let text = '';
   try {
     for await (const chunk of body) {
@@ -97,6 +139,11 @@ async function rejection(ctx: AttemptContext, status: number, body: Dispatcher.R
     // The status is known; the body is a courtesy.
   }
   body.destroy();
+  return text;
+}
+
+/** A 4xx about the request itself: the upstream's words go back to the client, with our type and code. */
+function rejectionOf(ctx: AttemptContext, status: number, text: string): AttemptResult {
   let message = text.slice(0, 2000).trim() || `upstream HTTP ${status}`;
   try {
     const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };

@@ -4,25 +4,15 @@
  * common cases, not re-serialised: unchanged bytes go out as they came, or only the
  * `model` value is spliced (see modelName.ts).
  */
-import type { Dispatcher } from 'undici';
-import { classify, clientGone, describe, estimatedUsage, elapsedMs, next, type AttemptContext, type AttemptResult } from './attempt.ts';
+import { clientGone, estimatedUsage, elapsedMs, next, type AttemptContext, type AttemptResult } from './attempt.ts';
 import { generatedChars } from './estimate.ts';
 import { withPlatformModel } from './modelName.ts';
 import { writeJson } from './respond.ts';
 import type { RelayUsage } from './types.ts';
 
-/** The upstream request was made with the client's signal and undici's bodyTimeout (see openai.ts). */
-export async function relayJson(ctx: AttemptContext, body: Dispatcher.ResponseData['body']): Promise<AttemptResult> {
+/** A complete 2xx answer (collected by exchangeJson): its usage taken, written to the client with the platform's model name. */
+export function answerJson(ctx: AttemptContext, bytes: Buffer): AttemptResult {
   const { request, channel } = ctx;
-  let bytes: Buffer;
-  try {
-    bytes = await readAll(body);
-  } catch (err) {
-    const kind = classify(err, null, request.signal);
-    if (kind === 'client') return clientGone(ctx, estimatedUsage(request, 0));
-    if (kind === 'timeout') return next('upstream_timeout', 'upstream body timed out');
-    return next('upstream_unavailable', `upstream body failed: ${describe(err)}`);
-  }
   if (request.signal.aborted) return clientGone(ctx, estimatedUsage(request, 0));
 
   const raw = bytes.toString('utf8');
@@ -42,31 +32,6 @@ export async function relayJson(ctx: AttemptContext, body: Dispatcher.ResponseDa
   const text = withPlatformModel(raw, parsed, request.model);
   writeJson(request.res, request.requestId, 200, text === raw ? bytes : text);
   return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage } };
-}
-
-/**
- * The whole body. Listeners instead of `for await`: the async
- * iterator cost a generator, a promise per chunk and their GC on every non-streamed request.
- */
-function readAll(body: Dispatcher.ResponseData['body']): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    body.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-    });
-    let ended = false;
-    body.once('end', () => {
-      ended = true;
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
-    });
-    body.once('error', reject);
-    // Closed without 'end' or 'error' (destroyed): what `for await` reports as a premature close.
-    body.once('close', () => {
-      if (!ended) reject(Object.assign(new Error('upstream body closed early'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
-    });
-  });
 }
 
 /** The upstream's usage, when it reported a usable one. */

@@ -135,6 +135,32 @@ describe('chat completions through the gateway', () => {
     assert.equal(log.cost, costOf(log.promptTokens, log.completionTokens, 150_000, 600_000));
     assert.ok(log.cost > 0);
   });
+
+  it('a client that disconnects while a non-streamed answer is awaited aborts the upstream request, and it is logged', async () => {
+    upstream.behaviour = { hang: 'headers' };
+    const before = upstream.requests.length;
+    const controller = new AbortController();
+    const pending = fetch(`${t.gw.url}/v1/chat/completions`, {
+      method: 'POST', headers: { authorization: `Bearer ${t.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(chatBody('gpt-x', 'hello there')), signal: controller.signal,
+    }).then(() => 'answered', () => 'aborted');
+    for (let i = 0; i < 100 && upstream.requests.length === before; i++) await new Promise((r) => setTimeout(r, 20));
+    controller.abort();
+    assert.equal(await pending, 'aborted');
+    const seen = upstream.requests[before]!;
+    assert.equal(await seen.closed, 'aborted', 'the upstream request is aborted with the client');
+    upstream.behaviour = {};
+
+    const admin = t.admin();
+    let log;
+    for (let i = 0; i < 100 && !log; i++) {
+      log = (await admin.listLogs(50)).find((l) => !l.stream && l.errorCode === 'client_aborted');
+      if (!log) await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.ok(log, 'the aborted request is logged');
+    assert.equal(log.completionTokens, 0);
+    assert.equal(log.cost, costOf(log.promptTokens, 0, 150_000, 600_000));
+  });
 });
 
 describe('billing endpoints', () => {
