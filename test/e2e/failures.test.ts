@@ -45,7 +45,7 @@ describe('as a user, when something is wrong: 401 wrong key, 403 disabled key, w
     return workbench.waitForNotification(/^API key saved/);
   }
 
-  it('a wrong key set through "Set API Key" makes the self-test show the 401 diagnosis', async () => {
+  it('a wrong key set through "Set API Key" makes the self-test show the 401 diagnosis, and @gateway explains it', async () => {
     const { workbench, browser } = editor();
     const saved = await setApiKey('sk-e2e-this-key-was-never-issued-0000');
     assert.deepEqual(saved.buttons, ['Run Self-Test']);
@@ -62,6 +62,17 @@ describe('as a user, when something is wrong: 401 wrong key, 403 disabled key, w
     assert.match(report, /\(check this first\)/);
     assert.ok(!report.includes('sk-e2e-this-key-was-never-issued-0000'), 'the report never shows the key');
     await saveScreenshot(browser.page, 'e2e-failures', 'self-test-401-wrong-key');
+    // The gateway refuses to list models for this key, yet the configured model stays in the chat's
+    // picker (not verified), so @gateway runs and explains the 401 instead of "Language model unavailable".
+    await workbench.clearNotifications();
+    await workbench.newChat();
+    await poll('the configured model in the chat input', async () => (await workbench.chatPickers()).model === 'echo' || undefined);
+    await workbench.sendChat('@gateway Does my key work?');
+    const answer = await workbench.waitForChatResponse(/Authentication failed \(401\)/);
+    assert.match(answer, /HTTP status: 401/);
+    const buttons = await workbench.lastChatResponseButtons();
+    assert.ok(buttons.includes('Set API Key'), `buttons: ${buttons.join(', ')}`);
+    await saveScreenshot(browser.page, 'e2e-failures', 'chat-401-wrong-key');
   });
 
   it('a key disabled at the gateway makes @gateway chat show the 403 explanation with its fix buttons', async () => {

@@ -92,6 +92,24 @@ export function toModelInfos(entries: ReadonlyArray<ModelEntry>): LmModelInfo[] 
   return infos.sort((a, b) => a.id.localeCompare(b.id));
 }
 
+/**
+ * What the picker offers when /v1/models failed (a refused key, a 403, the network): the list from
+ * the last success if there is one, else the configured model (`modelGateway.model`) marked as not
+ * verified, so that a chat message still reaches the provider or @gateway, which then explain the
+ * failure; with no model configured, nothing. `why` is the short reason shown in the tooltip.
+ */
+export function fallbackModelInfos<Cached = LmModelInfo>(
+  configuredModel: string,
+  cached: ReadonlyArray<Cached> | undefined,
+  why: string,
+  texts: { detail: string; tooltip: (model: string, why: string) => string },
+): Array<Cached | LmModelInfo> {
+  if (cached && cached.length > 0) return [...cached];
+  const id = configuredModel.trim();
+  if (id === '') return [];
+  return [{ ...toModelInfo({ id }), detail: texts.detail, tooltip: texts.tooltip(id, why) }];
+}
+
 /** A rough token count (about four characters per token): enough for VS Code's prompt budgeting. */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);

@@ -13,7 +13,7 @@ import type { ExtensionServices } from '../services.ts';
 import { lmErrorKind, lmErrorMessage } from './errors.ts';
 import { partText, isToolCallPart, isToolResultPart, toolResultText } from './messages.ts';
 import type { LmMessageLike } from './messages.ts';
-import { estimateTokens, toModelInfos } from './modelInfo.ts';
+import { estimateTokens, fallbackModelInfos, toModelInfos } from './modelInfo.ts';
 import { relayChunks } from './relay.ts';
 import { buildChatRequest } from './request.ts';
 
@@ -87,9 +87,15 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
     try {
       entries = await client.models();
     } catch (error) {
-      const explanation = explainError(error, this.#services.t, connection.secrets());
-      log.warn(`Language models: could not list models: ${lmErrorMessage(explanation)}`);
-      return this.#cache?.models ?? [];
+      const { settings, t } = this.#services;
+      const explanation = explainError(error, t, connection.secrets());
+      const offered = fallbackModelInfos(settings.current.model, this.#cache?.models, explanation.title, {
+        detail: t('Model Gateway (not verified)'),
+        tooltip: (id, why) => t('{0}: the configured model, not verified: the gateway could not list its models ({1}).', id, why),
+      });
+      const what = this.#cache?.models.length ? 'the last list is kept' : offered.length > 0 ? `offering the configured model "${offered[0]!.id}", not verified` : 'no model is configured, none offered';
+      log.warn(`Language models: could not list models (${what}): ${lmErrorMessage(explanation)}`);
+      return offered;
     }
     const models = toModelInfos(entries);
     const hidden = new Set(entries.map((e) => e.id)).size - models.length;

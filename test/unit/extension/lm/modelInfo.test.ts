@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ECHO_OWNER } from '../../../../src/contract/index.ts';
-import { DEFAULT_CONTEXT_TOKENS, DEFAULT_OUTPUT_TOKENS, estimateTokens, supportsToolCalling, toModelInfo, toModelInfos } from '../../../../src/extension/lm/modelInfo.ts';
+import { DEFAULT_CONTEXT_TOKENS, DEFAULT_OUTPUT_TOKENS, estimateTokens, fallbackModelInfos, supportsToolCalling, toModelInfo, toModelInfos } from '../../../../src/extension/lm/modelInfo.ts';
 
 describe('lm/modelInfo', () => {
   it('declares tool calling for ordinary chat models and not for the echo model', () => {
@@ -43,6 +43,33 @@ describe('lm/modelInfo', () => {
       ['echo', 'echo', false],
       ['gpt-4o', 'gpt-4o', true],
     ]);
+  });
+
+  describe('when /v1/models fails', () => {
+    const texts = { detail: 'not verified', tooltip: (id: string, why: string) => `${id} unverified: ${why}` };
+
+    it('offers the configured model, marked as not verified, so chat still reaches the provider and @gateway', () => {
+      const [only, ...rest] = fallbackModelInfos(' gpt-4o ', undefined, 'API key refused (401)', texts);
+      assert.deepEqual(rest, []);
+      assert.equal(only!.id, 'gpt-4o');
+      assert.equal(only!.name, 'gpt-4o');
+      assert.equal(only!.detail, 'not verified');
+      assert.equal(only!.tooltip, 'gpt-4o unverified: API key refused (401)');
+      assert.ok(only!.maxInputTokens > 0 && only!.maxOutputTokens > 0);
+      // Listed in Agent mode too: the failure is explained when it is used, whatever the mode.
+      assert.equal(only!.capabilities.toolCalling, true);
+    });
+
+    it('keeps the last good list when there is one', () => {
+      const cached = toModelInfos([{ id: 'a' }, { id: 'b' }]);
+      assert.deepEqual(fallbackModelInfos('c', cached, 'x', texts), cached);
+      assert.equal(fallbackModelInfos('c', [], 'x', texts)[0]!.id, 'c');
+    });
+
+    it('offers nothing when no model is configured', () => {
+      assert.deepEqual(fallbackModelInfos('', undefined, 'x', texts), []);
+      assert.deepEqual(fallbackModelInfos('   ', [], 'x', texts), []);
+    });
   });
 
   it('estimates tokens at about four characters each', () => {
