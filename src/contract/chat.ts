@@ -39,6 +39,13 @@ export const ToolCall = z.looseObject({
 
 export const ToolCallDelta = ToolCall.extend({ index: z.number().int().nonnegative() });
 
+/** What an assistant message and a streamed delta both carry: the answer and, from reasoning models, its reasoning. */
+const assistantText = {
+  content: z.string().nullish(),
+  reasoning_content: z.string().nullish(),
+  reasoning: z.string().nullish(),
+};
+
 export const ChatCompletion = z.looseObject({
   id: z.string().optional(),
   object: z.string().optional(),
@@ -47,13 +54,7 @@ export const ChatCompletion = z.looseObject({
   choices: z.array(
     z.looseObject({
       index: z.number().int().optional(),
-      message: z.looseObject({
-        role: z.string().optional(),
-        content: z.string().nullish(),
-        reasoning_content: z.string().nullish(),
-        reasoning: z.string().nullish(),
-        tool_calls: z.array(ToolCall).nullish(),
-      }),
+      message: z.looseObject({ ...assistantText, role: z.string().optional(), tool_calls: z.array(ToolCall).nullish() }),
       finish_reason: z.string().nullish(),
     }),
   ),
@@ -70,13 +71,7 @@ export const ChatCompletionChunk = z.looseObject({
     z.looseObject({
       index: z.number().int().optional(),
       delta: z
-        .looseObject({
-          role: z.string().nullish(),
-          content: z.string().nullish(),
-          reasoning_content: z.string().nullish(),
-          reasoning: z.string().nullish(),
-          tool_calls: z.array(ToolCallDelta).nullish(),
-        })
+        .looseObject({ ...assistantText, role: z.string().nullish(), tool_calls: z.array(ToolCallDelta).nullish() })
         .optional(),
       finish_reason: z.string().nullish(),
     }),

@@ -3,6 +3,8 @@
  * no template literals inside (this file is one), every server value goes into the DOM as text, never as HTML.
  * `window.CONSOLE_DATA` comes from the contract (error families, troubleshooting order), see page.ts.
  */
+import { familyOfStatus } from '../../contract/index.ts';
+
 export const CONSOLE_JS = `
 (function () {
   'use strict';
@@ -24,16 +26,12 @@ export const CONSOLE_JS = `
   function fill(el, children) { el.replaceChildren.apply(el, children); }
 
   // ---- errors, in the contract's words (section 7.2) ----
+  // The contract's own status -> family function, its source inlined: one table for gateway, client and console.
+  var familyOfStatus = ${familyOfStatus.toString()};
   function familyOf(status) {
     if (status === 0) return 'connection';
-    if (status === 401) return 'authentication';
-    if (status === 403) return 'permission';
-    if (status === 404 || status === 405) return 'not_found';
-    if (status === 413) return 'payload_too_large';
-    if (status === 429) return 'rate_limit';
-    if (status >= 500) return 'server';
     if (status >= 200 && status < 300) return 'invalid_response';
-    return 'bad_request';
+    return familyOfStatus(status);
   }
   function showError(err) {
     var fam = DATA.families[familyOf(err.status)];
