@@ -47,7 +47,7 @@ export async function bootstrapIfEmpty(store: Store): Promise<string | null> {
     name: 'echo', type: 'echo', baseUrl: null, apiKey: null, models: { [ECHO_MODEL]: ECHO_MODEL },
     priority: 0, weight: 1, timeoutMs: DEFAULT_TIMEOUT_MS, proxy: null,
   });
-  await store.setModel({ name: ECHO_MODEL, inputPrice: ECHO_INPUT_PRICE, outputPrice: ECHO_OUTPUT_PRICE, contextLength: 32_768, toolCalling: false });
+  await store.setModel({ name: ECHO_MODEL, inputPrice: ECHO_INPUT_PRICE, outputPrice: ECHO_OUTPUT_PRICE, contextLength: 32_768, toolCalling: true });
   const { secret } = await createKey(store, { account: BOOTSTRAP_ACCOUNT, name: BOOTSTRAP_KEY });
   return secret;
 }

@@ -5,7 +5,6 @@
  * `context_length`, `max_output_tokens`, `supported_parameters` (OpenRouter style) or
  * `capabilities`. We use what is there and fall back to defaults that suit a modern chat model.
  */
-import { ECHO_OWNER } from '../../contract/index.ts';
 import type { ModelEntry } from '../../contract/index.ts';
 
 export const DEFAULT_CONTEXT_TOKENS = 128_000;
@@ -43,7 +42,6 @@ function positiveInt(...values: unknown[]): number | undefined {
 
 /** Whether the model can be given OpenAI `tools`. */
 export function supportsToolCalling(entry: ModelEntry): boolean {
-  if (entry.owned_by === ECHO_OWNER) return false;
   const capabilities = record(entry.capabilities);
   if (capabilities) {
     for (const key of ['tool_calling', 'tool_call', 'tools', 'function_calling']) {

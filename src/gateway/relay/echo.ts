@@ -1,6 +1,6 @@
 /**
- * The `echo` channel: answers locally (see echoModel.ts for what it says), in exactly
- * OpenAI's completion and chunk shapes, with `model` set to the platform name. Streams
+ * The `echo` channel: answers locally (see echoModel.ts for what it says, tool calls included),
+ * in exactly OpenAI's completion and chunk shapes, with `model` set to the platform name. Streams
  * token by token with a small delay, honours the client's abort, reports exact usage.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,6 +8,20 @@ import { clientGone, elapsedMs, type AttemptContext, type AttemptResult } from '
 import { echoDelayMs, planEcho, type EchoToken } from './echoModel.ts';
 import { SSE_DONE, startEventStream, write, writeJson } from './respond.ts';
 import type { RelayUsage } from './types.ts';
+
+/** One streamed token as an OpenAI chunk delta; a tool call's first delta carries its id and name. */
+function deltaOf(token: EchoToken, callId: string): object {
+  switch (token.kind) {
+    case 'reasoning':
+      return { reasoning_content: token.text };
+    case 'tool_name':
+      return { tool_calls: [{ index: 0, id: callId, type: 'function', function: { name: token.text, arguments: '' } }] };
+    case 'tool_arguments':
+      return { tool_calls: [{ index: 0, function: { arguments: token.text } }] };
+    default:
+      return { content: token.text };
+  }
+}
 
 export async function echoAttempt(ctx: AttemptContext): Promise<AttemptResult> {
   const { request, channel } = ctx;
@@ -26,7 +40,13 @@ export async function echoAttempt(ctx: AttemptContext): Promise<AttemptResult> {
       if (request.signal.aborted) return clientGone(ctx, usage());
       const text = (kind: EchoToken['kind']) => plan.tokens.filter((t) => t.kind === kind).map((t) => t.text).join('');
       const reasoning = text('reasoning');
-      const message = { role: 'assistant', content: text('content'), ...(reasoning ? { reasoning_content: reasoning } : {}) };
+      const call = plan.toolCall && plan.tokens.some((t) => t.kind === 'tool_name') ? plan.toolCall : undefined;
+      const message = {
+        role: 'assistant',
+        content: call ? null : text('content'),
+        ...(reasoning ? { reasoning_content: reasoning } : {}),
+        ...(call ? { tool_calls: [{ id: call.id, type: 'function', function: { name: call.name, arguments: text('tool_arguments') } }] } : {}),
+      };
       const body = { id, object: 'chat.completion', created, model: request.model, choices: [{ index: 0, message, finish_reason: plan.finishReason }], usage: usageBody() };
       writeJson(request.res, request.requestId, 200, JSON.stringify(body));
       return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage: usage() } };
@@ -37,12 +57,12 @@ export async function echoAttempt(ctx: AttemptContext): Promise<AttemptResult> {
     if (request.signal.aborted) return clientGone(ctx, usage());
     startEventStream(request.res, request.requestId);
     firstByteMs = elapsedMs(ctx.startedAt);
-    if (!(await write(request.res, chunk({ role: 'assistant', content: '' })))) return clientGone(ctx, usage(), firstByteMs);
+    if (!(await write(request.res, chunk({ role: 'assistant', content: plan.toolCall ? null : '' })))) return clientGone(ctx, usage(), firstByteMs);
     for (const token of plan.tokens) {
       if (delay > 0) await sleep(delay, undefined, { signal: request.signal });
       if (request.signal.aborted) return clientGone(ctx, usage(), firstByteMs);
       generated++;
-      const delta = token.kind === 'reasoning' ? { reasoning_content: token.text } : { content: token.text };
+      const delta = deltaOf(token, plan.toolCall?.id ?? '');
       if (!(await write(request.res, chunk(delta)))) return clientGone(ctx, usage(), firstByteMs);
     }
     let tail = chunk({}, plan.finishReason);

@@ -1,6 +1,6 @@
 // The LM provider's pure streaming logic, driven through the real GatewayClient over real HTTP:
 // tool calls streamed in fragments come back whole, requests carry tools / tool_choice / tool messages,
-// the bundled gateway's echo model answers through the same path, and a stop closes the connection.
+// the bundled gateway's echo model answers through the same path (a tool call round trip included), and a stop closes the connection.
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { GatewayClient } from '../../../src/client/index.ts';
@@ -179,5 +179,39 @@ describe('lm streaming through the bundled gateway (echo model)', () => {
     assert.match(out.thinking, /^You asked me to think\./);
     assert.deepEqual(out.calls, []);
     assert.equal(outcome.finishReason, 'stop');
+  });
+
+  it('round-trips a tool call: VS Code tools -> tool call part -> tool result -> final text', async () => {
+    // VS Code-style tool definitions (LanguageModelChatTool) and an Agent-mode user message, its text wrapped in context tags.
+    const tools = [
+      { name: 'copilot_readFile', description: 'Read a file', inputSchema: { type: 'object', properties: { filePath: { type: 'string' }, startLine: { type: 'number' } }, required: ['filePath'] } },
+      { name: 'copilot_listDirectory', description: 'List a folder', inputSchema: {} },
+    ];
+    const ask = { role: ROLE_USER, content: [{ value: '<context>\nThe current date is today.\n</context>\n' }, { value: '<userRequest>\ncall copilot_readFile {"filePath": "/work/a b.ts", "startLine": 3}\n</userRequest>' }] };
+    const first = collector();
+    const firstOutcome = await relayChunks(client.chatStream(buildChatRequest({ model: 'echo', messages: [ask], tools })), first.sink);
+    assert.equal(firstOutcome.finishReason, 'tool_calls');
+    assert.equal(first.out.text, '');
+    assert.equal(first.out.calls.length, 1);
+    const call = first.out.calls[0]!;
+    assert.equal(call.name, 'copilot_readFile');
+    assert.deepEqual(call.input, { filePath: '/work/a b.ts', startLine: 3 });
+    assert.ok(call.callId.length > 0);
+
+    // What VS Code sends next: the assistant's LanguageModelToolCallPart, then a LanguageModelToolResultPart.
+    const followUp = buildChatRequest({
+      model: 'echo',
+      tools,
+      messages: [
+        ask,
+        { role: ROLE_ASSISTANT, content: [{ callId: call.callId, name: call.name, input: call.input }] },
+        { role: ROLE_USER, content: [{ callId: call.callId, content: [{ value: 'line 3: export const answer = 42;' }] }] },
+      ],
+    });
+    const second = collector();
+    const secondOutcome = await relayChunks(client.chatStream(followUp), second.sink);
+    assert.equal(secondOutcome.finishReason, 'stop');
+    assert.deepEqual(second.out.calls, []);
+    assert.equal(second.out.text, 'Tool copilot_readFile returned: line 3: export const answer = 42;');
   });
 });

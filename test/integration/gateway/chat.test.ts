@@ -89,6 +89,88 @@ describe('chat completions through the gateway', () => {
     assert.ok(text.length > 0);
   });
 
+  describe('echo tool calls through the openai SDK', () => {
+    const tools: OpenAI.Chat.Completions.ChatCompletionTool[] = [
+      { type: 'function', function: { name: 'get_weather', description: 'The weather in a city', parameters: { type: 'object', properties: { city: { type: 'string' } } } } },
+      { type: 'function', function: { name: 'list_files', description: 'Files in a folder', parameters: { type: 'object', properties: {} } } },
+    ];
+    const ask: OpenAI.Chat.Completions.ChatCompletionMessageParam = { role: 'user', content: 'Please call get_weather {"city": "Zürich 🌧"} for me' };
+
+    it('non-streaming: a tool_calls message, then the tool result is answered', async () => {
+      const answer = await sdk.chat.completions.create({ model: 'echo', messages: [ask], tools });
+      const choice = answer.choices[0]!;
+      assert.equal(choice.finish_reason, 'tool_calls');
+      assert.equal(choice.message.content, null);
+      assert.equal(choice.message.tool_calls?.length, 1);
+      const call = choice.message.tool_calls![0]!;
+      assert.equal(call.type, 'function');
+      assert.ok(call.type === 'function' && call.function.name === 'get_weather');
+      assert.deepEqual(call.type === 'function' && JSON.parse(call.function.arguments), { city: 'Zürich 🌧' });
+      assert.ok(answer.usage && answer.usage.completion_tokens > 1);
+
+      const final = await sdk.chat.completions.create({
+        model: 'echo',
+        tools,
+        messages: [ask, choice.message, { role: 'tool', tool_call_id: call.id, content: 'Rain, 12 °C' }],
+      });
+      assert.equal(final.choices[0]!.finish_reason, 'stop');
+      assert.equal(final.choices[0]!.message.content, 'Tool get_weather returned: Rain, 12 °C');
+      assert.equal(final.choices[0]!.message.tool_calls ?? undefined, undefined);
+    });
+
+    it('streaming: the call arrives over several deltas with finish_reason tool_calls and usage; the SDK puts it together', async () => {
+      const stream = await sdk.chat.completions.create({ model: 'echo', messages: [ask], tools, stream: true, stream_options: { include_usage: true } });
+      let id = '';
+      let name = '';
+      let args = '';
+      let argumentDeltas = 0;
+      let finish: string | null | undefined;
+      let usage: OpenAI.CompletionUsage | null | undefined;
+      for await (const chunk of stream) {
+        if (chunk.usage) usage = chunk.usage;
+        const choice = chunk.choices[0];
+        if (!choice) continue;
+        assert.equal(choice.delta.content ?? null, null, 'no text in a tool-call answer');
+        for (const fragment of choice.delta.tool_calls ?? []) {
+          assert.equal(fragment.index, 0);
+          if (fragment.id) id = fragment.id;
+          if (fragment.function?.name) name += fragment.function.name;
+          if (fragment.function?.arguments) {
+            args += fragment.function.arguments;
+            argumentDeltas++;
+          }
+        }
+        if (choice.finish_reason) finish = choice.finish_reason;
+      }
+      assert.ok(id.length > 0);
+      assert.equal(name, 'get_weather');
+      assert.deepEqual(JSON.parse(args), { city: 'Zürich 🌧' });
+      assert.ok(argumentDeltas > 1, `arguments in ${argumentDeltas} deltas`);
+      assert.equal(finish, 'tool_calls');
+      assert.ok(usage && usage.completion_tokens === 1 + argumentDeltas, JSON.stringify(usage));
+
+      // The SDK's own stream helper assembles the same call.
+      const runner = sdk.chat.completions.stream({ model: 'echo', messages: [{ role: 'user', content: 'call list_files' }], tools });
+      const done = await runner.finalChatCompletion();
+      const call = done.choices[0]!.message.tool_calls![0]!;
+      assert.ok(call.type === 'function' && call.function.name === 'list_files' && call.function.arguments === '{}');
+      assert.equal(done.choices[0]!.finish_reason, 'tool_calls');
+    });
+
+    it('without tools, or naming a tool it was not given, echo answers with text', async () => {
+      const plain = await sdk.chat.completions.create({ model: 'echo', messages: [ask] });
+      assert.equal(plain.choices[0]!.message.content, 'You said: Please call get_weather {"city": "Zürich 🌧"} for me');
+      const unknown = await sdk.chat.completions.create({ model: 'echo', messages: [{ role: 'user', content: 'call rm_rf' }], tools });
+      assert.equal(unknown.choices[0]!.message.content, 'You said: call rm_rf');
+    });
+
+    it('/v1/models declares tool calling for the bootstrapped echo model', async () => {
+      const all = await call(t.gw, 'GET', '/v1/models', { key: t.key });
+      const echo = all.json.data.find((m: { id: string }) => m.id === 'echo');
+      assert.deepEqual(echo.capabilities, { tool_calling: true });
+    });
+  });
+
   it('/v1/models lists exactly the models a key may use, echo owned by the echo owner', async () => {
     const all = await sdk.models.list();
     const ids = all.data.map((m) => m.id).sort();

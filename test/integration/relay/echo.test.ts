@@ -68,6 +68,21 @@ describe('relay: echo channel', () => {
     assert.ok(firstReasoning > 0 && firstReasoning < firstContent);
   });
 
+  it('streams a requested tool call in OpenAI\'s delta shapes, with exact usage', async () => {
+    const tools = [{ type: 'function', function: { name: 'now', description: 'the time', parameters: { type: 'object', properties: {} } } }];
+    const data = await new SseReader(await post(harness, say('call now {"zone":"Europe/Paris"}', { stream: true, tools, stream_options: { include_usage: true } }))).all();
+    assert.equal(data.at(-1), '[DONE]');
+    const chunks = data.slice(0, -1).map((d) => JSON.parse(d));
+    assert.deepEqual(chunks[0].choices[0].delta, { role: 'assistant', content: null });
+    assert.deepEqual(chunks[1].choices[0].delta, { tool_calls: [{ index: 0, id: 'call_echo_2', type: 'function', function: { name: 'now', arguments: '' } }] });
+    const pieces = chunks.slice(2, -2).map((c) => c.choices[0].delta.tool_calls[0]);
+    assert.ok(pieces.length > 1 && pieces.every((p) => p.index === 0 && Object.keys(p).join() === 'index,function'));
+    assert.equal(pieces.map((p) => p.function.arguments).join(''), '{"zone":"Europe/Paris"}');
+    assert.deepEqual(chunks.at(-2).choices[0], { index: 0, delta: {}, finish_reason: 'tool_calls' });
+    assert.deepEqual(chunks.at(-1).usage, { prompt_tokens: 7, completion_tokens: 1 + pieces.length, total_tokens: 8 + pieces.length });
+    assert.deepEqual((await harness.outcome(1)).usage, { promptTokens: 7, completionTokens: 1 + pieces.length, estimated: false });
+  });
+
   it('stops when the client goes away, and reports the tokens it produced', async () => {
     process.env['MODEL_GATEWAY_ECHO_DELAY_MS'] = '20';
     const controller = new AbortController();

@@ -58,6 +58,41 @@ describe('local gateway, language models and @gateway', () => {
     }
   });
 
+  it('round-trips a tool call through vscode.lm with the echo model (tool call part -> tool result -> text)', async () => {
+    const [echo] = (await vscode.lm.selectChatModels({ vendor: VENDOR })).filter((m) => m.id === 'echo' || m.family === 'echo');
+    assert.ok(echo, 'no echo model');
+    const tools: vscode.LanguageModelChatTool[] = [
+      { name: 'mg_suite_lookup', description: 'Looks a word up', inputSchema: { type: 'object', properties: { word: { type: 'string' } } } },
+    ];
+    const ask = vscode.LanguageModelChatMessage.User('please call mg_suite_lookup {"word": "gateway"}');
+    const source = new vscode.CancellationTokenSource();
+    try {
+      const first = await echo.sendRequest([ask], { justification: 'in-editor integration test', tools }, source.token);
+      const calls: vscode.LanguageModelToolCallPart[] = [];
+      let text = '';
+      for await (const part of first.stream) {
+        if (part instanceof vscode.LanguageModelToolCallPart) calls.push(part);
+        else if (part instanceof vscode.LanguageModelTextPart) text += part.value;
+      }
+      assert.equal(text, '');
+      assert.equal(calls.length, 1);
+      assert.equal(calls[0]!.name, 'mg_suite_lookup');
+      assert.deepEqual(calls[0]!.input, { word: 'gateway' });
+      const second = await echo.sendRequest(
+        [
+          ask,
+          vscode.LanguageModelChatMessage.Assistant([calls[0]!]),
+          vscode.LanguageModelChatMessage.User([new vscode.LanguageModelToolResultPart(calls[0]!.callId, [new vscode.LanguageModelTextPart('a way through')])]),
+        ],
+        { justification: 'in-editor integration test', tools },
+        source.token,
+      );
+      assert.equal((await readText(second)).trim(), 'Tool mg_suite_lookup returned: a way through');
+    } finally {
+      source.dispose();
+    }
+  });
+
   it('counts tokens for the echo model', async () => {
     const [echo] = (await vscode.lm.selectChatModels({ vendor: VENDOR })).filter((m) => m.id === 'echo' || m.family === 'echo');
     const tokens = await echo!.countTokens('one two three four');

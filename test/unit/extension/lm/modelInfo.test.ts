@@ -3,9 +3,10 @@ import { ECHO_OWNER } from '../../../../src/contract/index.ts';
 import { DEFAULT_CONTEXT_TOKENS, DEFAULT_OUTPUT_TOKENS, estimateTokens, fallbackModelInfos, supportsToolCalling, toModelInfo, toModelInfos } from '../../../../src/extension/lm/modelInfo.ts';
 
 describe('lm/modelInfo', () => {
-  it('declares tool calling for ordinary chat models and not for the echo model', () => {
+  it('declares tool calling for ordinary chat models; the echo model follows its capabilities like any other', () => {
     assert.equal(supportsToolCalling({ id: 'gpt-4o', owned_by: 'openai' }), true);
-    assert.equal(supportsToolCalling({ id: 'echo', owned_by: ECHO_OWNER }), false);
+    assert.equal(supportsToolCalling({ id: 'echo', owned_by: ECHO_OWNER, capabilities: { tool_calling: true } }), true);
+    assert.equal(supportsToolCalling({ id: 'echo', owned_by: ECHO_OWNER, capabilities: { tool_calling: false } }), false);
   });
 
   it('follows the entry hints when the gateway gives them', () => {
@@ -34,7 +35,7 @@ describe('lm/modelInfo', () => {
       { id: 'text-embedding-3-small' },
       { id: 'dall-e-3' },
       { id: 'whisper-1' },
-      { id: 'echo', owned_by: ECHO_OWNER },
+      { id: 'echo', owned_by: ECHO_OWNER, capabilities: { tool_calling: false } },
       { id: 'gpt-4o' },
       { id: 'deepseek-reasoner', name: 'DeepSeek R1' },
     ]);
