@@ -1,6 +1,7 @@
 // As a user, in a real VS Code (code-server) in chromium: the local gateway, the self-test, the model
 // QuickPick, @gateway in the Chat view, the balance in the status bar, and a gateway model in VS Code's
-// own chat model picker. One editor for the whole story; each step builds on the one before.
+// own chat model picker (Ask or Agent mode, a tool call in Agent mode). One editor for the whole story;
+// each step builds on the one before.
 import assert from 'node:assert/strict';
 import { saveScreenshot } from '../editor/artifacts.ts';
 import { poll } from '../editor/poll.ts';
@@ -101,31 +102,36 @@ describe('as a user: local gateway, self-test, model pick, @gateway chat, balanc
     await browser.page.mouse.move(700, 300);
   });
 
-  it('a gateway model picked in VS Code\'s own chat model picker answers in Ask mode', async () => {
+  it('a gateway model picked in VS Code\'s own chat model picker answers (Ask or Agent mode; in Agent mode a tool call round-trips)', async () => {
     const { workbench, browser, server } = editor();
-    // VS Code's own chat (not @gateway) answers with an extension's model and no Copilot sign-in
-    // only with anonymous access on, read when the window opens; it makes new sessions start in
-    // Agent mode, so switch to Ask. After the reload the extension restarts its local gateway.
+    // VS Code's own chat (not @gateway) answers with an extension's model and no Copilot sign-in only
+    // with anonymous access on, read when the window opens. After the reload the extension restarts
+    // its local gateway.
     server.updateSettings({ 'chat.allowAnonymousAccess': true });
-    // Now and then, after the reload, the built-in chat offers only Agent mode (seen 3 times in 15 runs,
-    // VS Code's own start-up without network): open the window once more, as a user would.
-    for (let attempt = 1; ; attempt++) {
-      await workbench.reload();
-      await workbench.waitForStatusBar(BALANCE, /^\$[\d,]+\.\d{4}$/);
-      await workbench.newChat();
-      try {
-        await workbench.switchChatMode('Ask', 20000);
-        break;
-      } catch (error) {
-        if (attempt === 3) throw error;
-        console.log(`      [editor] Ask mode not offered after reload ${attempt}; reloading again`);
-      }
-    }
+    await workbench.reload();
+    await workbench.waitForStatusBar(BALANCE, /^\$[\d,]+\.\d{4}$/);
+    await workbench.newChat();
+    // After the reload the session starts in Ask or Agent mode, and now and then VS Code offers only one
+    // of them (its start-up without network). echo declares tool calling, so the picker lists it in both:
+    // Agent is asked for (it sends VS Code's tools, so a tool call can round-trip), else the mode given is used.
+    await poll('the chat mode picker', async () => /^(Ask|Agent)$/.test((await workbench.chatPickers()).mode) || undefined);
+    await workbench.switchChatMode('Agent', 20000).catch((error: unknown) => console.log(`      [editor] staying in the mode given: ${error instanceof Error ? error.message : String(error)}`));
+    await poll('the chat mode picker', async () => /^(Ask|Agent)$/.test((await workbench.chatPickers()).mode) || undefined);
     const offered = await workbench.pickChatModel('echo');
     assert.ok(offered.includes('echo'), `models offered: ${offered.join(', ')}`);
     await workbench.sendChat('Hello from the chat model picker');
     const text = await workbench.waitForChatResponse(/You said:/);
     assert.match(text, /You said:.*Hello from the chat model picker/s);
+    const { mode } = await workbench.chatPickers();
+    console.log(`      [editor] VS Code's chat was in ${mode} mode`);
     await saveScreenshot(browser.page, 'e2e-user', 'chat-model-picker-reply');
+    if (mode !== 'Agent') return;
+    // Agent mode wraps the message in context tags; echo answers what is inside <userRequest>.
+    assert.equal(text, 'You said: Hello from the chat model picker');
+    // Agent mode sends VS Code's tools: echo calls the one named, VS Code runs it, echo reads the result.
+    await workbench.sendChat(`call list_dir {"path": ${JSON.stringify(server.workspace)}}`);
+    const result = await workbench.waitForChatResponse(/Tool list_dir returned:|You said:/);
+    assert.match(result, /^Tool list_dir returned: /);
+    await saveScreenshot(browser.page, 'e2e-user', 'chat-model-picker-tool-call');
   });
 });
