@@ -2,6 +2,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { defaultTimeoutMs, poll } from './poll.ts';
 
+export type MarkdownPreview = { text: string; headings: string[]; strong: string[]; rows: string[][] };
+
 export type Notification = { message: string; source: string; buttons: string[]; severity: string; toast: Locator };
 
 const normalize = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
@@ -208,6 +210,35 @@ export class Workbench {
     const text = await poll('the editor text on the clipboard', async () => (await this.page.evaluate(() => navigator.clipboard.readText())) || undefined, 10000);
     await this.page.keyboard.press('ControlOrMeta+Home');
     return text;
+  }
+
+  /**
+   * The rendered Markdown preview (a webview: read from its frame) whose content matches: its text,
+   * headings, bold texts and table rows (cells as text). Waits (polling the frames) until one matches.
+   */
+  async markdownPreview(
+    expected: (preview: MarkdownPreview) => boolean = () => true,
+    timeoutMs = defaultTimeoutMs,
+  ): Promise<MarkdownPreview> {
+    return poll('a Markdown preview with the expected content', async () => {
+      for (const frame of this.page.frames()) {
+        const preview = await frame
+          .evaluate(() => {
+            const root = document.querySelector('.markdown-body');
+            if (!root) return undefined;
+            const text = (el: Element) => ((el as HTMLElement).innerText ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
+            return {
+              text: text(root),
+              headings: [...root.querySelectorAll('h1, h2, h3')].map(text),
+              strong: [...root.querySelectorAll('strong')].map(text),
+              rows: [...root.querySelectorAll('tr')].map((row) => [...row.querySelectorAll('th, td')].map(text)),
+            };
+          })
+          .catch(() => undefined);
+        if (preview && expected(preview)) return preview;
+      }
+      return undefined;
+    }, timeoutMs);
   }
 
   async activeTabTitle(): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * "Run Self-Test" (contract 7.4) with progress per step, the report in an editor, and a
+ * "Run Self-Test" (contract 7.4) with progress per step, the report rendered in the Markdown preview, and a
  * notification with "Copy Problem Report" and the fix buttons. "Copy Problem Report" puts the
  * 7.4 problem report on the clipboard (never the key). Both return values for the editor tests.
  */
@@ -17,7 +17,7 @@ import { REPORT_SCHEME, ReportDocuments } from './reportDocument.ts';
 
 export function registerSelfTestCommands(context: vscode.ExtensionContext, services: ExtensionServices): void {
   const t = vscode.l10n.t;
-  const documents = new ReportDocuments();
+  const documents = new ReportDocuments(services.log);
   let last: { report: SelfTestReport; key: string | undefined } | null = null;
 
   const run = async (): Promise<SelfTestReport | undefined> => {

@@ -9,7 +9,7 @@ import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
 import type { SelfTestReport } from '../../../src/extension/selfTest/run.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
 import type { RunningGateway } from '../../../src/gateway/server.ts';
-import { activate, resetConfiguration, setKey, setSettings } from './helpers.ts';
+import { activate, resetConfiguration, setKey, setSettings, waitFor } from './helpers.ts';
 
 const outcomes = (report: SelfTestReport) => report.steps.map((s) => `${s.id}:${s.outcome}`).join(' ');
 
@@ -42,13 +42,17 @@ describe('self-test command', () => {
     assert.match(report.steps[2]!.detail, /You said:/);
   });
 
-  it('shows the report as a read-only Markdown document', async () => {
-    const editor = vscode.window.activeTextEditor;
-    assert.ok(editor, 'an editor with the report');
-    assert.equal(editor.document.uri.scheme, 'model-gateway-report');
-    assert.equal(editor.document.languageId, 'markdown');
-    assert.match(editor.document.getText(), /Model Gateway Self-Test/);
-    assert.ok(!editor.document.getText().includes(gateway.bootstrapKey!), 'the report never holds the key');
+  it('shows the report rendered in the Markdown preview, from a read-only Markdown document', async () => {
+    const tab = await waitFor('the Markdown preview tab', () => {
+      const active = vscode.window.tabGroups.activeTabGroup.activeTab;
+      return active?.input instanceof vscode.TabInputWebview && /markdown\.preview/.test(active.input.viewType) ? active : undefined;
+    });
+    assert.match(tab.label, /Model Gateway Self-Test/);
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'model-gateway-report');
+    assert.ok(document, 'the report document is open');
+    assert.equal(document.languageId, 'markdown');
+    assert.match(document.getText(), /Model Gateway Self-Test/);
+    assert.ok(!document.getText().includes(gateway.bootstrapKey!), 'the report never holds the key');
   });
 
   it('diagnoses a wrong key as 401 at step 2', async () => {
