@@ -192,26 +192,6 @@ export class Workbench {
 
   // ---- editors ----
 
-  /** The text of the active editor, as rendered (view lines), for read-only documents such as reports. */
-  async activeEditorText(): Promise<string> {
-    const editor = this.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
-    await editor.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
-    return editor.evaluate((el) => [...el.querySelectorAll('.view-line')].sort((a, b) => parseFloat((a as HTMLElement).style.top) - parseFloat((b as HTMLElement).style.top)).map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n'));
-  }
-
-  /** The whole text of the active editor (select all, copy, read the clipboard): the view renders only visible lines. */
-  async activeEditorFullText(): Promise<string> {
-    const editor = this.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
-    await editor.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
-    await editor.click();
-    await this.page.evaluate(() => navigator.clipboard.writeText(''));
-    await this.page.keyboard.press('ControlOrMeta+a');
-    await this.page.keyboard.press('ControlOrMeta+c');
-    const text = await poll('the editor text on the clipboard', async () => (await this.page.evaluate(() => navigator.clipboard.readText())) || undefined, 10000);
-    await this.page.keyboard.press('ControlOrMeta+Home');
-    return text;
-  }
-
   /**
    * The rendered Markdown preview (a webview: read from its frame) whose content matches: its text,
    * headings, bold texts and table rows (cells as text). Waits (polling the frames) until one matches.
