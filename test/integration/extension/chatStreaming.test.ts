@@ -2,8 +2,7 @@
 // -> rendered answer with the reasoning apart; and a failure -> the contract's explanation with fixes.
 import assert from 'node:assert/strict';
 import { GatewayClient } from '../../../src/client/index.ts';
-import { startGateway } from '../../../src/gateway/server.ts';
-import type { RunningGateway } from '../../../src/gateway/server.ts';
+import { useEchoGateway } from '../../support/echoGateway.ts';
 import { explainError } from '../../../src/extension/explain.ts';
 import { historyToMessages } from '../../../src/extension/chat/history.ts';
 import type { Turn } from '../../../src/extension/chat/history.ts';
@@ -15,16 +14,7 @@ process.env['MODEL_GATEWAY_ECHO_DELAY_MS'] = '0';
 const ME = 'model-gateway.gateway';
 
 describe('@gateway chat over the bundled gateway (echo model)', () => {
-  let gw: RunningGateway;
-  let client: GatewayClient;
-  before(async () => {
-    gw = await startGateway({ inMemory: true, port: 0, bootstrap: true });
-    client = new GatewayClient({ baseUrl: gw.url, apiKey: gw.bootstrapKey!, maxRetries: 0 });
-  });
-  after(async () => {
-    await client.close();
-    await gw.stop();
-  });
+  const echo = useEchoGateway();
 
   it('streams the answer in pieces with the reasoning shown apart, before it', async () => {
     const history: Turn[] = [
@@ -34,7 +24,7 @@ describe('@gateway chat over the bundled gateway (echo model)', () => {
     const messages = historyToMessages(history, ME, { prompt: 'think about cats' });
     const renderer = new AnswerRenderer({ thinking: 'Thinking', thinkingProgress: 'Thinking…' });
     const ops: DisplayOp[] = [];
-    for await (const chunk of client.chatStream({ model: 'echo', messages, stream: true })) ops.push(...renderer.push(chunk));
+    for await (const chunk of echo.client.chatStream({ model: 'echo', messages, stream: true })) ops.push(...renderer.push(chunk));
     ops.push(...renderer.finish());
 
     assert.equal(renderer.answer, 'You said: think about cats');
@@ -48,7 +38,7 @@ describe('@gateway chat over the bundled gateway (echo model)', () => {
   });
 
   it('a wrong key renders the 401 explanation with its request id and the Set API Key fix', async () => {
-    const wrong = new GatewayClient({ baseUrl: gw.url, apiKey: 'sk-wrong-key-0000', maxRetries: 0 });
+    const wrong = new GatewayClient({ baseUrl: echo.gw.url, apiKey: 'sk-wrong-key-0000', maxRetries: 0 });
     try {
       let caught: unknown;
       try {
@@ -71,7 +61,7 @@ describe('@gateway chat over the bundled gateway (echo model)', () => {
   it('an unknown model name offers Pick Model', async () => {
     let caught: unknown;
     try {
-      for await (const _ of client.chatStream({ model: 'no-such-model', messages: [{ role: 'user', content: 'hi' }], stream: true })) void _;
+      for await (const _ of echo.client.chatStream({ model: 'no-such-model', messages: [{ role: 'user', content: 'hi' }], stream: true })) void _;
     } catch (error) {
       caught = error;
     }

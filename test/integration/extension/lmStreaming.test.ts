@@ -4,8 +4,7 @@
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { GatewayClient } from '../../../src/client/index.ts';
-import { startGateway } from '../../../src/gateway/server.ts';
-import type { RunningGateway } from '../../../src/gateway/server.ts';
+import { useEchoGateway } from '../../support/echoGateway.ts';
 import { signalFromToken } from '../../../src/extension/chat/abort.ts';
 import { ROLE_ASSISTANT, ROLE_USER } from '../../../src/extension/lm/messages.ts';
 import { relayChunks } from '../../../src/extension/lm/relay.ts';
@@ -153,16 +152,7 @@ describe('lm streaming over HTTP (fake tool-calling upstream)', () => {
 });
 
 describe('lm streaming through the bundled gateway (echo model)', () => {
-  let gw: RunningGateway;
-  let client: GatewayClient;
-  before(async () => {
-    gw = await startGateway({ inMemory: true, port: 0, bootstrap: true });
-    client = new GatewayClient({ baseUrl: gw.url, apiKey: gw.bootstrapKey!, maxRetries: 0 });
-  });
-  after(async () => {
-    await client.close();
-    await gw.stop();
-  });
+  const echo = useEchoGateway();
 
   it('streams the answer and reasoning of a converted conversation', async () => {
     const request = buildChatRequest({
@@ -174,7 +164,7 @@ describe('lm streaming through the bundled gateway (echo model)', () => {
       ],
     });
     const { out, sink } = collector();
-    const outcome = await relayChunks(client.chatStream(request), sink);
+    const outcome = await relayChunks(echo.client.chatStream(request), sink);
     assert.equal(out.text, 'You said: please think it over');
     assert.match(out.thinking, /^You asked me to think\./);
     assert.deepEqual(out.calls, []);
@@ -189,7 +179,7 @@ describe('lm streaming through the bundled gateway (echo model)', () => {
     ];
     const ask = { role: ROLE_USER, content: [{ value: '<context>\nThe current date is today.\n</context>\n' }, { value: '<userRequest>\ncall copilot_readFile {"filePath": "/work/a b.ts", "startLine": 3}\n</userRequest>' }] };
     const first = collector();
-    const firstOutcome = await relayChunks(client.chatStream(buildChatRequest({ model: 'echo', messages: [ask], tools })), first.sink);
+    const firstOutcome = await relayChunks(echo.client.chatStream(buildChatRequest({ model: 'echo', messages: [ask], tools })), first.sink);
     assert.equal(firstOutcome.finishReason, 'tool_calls');
     assert.equal(first.out.text, '');
     assert.equal(first.out.calls.length, 1);
@@ -209,7 +199,7 @@ describe('lm streaming through the bundled gateway (echo model)', () => {
       ],
     });
     const second = collector();
-    const secondOutcome = await relayChunks(client.chatStream(followUp), second.sink);
+    const secondOutcome = await relayChunks(echo.client.chatStream(followUp), second.sink);
     assert.equal(secondOutcome.finishReason, 'stop');
     assert.deepEqual(second.out.calls, []);
     assert.equal(second.out.text, 'Tool copilot_readFile returned: line 3: export const answer = 42;');
