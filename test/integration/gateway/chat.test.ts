@@ -8,7 +8,7 @@ import { openStore } from '../../../src/gateway/store/index.ts';
 import { costOf } from '../../../src/gateway/money.ts';
 import { startFakeUpstream } from '../../support/fakeUpstream.ts';
 import type { FakeUpstream } from '../../support/fakeUpstream.ts';
-import { call, chatBody, startTestGateway } from './helpers.ts';
+import { call, chatBody, startTestGateway, waitForLog } from './helpers.ts';
 import type { Started } from './helpers.ts';
 
 describe('chat completions through the gateway', () => {
@@ -205,11 +205,7 @@ describe('chat completions through the gateway', () => {
     upstream.behaviour = {};
 
     const admin = t.admin();
-    let log;
-    for (let i = 0; i < 100 && !log; i++) {
-      log = (await admin.listLogs(50)).find((l) => l.requestId === requestId);
-      if (!log) await new Promise((r) => setTimeout(r, 20));
-    }
+    const log = await waitForLog(admin, (l) => l.requestId === requestId);
     assert.ok(log, 'the aborted request is logged');
     assert.equal(log.stream, true);
     assert.equal(log.errorCode, 'client_aborted');
@@ -234,11 +230,7 @@ describe('chat completions through the gateway', () => {
     upstream.behaviour = {};
 
     const admin = t.admin();
-    let log;
-    for (let i = 0; i < 100 && !log; i++) {
-      log = (await admin.listLogs(50)).find((l) => !l.stream && l.errorCode === 'client_aborted');
-      if (!log) await new Promise((r) => setTimeout(r, 20));
-    }
+    const log = await waitForLog(admin, (l) => !l.stream && l.errorCode === 'client_aborted');
     assert.ok(log, 'the aborted request is logged');
     assert.equal(log.completionTokens, 0);
     assert.equal(log.cost, costOf(log.promptTokens, 0, 150_000, 600_000));

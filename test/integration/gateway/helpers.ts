@@ -7,7 +7,7 @@ import { GATEWAY_ERROR_TYPE } from '../../../src/contract/index.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
 import type { GatewayOptions, RunningGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
-import type { Store } from '../../../src/gateway/store/types.ts';
+import type { Store, StoredLog } from '../../../src/gateway/store/types.ts';
 
 // The echo model streams without delay in tests (the relay reads this per request).
 process.env['MODEL_GATEWAY_ECHO_DELAY_MS'] = '0';
@@ -93,4 +93,14 @@ export function assertError(answer: Answer, status: number, code: string): void 
   const id = answer.headers.get('x-request-id');
   assert.ok(id, 'X-Request-Id header');
   assert.ok(String(answer.json.error.message).endsWith(`(request id: ${id})`), `message ends with the request id: ${answer.json.error.message}`);
+}
+
+/** Polls the request log (written in batches) until a row matches, for up to two seconds; undefined if none does. */
+export async function waitForLog(store: Store, matches: (log: StoredLog) => boolean): Promise<StoredLog | undefined> {
+  for (let i = 0; i < 100; i++) {
+    const log = (await store.listLogs(50)).find(matches);
+    if (log) return log;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return undefined;
 }

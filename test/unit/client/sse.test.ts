@@ -5,19 +5,12 @@ import { EventDecoder, LineDecoder, chatChunks, sseEvents } from '../../../src/c
 import type { SseEvent } from '../../../src/client/sse.ts';
 import { GatewayError, InvalidResponseError, ServerError } from '../../../src/client/errors.ts';
 import type { ChatCompletionChunk } from '../../../src/contract/index.ts';
+import { splits } from '../../support/sseBytes.ts';
 
 const encoder = new TextEncoder();
 
 async function* fromChunks(chunks: Uint8Array[]): AsyncGenerator<Uint8Array> {
   for (const chunk of chunks) yield chunk;
-}
-
-/** Every way to cut `bytes` in two, plus one byte at a time, plus whole. */
-function splits(bytes: Uint8Array): Uint8Array[][] {
-  const out: Uint8Array[][] = [[bytes]];
-  for (let i = 1; i < bytes.length; i++) out.push([bytes.subarray(0, i), bytes.subarray(i)]);
-  out.push([...bytes].map((b) => Uint8Array.of(b)));
-  return out;
 }
 
 async function collectEvents(chunks: Uint8Array[]): Promise<SseEvent[]> {

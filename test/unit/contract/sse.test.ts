@@ -3,23 +3,12 @@
 // test/unit/client/sse.test.ts.
 import assert from 'node:assert/strict';
 import { EventDecoder, LineDecoder, SseDecoder, type SseItem } from '../../../src/contract/sse.ts';
+import { splits, decodeAll } from '../../support/sseBytes.ts';
 
 const encoder = new TextEncoder();
 
-/** Every way to cut `bytes` in two, plus one byte at a time, plus whole. */
-function splits(bytes: Uint8Array): Uint8Array[][] {
-  const out: Uint8Array[][] = [[bytes]];
-  for (let i = 1; i < bytes.length; i++) out.push([bytes.subarray(0, i), bytes.subarray(i)]);
-  out.push([...bytes].map((b) => Uint8Array.of(b)));
-  return out;
-}
-
 function decode(parts: Uint8Array[]): SseItem[] {
-  const decoder = new SseDecoder();
-  const out: SseItem[] = [];
-  for (const part of parts) out.push(...decoder.push(part));
-  out.push(...decoder.end());
-  return out;
+  return decodeAll(new SseDecoder(), parts);
 }
 
 /** The same bytes through the two separate layers. */

@@ -2,6 +2,7 @@
 // events however the bytes are cut.
 import assert from 'node:assert/strict';
 import { SseDecoder, type SseItem } from '../../../src/gateway/relay/sse.ts';
+import { decodeAll } from '../../support/sseBytes.ts';
 
 /** An event item as the decoder reports it: the stream's last id and retry ride along (null until set). */
 function ev(event: string | null, data: string, id: string | null = null, retry: number | null = null): SseItem {
@@ -9,11 +10,7 @@ function ev(event: string | null, data: string, id: string | null = null, retry:
 }
 
 function decode(parts: Uint8Array[]): SseItem[] {
-  const decoder = new SseDecoder();
-  const out: SseItem[] = [];
-  for (const part of parts) out.push(...decoder.push(part));
-  out.push(...decoder.end());
-  return out;
+  return decodeAll(new SseDecoder(), parts);
 }
 
 const stream = [
