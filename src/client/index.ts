@@ -26,5 +26,5 @@ export { normalizeApiKey, redactKey } from './apiKey.ts';
 export type { NormalizedApiKey } from './apiKey.ts';
 export { shouldRetry, retryDelayMs, retryAfterMs, DEFAULT_MAX_RETRIES } from './retry.ts';
 export { computeBalance, UNLIMITED_USD } from './balance.ts';
-export { LineDecoder, EventDecoder, sseEvents, chatChunks } from './sse.ts';
+export { sseEvents, chatChunks } from './sse.ts';
 export type { SseEvent } from './sse.ts';

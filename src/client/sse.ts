@@ -1,6 +1,6 @@
 /**
  * Server-sent events, decoded in layers (openai-node's habit):
- *   bytes -> lines -> events  (src/contract/sse.ts, the decoder the gateway's relay uses too:
+ *   bytes -> lines -> events  (src/wire/sse.ts, the decoder the gateway's relay uses too:
  *                              `\n`, `\r`, `\r\n` and UTF-8 split anywhere; `data` over several lines,
  *                              `event`, `id`, `retry`, `:` comments)
  *   events -> chunks          (chatChunks: `[DONE]` ends, an `error` event or `{"error": ...}` throws,
@@ -9,12 +9,11 @@
  * delivered (so a final `data: [DONE]` counts).
  */
 import { ChatCompletionChunk } from '../contract/index.ts';
-import { EventDecoder as WireEvents, SseDecoder, type SseEventItem } from '../contract/sse.ts';
+import type { SseEventItem } from '../contract/index.ts';
+import { SseDecoder } from '../wire/sse.ts';
 import { CLIENT_ERROR_CODES, InvalidResponseError, ServerError, errorFromResponse, isErrorBody } from './errors.ts';
 import { requestIdFromHeaders } from './headers.ts';
 import type { HeaderBag } from './headers.ts';
-
-export { LineDecoder } from '../contract/sse.ts';
 
 export interface SseEvent {
   /** The `event:` field, or null for the default ("message"). */
@@ -28,23 +27,6 @@ export interface SseEvent {
 
 function toEvent(item: SseEventItem): SseEvent {
   return { event: item.event, data: item.data, id: item.id, retry: item.retry };
-}
-
-/** lines -> events (comments skipped). */
-export class EventDecoder {
-  readonly #wire = new WireEvents();
-
-  /** Feed one line; returns the event a blank line completes. */
-  line(line: string): SseEvent | null {
-    const item = this.#wire.line(line);
-    return item?.type === 'event' ? toEvent(item) : null;
-  }
-
-  /** End of stream: an event whose blank line never came is still delivered (so a final `data: [DONE]` counts). */
-  flush(): SseEvent | null {
-    const open = this.#wire.end();
-    return open ? toEvent(open) : null;
-  }
 }
 
 /** Bytes to events. */

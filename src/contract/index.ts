@@ -4,3 +4,4 @@ export * from './models.ts';
 export * from './billing.ts';
 export * from './status.ts';
 export * from './version.ts';
+export * from './sse.ts';

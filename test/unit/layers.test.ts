@@ -28,9 +28,10 @@ function layerOf(path: string): string {
 
 const allowed: Record<string, string[]> = {
   contract: ['contract'],
-  client: ['contract', 'client'],
-  gateway: ['contract', 'gateway'],
-  extension: ['contract', 'client', 'extension', 'gateway'],
+  wire: ['contract', 'wire'],
+  client: ['contract', 'wire', 'client'],
+  gateway: ['contract', 'wire', 'gateway'],
+  extension: ['contract', 'wire', 'client', 'extension', 'gateway'],
 };
 
 describe('layers', () => {

@@ -14,7 +14,9 @@ import { generatedChars } from './estimate.ts';
 import { withPlatformModel } from './modelName.ts';
 import { errorMessage, usageOf } from './openaiJson.ts';
 import { endWithStreamError, SSE_DONE, startEventStream, write } from './respond.ts';
-import { SseDecoder, type SseItem } from './sse.ts';
+import type { SseItem } from '../../contract/index.ts';
+import { SseDecoder } from '../../wire/sse.ts';
+import { closedItems } from './sse.ts';
 import type { RelayUsage } from './types.ts';
 
 interface Problem {
@@ -120,7 +122,7 @@ export async function relayStream(
     }
     if (!done) {
       // Only a final [DONE] that lacked its blank line can complete here.
-      const { out, problem } = translate(decoder.end());
+      const { out, problem } = translate(closedItems(decoder.end()));
       if ((out || done) && !(await send(out))) return clientGone(ctx, usage(), firstByteMs);
       if (problem) return fail(problem.code, problem.detail);
     }

@@ -1,7 +1,7 @@
 // SSE decoding over recorded byte streams, fed split at every byte position (inside lines,
 // inside multi-byte UTF-8 characters, between \r and \n) and one byte at a time.
 import assert from 'node:assert/strict';
-import { EventDecoder, LineDecoder, chatChunks, sseEvents } from '../../../src/client/sse.ts';
+import { chatChunks, sseEvents } from '../../../src/client/sse.ts';
 import type { SseEvent } from '../../../src/client/sse.ts';
 import { GatewayError, InvalidResponseError, ServerError } from '../../../src/client/errors.ts';
 import type { ChatCompletionChunk } from '../../../src/contract/index.ts';
@@ -33,58 +33,6 @@ async function failure(chunks: Uint8Array[]): Promise<unknown> {
   }
   assert.fail('the stream should have thrown');
 }
-
-function linesOf(chunks: Uint8Array[]): string[] {
-  const decoder = new LineDecoder();
-  return [...chunks.flatMap((c) => decoder.decode(c)), ...decoder.flush()];
-}
-
-describe('client SSE: bytes -> lines', () => {
-  it('splits on \\n, \\r\\n and a lone \\r at every cut, keeping multi-byte characters whole', () => {
-    const bytes = encoder.encode('a\r\nb\rc\nd\r\r\n你好😀\r\n\r\nend');
-    for (const chunks of splits(bytes)) {
-      assert.deepEqual(linesOf(chunks), ['a', 'b', 'c', 'd', '', '你好😀', '', 'end']);
-    }
-  });
-
-  it('treats a \\r at the end of one chunk and \\n at the start of the next as one line break', () => {
-    const decoder = new LineDecoder();
-    assert.deepEqual(decoder.decode(encoder.encode('one\r')), ['one']);
-    assert.deepEqual(decoder.decode(encoder.encode('\ntwo\r')), ['two']);
-    assert.deepEqual(decoder.decode(encoder.encode('\r')), ['']);
-    assert.deepEqual(decoder.flush(), []);
-  });
-
-  it('keeps a \\r pending across an empty chunk, and a character split across chunks whole', () => {
-    const bytes = encoder.encode('x\r\n€');
-    const decoder = new LineDecoder();
-    assert.deepEqual(decoder.decode(bytes.subarray(0, 2)), ['x']);
-    assert.deepEqual(decoder.decode(Uint8Array.of()), []);
-    assert.deepEqual(decoder.decode(bytes.subarray(2, 4)), []);
-    assert.deepEqual(decoder.decode(bytes.subarray(4)), []);
-    assert.deepEqual(decoder.flush(), ['€']);
-  });
-});
-
-describe('client SSE: lines -> events', () => {
-  it('joins multi-line data, reads event, id and retry, and skips comments', () => {
-    const decoder = new EventDecoder();
-    const lines = [': keep-alive', 'event: update', 'id: 7', 'retry: 1500', 'data: first', 'data:second', 'data', '', 'data: next', ''];
-    const events = lines.map((l) => decoder.line(l)).filter((e) => e !== null);
-    assert.deepEqual(events, [
-      { event: 'update', data: 'first\nsecond\n', id: '7', retry: 1500 },
-      { event: null, data: 'next', id: '7', retry: 1500 },
-    ]);
-  });
-
-  it('dispatches nothing for a blank line without data', () => {
-    const decoder = new EventDecoder();
-    assert.equal(decoder.line('event: ping'), null);
-    assert.equal(decoder.line(''), null);
-    assert.equal(decoder.line('data: x'), null);
-    assert.deepEqual(decoder.line(''), { event: null, data: 'x', id: null, retry: null });
-  });
-});
 
 const RECORDED = [
   ': OPENROUTER PROCESSING\r\n\r\n',

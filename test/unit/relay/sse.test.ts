@@ -1,7 +1,9 @@
-// The relay's SSE decoder (the contract's, with the relay's end-of-body rule) must give the same
-// events however the bytes are cut.
+// The relay reads upstream streams with the one decoder (src/wire/sse.ts) and its own end-of-body rule
+// (closedItems): the same events however the bytes are cut.
 import assert from 'node:assert/strict';
-import { SseDecoder, type SseItem } from '../../../src/gateway/relay/sse.ts';
+import type { SseItem } from '../../../src/contract/index.ts';
+import { SseDecoder } from '../../../src/wire/sse.ts';
+import { closedItems } from '../../../src/gateway/relay/sse.ts';
 import { decodeAll } from '../../support/sseBytes.ts';
 
 /** An event item as the decoder reports it: the stream's last id and retry ride along (null until set). */
@@ -9,8 +11,10 @@ function ev(event: string | null, data: string, id: string | null = null, retry:
   return { type: 'event', event, data, id, retry };
 }
 
+/** What the relay reads: every item, with its end-of-body rule applied to what the end completes. */
 function decode(parts: Uint8Array[]): SseItem[] {
-  return decodeAll(new SseDecoder(), parts);
+  const decoder = new SseDecoder();
+  return [...decodeAll({ push: (chunk) => decoder.push(chunk), end: () => [] }, parts), ...closedItems(decoder.end())];
 }
 
 const stream = [
@@ -32,7 +36,7 @@ const expected: SseItem[] = [
   ev(null, '[DONE]', '7', 100),
 ];
 
-describe('SseDecoder', () => {
+describe('relay SSE reading', () => {
   it('decodes a whole stream', () => {
     assert.deepEqual(decode([bytes]), expected);
   });

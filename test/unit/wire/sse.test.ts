@@ -1,8 +1,8 @@
-// The one SSE decoder both sides use (src/contract/sse.ts): what each side's own tests do not pin down.
-// The relay's and the client's readings of it are tested in test/unit/relay/sse.test.ts and
-// test/unit/client/sse.test.ts.
+// The one SSE decoder both sides use (src/wire/sse.ts), layer by layer and whole. The relay's and the
+// client's readings of it are tested in test/unit/relay/sse.test.ts and test/unit/client/sse.test.ts.
 import assert from 'node:assert/strict';
-import { EventDecoder, LineDecoder, SseDecoder, type SseItem } from '../../../src/contract/sse.ts';
+import type { SseItem } from '../../../src/contract/index.ts';
+import { LineDecoder, SseDecoder, SseLineParser } from '../../../src/wire/sse.ts';
 import { splits, decodeAll } from '../../support/sseBytes.ts';
 
 const encoder = new TextEncoder();
@@ -14,7 +14,7 @@ function decode(parts: Uint8Array[]): SseItem[] {
 /** The same bytes through the two separate layers. */
 function decodeInLayers(parts: Uint8Array[]): SseItem[] {
   const lines = new LineDecoder();
-  const events = new EventDecoder();
+  const events = new SseLineParser();
   const out: SseItem[] = [];
   for (const line of [...parts.flatMap((p) => lines.decode(p)), ...lines.flush()]) {
     const item = events.line(line);
@@ -25,7 +25,7 @@ function decodeInLayers(parts: Uint8Array[]): SseItem[] {
   return out;
 }
 
-describe('contract SSE decoder', () => {
+describe('SSE decoder', () => {
   it('flags an event the body ended before its blank line, and leaves the choice to the caller', () => {
     for (const chunks of splits(encoder.encode('data: a\n\ndata: {"b":\ndata: 1}'))) {
       assert.deepEqual(decode(chunks), [
@@ -86,5 +86,58 @@ describe('contract SSE decoder', () => {
     assert.deepEqual(none, []);
     assert.ok(Object.isFrozen(none));
     assert.deepEqual(decoder.push(encoder.encode('\n\n')), [{ type: 'event', event: null, data: 'x', id: null, retry: null }]);
+  });
+});
+
+function linesOf(chunks: Uint8Array[]): string[] {
+  const decoder = new LineDecoder();
+  return [...chunks.flatMap((c) => decoder.decode(c)), ...decoder.flush()];
+}
+
+describe('SSE: bytes -> lines', () => {
+  it('splits on \\n, \\r\\n and a lone \\r at every cut, keeping multi-byte characters whole', () => {
+    const bytes = encoder.encode('a\r\nb\rc\nd\r\r\n你好😀\r\n\r\nend');
+    for (const chunks of splits(bytes)) {
+      assert.deepEqual(linesOf(chunks), ['a', 'b', 'c', 'd', '', '你好😀', '', 'end']);
+    }
+  });
+
+  it('treats a \\r at the end of one chunk and \\n at the start of the next as one line break', () => {
+    const decoder = new LineDecoder();
+    assert.deepEqual(decoder.decode(encoder.encode('one\r')), ['one']);
+    assert.deepEqual(decoder.decode(encoder.encode('\ntwo\r')), ['two']);
+    assert.deepEqual(decoder.decode(encoder.encode('\r')), ['']);
+    assert.deepEqual(decoder.flush(), []);
+  });
+
+  it('keeps a \\r pending across an empty chunk, and a character split across chunks whole', () => {
+    const bytes = encoder.encode('x\r\n€');
+    const decoder = new LineDecoder();
+    assert.deepEqual(decoder.decode(bytes.subarray(0, 2)), ['x']);
+    assert.deepEqual(decoder.decode(Uint8Array.of()), []);
+    assert.deepEqual(decoder.decode(bytes.subarray(2, 4)), []);
+    assert.deepEqual(decoder.decode(bytes.subarray(4)), []);
+    assert.deepEqual(decoder.flush(), ['€']);
+  });
+});
+
+describe('SSE: lines -> events', () => {
+  it('joins multi-line data, reads event, id and retry, and reports comments', () => {
+    const decoder = new SseLineParser();
+    const lines = [': keep-alive', 'event: update', 'id: 7', 'retry: 1500', 'data: first', 'data:second', 'data', '', 'data: next', ''];
+    const events = lines.map((l) => decoder.line(l)).filter((e) => e !== null);
+    assert.deepEqual(events, [
+      { type: 'comment', text: ' keep-alive' },
+      { type: 'event', event: 'update', data: 'first\nsecond\n', id: '7', retry: 1500 },
+      { type: 'event', event: null, data: 'next', id: '7', retry: 1500 },
+    ]);
+  });
+
+  it('dispatches nothing for a blank line without data', () => {
+    const decoder = new SseLineParser();
+    assert.equal(decoder.line('event: ping'), null);
+    assert.equal(decoder.line(''), null);
+    assert.equal(decoder.line('data: x'), null);
+    assert.deepEqual(decoder.line(''), { type: 'event', event: null, data: 'x', id: null, retry: null });
   });
 });
