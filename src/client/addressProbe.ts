@@ -5,11 +5,11 @@
  * or a 401/403 error body (the path exists but wants a valid key, contract 4.2).
  */
 import { ModelList } from '../contract/index.ts';
-import { parseJson } from './answer.ts';
+import { parseJsonOrUndefined } from './answer.ts';
 import { addressCandidates, addressHint } from './baseUrl.ts';
 import type { NormalizedBaseUrl } from './baseUrl.ts';
 import { CLIENT_ERROR_CODES, GatewayError, isErrorBody } from './errors.ts';
-import type { HeaderBag } from './headers.ts';
+import type { HeaderBag } from '../contract/index.ts';
 
 /** A 404 on the path itself, or an answer that is not the API: the address form may be wrong. */
 export function isPathError(error: GatewayError): boolean {
@@ -37,7 +37,7 @@ export interface ExplainContext {
 }
 
 export function answersLikeTheApi(answer: ProbeAnswer): boolean {
-  const json = parseJson(answer.text);
+  const json = parseJsonOrUndefined(answer.text);
   if (json === undefined) return false;
   if (answer.status === 200) return ModelList.safeParse(json).success;
   return (answer.status === 401 || answer.status === 403) && isErrorBody(json);

@@ -5,8 +5,8 @@
  */
 import type { z } from 'zod';
 import { CLIENT_ERROR_CODES, InvalidResponseError, errorFromResponse, isErrorBody } from './errors.ts';
-import { headerValue, requestIdFromHeaders } from './headers.ts';
-import type { HeaderBag } from './headers.ts';
+import { headerValue, requestIdFromHeaders } from '../contract/index.ts';
+import type { HeaderBag } from '../contract/index.ts';
 
 export function looksLikeHtml(text: string, headers: HeaderBag): boolean {
   const type = headerValue(headers, 'content-type') ?? '';
@@ -14,7 +14,7 @@ export function looksLikeHtml(text: string, headers: HeaderBag): boolean {
 }
 
 /** JSON.parse, or undefined when the text is not JSON. */
-export function parseJson(text: string): unknown {
+export function parseJsonOrUndefined(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -44,7 +44,7 @@ export function notJsonError(status: number, text: string, headers: HeaderBag): 
 
 /** Validated body of a successful answer, or the typed error the answer describes. */
 export function interpretAnswer<S extends z.ZodType>(status: number, headers: HeaderBag, text: string, schema: S, what: string): z.output<S> {
-  const json = parseJson(text);
+  const json = parseJsonOrUndefined(text);
   if (json === undefined) {
     if (status >= 400) {
       // A plain-text or HTML error page: the status says what happened; keep short plain text as the message.

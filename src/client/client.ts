@@ -18,15 +18,15 @@ import {
   STATUS_PATH,
 } from '../contract/index.ts';
 import type { ModelEntry } from '../contract/index.ts';
-import { parseJson, interpretAnswer } from './answer.ts';
+import { parseJsonOrUndefined, interpretAnswer } from './answer.ts';
 import { normalizeApiKey, redactKey } from './apiKey.ts';
 import { computeBalance, usageDateRange } from './balance.ts';
 import type { Balance } from './balance.ts';
 import { normalizeBaseUrl } from './baseUrl.ts';
 import type { NormalizedBaseUrl } from './baseUrl.ts';
 import { AbortError, BadRequestError, GatewayError } from './errors.ts';
-import { headerValue, requestIdFromHeaders } from './headers.ts';
-import type { HeaderBag } from './headers.ts';
+import { headerValue, requestIdFromHeaders } from '../contract/index.ts';
+import type { HeaderBag } from '../contract/index.ts';
 import { explainAddress } from './addressProbe.ts';
 import { DEFAULT_MAX_RETRIES, retryDelayMs, shouldRetry } from './retry.ts';
 import { chatChunks } from './sse.ts';
@@ -142,7 +142,7 @@ export class GatewayClient {
       withKey: false,
       retryIf: (answer) => shouldRetry(answer.status),
     });
-    const json = parseJson(text);
+    const json = parseJsonOrUndefined(text);
     const body = json === undefined ? text : json;
     const success = typeof json === 'object' && json !== null && (json as { success?: unknown }).success === true;
     return { ok: status === 200 || success, httpStatus: status, body };

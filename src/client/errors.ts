@@ -3,12 +3,9 @@
  * meaning, action and first troubleshooting step (src/contract/errors.ts, never copied here),
  * plus what the gateway itself said. Callers match on `family`, `condition` or `code`, never on text.
  */
-import { ERROR_CODES, STATUS_FAMILIES, firstCheckFor } from '../contract/index.ts';
-import type { ErrorCode, StatusFamilyId, TroubleshootingStep } from '../contract/index.ts';
+import { ERROR_CODES, STATUS_FAMILIES, errorFields, firstCheckFor, looseErrorMessage, requestIdFromHeaders, retryAfterMs } from '../contract/index.ts';
+import type { ErrorCode, HeaderBag, StatusFamilyId, TroubleshootingStep } from '../contract/index.ts';
 import { classifyError } from './classify.ts';
-import { requestIdFromHeaders } from './headers.ts';
-import type { HeaderBag } from './headers.ts';
-import { retryAfterMs } from './retry.ts';
 
 /** Stable codes for failures the client detects itself (no gateway code exists for them). */
 export const CLIENT_ERROR_CODES = {
@@ -136,36 +133,6 @@ export function requestIdFromMessage(message: string | null): string | null {
   return match ? match[1]! : null;
 }
 
-function stringOrNull(value: unknown): string | null {
-  if (typeof value === 'string') return value.trim() === '' ? null : value;
-  if (typeof value === 'number') return String(value);
-  return null;
-}
-
-/** The fields of an OpenAI-style error body (`{error: {message, type, code}}`, or `{error: "text"}`, or `{message}`), if it is one. */
-export function errorFields(body: unknown): { message: string | null; type: string | null; code: string | null } | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const record = body as Record<string, unknown>;
-  const error = record['error'];
-  if (typeof error === 'string') return { message: stringOrNull(error), type: null, code: null };
-  if (typeof error === 'object' && error !== null) {
-    const e = error as Record<string, unknown>;
-    return { message: stringOrNull(e['message']), type: stringOrNull(e['type']), code: stringOrNull(e['code']) };
-  }
-  if (record['success'] === false && typeof record['message'] === 'string') {
-    return { message: stringOrNull(record['message']), type: null, code: stringOrNull(record['code']) };
-  }
-  return null;
-}
-
-/** The message of a body that is not in the OpenAI error shape: plain text, or `{message}` / `{detail}` (FastAPI) JSON. */
-function looseMessage(body: unknown): string | null {
-  if (typeof body === 'string') return stringOrNull(body.slice(0, 500));
-  if (typeof body !== 'object' || body === null) return null;
-  const record = body as Record<string, unknown>;
-  return stringOrNull(record['message']) ?? stringOrNull(record['detail']);
-}
-
 /** Whether a parsed body carries an error (gateways of the one-api family send these with HTTP 200 too). */
 export function isErrorBody(body: unknown): boolean {
   return errorFields(body) !== null;
@@ -177,7 +144,7 @@ export function isErrorBody(body: unknown): boolean {
  * The family comes from the body when it names a condition, else from the status (see classify.ts).
  */
 export function errorFromResponse(status: number, body: unknown, headers?: HeaderBag): GatewayError {
-  const fields = errorFields(body) ?? { message: looseMessage(body), type: null, code: null };
+  const fields = errorFields(body) ?? { message: looseErrorMessage(body), type: null, code: null };
   // An error body on HTTP 200 that names an HTTP status in `code` (some gateways do) is classified by that status.
   const named = fields.code !== null && /^[45]\d\d$/.test(fields.code) ? Number(fields.code) : null;
   const { family, condition } = classifyError({ status: status < 400 && named !== null ? named : status, ...fields });

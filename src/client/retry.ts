@@ -5,8 +5,8 @@
  */
 import { STATUS_FAMILIES } from '../contract/index.ts';
 import type { StatusFamilyId } from '../contract/index.ts';
-import { headerValue } from './headers.ts';
-import type { HeaderBag } from './headers.ts';
+import { retryAfterMs } from '../contract/index.ts';
+import type { HeaderBag } from '../contract/index.ts';
 
 export const DEFAULT_MAX_RETRIES = 2;
 export const INITIAL_RETRY_DELAY_MS = 500;
@@ -37,22 +37,6 @@ export function shouldRetry(input: number | unknown): boolean {
   if (!isErrorLike(input)) return false;
   if (input.family === 'bad_request') return input.status !== null && RETRYABLE_STATUSES.has(input.status);
   return STATUS_FAMILIES[input.family].retryable;
-}
-
-/** The wait a response asks for, from `retry-after-ms` or `Retry-After` (seconds or an HTTP date); null when absent or unreadable. */
-export function retryAfterMs(headers: HeaderBag, now: number = Date.now()): number | null {
-  const ms = headerValue(headers, 'retry-after-ms');
-  if (ms !== null && ms.trim() !== '') {
-    const value = Number(ms);
-    if (Number.isFinite(value) && value >= 0) return value;
-  }
-  const after = headerValue(headers, 'retry-after');
-  if (after === null || after.trim() === '') return null;
-  const seconds = Number(after);
-  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : null;
-  const date = Date.parse(after);
-  if (Number.isNaN(date)) return null;
-  return Math.max(0, date - now);
 }
 
 export interface RetryDelayOptions {

@@ -12,8 +12,8 @@ import { ChatCompletionChunk } from '../contract/index.ts';
 import type { SseEventItem } from '../contract/index.ts';
 import { SseDecoder } from '../wire/sse.ts';
 import { CLIENT_ERROR_CODES, InvalidResponseError, ServerError, errorFromResponse, isErrorBody } from './errors.ts';
-import { requestIdFromHeaders } from './headers.ts';
-import type { HeaderBag } from './headers.ts';
+import { requestIdFromHeaders } from '../contract/index.ts';
+import type { HeaderBag } from '../contract/index.ts';
 
 export interface SseEvent {
   /** The `event:` field, or null for the default ("message"). */

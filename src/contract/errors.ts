@@ -196,3 +196,9 @@ export function firstCheckFor(status: number, code?: string): TroubleshootingSte
 export interface ErrorBody {
   error: { message: string; type: string; code: string | null; [extra: string]: unknown };
 }
+
+/** The error body for `code`: the table's message, the detail, then the request id (every error message ends with it). */
+export function errorBody(code: ErrorCode, requestId: string, detail?: string): ErrorBody {
+  const message = `${ERROR_CODES[code].message}${detail ? ` ${detail}` : ''} (request id: ${requestId})`;
+  return { error: { message, type: GATEWAY_ERROR_TYPE, code } };
+}

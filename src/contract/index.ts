@@ -5,3 +5,6 @@ export * from './billing.ts';
 export * from './status.ts';
 export * from './version.ts';
 export * from './sse.ts';
+export * from './headers.ts';
+export * from './foreignErrors.ts';
+export * from './channels.ts';

@@ -32,8 +32,8 @@ export interface ReservationPlan {
   readonly maxCompletionTokens: number | null;
 }
 
-/** Generous prompt token estimate: a token is at least one byte of the body, plus per-message framing. */
-export function estimatePromptTokens(bodyBytes: number, messages: number): number {
+/** An upper bound on the prompt tokens of a request, for its reservation: a token is at least one byte of the body, plus per-message framing. */
+export function promptTokenBound(bodyBytes: number, messages: number): number {
   return bodyBytes + 4 * messages + 16;
 }
 

@@ -9,7 +9,7 @@ export const BOOTSTRAP_KEY = 'default';
 export const ECHO_MODEL = 'echo';
 export const ECHO_INPUT_PRICE = 2_000_000;
 export const ECHO_OUTPUT_PRICE = 8_000_000;
-export const DEFAULT_TIMEOUT_MS = 120_000;
+export const DEFAULT_CHANNEL_TIMEOUT_MS = 120_000;
 
 export interface CreateKeyOptions {
   readonly account: string;
@@ -45,7 +45,7 @@ export async function bootstrapIfEmpty(store: Store): Promise<string | null> {
   await store.createAccount(BOOTSTRAP_ACCOUNT, BOOTSTRAP_BALANCE);
   await store.addChannel({
     name: 'echo', type: 'echo', baseUrl: null, apiKey: null, models: { [ECHO_MODEL]: ECHO_MODEL },
-    priority: 0, weight: 1, timeoutMs: DEFAULT_TIMEOUT_MS, proxy: null,
+    priority: 0, weight: 1, timeoutMs: DEFAULT_CHANNEL_TIMEOUT_MS, proxy: null,
   });
   await store.setModel({ name: ECHO_MODEL, inputPrice: ECHO_INPUT_PRICE, outputPrice: ECHO_OUTPUT_PRICE, contextLength: 32_768, toolCalling: true });
   const { secret } = await createKey(store, { account: BOOTSTRAP_ACCOUNT, name: BOOTSTRAP_KEY });

@@ -4,9 +4,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, STATUS_PATH } from '../contract/index.ts';
-import { emptyLogFields, finishLog, newRequestId } from './context.ts';
+import { emptyLogFields, finishLog } from './context.ts';
+import { newRequestId } from './requestId.ts';
 import type { Gateway, RequestContext } from './context.ts';
-import { GatewayError, sendError } from './errors.ts';
+import { HttpError, sendError } from './errors.ts';
 import { setBaseHeaders } from './headers.ts';
 import { subscription, usage } from './routes/billing.ts';
 import { chat } from './routes/chat.ts';
@@ -66,10 +67,10 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
         return;
       }
       const handler = ROUTES[ctx.path]?.[method as Method];
-      if (!handler) throw new GatewayError('not_found', `${req.method} ${ctx.path} does not exist.`);
+      if (!handler) throw new HttpError('not_found', `${req.method} ${ctx.path} does not exist.`);
       await handler(gw, ctx);
     } catch (error) {
-      if (error instanceof GatewayError) {
+      if (error instanceof HttpError) {
         ctx.log.errorCode = error.code;
         sendError(res, ctx.id, error.code, error.detail, error.headers);
       } else {
@@ -88,7 +89,7 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
     controllers.add(controller);
     const ctx: RequestContext = {
       id: newRequestId(), req, res, path: pathOf(req.url), time: Date.now(), started: performance.now(),
-      signal: controller.signal, log: emptyLogFields(), logged: false,
+      signal: controller.signal, log: emptyLogFields(), logWritten: false, noLog: false,
     };
     // X-Request-Id and CORS are set by whatever writes the answer (headers.ts): the relay's answers
     // put every header in one writeHead, which is cheaper than setHeader calls made here.

@@ -1,5 +1,5 @@
 /** Bearer-key authentication (contract section 5): every failure is a 401 or 403 from the contract table. */
-import { GatewayError } from './errors.ts';
+import { HttpError } from './errors.ts';
 import type { Catalog } from './catalog.ts';
 import type { KeyRecord } from './store/types.ts';
 
@@ -18,13 +18,13 @@ export function parseAuthorization(header: string | undefined): AuthHeaderResult
   return { ok: true, secret: rest };
 }
 
-/** The key this request authenticates with, or a GatewayError (401 / 403). */
+/** The key this request authenticates with, or a HttpError (401 / 403). */
 export function authenticate(header: string | undefined, catalog: Catalog, now = Date.now()): KeyRecord {
   const parsed = parseAuthorization(header);
-  if (!parsed.ok) throw new GatewayError(parsed.code);
+  if (!parsed.ok) throw new HttpError(parsed.code);
   const key = catalog.keyBySecret(parsed.secret);
-  if (!key || !catalog.account(key.accountId)) throw new GatewayError('invalid_api_key');
-  if (key.status !== 'enabled') throw new GatewayError('key_disabled');
-  if (key.expiresAt !== null && key.expiresAt <= now) throw new GatewayError('key_expired');
+  if (!key || !catalog.account(key.accountId)) throw new HttpError('invalid_api_key');
+  if (key.status !== 'enabled') throw new HttpError('key_disabled');
+  if (key.expiresAt !== null && key.expiresAt <= now) throw new HttpError('key_expired');
   return key;
 }

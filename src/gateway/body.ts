@@ -1,13 +1,13 @@
 /** Reads a request body with a size limit; over the limit is 413 request_too_large, bad JSON is 400 invalid_json. */
 import type { IncomingMessage } from 'node:http';
-import { GatewayError } from './errors.ts';
+import { HttpError } from './errors.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    return Promise.reject(new GatewayError('request_too_large', `The limit is ${limit} bytes.`, { Connection: 'close' }));
+    return Promise.reject(new HttpError('request_too_large', `The limit is ${limit} bytes.`, { Connection: 'close' }));
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -29,7 +29,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
         chunks.length = 0;
         // Keep draining (and dropping) what the client still sends, so it can read our answer.
         req.resume();
-        finish(new GatewayError('request_too_large', `The limit is ${limit} bytes.`, { Connection: 'close' }));
+        finish(new HttpError('request_too_large', `The limit is ${limit} bytes.`, { Connection: 'close' }));
       } else {
         chunks.push(chunk);
       }
@@ -44,10 +44,10 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-export function parseJson(body: Buffer): unknown {
+export function parseJsonBody(body: Buffer): unknown {
   try {
     return JSON.parse(body.toString('utf8'));
   } catch (error) {
-    throw new GatewayError('invalid_json', error instanceof Error ? error.message : undefined);
+    throw new HttpError('invalid_json', error instanceof Error ? error.message : undefined);
   }
 }

@@ -32,6 +32,13 @@ export function toRelayChannel(c: ChannelRecord): Channel {
   };
 }
 
+/** A model some enabled channel serves, with the first such channel and its price (if set). */
+export interface ServableModel {
+  readonly name: string;
+  readonly channel: ChannelRecord;
+  readonly model: ModelRecord | undefined;
+}
+
 export type ModelLookup =
   | { readonly kind: 'unknown' }
   | { readonly kind: 'known'; readonly model: ModelRecord; readonly channels: readonly Channel[] };
@@ -125,8 +132,16 @@ export class Catalog {
   }
 
   /** Every model an enabled channel serves, with its first serving channel and catalogue entry. */
-  servable(): Array<{ name: string; channel: ChannelRecord; model: ModelRecord | undefined }> {
-    const out = new Map<string, { name: string; channel: ChannelRecord; model: ModelRecord | undefined }>();
+  /** The models `key` may use, by name: servable, and on its allow-list when it has one. */
+  modelsForKey(key: KeyRecord): ServableModel[] {
+    const allowed = key.models ? new Set(key.models) : null;
+    return this.servable()
+      .filter((m) => !allowed || allowed.has(m.name))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  servable(): ServableModel[] {
+    const out = new Map<string, ServableModel>();
     for (const c of this.#channels) {
       if (c.status !== 'enabled') continue;
       for (const name of Object.keys(c.models)) {

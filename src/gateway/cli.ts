@@ -3,7 +3,7 @@
  * (default $MODEL_GATEWAY_DATA, else ./.model-gateway). Run with --help for the list.
  */
 import { parseArgs } from 'node:util';
-import { createKey, DEFAULT_TIMEOUT_MS } from './admin.ts';
+import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
 import { formatUsd, parseUsd } from './money.ts';
 import { openStore } from './store/index.ts';
 import { StoreError } from './store/types.ts';
@@ -78,10 +78,18 @@ function need(value: string | undefined, what: string): string {
   return value.trim();
 }
 
-async function serve(values: Values, dataDir: string, io: Io): Promise<number> {
+/** MODEL_GATEWAY_ECHO_DELAY_MS: the echo model's pace for this server (tests and benchmarks set 0). */
+function echoDelayOf(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env['MODEL_GATEWAY_ECHO_DELAY_MS'];
+  const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+async function serve(values: Values, dataDir: string, io: Io, env: NodeJS.ProcessEnv): Promise<number> {
   // Loaded only here: the admin commands stay quick to start.
   const { startGateway } = await import('./server.ts');
-  const gw = await startGateway({ dataDir, host: values.host ?? '127.0.0.1', port: int(values.port, 'port', 8080), bootstrap: true, log: io.err });
+  const echoDelayMs = echoDelayOf(env);
+  const gw = await startGateway({ dataDir, host: values.host ?? '127.0.0.1', port: int(values.port, 'port', 8080), bootstrap: true, log: io.err, ...(echoDelayMs !== undefined ? { echoDelayMs } : {}) });
   if (gw.bootstrapKey) {
     io.out(`Bootstrapped ${dataDir}: account "local" with $10.00, channel "echo" serving model "echo", key "default".`);
     io.out(`Your API key (shown once): ${gw.bootstrapKey}`);
@@ -120,7 +128,7 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
     const c = await store.addChannel({
       name: need(values.name, '--name'), type, baseUrl, apiKey: values['api-key'] ?? null, models,
       priority: int(values.priority, 'priority', 0), weight: int(values.weight, 'weight', 1, 1),
-      timeoutMs: int(values['timeout-ms'], 'timeout-ms', DEFAULT_TIMEOUT_MS, 1), proxy: values.proxy ?? null,
+      timeoutMs: int(values['timeout-ms'], 'timeout-ms', DEFAULT_CHANNEL_TIMEOUT_MS, 1), proxy: values.proxy ?? null,
     });
     io.out(`channel "${c.name}" (${c.type}) added, serving ${Object.keys(c.models).join(', ')}`);
     return 0;
@@ -243,7 +251,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     if (extra.length > 0) throw new UsageError(`${name} does not take --${extra.join(', --')}`);
     if (command === 'serve') {
       if (sub !== undefined) throw new UsageError(`serve takes no arguments, got "${sub}"`);
-      return await serve(values, dataDir, io);
+      return await serve(values, dataDir, io, env);
     }
     if (!twoWord && command !== 'logs') throw new UsageError(`unknown command: ${command}`);
     if (command === 'logs' && sub !== undefined) throw new UsageError(`logs takes no arguments, got "${sub}"`);

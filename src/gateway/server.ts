@@ -12,9 +12,15 @@ import { Catalog } from './catalog.ts';
 import type { Gateway } from './context.ts';
 import { LogWriter } from './logs.ts';
 import { ConcurrencyLimiter, RateLimiter } from './ratelimit.ts';
-import { closeUpstreams, relayChat } from './relay/index.ts';
+import { PROVIDERS } from './providers/index.ts';
+import { createRelay } from './relay/index.ts';
+import { UpstreamPools } from './relay/pools.ts';
 import { Serial } from './serial.ts';
+import { answerMalformedRequest } from './malformedRequest.ts';
 import { openStore } from './store/index.ts';
+
+/** The offline `echo` model's pace: slow enough to watch a stream, fast enough for tests. */
+export const DEFAULT_ECHO_DELAY_MS = 15;
 
 export interface GatewayOptions {
   /** Folder of the SQLite store (gateway.db). Default ./.model-gateway. */
@@ -37,6 +43,8 @@ export interface GatewayOptions {
   maxBodyBytes?: number;
   /** How long stop() waits for requests in flight before aborting them. Default 5000 ms. */
   stopGraceMs?: number;
+  /** Milliseconds between two tokens of the offline `echo` model. Default 15. */
+  echoDelayMs?: number;
 }
 
 export interface RunningGateway {
@@ -53,8 +61,6 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
-let running = 0;
-
 export async function startGateway(options: GatewayOptions = {}): Promise<RunningGateway> {
   const log = options.log ?? (() => undefined);
   const store = openStore({
@@ -67,6 +73,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     const bootstrapKey = options.bootstrap ? await bootstrapIfEmpty(store) : null;
     const issuedKey = options.issueKey !== undefined ? await issueNamedKey(store, options.issueKey) : null;
 
+    const pools = new UpstreamPools();
     const ledger = new Ledger();
     const serial = new Serial();
     const catalog = new Catalog(store, ledger, serial);
@@ -76,20 +83,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       logs: new LogWriter(store, ledger, serial, (error) => log(`request log write failed, will retry: ${String(error)}`)),
       rate: new RateLimiter(),
       concurrency: new ConcurrencyLimiter(),
-      relay: relayChat,
+      relay: createRelay(PROVIDERS, { pools, echoDelayMs: options.echoDelayMs ?? DEFAULT_ECHO_DELAY_MS }),
       startedAt: Date.now(),
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     };
     const app = createApp(gw, (error, requestId) => log(`internal error (request id: ${requestId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
     const server = createServer({ requestTimeout: 0, headersTimeout: 60_000 }, app.handle);
-    server.on('clientError', (error, socket) => {
-      if (socket.writable && !('headersSent' in error && error.headersSent)) {
-        const body = JSON.stringify({ error: { message: 'Bad request.', type: 'model_gateway_error', code: 'invalid_request' } });
-        socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-      } else {
-        socket.destroy();
-      }
-    });
+    server.on('clientError', answerMalformedRequest);
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -98,7 +98,6 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
         resolve();
       });
     });
-    running++;
     const port = (server.address() as AddressInfo).port;
     const urlHost = host.includes(':') ? `[${host}]` : host;
 
@@ -119,8 +118,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
         await closed;
         await gw.logs.close();
         await store.close();
-        running--;
-        if (running === 0) await closeUpstreams();
+        await pools.close();
       })();
       return stopping;
     };

@@ -2,7 +2,7 @@
 // gateway has disabled, a base URL with a wrong /v1 suffix. The gateway is started by the test itself.
 import assert from 'node:assert/strict';
 import { saveScreenshot } from '../editor/artifacts.ts';
-import { poll } from '../editor/poll.ts';
+import { poll } from '../support/poll.ts';
 import type { EditorSession } from '../editor/session.ts';
 import { openEditor } from '../editor/session.ts';
 import { saveFailureArtifacts } from '../editor/artifacts.ts';

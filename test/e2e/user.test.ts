@@ -4,7 +4,7 @@
 // each step builds on the one before.
 import assert from 'node:assert/strict';
 import { saveScreenshot } from '../editor/artifacts.ts';
-import { poll } from '../editor/poll.ts';
+import { poll } from '../support/poll.ts';
 import { editorSession } from '../editor/session.ts';
 
 const BALANCE = 'modelGateway.balance';

@@ -10,7 +10,7 @@ import type { SuiteResults } from '../vscode/index.ts';
 import { buildInEditorSuite } from '../vscode/build.ts';
 import { saveFailureArtifacts, saveScreenshot } from './artifacts.ts';
 import { mochaCjs, resultsDir } from './paths.ts';
-import { poll } from './poll.ts';
+import { poll } from '../support/poll.ts';
 import type { EditorSession } from './session.ts';
 import { openEditor } from './session.ts';
 

@@ -1,6 +1,6 @@
 // Page helpers for the VS Code workbench in chromium. Every wait polls the DOM (60 s by default).
 import type { Locator, Page } from 'playwright-core';
-import { defaultTimeoutMs, poll } from './poll.ts';
+import { defaultTimeoutMs, poll } from '../support/poll.ts';
 
 export type MarkdownPreview = { text: string; headings: string[]; strong: string[]; rows: string[][] };
 

@@ -12,10 +12,9 @@ export interface EchoGateway {
 }
 
 export function useEchoGateway(): EchoGateway {
-  process.env['MODEL_GATEWAY_ECHO_DELAY_MS'] ??= '0';
   const state = {} as { gw: RunningGateway; client: GatewayClient };
   before(async () => {
-    state.gw = await startGateway({ inMemory: true, port: 0, bootstrap: true });
+    state.gw = await startGateway({ inMemory: true, port: 0, bootstrap: true, echoDelayMs: 0 });
     state.client = new GatewayClient({ baseUrl: state.gw.url, apiKey: state.gw.bootstrapKey!, maxRetries: 0 });
   });
   after(async () => {

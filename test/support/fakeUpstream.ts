@@ -59,6 +59,8 @@ export interface FakeRequest {
   readonly body: any;
   /** 'complete' once the answer was fully written; 'aborted' if the connection closed first. */
   readonly closed: Promise<'complete' | 'aborted'>;
+  /** The client's port: requests on one kept-alive connection share it. */
+  readonly remotePort: number | undefined;
 }
 
 export interface FakeUpstream {
@@ -70,6 +72,8 @@ export interface FakeUpstream {
   release(count?: number): void;
   /** Resolves once `count` requests have arrived in total. */
   received(count: number): Promise<FakeRequest>;
+  /** Connections open now. */
+  openConnections(): number;
   close(): Promise<void>;
 }
 
@@ -99,7 +103,7 @@ export async function startFakeUpstream(behaviour: FakeUpstream['behaviour'] = {
       // Recorded as text.
     }
     const closed = new Promise<'complete' | 'aborted'>((resolve) => res.on('close', () => resolve(res.writableFinished ? 'complete' : 'aborted')));
-    const record: FakeRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, closed };
+    const record: FakeRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, closed, remotePort: req.socket.remotePort };
     requests.push(record);
     for (const w of requestWaiters.filter((w) => requests.length >= w.count)) {
       requestWaiters.splice(requestWaiters.indexOf(w), 1);
@@ -132,6 +136,7 @@ export async function startFakeUpstream(behaviour: FakeUpstream['behaviour'] = {
         else permits++;
       }
     },
+    openConnections: () => sockets.size,
     received(count) {
       if (requests.length >= count) return Promise.resolve(requests[count - 1]!);
       return new Promise((resolve) => requestWaiters.push({ count, resolve }));

@@ -26,7 +26,7 @@ export function textOfContent(content: unknown): string {
   return text;
 }
 
-export function estimatePromptTokens(body: ChatRequest): number {
+export function estimatePromptTokensOfBody(body: ChatRequest): number {
   let chars = 0;
   for (const message of body.messages) {
     chars += textOfContent(message.content).length;

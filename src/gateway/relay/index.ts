@@ -2,35 +2,36 @@
  * The relay: tries the model's channels in order (priority, then weight) until one
  * answers, and writes that answer to the client. See types.ts for the seam with the core.
  */
-import { clientGone, NO_USAGE, type AttemptContext, type AttemptFailure, type AttemptResult } from './attempt.ts';
-import { echoAttempt } from './echo.ts';
-import { openaiAttempt } from './openai.ts';
+import { NO_USAGE, type Attempt, type AttemptContext, type AttemptFailure, type AttemptResult, type RelayDeps } from './attempt.ts';
+import { clientGone } from './clientGone.ts';
 import { orderChannels } from './order.ts';
 import { endWithStreamError } from './respond.ts';
 import type { Channel, RelayChat, RelayOutcome } from './types.ts';
+import type { ChannelType } from '../../contract/index.ts';
 
-export { closeUpstreams } from './dispatchers.ts';
 export type * from './types.ts';
 
-export const relayChat: RelayChat = async (request) => {
-  const startedAt = performance.now();
-  const failures: AttemptFailure[] = [];
-  let last: Channel | null = null;
-  for (const channel of orderChannels(request.channels)) {
-    if (request.signal.aborted) return clientGone({ request, channel, startedAt }, NO_USAGE).outcome;
-    last = channel;
-    const result = await attempt({ request, channel, startedAt });
-    if (result.kind === 'final') return result.outcome;
-    failures.push(result.failure);
-  }
-  return allFailed(failures, last);
-};
+/** The relay of one gateway: `providers` says how to try each channel type, `deps` are that gateway's own parts. */
+export function createRelay(providers: Readonly<Record<ChannelType, Attempt>>, deps: RelayDeps): RelayChat {
+  return async (request) => {
+    const startedAt = performance.now();
+    const failures: AttemptFailure[] = [];
+    let last: Channel | null = null;
+    for (const channel of orderChannels(request.channels)) {
+      if (request.signal.aborted) return clientGone({ request, channel, deps, startedAt }, NO_USAGE).outcome;
+      last = channel;
+      const result = await attempt(providers[channel.type], { request, channel, deps, startedAt });
+      if (result.kind === 'final') return result.outcome;
+      failures.push(result.failure);
+    }
+    return allFailed(failures, last);
+  };
+}
 
-async function attempt(ctx: AttemptContext): Promise<AttemptResult> {
+async function attempt(provider: Attempt | undefined, ctx: AttemptContext): Promise<AttemptResult> {
   try {
-    if (ctx.channel.type === 'echo') return await echoAttempt(ctx);
-    if (ctx.channel.type === 'openai') return await openaiAttempt(ctx);
-    return { kind: 'next', failure: { code: 'upstream_error', detail: `unsupported channel type ${String(ctx.channel.type)}` } };
+    if (!provider) return { kind: 'next', failure: { code: 'upstream_error', detail: `unsupported channel type ${String(ctx.channel.type)}` } };
+    return await provider(ctx);
   } catch (err) {
     // A fault of ours, not the upstream's: no failover, and never a half-written answer left open.
     const detail = err instanceof Error ? err.message : String(err);

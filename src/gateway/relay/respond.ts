@@ -1,6 +1,6 @@
 /** What the relay itself writes to the client: answer headers, SSE framing, the in-stream error event. */
 import type { ServerResponse } from 'node:http';
-import { ERROR_CODES, GATEWAY_ERROR_TYPE, type ErrorCode } from '../../contract/index.ts';
+import { errorBody, type ErrorCode } from '../../contract/index.ts';
 import { ALLOW_ORIGIN, EXPOSE, EXPOSED, REQUEST_ID } from '../headers.ts';
 
 export const SSE_DONE = 'data: [DONE]\n\n';
@@ -30,9 +30,7 @@ export function writeJson(res: ServerResponse, requestId: string, status: number
  */
 export function endWithStreamError(res: ServerResponse, code: ErrorCode, detail: string, requestId: string): void {
   if (res.writableEnded || res.destroyed) return;
-  // Same wording as the core's error bodies: table message, detail, then the request id.
-  const message = `${ERROR_CODES[code].message}${detail ? ` ${detail}` : ''} (request id: ${requestId})`;
-  res.end(`data: ${JSON.stringify({ error: { message, type: GATEWAY_ERROR_TYPE, code } })}\n\n`);
+  res.end(`data: ${JSON.stringify(errorBody(code, requestId, detail))}\n\n`);
 }
 
 /**

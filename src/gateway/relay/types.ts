@@ -5,9 +5,7 @@
  * decides *where* it runs and writes the successful answer to the client.
  */
 import type { ServerResponse } from 'node:http';
-import type { ChatRequest, ErrorCode } from '../../contract/index.ts';
-
-export type ChannelType = 'openai' | 'echo';
+import type { ChannelType, ChatRequest, ErrorCode } from '../../contract/index.ts';
 
 export interface ChannelTimeouts {
   /** TCP/TLS connect. */
@@ -120,8 +118,5 @@ export interface RelayBrokenAnswer extends RelayOutcomeBase {
 
 export type RelayOutcome = RelaySuccess | RelayFailureBeforeAnswer | RelayBrokenAnswer;
 
-/**
- * Implemented by src/gateway/relay/index.ts, which also exports `closeUpstreams()`
- * (closes the shared upstream connection pools: call it when the server stops).
- */
+/** Made by createRelay (src/gateway/relay/index.ts) for one gateway, over its own pools and providers. */
 export type RelayChat = (request: RelayRequest) => Promise<RelayOutcome>;

@@ -3,11 +3,11 @@
  * writes the answer, and the request is charged its real usage (never more than reserved).
  */
 import { ChatRequest } from '../../contract/index.ts';
-import { estimatePromptTokens, planReservation } from '../accounting.ts';
+import { promptTokenBound, planReservation } from '../accounting.ts';
 import type { Reservation } from '../accounting.ts';
-import { parseJson, readBody } from '../body.ts';
+import { parseJsonBody, readBody } from '../body.ts';
 import { finishLog } from '../context.ts';
-import { GatewayError, sendError } from '../errors.ts';
+import { HttpError, sendError } from '../errors.ts';
 import { costOf } from '../money.ts';
 import type { RelayOutcome } from '../relay/types.ts';
 import { requireKey } from './common.ts';
@@ -24,28 +24,28 @@ function describeIssue(error: { issues: ReadonlyArray<{ path: readonly PropertyK
 export const chat: Handler = async (gw, ctx) => {
   const key = await requireKey(gw, ctx);
   const raw = await readBody(ctx.req, gw.maxBodyBytes);
-  const json = parseJson(raw);
+  const json = parseJsonBody(raw);
   const parsed = ChatRequest.safeParse(json);
-  if (!parsed.success) throw new GatewayError('invalid_request', describeIssue(parsed.error));
+  if (!parsed.success) throw new HttpError('invalid_request', describeIssue(parsed.error));
   const body = parsed.data;
   const stream = body.stream === true;
   ctx.log.model = body.model;
   ctx.log.stream = stream;
 
   const found = gw.catalog.lookup(body.model);
-  if (found.kind === 'unknown') throw new GatewayError('model_not_found', `Requested: "${body.model}".`);
-  if (key.models && !key.models.includes(body.model)) throw new GatewayError('model_not_permitted', `Requested: "${body.model}".`);
-  if (found.channels.length === 0) throw new GatewayError('upstream_unavailable', `No enabled channel serves "${body.model}".`);
+  if (found.kind === 'unknown') throw new HttpError('model_not_found', `Requested: "${body.model}".`);
+  if (key.models && !key.models.includes(body.model)) throw new HttpError('model_not_permitted', `Requested: "${body.model}".`);
+  if (found.channels.length === 0) throw new HttpError('upstream_unavailable', `No enabled channel serves "${body.model}".`);
 
   if (!gw.concurrency.acquire(key.id, key.concurrency)) {
-    throw new GatewayError('concurrency_limited', `The limit of this key is ${key.concurrency} concurrent requests.`, { 'Retry-After': '1' });
+    throw new HttpError('concurrency_limited', `The limit of this key is ${key.concurrency} concurrent requests.`, { 'Retry-After': '1' });
   }
   let reservation: Reservation | null = null;
   try {
     const askedCap = body.max_completion_tokens ?? body.max_tokens ?? null;
-    const promptEstimate = estimatePromptTokens(raw.length, body.messages.length);
+    const promptEstimate = promptTokenBound(raw.length, body.messages.length);
     const held = gw.ledger.reserve(key.accountId, (available) => planReservation(available, promptEstimate, askedCap, found.model));
-    if (!held) throw new GatewayError('insufficient_balance');
+    if (!held) throw new HttpError('insufficient_balance');
     reservation = held.reservation;
 
     let outcome: RelayOutcome;

@@ -1,6 +1,6 @@
 /** The steps every keyed endpoint starts with: fresh cache, authentication, the key's request rate. */
 import { authenticate } from '../auth.ts';
-import { GatewayError } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import type { Gateway, RequestContext } from '../context.ts';
 import type { KeyRecord } from '../store/types.ts';
 
@@ -18,6 +18,6 @@ function keyOf(gw: Gateway, ctx: RequestContext): KeyRecord {
   ctx.log.keyName = key.name;
   ctx.log.accountId = key.accountId;
   const wait = gw.rate.take(key.id, key.rpm);
-  if (wait > 0) throw new GatewayError('rate_limited', `The limit of this key is ${key.rpm} requests per minute.`, { 'Retry-After': String(wait) });
+  if (wait > 0) throw new HttpError('rate_limited', `The limit of this key is ${key.rpm} requests per minute.`, { 'Retry-After': String(wait) });
   return key;
 }

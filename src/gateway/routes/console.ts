@@ -5,7 +5,8 @@
  * the user opens the console to find (failed reads still are logged, by the app).
  */
 import { consolePage } from '../console/page.ts';
-import { GatewayError, sendJson } from '../errors.ts';
+import { HttpError } from '../errors.ts';
+import { sendJson } from '../json.ts';
 import { setBaseHeaders } from '../headers.ts';
 import { formatUsd } from '../money.ts';
 import type { StoredLog } from '../store/types.ts';
@@ -33,7 +34,7 @@ export const page: Handler = (_gw, ctx) => {
   ctx.res.setHeader('Referrer-Policy', 'no-referrer');
   ctx.res.setHeader('X-Frame-Options', 'DENY');
   ctx.res.setHeader('Content-Length', html.byteLength);
-  ctx.logged = true;
+  ctx.noLog = true;
   ctx.res.end(html);
 };
 
@@ -42,18 +43,13 @@ export const me: Handler = async (gw, ctx) => {
   const key = await requireKey(gw, ctx);
   const account = gw.catalog.account(key.accountId);
   const { balance, spent } = gw.ledger.balances(key.accountId);
-  const allowed = key.models ? new Set(key.models) : null;
-  const models = gw.catalog
-    .servable()
-    .filter((m) => !allowed || allowed.has(m.name))
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map(({ name, model }) => ({
+  const models = gw.catalog.modelsForKey(key).map(({ name, model }) => ({
       name,
       input_per_million: money(model?.inputPrice ?? 0),
       output_per_million: money(model?.outputPrice ?? 0),
       context_length: model?.contextLength ?? null,
     }));
-  ctx.logged = true;
+  ctx.noLog = true;
   sendJson(ctx.res, ctx.id, 200, {
     object: 'console.me',
     key: {
@@ -75,7 +71,7 @@ export const me: Handler = async (gw, ctx) => {
 function parseLimit(query: string): number {
   const raw = new URLSearchParams(query).get('limit');
   if (raw === null || raw === '') return DEFAULT_LOG_LIMIT;
-  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw new GatewayError('invalid_request', `limit must be an integer from 1 to ${MAX_LOG_LIMIT}.`);
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw new HttpError('invalid_request', `limit must be an integer from 1 to ${MAX_LOG_LIMIT}.`);
   return Math.min(Number(raw), MAX_LOG_LIMIT);
 }
 
@@ -108,6 +104,6 @@ export const logs: Handler = async (gw, ctx) => {
   const limit = parseLimit(ctx.req.url?.split('?')[1] ?? '');
   await gw.logs.flush();
   const rows = await gw.store.listKeyLogs(key.id, limit);
-  ctx.logged = true;
+  ctx.noLog = true;
   sendJson(ctx.res, ctx.id, 200, { object: 'list', limit, data: rows.map(logView) });
 };

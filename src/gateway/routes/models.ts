@@ -1,6 +1,6 @@
 /** GET /v1/models (contract 4.2): OpenAI's list shape, exactly the models this key may use. */
 import { ECHO_OWNER } from '../../contract/index.ts';
-import { sendJson } from '../errors.ts';
+import { sendJson } from '../json.ts';
 import { requireKey } from './common.ts';
 import type { Handler } from './common.ts';
 
@@ -8,12 +8,7 @@ export const OWNER = 'model-gateway';
 
 export const models: Handler = async (gw, ctx) => {
   const key = await requireKey(gw, ctx);
-  const allowed = key.models ? new Set(key.models) : null;
-  const data = gw.catalog
-    .servable()
-    .filter((m) => !allowed || allowed.has(m.name))
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map(({ name, channel, model }) => ({
+  const data = gw.catalog.modelsForKey(key).map(({ name, channel, model }) => ({
       id: name,
       object: 'model',
       created: Math.floor(channel.createdAt / 1000),

@@ -11,7 +11,7 @@ import { StoreError } from './types.ts';
 import type {
   AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, RequestLog, Snapshot, Status, Store, StoredLog, WriteBatch,
 } from './types.ts';
-import type { ChannelType } from '../relay/types.ts';
+import type { ChannelType } from '../../contract/index.ts';
 
 type SqliteModule = typeof import('node:sqlite');
 type Row = Record<string, SQLInputValue>;

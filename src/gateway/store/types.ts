@@ -6,7 +6,7 @@
  * The request path never reads the store per request: the gateway caches a snapshot and
  * asks `changedSinceLastCheck()` (cheap) whether another writer changed it.
  */
-import type { ChannelType } from '../relay/types.ts';
+import type { ChannelType } from '../../contract/index.ts';
 
 export type Status = 'enabled' | 'disabled';
 

@@ -13,7 +13,6 @@ import type { RunningGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import type { Store } from '../../../src/gateway/store/types.ts';
 
-process.env['MODEL_GATEWAY_ECHO_DELAY_MS'] = '0';
 
 const hello = (model = 'echo') => ({ model, messages: [{ role: 'user', content: 'hello gateway' }] });
 
@@ -48,7 +47,7 @@ describe('client against the bundled gateway', () => {
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'client-gw-'));
-    gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true });
+    gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, echoDelayMs: 0 });
     key = gw.bootstrapKey!;
     admin = openStore({ dataDir: dir });
   });

@@ -10,7 +10,6 @@ import { AnswerRenderer } from '../../../src/extension/chat/render.ts';
 import type { DisplayOp } from '../../../src/extension/chat/render.ts';
 import { failureView } from '../../../src/extension/chat/views.ts';
 
-process.env['MODEL_GATEWAY_ECHO_DELAY_MS'] = '0';
 const ME = 'model-gateway.gateway';
 
 describe('@gateway chat over the bundled gateway (echo model)', () => {

@@ -15,7 +15,6 @@ import { TOOL_MODE_REQUIRED } from '../../../src/extension/lm/tools.ts';
 import { chunk, startToolStreamServer } from './toolStream.ts';
 import type { ToolStreamServer } from './toolStream.ts';
 
-process.env['MODEL_GATEWAY_ECHO_DELAY_MS'] = '0';
 
 function collector() {
   const out = { text: '', thinking: '', calls: [] as CompletedToolCall[] };

@@ -149,11 +149,14 @@ describe('gateway errors (contract section 7)', () => {
       assertError({ status: res.status, headers: res.headers, text, json: JSON.parse(text) }, 413, 'request_too_large');
     });
 
-    it('garbage on the socket gets a 400 and the server keeps serving', async () => {
+    it('garbage on the socket gets the contract 400 (request id in body and header) and the server keeps serving', async () => {
       const answer = await raw(t.gw.url, 'THIS IS NOT HTTP\r\n\r\n');
-      assert.match(answer, /^HTTP\/1\.1 400/);
-      const status = await call(t.gw, 'GET', '/api/status');
-      assert.equal(status.status, 200);
+      const [head, body] = answer.split('\r\n\r\n', 2) as [string, string];
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+      const headers = new Headers(head.split('\r\n').slice(1).map((line) => line.split(/:\s*/, 2) as [string, string]));
+      assertError({ status, headers, text: body, json: JSON.parse(body) }, 400, 'invalid_request');
+      const after = await call(t.gw, 'GET', '/api/status');
+      assert.equal(after.status, 200);
     });
 
     it('odd headers do not break the server', async () => {

@@ -7,10 +7,8 @@ import { GATEWAY_ERROR_TYPE } from '../../../src/contract/index.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
 import type { GatewayOptions, RunningGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
+import { poll, PollTimeout } from '../../support/poll.ts';
 import type { Store, StoredLog } from '../../../src/gateway/store/types.ts';
-
-// The echo model streams without delay in tests (the relay reads this per request).
-process.env['MODEL_GATEWAY_ECHO_DELAY_MS'] = '0';
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'gateway-test-'));
@@ -27,7 +25,7 @@ export interface Started {
 
 export async function startTestGateway(options: GatewayOptions = {}): Promise<Started> {
   const dir = tempDir();
-  const gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, ...options });
+  const gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, echoDelayMs: 0, ...options });
   const stores: Store[] = [];
   return {
     gw,
@@ -97,10 +95,8 @@ export function assertError(answer: Answer, status: number, code: string): void 
 
 /** Polls the request log (written in batches) until a row matches, for up to two seconds; undefined if none does. */
 export async function waitForLog(store: Store, matches: (log: StoredLog) => boolean): Promise<StoredLog | undefined> {
-  for (let i = 0; i < 100; i++) {
-    const log = (await store.listLogs(50)).find(matches);
-    if (log) return log;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return undefined;
+  return poll('a matching log row', async () => (await store.listLogs(50)).find(matches), 2000, 20).catch((error: unknown) => {
+    if (error instanceof PollTimeout) return undefined;
+    throw error;
+  });
 }

@@ -4,7 +4,8 @@ import { rmSync } from 'node:fs';
 import { startGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { startFakeUpstream } from '../../support/fakeUpstream.ts';
-import { chatBody, tempDir } from './helpers.ts';
+import { poll } from '../../support/poll.ts';
+import { call, chatBody, startTestGateway, tempDir, type Started } from './helpers.ts';
 
 describe('gateway lifecycle', () => {
   it('stop() aborts a request that outlives the grace period, logs it, and refuses new connections', async () => {
@@ -37,6 +38,33 @@ describe('gateway lifecycle', () => {
     } finally {
       await upstream.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('two gateways in one process share no upstream connection: stopping one closes only its own', async () => {
+    const upstream = await startFakeUpstream();
+    const a = await startTestGateway();
+    const b = await startTestGateway();
+    try {
+      for (const t of [a, b]) {
+        const admin = t.admin();
+        await admin.addChannel({ name: 'up', type: 'openai', baseUrl: upstream.url, apiKey: null, models: { up: 'up' }, priority: 0, weight: 1, timeoutMs: 10_000, proxy: null });
+      }
+      const ask = async (t: Started) => {
+        const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('up') });
+        assert.equal(answer.status, 200, answer.text);
+        return upstream.requests.at(-1)!;
+      };
+      await ask(a);
+      const first = await ask(b);
+      assert.equal(upstream.openConnections(), 2, 'one kept-alive upstream connection per gateway');
+      await a.close();
+      await poll('the stopped gateway to close its upstream connection', () => upstream.openConnections() === 1, 5000, 20);
+      const again = await ask(b);
+      assert.equal(again.remotePort, first.remotePort, 'the running gateway still uses its own connection');
+    } finally {
+      await b.close();
+      await upstream.close();
     }
   });
 });

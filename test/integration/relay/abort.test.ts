@@ -2,7 +2,6 @@
 import assert from 'node:assert/strict';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { channel, post, SseReader, startHarness, type Harness } from './harness.ts';
-import { closeUpstreams } from '../../../src/gateway/relay/index.ts';
 
 describe('relay: client disconnect', () => {
   let fake: FakeUpstream;
@@ -16,7 +15,6 @@ describe('relay: client disconnect', () => {
     await harness.close();
     await fake.close();
   });
-  after(() => closeUpstreams());
 
   it('mid-stream: the upstream sees its request closed; usage so far is reported (estimated)', async () => {
     fake.behaviour = { gated: true, pieces: ['abcd', 'efgh', 'ijkl', 'mnop'], omitUsage: true };

@@ -2,7 +2,6 @@
 import assert from 'node:assert/strict';
 import { startFakeUpstream, type FakeBehaviour, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { channel, post, SseReader, startHarness, type Harness } from './harness.ts';
-import { closeUpstreams } from '../../../src/gateway/relay/index.ts';
 
 const ask = { model: 'm', stream: true, messages: [{ role: 'user', content: 'hello' }] };
 
@@ -26,7 +25,6 @@ describe('relay: broken streams', () => {
     await fake.close();
     await spare.close();
   });
-  after(() => closeUpstreams());
 
   const cases: Array<[string, FakeBehaviour, string]> = [
     ['the connection is reset', { breakAfter: 2, breakWith: 'reset' }, 'upstream_error'],

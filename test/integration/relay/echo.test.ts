@@ -7,18 +7,11 @@ const say = (content: string, extra: object = {}) => ({ model: 'echo-1', message
 
 describe('relay: echo channel', () => {
   let harness: Harness;
-  let savedDelay: string | undefined;
 
   beforeEach(async () => {
-    savedDelay = process.env['MODEL_GATEWAY_ECHO_DELAY_MS'];
-    process.env['MODEL_GATEWAY_ECHO_DELAY_MS'] = '0';
     harness = await startHarness({ channels: [echo] });
   });
-  afterEach(async () => {
-    if (savedDelay === undefined) delete process.env['MODEL_GATEWAY_ECHO_DELAY_MS'];
-    else process.env['MODEL_GATEWAY_ECHO_DELAY_MS'] = savedDelay;
-    await harness.close();
-  });
+  afterEach(() => harness.close());
 
   it('answers non-streamed in the chat.completion shape with exact usage', async () => {
     const response = await post(harness, say('hello there world'));
@@ -84,7 +77,7 @@ describe('relay: echo channel', () => {
   });
 
   it('stops when the client goes away, and reports the tokens it produced', async () => {
-    process.env['MODEL_GATEWAY_ECHO_DELAY_MS'] = '20';
+    harness.options = { channels: [echo], echoDelayMs: 20 };
     const controller = new AbortController();
     const words = Array.from({ length: 200 }, (_, i) => `w${i}`).join(' ');
     const reader = new SseReader(await post(harness, say(words, { stream: true }), controller.signal));

@@ -4,7 +4,6 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { channel, post, SseReader, startHarness, type Harness } from './harness.ts';
-import { closeUpstreams } from '../../../src/gateway/relay/index.ts';
 import type { Channel } from '../../../src/gateway/relay/types.ts';
 
 const ask = (stream: boolean) => ({ model: 'm', stream, messages: [{ role: 'user', content: 'hello' }] });
@@ -32,7 +31,6 @@ describe('relay: failover', () => {
     harness = undefined;
     await Promise.all(fakes.splice(0).map((f) => f.close()));
   });
-  after(() => closeUpstreams());
 
   it('tries higher priority first, whatever the order given', async () => {
     const [low, high] = await start(2);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import OpenAI, { APIError, BadRequestError } from 'openai';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
-import { assertError, call, chatBody, startTestGateway, type Started } from '../gateway/helpers.ts';
+import { assertError, call, chatBody, startTestGateway, waitForLog, type Started } from '../gateway/helpers.ts';
 
 describe('relay through the gateway', () => {
   let t: Started;
@@ -32,13 +32,9 @@ describe('relay through the gateway', () => {
   });
 
   async function logOf(requestId: string) {
-    const admin = t.admin();
-    for (let i = 0; i < 100; i++) {
-      const log = (await admin.listLogs(100)).find((l) => l.requestId === requestId);
-      if (log) return log;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`no log for ${requestId}`);
+    const log = await waitForLog(t.admin(), (l) => l.requestId === requestId);
+    assert.ok(log, `a log row for ${requestId}`);
+    return log;
   }
 
   it('fails over from a 503 primary to the backup, which gets its own model name', async () => {

@@ -6,12 +6,16 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ERROR_CODES, GATEWAY_ERROR_TYPE } from '../../../src/contract/index.ts';
-import { relayChat } from '../../../src/gateway/relay/index.ts';
+import { PROVIDERS } from '../../../src/gateway/providers/index.ts';
+import { createRelay } from '../../../src/gateway/relay/index.ts';
+import { UpstreamPools } from '../../../src/gateway/relay/pools.ts';
 import type { Channel, RelayOutcome } from '../../../src/gateway/relay/types.ts';
 
 export interface HarnessOptions {
   readonly channels: readonly Channel[];
   readonly maxCompletionTokens?: number | null;
+  /** The echo model's pace; 0 unless a test wants to watch it stream. */
+  readonly echoDelayMs?: number;
 }
 
 export interface Harness {
@@ -46,6 +50,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const outcomes: RelayOutcome[] = [];
   const waiters = new Map<number, (o: RelayOutcome) => void>();
   let count = 0;
+  const pools = new UpstreamPools();
   const server = createServer(async (req, res) => {
     const n = ++count;
     let raw = '';
@@ -57,7 +62,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     });
     const requestId = `req-${n}`;
     res.setHeader('x-request-id', requestId);
-    const outcome = await relayChat({
+    const relay = createRelay(PROVIDERS, { pools, echoDelayMs: harness.options.echoDelayMs ?? 0 });
+    const outcome = await relay({
       requestId,
       model: body.model,
       body,
@@ -91,6 +97,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await pools.close();
     },
   };
   return harness;

@@ -2,7 +2,6 @@
 import assert from 'node:assert/strict';
 import { startFakeUpstream, FAKE_PROMPT_TOKENS, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { channel, post, startHarness, type Harness } from './harness.ts';
-import { closeUpstreams } from '../../../src/gateway/relay/index.ts';
 
 describe('relay: non-streamed answers', () => {
   let fake: FakeUpstream;
@@ -16,7 +15,6 @@ describe('relay: non-streamed answers', () => {
     await harness.close();
     await fake.close();
   });
-  after(() => closeUpstreams());
 
   it('maps the model both ways, sends the channel key, passes unknown fields through untouched', async () => {
     fake.behaviour = { answerModel: 'upstream-model-v2-2025-01-01', pieces: ['Hi', ' there'] };

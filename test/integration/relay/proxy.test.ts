@@ -4,7 +4,6 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { channel, post, startHarness, type Harness } from './harness.ts';
-import { closeUpstreams } from '../../../src/gateway/relay/index.ts';
 
 /** A minimal HTTP proxy (CONNECT tunnels and absolute-form requests) that records what it carried. */
 async function startProxy(): Promise<{ url: string; seen: string[]; server: Server }> {
@@ -45,7 +44,6 @@ describe('relay: channel proxy', () => {
   });
   after(async () => {
     await harness.close();
-    await closeUpstreams();
     proxy.server.closeAllConnections();
     await new Promise<void>((resolve) => proxy.server.close(() => resolve()));
     await fake.close();

@@ -2,7 +2,6 @@
 import assert from 'node:assert/strict';
 import { startFakeUpstream, FAKE_PROMPT_TOKENS, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { channel, post, SseReader, startHarness, type Harness } from './harness.ts';
-import { closeUpstreams } from '../../../src/gateway/relay/index.ts';
 
 const ask = (extra: object = {}) => ({ model: 'platform-m', stream: true, messages: [{ role: 'user', content: 'hello' }], ...extra });
 
@@ -18,7 +17,6 @@ describe('relay: streamed answers', () => {
     await harness.close();
     await fake.close();
   });
-  after(() => closeUpstreams());
 
   it('asks the upstream for usage and drops the usage chunk the client did not ask for', async () => {
     fake.behaviour = { pieces: ['a', 'b', 'c'], answerModel: 'up-m-2025' };

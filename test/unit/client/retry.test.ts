@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { MAX_RETRY_DELAY_MS, retryAfterMs, retryDelayMs, shouldRetry } from '../../../src/client/retry.ts';
+import { MAX_RETRY_DELAY_MS, retryDelayMs, shouldRetry } from '../../../src/client/retry.ts';
+import { retryAfterMs } from '../../../src/contract/index.ts';
 import { AbortError, ConnectionError, TimeoutError, errorFromResponse } from '../../../src/client/errors.ts';
 
 describe('client retry rules', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { planEcho, tokenize, TOOL_ARGUMENT_PIECE, TOOL_RESULT_PREVIEW, userRequestText } from '../../../src/gateway/relay/echoModel.ts';
+import { planEcho, tokenize, TOOL_ARGUMENT_PIECE, TOOL_RESULT_PREVIEW, userRequestText } from '../../../src/gateway/providers/echo/model.ts';
 
 const body = (content: unknown, extra: object = {}) => ({ model: 'e', messages: [{ role: 'user', content }], ...extra }) as never;
 

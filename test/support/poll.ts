@@ -1,6 +1,11 @@
 // Waiting by polling, never by fixed sleeps.
 export const defaultTimeoutMs = 60000;
 
+/** The thing polled for did not happen in time. */
+export class PollTimeout extends Error {
+  override readonly name = 'PollTimeout';
+}
+
 export async function poll<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = defaultTimeoutMs, intervalMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
@@ -13,7 +18,7 @@ export async function poll<T>(what: string, probe: () => Promise<T | undefined> 
     }
     if (Date.now() > deadline) {
       const detail = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${detail}`);
+      throw new PollTimeout(`timed out after ${timeoutMs} ms waiting for ${what}${detail}`);
     }
     await new Promise((r) => setTimeout(r, intervalMs));
   }

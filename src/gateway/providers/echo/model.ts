@@ -19,8 +19,8 @@
  *   cap, whichever is smallest) counts reasoning, answer and tool-call tokens together; a cut
  *   answer finishes with `length` instead of `stop` / `tool_calls`.
  */
-import type { ChatRequest } from '../../contract/index.ts';
-import { textOfContent } from './estimate.ts';
+import type { ChatRequest } from '../../../contract/index.ts';
+import { textOfContent } from '../../relay/estimate.ts';
 
 export interface EchoToken {
   /** `tool_name` starts the tool call (its text is the name); `tool_arguments` carries a piece of its JSON arguments. */
@@ -174,11 +174,4 @@ export function planEcho(body: ChatRequest, accountCap: number | null): EchoPlan
   const cap = caps.length > 0 ? Math.min(...caps) : Infinity;
   if (tokens.length > cap) return { tokens: tokens.slice(0, cap), finishReason: 'length', promptTokens, toolCall };
   return { tokens, finishReason: toolCall ? 'tool_calls' : 'stop', promptTokens, toolCall };
-}
-
-/** Milliseconds between two echo tokens: MODEL_GATEWAY_ECHO_DELAY_MS, default 15 (read per request). */
-export function echoDelayMs(): number {
-  const raw = process.env['MODEL_GATEWAY_ECHO_DELAY_MS'];
-  const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
-  return Number.isFinite(value) && value >= 0 ? value : 15;
 }

@@ -9,7 +9,7 @@
  * Every other field (tools, tool_choice, temperature, response_format, unknown ones)
  * passes through untouched.
  */
-import type { Channel, RelayRequest } from './types.ts';
+import type { Channel, RelayRequest } from '../../relay/types.ts';
 
 export function upstreamModel(channel: Channel, platformModel: string): string {
   return channel.models.get(platformModel) ?? platformModel;

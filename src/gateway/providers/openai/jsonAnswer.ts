@@ -4,11 +4,13 @@
  * common cases, not re-serialised: unchanged bytes go out as they came, or only the
  * `model` value is spliced (see modelName.ts).
  */
-import { clientGone, estimatedUsage, elapsedMs, next, type AttemptContext, type AttemptResult } from './attempt.ts';
-import { generatedChars } from './estimate.ts';
-import { withPlatformModel } from './modelName.ts';
-import { writeJson } from './respond.ts';
-import type { RelayUsage } from './types.ts';
+import { errorMessageOf } from '../../../contract/index.ts';
+import { estimatedUsage, elapsedMs, next, type AttemptContext, type AttemptResult } from '../../relay/attempt.ts';
+import { clientGone } from '../../relay/clientGone.ts';
+import { generatedChars } from '../../relay/estimate.ts';
+import { withPlatformModel } from '../../relay/modelName.ts';
+import { writeJson } from '../../relay/respond.ts';
+import type { RelayUsage } from '../../relay/types.ts';
 
 /** A complete 2xx answer (collected by exchangeJson): its usage taken, written to the client with the platform's model name. */
 export function answerJson(ctx: AttemptContext, bytes: Buffer): AttemptResult {
@@ -24,7 +26,7 @@ export function answerJson(ctx: AttemptContext, bytes: Buffer): AttemptResult {
   } catch {
     return next('upstream_error', 'upstream answer is not JSON');
   }
-  if (parsed['error'] !== undefined && parsed['error'] !== null) return next('upstream_error', `upstream error: ${errorMessage(parsed['error'])}`);
+  if (parsed['error'] !== undefined && parsed['error'] !== null) return next('upstream_error', `upstream error: ${errorMessageOf(parsed) ?? JSON.stringify(parsed['error'])}`);
   const choices = parsed['choices'];
   if (!Array.isArray(choices)) return next('upstream_error', 'upstream answer has no choices');
 
@@ -44,10 +46,4 @@ export function usageOf(value: unknown): RelayUsage | null {
 
 function isCount(n: unknown): n is number {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0;
-}
-
-export function errorMessage(error: unknown): string {
-  if (typeof error === 'string') return error;
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' ? message : JSON.stringify(error);
 }

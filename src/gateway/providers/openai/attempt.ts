@@ -6,13 +6,16 @@
  * it faithfully (see `upstreamRejection` in types.ts).
  */
 import type { Dispatcher } from 'undici';
-import { dispatcherFor } from './dispatchers.ts';
-import { chatCompletionsUrl, upstreamBody } from './upstreamBody.ts';
-import { classify, clientGone, describe, estimatedUsage, next, retryAfterSeconds, NO_USAGE, Watchdog, type AttemptContext, type AttemptResult } from './attempt.ts';
-import { answerJson } from './openaiJson.ts';
-import { exchangeJson, headersOf } from './upstreamJson.ts';
-import { relayStream } from './openaiStream.ts';
-import type { RelayOutcome } from './types.ts';
+import { chatCompletionsUrl, upstreamBody } from './requestBody.ts';
+import { retryAfterMs, errorMessageOf } from '../../../contract/index.ts';
+import { estimatedUsage, next, NO_USAGE, type AttemptContext, type AttemptResult } from '../../relay/attempt.ts';
+import { clientGone } from '../../relay/clientGone.ts';
+import { classifyFailure as classify, describeFailure as describe } from '../../relay/failure.ts';
+import { Watchdog } from '../../relay/watchdog.ts';
+import { answerJson } from './jsonAnswer.ts';
+import { exchangeJson, headersOf } from './jsonExchange.ts';
+import { relayStream } from './streamAnswer.ts';
+import type { RelayOutcome } from '../../relay/types.ts';
 
 const REJECTION_BODY_LIMIT = 64 * 1024;
 
@@ -20,7 +23,7 @@ export async function openaiAttempt(ctx: AttemptContext): Promise<AttemptResult>
   const { request, channel } = ctx;
   if (!channel.baseUrl) return next('upstream_error', 'channel has no base URL');
   const { origin, path } = chatCompletionsUrl(channel.baseUrl);
-  const dispatcher = dispatcherFor(channel, origin);
+  const dispatcher = ctx.deps.pools.dispatcherFor(channel, origin);
   return request.stream ? streamAttempt(ctx, dispatcher, origin, path) : jsonAttempt(ctx, dispatcher, origin, path);
 }
 
@@ -120,7 +123,7 @@ function withKey(headers: Readonly<Record<string, string>>, apiKey: string): Rec
  * null for any other 4xx, a rejection of the request itself.
  */
 function failover(status: number, headers: () => Record<string, string | string[] | undefined>): AttemptResult | null {
-  if (status === 429) return next('upstream_rate_limited', 'upstream HTTP 429', retryAfterSeconds(headers()));
+  if (status === 429) return next('upstream_rate_limited', 'upstream HTTP 429', retryAfterSecondsOf(headers()));
   if (status >= 500 || status === 408 || status === 401 || status === 403 || status === 404 || status < 400) {
     return next(status === 408 ? 'upstream_timeout' : 'upstream_error', `upstream HTTP ${status}`);
   }
@@ -144,15 +147,7 @@ async function readText(body: Dispatcher.ResponseData['body']): Promise<string> 
 
 /** A 4xx about the request itself: the upstream's words go back to the client, with our type and code. */
 function rejectionOf(ctx: AttemptContext, status: number, text: string): AttemptResult {
-  let message = text.slice(0, 2000).trim() || `upstream HTTP ${status}`;
-  try {
-    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
-    if (typeof parsed.error === 'object' && typeof parsed.error?.message === 'string') message = parsed.error.message;
-    else if (typeof parsed.error === 'string') message = parsed.error;
-    else if (typeof parsed.message === 'string') message = parsed.message;
-  } catch {
-    // Not JSON: keep the text.
-  }
+  const message = (errorMessageOf(parseOrText(text)) ?? text.slice(0, 2000).trim()) || `upstream HTTP ${status}`;
   const outcome: RelayOutcome = {
     kind: 'failed',
     code: status === 413 ? 'request_too_large' : 'invalid_request',
@@ -163,4 +158,18 @@ function rejectionOf(ctx: AttemptContext, status: number, text: string): Attempt
     usage: NO_USAGE,
   };
   return { kind: 'final', outcome };
+}
+
+function parseOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Whole seconds an upstream asked to wait, when it said. */
+function retryAfterSecondsOf(headers: Record<string, string | string[] | undefined>): number | undefined {
+  const ms = retryAfterMs(headers);
+  return ms === null ? undefined : Math.ceil(ms / 1000);
 }

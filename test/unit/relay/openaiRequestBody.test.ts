@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { chatCompletionsUrl, upstreamBody } from '../../../src/gateway/relay/upstreamBody.ts';
-import { retryAfterSeconds } from '../../../src/gateway/relay/attempt.ts';
+import { chatCompletionsUrl, upstreamBody } from '../../../src/gateway/providers/openai/requestBody.ts';
 import type { Channel, RelayRequest } from '../../../src/gateway/relay/types.ts';
 
 const channel = (baseUrl: string): Channel => ({
@@ -31,16 +30,5 @@ describe('upstreamBody', () => {
     assert.deepEqual(chatCompletionsUrl('http://h:8/v1'), { origin: 'http://h:8', path: '/v1/chat/completions' });
     assert.deepEqual(chatCompletionsUrl('http://h:8/v1/'), { origin: 'http://h:8', path: '/v1/chat/completions' });
     assert.deepEqual(chatCompletionsUrl('https://h/api/v1?x=1'), { origin: 'https://h', path: '/api/v1/chat/completions?x=1' });
-  });
-});
-
-describe('retryAfterSeconds', () => {
-  it('reads seconds, HTTP dates and retry-after-ms', () => {
-    const now = Date.parse('2025-01-01T00:00:00Z');
-    assert.equal(retryAfterSeconds({ 'retry-after': '12' }, now), 12);
-    assert.equal(retryAfterSeconds({ 'retry-after': 'Wed, 01 Jan 2025 00:00:30 GMT' }, now), 30);
-    assert.equal(retryAfterSeconds({ 'retry-after-ms': '1500' }, now), 2);
-    assert.equal(retryAfterSeconds({}, now), undefined);
-    assert.equal(retryAfterSeconds({ 'retry-after': 'soon' }, now), undefined);
   });
 });

@@ -8,16 +8,19 @@
  * no [DONE].
  */
 import type { Dispatcher } from 'undici';
-import type { ErrorCode } from '../../contract/index.ts';
-import { classify, clientGone, describe, elapsedMs, estimatedUsage, next, type AttemptContext, type AttemptResult, type FailoverCode, type Watchdog } from './attempt.ts';
-import { generatedChars } from './estimate.ts';
-import { withPlatformModel } from './modelName.ts';
-import { errorMessage, usageOf } from './openaiJson.ts';
-import { endWithStreamError, SSE_DONE, startEventStream, write } from './respond.ts';
-import type { SseItem } from '../../contract/index.ts';
-import { SseDecoder } from '../../wire/sse.ts';
-import { closedItems } from './sse.ts';
-import type { RelayUsage } from './types.ts';
+import type { ErrorCode } from '../../../contract/index.ts';
+import { elapsedMs, estimatedUsage, next, type AttemptContext, type AttemptResult, type FailoverCode } from '../../relay/attempt.ts';
+import { clientGone } from '../../relay/clientGone.ts';
+import { generatedChars } from '../../relay/estimate.ts';
+import { classifyFailure as classify, describeFailure as describe } from '../../relay/failure.ts';
+import { withPlatformModel } from '../../relay/modelName.ts';
+import type { Watchdog } from '../../relay/watchdog.ts';
+import { usageOf } from './jsonAnswer.ts';
+import { endWithStreamError, SSE_DONE, startEventStream, write } from '../../relay/respond.ts';
+import { errorMessageOf, type SseItem } from '../../../contract/index.ts';
+import { SseDecoder } from '../../../wire/sse.ts';
+import { closedItems } from '../../relay/sse.ts';
+import type { RelayUsage } from '../../relay/types.ts';
 
 interface Problem {
   readonly code: FailoverCode;
@@ -71,7 +74,7 @@ export async function relayStream(
         return { out, problem: { code: 'upstream_error', detail: 'upstream sent a malformed event' } };
       }
       if (item.event === 'error' || (chunk['error'] !== undefined && chunk['error'] !== null)) {
-        return { out, problem: { code: 'upstream_error', detail: `upstream error: ${errorMessage(chunk['error'] ?? chunk)}` } };
+        return { out, problem: { code: 'upstream_error', detail: `upstream error: ${errorMessageOf(chunk) ?? JSON.stringify(chunk['error'] ?? chunk)}` } };
       }
       const reported = usageOf(chunk['usage']);
       if (reported) upstreamUsage = reported;

@@ -1,13 +1,14 @@
 /**
- * The `echo` channel: answers locally (see echoModel.ts for what it says, tool calls included),
+ * The `echo` channel: answers locally (see model.ts for what it says, tool calls included),
  * in exactly OpenAI's completion and chunk shapes, with `model` set to the platform name. Streams
  * token by token with a small delay, honours the client's abort, reports exact usage.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { clientGone, elapsedMs, type AttemptContext, type AttemptResult } from './attempt.ts';
-import { echoDelayMs, planEcho, type EchoToken } from './echoModel.ts';
-import { SSE_DONE, startEventStream, write, writeJson } from './respond.ts';
-import type { RelayUsage } from './types.ts';
+import { elapsedMs, type AttemptContext, type AttemptResult } from '../../relay/attempt.ts';
+import { clientGone } from '../../relay/clientGone.ts';
+import { SSE_DONE, startEventStream, write, writeJson } from '../../relay/respond.ts';
+import type { RelayUsage } from '../../relay/types.ts';
+import { planEcho, type EchoToken } from './model.ts';
 
 /** One streamed token as an OpenAI chunk delta; a tool call's first delta carries its id and name. */
 function deltaOf(token: EchoToken, callId: string): object {
@@ -26,7 +27,7 @@ function deltaOf(token: EchoToken, callId: string): object {
 export async function echoAttempt(ctx: AttemptContext): Promise<AttemptResult> {
   const { request, channel } = ctx;
   const plan = planEcho(request.body, request.maxCompletionTokens);
-  const delay = echoDelayMs();
+  const delay = ctx.deps.echoDelayMs;
   const id = `chatcmpl-${request.requestId}`;
   const created = Math.floor(Date.now() / 1000);
   let generated = 0;
