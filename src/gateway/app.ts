@@ -5,10 +5,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, STATUS_PATH } from '../contract/index.ts';
 import { emptyLogFields, finishLog } from './context.ts';
-import { newRequestId } from './requestId.ts';
+import { newRequestId } from './http/requestId.ts';
 import type { Gateway, RequestContext } from './context.ts';
-import { HttpError, sendError } from './errors.ts';
-import { setBaseHeaders } from './headers.ts';
+import { HttpError, sendError } from './http/errors.ts';
+import { setBaseHeaders } from './http/headers.ts';
 import { subscription, usage } from './routes/billing.ts';
 import { chat } from './routes/chat.ts';
 import * as consoleRoutes from './routes/console.ts';

@@ -1,5 +1,5 @@
 /** Bearer-key authentication (contract section 5): every failure is a 401 or 403 from the contract table. */
-import { HttpError } from './errors.ts';
+import { HttpError } from './http/errors.ts';
 import type { Catalog } from './catalog.ts';
 import type { KeyRecord } from './store/types.ts';
 

@@ -4,7 +4,7 @@
  * the CLI disabling a key or topping up while the server runs, and reloads when it did.
  */
 import type { Channel } from './relay/types.ts';
-import type { Ledger } from './accounting.ts';
+import type { Ledger } from './accounts/ledger.ts';
 import type { Serial } from './serial.ts';
 import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, Store } from './store/types.ts';
 import { hashKey } from './keys.ts';

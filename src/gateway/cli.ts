@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
-import { formatUsd, parseUsd } from './money.ts';
+import { formatUsd, parseUsd } from './accounts/money.ts';
 import { openStore } from './store/index.ts';
 import { StoreError } from './store/types.ts';
 import type { Store } from './store/types.ts';

@@ -1,7 +1,7 @@
 /** One request's state while it is handled, and what the gateway needs to handle it. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Catalog } from './catalog.ts';
-import type { Ledger } from './accounting.ts';
+import type { Ledger } from './accounts/ledger.ts';
 import type { Serial } from './serial.ts';
 import type { LogWriter } from './logs.ts';
 import type { ConcurrencyLimiter, RateLimiter } from './ratelimit.ts';

@@ -3,7 +3,7 @@
  * each account (the sum of those rows' costs, applied relatively so it composes with CLI
  * top-ups) and key last-use times. So the logged costs always equal the balance decrease.
  */
-import type { Ledger } from './accounting.ts';
+import type { Ledger } from './accounts/ledger.ts';
 import type { Serial } from './serial.ts';
 import type { RequestLog, Store } from './store/types.ts';
 

@@ -4,10 +4,10 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Ledger } from './accounting.ts';
+import { Ledger } from './accounts/ledger.ts';
 import { bootstrapIfEmpty, issueKey as issueNamedKey } from './admin.ts';
 import { createApp } from './app.ts';
-import { DEFAULT_MAX_BODY_BYTES } from './body.ts';
+import { DEFAULT_MAX_BODY_BYTES } from './http/body.ts';
 import { Catalog } from './catalog.ts';
 import type { Gateway } from './context.ts';
 import { LogWriter } from './logs.ts';
@@ -16,7 +16,7 @@ import { PROVIDERS } from './providers/index.ts';
 import { createRelay } from './relay/index.ts';
 import { UpstreamPools } from './relay/pools.ts';
 import { Serial } from './serial.ts';
-import { answerMalformedRequest } from './malformedRequest.ts';
+import { answerMalformedRequest } from './http/malformedRequest.ts';
 import { openStore } from './store/index.ts';
 
 /** The offline `echo` model's pace: slow enough to watch a stream, fast enough for tests. */

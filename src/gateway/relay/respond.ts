@@ -1,7 +1,7 @@
 /** What the relay itself writes to the client: answer headers, SSE framing, the in-stream error event. */
 import type { ServerResponse } from 'node:http';
 import { errorBody, type ErrorCode } from '../../contract/index.ts';
-import { ALLOW_ORIGIN, EXPOSE, EXPOSED, REQUEST_ID } from '../headers.ts';
+import { ALLOW_ORIGIN, EXPOSE, EXPOSED, REQUEST_ID } from '../http/headers.ts';
 
 export const SSE_DONE = 'data: [DONE]\n\n';
 

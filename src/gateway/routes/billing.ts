@@ -3,7 +3,7 @@
  * hard_limit_usd = (balance + spent) in USD, total_usage = spent in cents; remaining = the difference.
  */
 import { MICRO_USD_PER_USD } from '../../contract/index.ts';
-import { sendJson } from '../json.ts';
+import { sendJson } from '../http/json.ts';
 import { requireKey } from './common.ts';
 import type { Handler } from './common.ts';
 

@@ -3,12 +3,12 @@
  * writes the answer, and the request is charged its real usage (never more than reserved).
  */
 import { ChatRequest } from '../../contract/index.ts';
-import { promptTokenBound, planReservation } from '../accounting.ts';
-import type { Reservation } from '../accounting.ts';
-import { parseJsonBody, readBody } from '../body.ts';
+import { promptTokenBound, planReservation } from '../accounts/ledger.ts';
+import type { Reservation } from '../accounts/ledger.ts';
+import { parseJsonBody, readBody } from '../http/body.ts';
 import { finishLog } from '../context.ts';
-import { HttpError, sendError } from '../errors.ts';
-import { costOf } from '../money.ts';
+import { HttpError, sendError } from '../http/errors.ts';
+import { costOf } from '../accounts/money.ts';
 import type { RelayOutcome } from '../relay/types.ts';
 import { requireKey } from './common.ts';
 import type { Handler } from './common.ts';

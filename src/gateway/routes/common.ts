@@ -1,6 +1,6 @@
 /** The steps every keyed endpoint starts with: fresh cache, authentication, the key's request rate. */
 import { authenticate } from '../auth.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '../http/errors.ts';
 import type { Gateway, RequestContext } from '../context.ts';
 import type { KeyRecord } from '../store/types.ts';
 

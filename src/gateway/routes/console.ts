@@ -5,10 +5,10 @@
  * the user opens the console to find (failed reads still are logged, by the app).
  */
 import { consolePage } from '../console/page.ts';
-import { HttpError } from '../errors.ts';
-import { sendJson } from '../json.ts';
-import { setBaseHeaders } from '../headers.ts';
-import { formatUsd } from '../money.ts';
+import { HttpError } from '../http/errors.ts';
+import { sendJson } from '../http/json.ts';
+import { setBaseHeaders } from '../http/headers.ts';
+import { formatUsd } from '../accounts/money.ts';
 import type { StoredLog } from '../store/types.ts';
 import { requireKey } from './common.ts';
 import type { Handler } from './common.ts';

@@ -1,6 +1,6 @@
 /** GET /v1/models (contract 4.2): OpenAI's list shape, exactly the models this key may use. */
 import { ECHO_OWNER } from '../../contract/index.ts';
-import { sendJson } from '../json.ts';
+import { sendJson } from '../http/json.ts';
 import { requireKey } from './common.ts';
 import type { Handler } from './common.ts';
 

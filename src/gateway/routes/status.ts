@@ -1,6 +1,6 @@
 /** GET /api/status (contract 4.1): no key, says the service is up. */
 import { GATEWAY_VERSION } from '../../contract/index.ts';
-import { sendJson } from '../json.ts';
+import { sendJson } from '../http/json.ts';
 import type { Handler } from './common.ts';
 
 export const status: Handler = (gw, ctx) => {

@@ -5,7 +5,7 @@ import OpenAI, { AuthenticationError, NotFoundError, PermissionDeniedError, Rate
 import { ECHO_OWNER } from '../../../src/contract/index.ts';
 import { createKey } from '../../../src/gateway/admin.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
-import { costOf } from '../../../src/gateway/money.ts';
+import { costOf } from '../../../src/gateway/accounts/money.ts';
 import { startFakeUpstream } from '../../support/fakeUpstream.ts';
 import type { FakeUpstream } from '../../support/fakeUpstream.ts';
 import { call, chatBody, startTestGateway, waitForLog } from './helpers.ts';

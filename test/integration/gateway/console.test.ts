@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createKey } from '../../../src/gateway/admin.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
 import { hashKey } from '../../../src/gateway/keys.ts';
-import { costOf } from '../../../src/gateway/money.ts';
+import { costOf } from '../../../src/gateway/accounts/money.ts';
 import { assertError, call, chatBody, startTestGateway } from './helpers.ts';
 import type { Started } from './helpers.ts';
 

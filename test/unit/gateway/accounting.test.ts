@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { DEFAULT_COMPLETION_CAP, Ledger, MIN_COMPLETION_TOKENS, planReservation } from '../../../src/gateway/accounting.ts';
-import { costOf } from '../../../src/gateway/money.ts';
+import { DEFAULT_COMPLETION_CAP, Ledger, MIN_COMPLETION_TOKENS, planReservation } from '../../../src/gateway/accounts/ledger.ts';
+import { costOf } from '../../../src/gateway/accounts/money.ts';
 import type { ModelRecord } from '../../../src/gateway/store/types.ts';
 
 const echo: ModelRecord = { name: 'echo', inputPrice: 2_000_000, outputPrice: 8_000_000, contextLength: null, toolCalling: null };

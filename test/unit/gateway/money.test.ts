@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { affordableCompletionTokens, costOf, formatUsd, parseUsd } from '../../../src/gateway/money.ts';
+import { affordableCompletionTokens, costOf, formatUsd, parseUsd } from '../../../src/gateway/accounts/money.ts';
 
 describe('money (integer micro-USD)', () => {
   it('parses decimal dollars exactly from the string', () => {

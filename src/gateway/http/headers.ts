@@ -4,7 +4,7 @@
  * them to a single writeHead as a flat list (relay/respond.ts), so Node builds no header map at all.
  */
 import type { ServerResponse } from 'node:http';
-import { REQUEST_ID_HEADER } from '../contract/index.ts';
+import { REQUEST_ID_HEADER } from '../../contract/index.ts';
 
 export const REQUEST_ID = REQUEST_ID_HEADER;
 export const ALLOW_ORIGIN = 'Access-Control-Allow-Origin';

@@ -3,8 +3,8 @@
  * (src/contract/errors.ts errorBody: {"error":{"message","type","code"}}, message ending with the request id).
  */
 import type { ServerResponse } from 'node:http';
-import { ERROR_CODES, errorBody } from '../contract/index.ts';
-import type { ErrorCode } from '../contract/index.ts';
+import { ERROR_CODES, errorBody } from '../../contract/index.ts';
+import type { ErrorCode } from '../../contract/index.ts';
 import { setBaseHeaders } from './headers.ts';
 
 /** Thrown anywhere in a handler; the app turns it into the contract response. */

@@ -4,7 +4,7 @@
  * A request reserves its worst-case cost before it is forwarded, and settles to its real cost (never
  * more than the reservation) when it ends; so the balance can never go negative, whatever the concurrency.
  */
-import type { AccountRecord, ModelRecord } from './store/types.ts';
+import type { AccountRecord, ModelRecord } from '../store/types.ts';
 import { affordableCompletionTokens, costOf } from './money.ts';
 
 /** Completion cap when the client asks for none. */

@@ -4,7 +4,7 @@
  * `X-Request-Id` as every other error.
  */
 import type { Duplex } from 'node:stream';
-import { errorBody, REQUEST_ID_HEADER } from '../contract/index.ts';
+import { errorBody, REQUEST_ID_HEADER } from '../../contract/index.ts';
 import { newRequestId } from './requestId.ts';
 
 export function answerMalformedRequest(error: Error & { headersSent?: boolean }, socket: Duplex): void {

@@ -1,5 +1,5 @@
 /** Exact money: integer micro-USD, parsed from decimal strings without ever passing through a float. */
-import { MICRO_USD_PER_USD } from '../contract/index.ts';
+import { MICRO_USD_PER_USD } from '../../contract/index.ts';
 
 const DECIMAL = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/;
 
