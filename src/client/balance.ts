@@ -4,14 +4,10 @@
  * Gateways of the one-api / new-api family report an unlimited key as a huge hard
  * limit (100000000); anything at or above UNLIMITED_USD is shown as unlimited.
  */
+import type { Balance } from '../contract/index.ts';
+
 export const UNLIMITED_USD = 1e8;
 
-export interface Balance {
-  readonly remainingUsd: number | null;
-  readonly usedUsd: number | null;
-  readonly limitUsd: number | null;
-  readonly unlimited: boolean;
-}
 
 /** Dollars rounded to the cent's hundredth, so float noise (0.1 + 0.2) never shows. */
 function usd(value: number): number {

@@ -21,7 +21,7 @@ import type { ModelEntry } from '../contract/index.ts';
 import { parseJsonOrUndefined, interpretAnswer } from './answer.ts';
 import { normalizeApiKey, redactKey } from './apiKey.ts';
 import { computeBalance, usageDateRange } from './balance.ts';
-import type { Balance } from './balance.ts';
+import type { Balance } from '../contract/index.ts';
 import { normalizeBaseUrl } from './baseUrl.ts';
 import type { NormalizedBaseUrl } from './baseUrl.ts';
 import { AbortError, BadRequestError, GatewayError } from './errors.ts';

@@ -27,3 +27,24 @@ export type BillingUsage = z.infer<typeof BillingUsage>;
 
 /** Integer money unit used inside the gateway: one millionth of a US dollar. */
 export const MICRO_USD_PER_USD = 1_000_000;
+
+/** A key's money as clients show it (from the billing endpoints), in US dollars; null where the gateway did not say. */
+export interface Balance {
+  readonly remainingUsd: number | null;
+  readonly usedUsd: number | null;
+  readonly limitUsd: number | null;
+  readonly unlimited: boolean;
+}
+
+/**
+ * Dollars for people, one rule everywhere (CLI, console, chat, status bar): exact to the micro-dollar,
+ * at least two decimals, no trailing zeros beyond, thousands separated: "$10.00", "$1,234.5", "$0.000038".
+ */
+export function formatUsd(usd: number): string {
+  const micro = Math.round(usd * MICRO_USD_PER_USD);
+  const abs = BigInt(Math.abs(micro));
+  const whole = (abs / 1_000_000n).toLocaleString('en-US');
+  let fraction = (abs % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
+  return `${micro < 0 ? '-' : ''}$${whole}.${fraction}`;
+}

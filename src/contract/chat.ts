@@ -46,6 +46,12 @@ const assistantText = {
   reasoning: z.string().nullish(),
 };
 
+/** The reasoning text of a message or delta: `reasoning_content` (DeepSeek, vLLM) or `reasoning` (OpenRouter); '' when none. */
+export function reasoningTextOf(part: { readonly reasoning_content?: unknown; readonly reasoning?: unknown }): string {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return text(part.reasoning_content) || text(part.reasoning);
+}
+
 export const ChatCompletion = z.looseObject({
   id: z.string().optional(),
   object: z.string().optional(),

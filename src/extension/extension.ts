@@ -18,6 +18,8 @@ import { registerBalanceStatusBar } from './statusBar/balance.ts';
 export interface ModelGatewayApi {
   readonly services: ExtensionServices;
   readonly localGateway: LocalGateway;
+  /** The @gateway participant as VS Code created it. */
+  readonly chatParticipant: vscode.ChatParticipant;
 }
 
 let localGateway: LocalGateway | undefined;
@@ -32,11 +34,11 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   registerBalanceStatusBar(context, services);
   localGateway = registerLocalGateway(context, services);
   registerSecretsMigration(context, services);
-  registerChatParticipant(context, services);
+  const chatParticipant = registerChatParticipant(context, services);
   registerLanguageModelProvider(context, services);
   // Providers' models are looked up lazily: ask once so the first chat message finds them.
   void Promise.resolve(vscode.lm.selectChatModels({ vendor: 'model-gateway' })).catch(() => undefined);
-  return { services, localGateway };
+  return { services, localGateway, chatParticipant };
 }
 
 export async function deactivate(): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
-import { formatUsd, parseUsd } from './accounts/money.ts';
+import { formatMicroUsd, parseUsd } from './accounts/money.ts';
 import { openStore } from './store/index.ts';
 import { StoreError } from './store/types.ts';
 import type { Store } from './store/types.ts';
@@ -159,7 +159,7 @@ async function model(store: Store, sub: string | undefined, args: string[], valu
     contextLength: values.context === undefined ? null : int(values.context, 'context', 0, 1),
     toolCalling: values.tools === undefined ? null : values.tools === 'yes' || values.tools === 'true',
   });
-  io.out(`model "${name}": ${formatUsd(inputPrice)} input, ${formatUsd(outputPrice)} output per million tokens`);
+  io.out(`model "${name}": ${formatMicroUsd(inputPrice)} input, ${formatMicroUsd(outputPrice)} output per million tokens`);
   return 0;
 }
 
@@ -167,14 +167,14 @@ async function account(store: Store, sub: string | undefined, args: string[], va
   const name = need(args[0], 'account NAME');
   if (sub === 'create') {
     const a = await store.createAccount(name, values.balance === undefined ? 0 : usd(values.balance, '--balance'));
-    io.out(`account "${a.name}" created with ${formatUsd(a.balance)}`);
+    io.out(`account "${a.name}" created with ${formatMicroUsd(a.balance)}`);
   } else if (sub === 'topup') {
     const a = await store.topUp(name, usd(args[1], 'amount (USD)'));
-    io.out(`account "${a.name}" balance ${formatUsd(a.balance)}`);
+    io.out(`account "${a.name}" balance ${formatMicroUsd(a.balance)}`);
   } else if (sub === 'show') {
     const a = await store.getAccount(name);
     if (!a) throw new StoreError('not_found', `no account named "${name}"`);
-    io.out(`account "${a.name}": balance ${formatUsd(a.balance)}, spent ${formatUsd(a.totalSpent)}`);
+    io.out(`account "${a.name}": balance ${formatMicroUsd(a.balance)}, spent ${formatMicroUsd(a.totalSpent)}`);
   } else {
     throw new UsageError(`unknown command: account ${sub ?? ''}`);
   }
@@ -222,7 +222,7 @@ async function logs(store: Store, values: Values, io: Io): Promise<number> {
       continue;
     }
     io.out([new Date(l.time).toISOString(), l.requestId, l.method, l.path, l.status, l.errorCode ?? '-', l.accountName ?? '-', l.keyName ?? '-',
-      l.model ?? '-', l.channel ?? '-', `${l.promptTokens}+${l.completionTokens}${l.usageEstimated ? '~' : ''} tok`, formatUsd(l.cost),
+      l.model ?? '-', l.channel ?? '-', `${l.promptTokens}+${l.completionTokens}${l.usageEstimated ? '~' : ''} tok`, formatMicroUsd(l.cost),
       `${l.latencyMs}ms`, l.firstByteMs === null ? '-' : `ttfb ${l.firstByteMs}ms`, l.stream ? 'stream' : ''].join('\t').trimEnd());
   }
   return 0;

@@ -34,7 +34,7 @@ describe('as a user: local gateway, self-test, model pick, @gateway chat, balanc
     const note = await workbench.waitForNotification(/^Local gateway running at/);
     assert.match(note.message, /^Local gateway running at http:\/\/127\.0\.0\.1:\d+ with model "echo"\. The extension now uses it\.$/);
     assert.deepEqual(note.buttons, ['Run Self-Test']);
-    startBalance = await workbench.waitForStatusBar(BALANCE, /^\$[\d,]+\.\d{4}$/);
+    startBalance = await workbench.waitForStatusBar(BALANCE, /^\$[\d,]+\.\d{2,6}$/);
     assert.ok(dollars(startBalance) > 0, startBalance);
   });
 
@@ -77,7 +77,7 @@ describe('as a user: local gateway, self-test, model pick, @gateway chat, balanc
     await workbench.clearNotifications();
     // Settle what the self-test spent first, so that the next change is the chat's.
     await workbench.runCommand('Model Gateway: Refresh Balance');
-    await workbench.waitForStatusBar(BALANCE, (t) => dollars(t) < dollars(startBalance), 15000).catch(() => undefined);
+    await workbench.waitForStatusBar(BALANCE, (t) => dollars(t) < dollars(startBalance), 15000);
     balanceBeforeChat = (await workbench.statusBarText(BALANCE)).text;
     const question = 'What is the capital of France, in one short sentence please?';
     await workbench.sendChat(`@gateway ${question}`);
@@ -104,32 +104,45 @@ describe('as a user: local gateway, self-test, model pick, @gateway chat, balanc
     await browser.page.mouse.move(700, 300);
   });
 
-  it('a gateway model picked in VS Code\'s own chat model picker answers (Ask or Agent mode; in Agent mode a tool call round-trips)', async () => {
+  it('a gateway model picked in VS Code\'s own chat model picker answers (in the mode VS Code offers)', async () => {
     const { workbench, browser, server } = editor();
     // VS Code's own chat (not @gateway) answers with an extension's model and no Copilot sign-in only
     // with anonymous access on, read when the window opens. After the reload the extension restarts
     // its local gateway.
     server.updateSettings({ 'chat.allowAnonymousAccess': true });
     await workbench.reload();
-    await workbench.waitForStatusBar(BALANCE, /^\$[\d,]+\.\d{4}$/);
+    await workbench.waitForStatusBar(BALANCE, /^\$[\d,]+\.\d{2,6}$/);
     await workbench.newChat();
-    // After the reload the session starts in Ask or Agent mode, and now and then VS Code offers only one
-    // of them (its start-up without network). echo declares tool calling, so the picker lists it in both:
-    // Agent is asked for (it sends VS Code's tools, so a tool call can round-trip), else the mode given is used.
-    await poll('the chat mode picker', async () => /^(Ask|Agent)$/.test((await workbench.chatPickers()).mode) || undefined);
-    await workbench.switchChatMode('Agent', 20000).catch((error: unknown) => console.log(`      [editor] staying in the mode given: ${error instanceof Error ? error.message : String(error)}`));
+    // After the reload the session starts in Ask or Agent mode; echo declares tool calling, so the picker lists it in both.
     await poll('the chat mode picker', async () => /^(Ask|Agent)$/.test((await workbench.chatPickers()).mode) || undefined);
     const offered = await workbench.pickChatModel('echo');
     assert.ok(offered.includes('echo'), `models offered: ${offered.join(', ')}`);
     await workbench.sendChat('Hello from the chat model picker');
     const text = await workbench.waitForChatResponse(/You said:/);
-    assert.match(text, /You said:.*Hello from the chat model picker/s);
-    const { mode } = await workbench.chatPickers();
-    console.log(`      [editor] VS Code's chat was in ${mode} mode`);
-    await saveScreenshot(browser.page, 'e2e-user', 'chat-model-picker-reply');
-    if (mode !== 'Agent') return;
     // Agent mode wraps the message in context tags; echo answers what is inside <userRequest>.
     assert.equal(text, 'You said: Hello from the chat model picker');
+    await saveScreenshot(browser.page, 'e2e-user', 'chat-model-picker-reply');
+  });
+
+  it('in VS Code\'s Agent mode a gateway model calls a VS Code tool and reads its result', async () => {
+    const { workbench, browser, server } = editor();
+    // VS Code now and then offers only one mode right after a window opens (its start-up without
+    // network): reopen the window until Agent is offered, a bounded number of times.
+    for (let attempt = 1; ; attempt++) {
+      await workbench.newChat();
+      await poll('the chat mode picker', async () => /^(Ask|Agent)$/.test((await workbench.chatPickers()).mode) || undefined);
+      try {
+        await workbench.switchChatMode('Agent', 20000);
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        console.log(`      [editor] Agent mode not offered (attempt ${attempt}); reopening the window`);
+        await workbench.reload();
+        await workbench.waitForStatusBar(BALANCE, /^\$[\d,]+\.\d{2,6}$/);
+      }
+    }
+    assert.equal((await workbench.chatPickers()).mode, 'Agent');
+    await workbench.pickChatModel('echo');
     // Agent mode sends VS Code's tools: echo calls the one named, VS Code runs it, echo reads the result.
     await workbench.sendChat(`call list_dir {"path": ${JSON.stringify(server.workspace)}}`);
     const result = await workbench.waitForChatResponse(/Tool list_dir returned:|You said:/);

@@ -9,10 +9,12 @@ import { isSlashCommand, runSlashCommand } from './slashCommands.ts';
 
 export { PARTICIPANT_ID } from './answer.ts';
 
-export function registerChatParticipant(context: vscode.ExtensionContext, services: ExtensionServices): void {
+/** Creates @gateway; returns the participant VS Code made (the in-editor suite checks it exists at run time). */
+export function registerChatParticipant(context: vscode.ExtensionContext, services: ExtensionServices): vscode.ChatParticipant {
   const handler: vscode.ChatRequestHandler = (request, chatContext, stream, token) =>
     isSlashCommand(request.command) ? runSlashCommand(services, request.command, stream, token) : answerChat(services, request, chatContext, stream, token);
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, handler);
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'gateway-chat.png');
   context.subscriptions.push(participant);
+  return participant;
 }

@@ -9,7 +9,7 @@
  * answer alone is kept (`answer`) so the next turn sends the model its own
  * answer without the reasoning.
  */
-import type { ChatCompletionChunk } from '../../contract/index.ts';
+import { reasoningTextOf, type ChatCompletionChunk } from '../../contract/index.ts';
 import { ThinkTagSplitter } from './thinkTags.ts';
 
 export type DisplayOp = { readonly kind: 'markdown'; readonly value: string } | { readonly kind: 'progress'; readonly value: string };
@@ -50,7 +50,7 @@ export class AnswerRenderer {
       if ((choice.index ?? 0) !== 0) continue;
       const delta = choice.delta;
       if (delta) {
-        const fieldReasoning = delta.reasoning_content || delta.reasoning || '';
+        const fieldReasoning = reasoningTextOf(delta);
         if (fieldReasoning) this.#addReasoning(fieldReasoning, ops);
         if (delta.content) {
           const split = this.#splitter.push(delta.content);

@@ -3,7 +3,8 @@
  * fix buttons, the model list (/models), the balance (/balance). Pure: takes
  * `t` (vscode.l10n.t in the editor, English in tests).
  */
-import type { ModelEntry } from '../../contract/index.ts';
+import { formatUsd } from '../../contract/index.ts';
+import type { Balance, ModelEntry } from '../../contract/index.ts';
 import { escapeMarkdown, explanationMarkdown } from '../explain.ts';
 import type { Explanation, Fix } from '../explain.ts';
 import { COMMANDS } from '../notConfigured.ts';
@@ -76,21 +77,9 @@ export function modelsView(models: readonly ModelEntry[], current: string, t: Tr
   return { markdown: lines.join('\n'), buttons: [{ title: t('Pick Model'), command: COMMANDS.pickModel }] };
 }
 
-export interface BalanceLike {
-  readonly remainingUsd: number | null;
-  readonly usedUsd: number | null;
-  readonly limitUsd: number | null;
-  readonly unlimited: boolean;
-}
-
-export function formatUsd(value: number): string {
-  const abs = Math.abs(value);
-  const digits = abs !== 0 && abs < 0.01 ? 4 : 2;
-  return `${value < 0 ? '-' : ''}$${abs.toFixed(digits)}`;
-}
 
 /** /balance: remaining, used and limit of this key. */
-export function balanceView(balance: BalanceLike, t: Translate = english): ChatView {
+export function balanceView(balance: Balance, t: Translate = english): ChatView {
   const unknown = t('not reported');
   const lines = [
     `**${t('Balance of this API key')}**`,

@@ -14,7 +14,7 @@ import { lmErrorKind, lmErrorMessage } from './errors.ts';
 import { partText, isToolCallPart, isToolResultPart, toolResultText } from './messages.ts';
 import type { LmMessageLike } from './messages.ts';
 import { estimateTokens, fallbackModelInfos, toModelInfos } from './modelInfo.ts';
-import { relayChunks } from './relay.ts';
+import { sendChunksToSink } from './chunksToSink.ts';
 import { buildChatRequest } from './request.ts';
 
 export const LM_VENDOR = 'model-gateway';
@@ -123,7 +123,7 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
       }));
       const request = buildChatRequest({ model: model.id, messages: plain, tools: options.tools, toolMode: options.toolMode, modelOptions: options.modelOptions });
       let thinkingWorks = Thinking !== undefined;
-      const outcome = await relayChunks(client.chatStream(request, { signal: abort.signal }), {
+      const outcome = await sendChunksToSink(client.chatStream(request, { signal: abort.signal }), {
         text: (value) => progress.report(new vscode.LanguageModelTextPart(value)),
         thinking: (value) => {
           if (!thinkingWorks || !Thinking) return;

@@ -6,6 +6,7 @@
  * Each step records its outcome, HTTP status, time, request id and the gateway's message;
  * a failed step carries the 7.2 meaning and the 7.3 order starting at the first thing to check.
  */
+import { reasoningTextOf } from '../../contract/index.ts';
 import { GatewayClient, errorFromResponse } from '../../client/index.ts';
 import { explainError } from '../explain.ts';
 import type { Explanation } from '../explain.ts';
@@ -94,7 +95,7 @@ function familyOf(error: unknown): string | null {
 function firstText(completion: unknown): { text: string; reasoning: string } {
   const choice = (completion as { choices?: Array<{ message?: Record<string, unknown> }> }).choices?.[0]?.message ?? {};
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  return { text: str(choice['content']).trim(), reasoning: (str(choice['reasoning_content']) || str(choice['reasoning'])).trim() };
+  return { text: str(choice['content']).trim(), reasoning: reasoningTextOf(choice).trim() };
 }
 
 function shorten(text: string, max = 120): string {

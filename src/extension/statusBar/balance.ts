@@ -18,14 +18,15 @@ import {
   viewOfBalance,
   viewOfError,
 } from './balanceState.ts';
-import type { BalanceValue, BalanceView } from './balanceState.ts';
+import type { Balance } from '../../contract/index.ts';
+import type { BalanceView } from './balanceState.ts';
 
 export class BalanceStatusBar implements vscode.Disposable {
   readonly #services: ExtensionServices;
   readonly #item: vscode.StatusBarItem;
   readonly #subscriptions: vscode.Disposable[] = [];
   #view: BalanceView = { kind: 'loading' };
-  #last: BalanceValue | null = null;
+  #last: Balance | null = null;
   #failures = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #nextAt: number | null = null;

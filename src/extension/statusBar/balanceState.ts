@@ -3,44 +3,33 @@
  * tooltip, and when to ask again (the interval, or an exponential backoff after failures,
  * so a broken gateway never gets a request storm).
  */
+import { formatUsd } from '../../contract/index.ts';
+import type { Balance } from '../../contract/index.ts';
 import { escapeMarkdown } from '../explain.ts';
 import { english } from '../translate.ts';
 import type { Translate } from '../translate.ts';
 
-export interface BalanceValue {
-  readonly remainingUsd: number | null;
-  readonly usedUsd: number | null;
-  readonly limitUsd: number | null;
-  readonly unlimited: boolean;
-}
 
 export type BalanceView =
   | { readonly kind: 'unconfigured'; readonly missing: readonly ('baseUrl' | 'apiKey')[] }
   | { readonly kind: 'loading' }
-  | { readonly kind: 'ok'; readonly balance: BalanceValue; readonly at: number }
+  | { readonly kind: 'ok'; readonly balance: Balance; readonly at: number }
   /** Nothing left, from the numbers or from a 403 insufficient-balance refusal. */
-  | { readonly kind: 'exhausted'; readonly balance: BalanceValue | null; readonly at: number; readonly message: string | null }
+  | { readonly kind: 'exhausted'; readonly balance: Balance | null; readonly at: number; readonly message: string | null }
   /** The key was refused (401, or 403 other than balance). */
   | { readonly kind: 'refused'; readonly status: number | null; readonly message: string | null; readonly at: number }
   /** The gateway has no billing endpoints (404). */
   | { readonly kind: 'unavailable'; readonly at: number }
-  | { readonly kind: 'error'; readonly message: string; readonly last: BalanceValue | null; readonly at: number };
+  | { readonly kind: 'error'; readonly message: string; readonly last: Balance | null; readonly at: number };
 
 /** Status bar item id (stable: the editor tests look for it). */
 export const BALANCE_ITEM_ID = 'modelGateway.balance';
 
 export const BACKOFF = { firstMs: 15_000, maxMs: 15 * 60_000 } as const;
 
-/** Dollars: 4 decimals below $1,000 (so one small chat's cost shows), 2 above, thousands separated. */
-export function formatUsd(value: number): string {
-  const abs = Math.abs(value);
-  const digits = abs < 1000 ? 4 : 2;
-  const text = abs.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return `${value < 0 && Number(text.replace(/,/g, '')) !== 0 ? '-' : ''}$${text}`;
-}
 
 /** Which view a successful balance reading gives. */
-export function viewOfBalance(balance: BalanceValue, at: number): BalanceView {
+export function viewOfBalance(balance: Balance, at: number): BalanceView {
   if (!balance.unlimited && balance.remainingUsd !== null && balance.remainingUsd <= 0) return { kind: 'exhausted', balance, at, message: null };
   return { kind: 'ok', balance, at };
 }
@@ -55,7 +44,7 @@ interface ErrorLike {
 }
 
 /** Which view a failed reading gives (errors are the client's GatewayError, read structurally). */
-export function viewOfError(error: unknown, last: BalanceValue | null, at: number): BalanceView {
+export function viewOfError(error: unknown, last: Balance | null, at: number): BalanceView {
   const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
   const status = typeof e.status === 'number' ? e.status : null;
   const message = typeof e.gatewayMessage === 'string' ? e.gatewayMessage : typeof e.message === 'string' ? e.message : String(error);
@@ -70,7 +59,7 @@ export function isWarning(view: BalanceView): boolean {
   return view.kind === 'exhausted' || view.kind === 'refused';
 }
 
-function amount(balance: BalanceValue, t: Translate): string {
+function amount(balance: Balance, t: Translate): string {
   if (balance.unlimited) return t('Unlimited');
   if (balance.remainingUsd === null) return t('Gateway');
   return formatUsd(balance.remainingUsd);
@@ -99,7 +88,7 @@ function time(at: number): string {
   return new Date(at).toLocaleTimeString();
 }
 
-function balanceLines(balance: BalanceValue, t: Translate): string[] {
+function balanceLines(balance: Balance, t: Translate): string[] {
   if (balance.unlimited) return [`${t('Remaining')}: ${t('Unlimited')}`, ...(balance.usedUsd !== null ? [`${t('Used')}: ${formatUsd(balance.usedUsd)}`] : [])];
   const money = (value: number | null) => (value === null ? '–' : formatUsd(value));
   return [`${t('Remaining')}: **${money(balance.remainingUsd)}**`, `${t('Used')}: ${money(balance.usedUsd)}`, `${t('Limit')}: ${money(balance.limitUsd)}`];

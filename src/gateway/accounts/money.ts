@@ -1,5 +1,5 @@
 /** Exact money: integer micro-USD, parsed from decimal strings without ever passing through a float. */
-import { MICRO_USD_PER_USD } from '../../contract/index.ts';
+import { formatUsd, MICRO_USD_PER_USD } from '../../contract/index.ts';
 
 const DECIMAL = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/;
 
@@ -16,14 +16,9 @@ export function parseUsd(text: string): number {
   return Number(micro);
 }
 
-/** micro-USD -> "$12.345" (at least two decimals, no trailing zeros beyond). */
-export function formatUsd(micro: number): string {
-  const sign = micro < 0 ? '-' : '';
-  const abs = BigInt(Math.abs(micro));
-  const whole = abs / 1_000_000n;
-  let fraction = (abs % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
-  if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
-  return `${sign}$${whole}.${fraction}`;
+/** micro-USD -> "$12.345", by the one display rule (contract formatUsd). */
+export function formatMicroUsd(micro: number): string {
+  return formatUsd(micro / MICRO_USD_PER_USD);
 }
 
 /** Cost in micro-USD of a request: ceil((prompt × inputPrice + completion × outputPrice) / 1e6), exact. Prices are per million tokens. */

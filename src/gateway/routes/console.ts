@@ -8,7 +8,7 @@ import { consolePage } from '../console/page.ts';
 import { HttpError } from '../http/errors.ts';
 import { sendJson } from '../http/json.ts';
 import { setBaseHeaders } from '../http/headers.ts';
-import { formatUsd } from '../accounts/money.ts';
+import { formatMicroUsd } from '../accounts/money.ts';
 import type { StoredLog } from '../store/types.ts';
 import { requireKey } from './common.ts';
 import type { Handler } from './common.ts';
@@ -18,7 +18,7 @@ export const MAX_LOG_LIMIT = 200;
 
 /** Exact money both ways: integer micro-USD, and the same amount as a decimal USD string ("9.999876"). */
 function money(micro: number): { micro_usd: number; usd: string } {
-  return { micro_usd: micro, usd: formatUsd(micro).replace('$', '') };
+  return { micro_usd: micro, usd: formatMicroUsd(micro).replace('$', '') };
 }
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

@@ -7,7 +7,7 @@ import { GatewayClient } from '../../../src/client/index.ts';
 import { useEchoGateway } from '../../support/echoGateway.ts';
 import { signalFromToken } from '../../../src/extension/chat/abort.ts';
 import { ROLE_ASSISTANT, ROLE_USER } from '../../../src/extension/lm/messages.ts';
-import { relayChunks } from '../../../src/extension/lm/relay.ts';
+import { sendChunksToSink } from '../../../src/extension/lm/chunksToSink.ts';
 import { buildChatRequest } from '../../../src/extension/lm/request.ts';
 import { ToolCallError } from '../../../src/extension/lm/toolCalls.ts';
 import type { CompletedToolCall } from '../../../src/extension/lm/toolCalls.ts';
@@ -75,7 +75,7 @@ describe('lm streaming over HTTP (fake tool-calling upstream)', () => {
       toolMode: TOOL_MODE_REQUIRED,
     });
     const { out, sink } = collector();
-    const outcome = await relayChunks(client.chatStream(request), sink);
+    const outcome = await sendChunksToSink(client.chatStream(request), sink);
 
     assert.deepEqual(out.calls, [
       { callId: 'call_read', name: 'read_file', input: { path: 'src/main.ts', startLine: 1, endLine: 40 } },
@@ -108,7 +108,7 @@ describe('lm streaming over HTTP (fake tool-calling upstream)', () => {
       ],
     };
     const { out, sink } = collector();
-    const outcome = await relayChunks(client.chatStream(buildChatRequest({ model: 'tool-model', messages: [{ role: ROLE_USER, content: [{ value: 'ls' }] }] })), sink);
+    const outcome = await sendChunksToSink(client.chatStream(buildChatRequest({ model: 'tool-model', messages: [{ role: ROLE_USER, content: [{ value: 'ls' }] }] })), sink);
     assert.equal(out.text, 'Let me check.');
     assert.deepEqual(out.calls, [{ callId: 'c1', name: 'list_dir', input: { path: '.' } }]);
     assert.equal(outcome.finishReason, null);
@@ -118,7 +118,7 @@ describe('lm streaming over HTTP (fake tool-calling upstream)', () => {
     server.script = { events: [chunk({ tool_calls: [{ index: 0, id: 'bad', function: { name: 'edit', arguments: '{"path": ' } }] }), chunk({}, 'tool_calls')] };
     const { sink } = collector();
     await assert.rejects(
-      relayChunks(client.chatStream(buildChatRequest({ model: 'tool-model', messages: [{ role: ROLE_USER, content: [{ value: 'edit' }] }] })), sink),
+      sendChunksToSink(client.chatStream(buildChatRequest({ model: 'tool-model', messages: [{ role: ROLE_USER, content: [{ value: 'edit' }] }] })), sink),
       (error: unknown) => error instanceof ToolCallError && error.code === 'tool_call_arguments_invalid' && error.toolName === 'edit',
     );
   });
@@ -135,7 +135,7 @@ describe('lm streaming over HTTP (fake tool-calling upstream)', () => {
     };
     const abort = signalFromToken(token);
     const { out, sink } = collector();
-    const done = relayChunks(client.chatStream(buildChatRequest({ model: 'tool-model', messages: [{ role: ROLE_USER, content: [{ value: 'go' }] }] }), { signal: abort.signal }), {
+    const done = sendChunksToSink(client.chatStream(buildChatRequest({ model: 'tool-model', messages: [{ role: ROLE_USER, content: [{ value: 'go' }] }] }), { signal: abort.signal }), {
       ...sink,
       text: (v) => {
         sink.text(v);
@@ -163,7 +163,7 @@ describe('lm streaming through the bundled gateway (echo model)', () => {
       ],
     });
     const { out, sink } = collector();
-    const outcome = await relayChunks(echo.client.chatStream(request), sink);
+    const outcome = await sendChunksToSink(echo.client.chatStream(request), sink);
     assert.equal(out.text, 'You said: please think it over');
     assert.match(out.thinking, /^You asked me to think\./);
     assert.deepEqual(out.calls, []);
@@ -178,7 +178,7 @@ describe('lm streaming through the bundled gateway (echo model)', () => {
     ];
     const ask = { role: ROLE_USER, content: [{ value: '<context>\nThe current date is today.\n</context>\n' }, { value: '<userRequest>\ncall copilot_readFile {"filePath": "/work/a b.ts", "startLine": 3}\n</userRequest>' }] };
     const first = collector();
-    const firstOutcome = await relayChunks(echo.client.chatStream(buildChatRequest({ model: 'echo', messages: [ask], tools })), first.sink);
+    const firstOutcome = await sendChunksToSink(echo.client.chatStream(buildChatRequest({ model: 'echo', messages: [ask], tools })), first.sink);
     assert.equal(firstOutcome.finishReason, 'tool_calls');
     assert.equal(first.out.text, '');
     assert.equal(first.out.calls.length, 1);
@@ -198,7 +198,7 @@ describe('lm streaming through the bundled gateway (echo model)', () => {
       ],
     });
     const second = collector();
-    const secondOutcome = await relayChunks(echo.client.chatStream(followUp), second.sink);
+    const secondOutcome = await sendChunksToSink(echo.client.chatStream(followUp), second.sink);
     assert.equal(secondOutcome.finishReason, 'stop');
     assert.deepEqual(second.out.calls, []);
     assert.equal(second.out.text, 'Tool copilot_readFile returned: line 3: export const answer = 42;');

@@ -3,7 +3,6 @@ import { AuthenticationError, ConnectionError, NotFoundError, PermissionDeniedEr
 import {
   BACKOFF,
   backoffMs,
-  formatUsd,
   isFailure,
   isWarning,
   nextRefreshMs,
@@ -13,20 +12,12 @@ import {
   viewOfBalance,
   viewOfError,
 } from '../../../src/extension/statusBar/balanceState.ts';
-import type { BalanceValue } from '../../../src/extension/statusBar/balanceState.ts';
+import type { Balance } from '../../../src/contract/index.ts';
 
-const healthy: BalanceValue = { remainingUsd: 9.9996, usedUsd: 0.0004, limitUsd: 10, unlimited: false };
+const healthy: Balance = { remainingUsd: 9.9996, usedUsd: 0.0004, limitUsd: 10, unlimited: false };
 const mid = () => 0.5; // jitter factor 1.0
 
 describe('extension balance state', () => {
-  it('formats dollars with 4 decimals below $1,000 and 2 above', () => {
-    assert.equal(formatUsd(9.9996), '$9.9996');
-    assert.equal(formatUsd(0), '$0.0000');
-    assert.equal(formatUsd(999.12345), '$999.1235');
-    assert.equal(formatUsd(1234.5678), '$1,234.57');
-    assert.equal(formatUsd(-0.5), '-$0.5000');
-  });
-
   it('shows the balance, unlimited, and a small chat cost as a visible change', () => {
     assert.equal(statusText(viewOfBalance(healthy, 0)), '$(credit-card) $9.9996');
     assert.notEqual(statusText(viewOfBalance({ ...healthy, remainingUsd: 9.9992 }, 0)), statusText(viewOfBalance(healthy, 0)));
@@ -88,7 +79,7 @@ describe('extension balance state', () => {
     const md = tooltipMarkdown(viewOfBalance(healthy, Date.UTC(2026, 0, 1)), 'https://gw.example');
     assert.match(md, /Remaining: \*\*\$9\.9996\*\*/);
     assert.match(md, /Used: \$0\.0004/);
-    assert.match(md, /Limit: \$10\.0000/);
+    assert.match(md, /Limit: \$10\.00\n/);
     assert.match(md, /https:\/\/gw\.example/);
     assert.match(md, /Last refresh/);
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { affordableCompletionTokens, costOf, formatUsd, parseUsd } from '../../../src/gateway/accounts/money.ts';
+import { affordableCompletionTokens, costOf, formatMicroUsd, parseUsd } from '../../../src/gateway/accounts/money.ts';
 
 describe('money (integer micro-USD)', () => {
   it('parses decimal dollars exactly from the string', () => {
@@ -18,10 +18,10 @@ describe('money (integer micro-USD)', () => {
   });
 
   it('formats micro-USD', () => {
-    assert.equal(formatUsd(10_000_000), '$10.00');
-    assert.equal(formatUsd(1_500_001), '$1.500001');
-    assert.equal(formatUsd(38), '$0.000038');
-    assert.equal(formatUsd(-5_000), '-$0.005');
+    assert.equal(formatMicroUsd(10_000_000), '$10.00');
+    assert.equal(formatMicroUsd(1_500_001), '$1.500001');
+    assert.equal(formatMicroUsd(38), '$0.000038');
+    assert.equal(formatMicroUsd(-5_000), '-$0.005');
   });
 
   it('cost is ceil(tokens × price / 1e6), exact for large numbers', () => {

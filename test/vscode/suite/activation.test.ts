@@ -1,15 +1,9 @@
-// Activation and contributions: the API, every command, the @gateway participant, the LM provider vendor.
+// Activation: the API, every declared command registered, the @gateway participant and the LM provider registered at run time.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activate, EXTENSION_ID, VENDOR } from './helpers.ts';
+import { activate, EXTENSION_ID, resetConfiguration, VENDOR, waitFor } from './helpers.ts';
 
-type Manifest = {
-  contributes: {
-    commands: { command: string; title: string }[];
-    chatParticipants: { id: string; name: string; commands?: { name: string }[] }[];
-    languageModelChatProviders: { vendor: string; managementCommand?: string }[];
-  };
-};
+type Manifest = { contributes: { commands: { command: string; title: string }[] } };
 
 describe('activation', () => {
   it('activates and returns its API (services, local gateway)', async () => {
@@ -34,18 +28,26 @@ describe('activation', () => {
     }
   });
 
-  it('declares the @gateway participant with /models, /selftest and /balance', async () => {
-    const { extension } = await activate();
-    const participant = (extension.packageJSON as Manifest).contributes.chatParticipants.find((p) => p.name === 'gateway');
-    assert.ok(participant, '@gateway is not declared');
-    assert.equal(participant.id, 'model-gateway.gateway');
-    assert.deepEqual(participant.commands?.map((c) => c.name).sort(), ['balance', 'models', 'selftest']);
+  it('creates the @gateway participant at run time, with its icon', async () => {
+    const { api } = await activate();
+    assert.equal(api.chatParticipant.id, 'model-gateway.gateway');
+    assert.ok(api.chatParticipant.iconPath instanceof vscode.Uri, 'the participant has its icon');
   });
 
-  it('declares the language-model provider (vendor model-gateway, managed by Set API Key)', async () => {
-    const { extension } = await activate();
-    const provider = (extension.packageJSON as Manifest).contributes.languageModelChatProviders.find((p) => p.vendor === VENDOR);
-    assert.ok(provider, 'no provider for vendor model-gateway');
-    assert.equal(provider.managementCommand, 'modelGateway.setApiKey');
+  it('has its language-model provider registered at run time: vscode.lm lists the gateway\'s models once one is configured', async () => {
+    const { api } = await activate();
+    await resetConfiguration(api);
+    try {
+      assert.deepEqual(await vscode.lm.selectChatModels({ vendor: VENDOR }), [], 'no models while nothing is configured');
+      await vscode.commands.executeCommand('modelGateway.startLocalGateway');
+      const models = await waitFor('the gateway models in vscode.lm', async () => {
+        const found = await vscode.lm.selectChatModels({ vendor: VENDOR });
+        return found.length > 0 ? found : undefined;
+      });
+      assert.ok(models.every((m) => m.vendor === VENDOR));
+      assert.ok(models.some((m) => m.id === 'echo' || m.family === 'echo'), models.map((m) => m.id).join(', '));
+    } finally {
+      await resetConfiguration(api);
+    }
   });
 });

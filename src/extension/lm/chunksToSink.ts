@@ -3,7 +3,7 @@
  * arrives, reasoning as it arrives (when the host can show it), and each tool
  * call once its arguments are complete. Pure: the sink is plain callbacks.
  */
-import type { ChatCompletionChunk } from '../../contract/index.ts';
+import { reasoningTextOf, type ChatCompletionChunk } from '../../contract/index.ts';
 import { ToolCallAccumulator } from './toolCalls.ts';
 import type { CompletedToolCall } from './toolCalls.ts';
 
@@ -13,18 +13,15 @@ export interface LmSink {
   toolCall(call: CompletedToolCall): void;
 }
 
-export interface RelayOutcome {
+/** What a stream delivered to the sink. */
+export interface SinkSummary {
   readonly finishReason: string | null;
   readonly toolCalls: number;
   readonly textChars: number;
 }
 
-/** The reasoning text of a delta: `reasoning_content` (DeepSeek, vLLM) or `reasoning` (OpenRouter). */
-export function reasoningOf(delta: { reasoning_content?: string | null | undefined; reasoning?: string | null | undefined }): string {
-  return delta.reasoning_content || delta.reasoning || '';
-}
 
-export async function relayChunks(chunks: AsyncIterable<ChatCompletionChunk>, sink: LmSink, accumulator = new ToolCallAccumulator()): Promise<RelayOutcome> {
+export async function sendChunksToSink(chunks: AsyncIterable<ChatCompletionChunk>, sink: LmSink, accumulator = new ToolCallAccumulator()): Promise<SinkSummary> {
   let finishReason: string | null = null;
   let toolCalls = 0;
   let textChars = 0;
@@ -39,7 +36,7 @@ export async function relayChunks(chunks: AsyncIterable<ChatCompletionChunk>, si
       if ((choice.index ?? 0) !== 0) continue; // we ask for one choice
       const delta = choice.delta;
       if (delta) {
-        const reasoning = reasoningOf(delta);
+        const reasoning = reasoningTextOf(delta);
         if (reasoning) sink.thinking?.(reasoning);
         if (delta.content) {
           textChars += delta.content.length;
