@@ -5,7 +5,7 @@
  * or a 401/403 error body (the path exists but wants a valid key, contract 4.2).
  */
 import { ModelList } from '../contract/index.ts';
-import { parseJsonOrUndefined } from './answer.ts';
+import { parseJsonOrUndefined } from './responseBody.ts';
 import { addressCandidates, addressHint } from './baseUrl.ts';
 import type { NormalizedBaseUrl } from './baseUrl.ts';
 import { CLIENT_ERROR_CODES, GatewayError, isErrorBody } from './errors.ts';

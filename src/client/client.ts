@@ -18,7 +18,7 @@ import {
   STATUS_PATH,
 } from '../contract/index.ts';
 import type { ModelEntry } from '../contract/index.ts';
-import { parseJsonOrUndefined, interpretAnswer } from './answer.ts';
+import { parseJsonOrUndefined, interpretAnswer } from './responseBody.ts';
 import { normalizeApiKey, redactKey } from './apiKey.ts';
 import { computeBalance, usageDateRange } from './balance.ts';
 import type { Balance } from '../contract/index.ts';

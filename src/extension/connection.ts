@@ -9,6 +9,7 @@ import { NotConfiguredError } from './notConfigured.ts';
 import type { MissingPart } from './notConfigured.ts';
 import type { ApiKeyStore } from './secrets.ts';
 import type { SettingsService } from './settings.ts';
+import type { SelfTestConfig } from './selfTest/run.ts';
 
 export interface ConnectionState {
   /** The base URL as configured ('' when unset). */
@@ -45,6 +46,9 @@ export class GatewayConnection implements vscode.Disposable {
 
   /** Fires after the client was rebuilt (settings, key or proxy changed). */
   readonly onDidChange = this.#emitter.event;
+  readonly #balanceTouched = new vscode.EventEmitter<void>();
+  /** Fires after a request that may have changed the balance (a chat, a self-test): the status bar refreshes. */
+  readonly onBalanceMayHaveChanged = this.#balanceTouched.event;
   /** Settles once the key has been read from SecretStorage the first time. */
   readonly ready: Promise<void>;
 
@@ -62,6 +66,11 @@ export class GatewayConnection implements vscode.Disposable {
       }),
     );
     this.ready = this.#loadKey();
+  }
+
+  /** Say that a request may have changed the balance (whoever shows it refreshes). */
+  balanceMayHaveChanged(): void {
+    this.#balanceTouched.fire();
   }
 
   /** The key in use, only so that logs and reports can scrub it. */
@@ -83,6 +92,25 @@ export class GatewayConnection implements vscode.Disposable {
     await this.ready;
     if (this.#client) return this.#client;
     throw new NotConfiguredError(this.#state.missing, this.#state.baseUrlProblem);
+  }
+
+  /**
+   * What the self-test runs with: the settings and key as stored right now (not the client's, which may be
+   * missing while something is unset: the self-test diagnoses exactly that), the client's other options.
+   */
+  async selfTestConfig(): Promise<SelfTestConfig> {
+    const settings = this.#settings.current;
+    return { ...this.#clientOptions(await this.#apiKey.get()), baseUrl: settings.baseUrl, model: settings.model };
+  }
+
+  #clientOptions(apiKey: string | undefined) {
+    return {
+      apiKey,
+      timeoutMs: this.#settings.current.requestTimeoutSeconds * 1000,
+      userAgent: this.#userAgent,
+      ...proxySettings(),
+      onResponse: (record: Parameters<typeof logRequest>[1]) => logRequest(this.#log, record),
+    };
   }
 
   /** Re-read the key from SecretStorage (also done on every secret change). */
@@ -131,14 +159,7 @@ export class GatewayConnection implements vscode.Disposable {
     }
     if (!this.#key) missing.push('apiKey');
     if (missing.length === 0) {
-      this.#client = new GatewayClient({
-        baseUrl: settings.baseUrl,
-        apiKey: this.#key,
-        timeoutMs: settings.requestTimeoutSeconds * 1000,
-        userAgent: this.#userAgent,
-        ...proxySettings(),
-        onResponse: (record) => logRequest(this.#log, record),
-      });
+      this.#client = new GatewayClient({ ...this.#clientOptions(this.#key), baseUrl: settings.baseUrl });
     }
     return { baseUrl: settings.baseUrl, root, hasKey: Boolean(this.#key), missing, baseUrlProblem, configured: missing.length === 0 };
   }
@@ -146,6 +167,7 @@ export class GatewayConnection implements vscode.Disposable {
   dispose(): void {
     for (const subscription of this.#subscriptions) subscription.dispose();
     this.#emitter.dispose();
+    this.#balanceTouched.dispose();
     if (this.#client) void Promise.resolve(this.#client.close()).catch(() => undefined);
     this.#client = undefined;
   }

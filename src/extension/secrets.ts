@@ -8,6 +8,8 @@ import { normalizeApiKey } from '../client/apiKey.ts';
 
 /** SecretStorage key. */
 export const API_KEY_SECRET = 'modelGateway.apiKey';
+/** SecretStorage key of the user's own key while the local gateway's is in use. */
+const SET_ASIDE_SECRET = 'modelGateway.apiKey.beforeLocalGateway';
 
 export interface SetKeyResult {
   /** Something was removed from around the pasted key. */
@@ -52,6 +54,20 @@ export class ApiKeyStore implements vscode.Disposable {
 
   async clear(): Promise<void> {
     await this.#secrets.delete(API_KEY_SECRET);
+  }
+
+  /** Keep the key in use aside (the local gateway replaces it while it runs); nothing to keep aside is a no-op. */
+  async setAside(): Promise<void> {
+    const key = await this.get();
+    if (key !== undefined) await this.#secrets.store(SET_ASIDE_SECRET, key);
+  }
+
+  /** Put the key kept aside back (or clear the key when none was), and forget the copy. */
+  async restoreSetAside(): Promise<void> {
+    const key = await this.#secrets.get(SET_ASIDE_SECRET);
+    if (key) await this.#secrets.store(API_KEY_SECRET, key);
+    else await this.clear();
+    await this.#secrets.delete(SET_ASIDE_SECRET);
   }
 
   dispose(): void {

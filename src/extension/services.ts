@@ -5,11 +5,6 @@ import type { ApiKeyStore } from './secrets.ts';
 import type { SettingsService } from './settings.ts';
 import type { Translate } from './translate.ts';
 
-export interface BalanceRefresher {
-  /** Ask for a balance refresh soon (debounced; respects the error backoff). Call after each chat. */
-  refresh(): void;
-}
-
 export interface ExtensionServices {
   readonly context: vscode.ExtensionContext;
   readonly settings: SettingsService;
@@ -19,6 +14,4 @@ export interface ExtensionServices {
   readonly log: vscode.LogOutputChannel;
   /** `vscode.l10n.t`, for handing to the pure modules (explain, self-test report). */
   readonly t: Translate;
-  /** Set by the balance status bar once registered. */
-  balance?: BalanceRefresher;
 }

@@ -4,10 +4,10 @@
  */
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services.ts';
-import { PARTICIPANT_ID, answerChat } from './answer.ts';
+import { PARTICIPANT_ID, answerChat } from './chatTurn.ts';
 import { isSlashCommand, runSlashCommand } from './slashCommands.ts';
 
-export { PARTICIPANT_ID } from './answer.ts';
+export { PARTICIPANT_ID } from './chatTurn.ts';
 
 /** Creates @gateway; returns the participant VS Code made (the in-editor suite checks it exists at run time). */
 export function registerChatParticipant(context: vscode.ExtensionContext, services: ExtensionServices): vscode.ChatParticipant {

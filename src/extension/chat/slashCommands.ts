@@ -3,16 +3,14 @@
  * contract's 7.4 self-test with progress per step), /balance (remaining, used, limit).
  */
 import * as vscode from 'vscode';
-import { proxySettings } from '../connection.ts';
-import { problemEnvironment, userAgent } from '../environment.ts';
+import { problemEnvironment } from '../environment.ts';
 import { explainError } from '../explain.ts';
-import { logRequest } from '../log.ts';
 import { COMMANDS } from '../notConfigured.ts';
 import { problemReport, reportMarkdown } from '../selfTest/report.ts';
 import { runSelfTest } from '../selfTest/run.ts';
 import type { ExtensionServices } from '../services.ts';
 import { signalFromToken } from './abort.ts';
-import { showView } from './answer.ts';
+import { showView } from './chatTurn.ts';
 import { balanceView, failureView, modelsView } from './views.ts';
 
 export const SLASH_COMMANDS = ['models', 'selftest', 'balance'] as const;
@@ -24,18 +22,10 @@ export function isSlashCommand(name: string | undefined): name is SlashCommand {
 
 async function selfTest(services: ExtensionServices, stream: vscode.ChatResponseStream, signal: AbortSignal): Promise<vscode.ChatResult> {
   const { t } = services;
-  const settings = services.settings.current;
-  const apiKey = await services.apiKey.get();
+  const config = await services.connection.selfTestConfig();
+  const apiKey = config.apiKey;
   const report = await runSelfTest(
-    {
-      baseUrl: settings.baseUrl,
-      apiKey,
-      model: settings.model,
-      timeoutMs: settings.requestTimeoutSeconds * 1000,
-      userAgent: userAgent(services.context),
-      ...proxySettings(),
-      onResponse: (record) => logRequest(services.log, record),
-    },
+    config,
     {
       t,
       signal,
@@ -73,7 +63,7 @@ export async function runSlashCommand(
     } else {
       stream.progress(t('Loading the balance…'));
       showView(stream, balanceView(await client.balance({ signal: abort.signal }), t));
-      services.balance?.refresh();
+      services.connection.balanceMayHaveChanged();
     }
     return { metadata: { command } };
   } catch (error) {

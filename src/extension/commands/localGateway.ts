@@ -15,7 +15,6 @@ import type { ExtensionServices } from '../services.ts';
 import { showErrorWithFixes } from '../showError.ts';
 
 const PREVIOUS_STATE = 'modelGateway.beforeLocalGateway';
-const PREVIOUS_KEY_SECRET = 'modelGateway.apiKey.beforeLocalGateway';
 /** The address this extension last pointed the settings at, to restart after a reload. */
 const LAST_URL_STATE = 'modelGateway.localGatewayUrl';
 export const LOCAL_MODEL = 'echo';
@@ -23,7 +22,6 @@ export const LOCAL_MODEL = 'echo';
 interface PreviousConfiguration {
   readonly baseUrl: string;
   readonly model: string;
-  readonly hadKey: boolean;
 }
 
 export class LocalGateway implements vscode.Disposable {
@@ -86,10 +84,9 @@ export class LocalGateway implements vscode.Disposable {
   /** Save the configuration in use before the first start, so Stop can put it back. */
   async #rememberPrevious(): Promise<void> {
     if (this.#context.globalState.get<PreviousConfiguration>(PREVIOUS_STATE)) return; // saved by an earlier start
-    const key = await this.#services.apiKey.get();
     const current = this.#services.settings.current;
-    const previous: PreviousConfiguration = { baseUrl: current.baseUrl, model: current.model, hadKey: key !== undefined };
-    if (key !== undefined) await this.#context.secrets.store(PREVIOUS_KEY_SECRET, key);
+    const previous: PreviousConfiguration = { baseUrl: current.baseUrl, model: current.model };
+    await this.#services.apiKey.setAside();
     await this.#context.globalState.update(PREVIOUS_STATE, previous);
   }
 
@@ -115,10 +112,7 @@ export class LocalGateway implements vscode.Disposable {
     const { settings, apiKey } = this.#services;
     await settings.update('baseUrl', previous.baseUrl === '' ? undefined : previous.baseUrl);
     await settings.update('model', previous.model === '' ? undefined : previous.model);
-    const key = await this.#context.secrets.get(PREVIOUS_KEY_SECRET);
-    if (previous.hadKey && key) await apiKey.set(key);
-    else await apiKey.clear();
-    await this.#context.secrets.delete(PREVIOUS_KEY_SECRET);
+    await apiKey.restoreSetAside();
     await this.#context.globalState.update(PREVIOUS_STATE, undefined);
     await this.#services.connection.reload();
   }
@@ -168,7 +162,7 @@ export function registerLocalGateway(context: vscode.ExtensionContext, services:
       void show.then((choice) => {
         if (choice) void vscode.commands.executeCommand(COMMANDS.runSelfTest);
       });
-      services.balance?.refresh();
+      services.connection.balanceMayHaveChanged();
       return gateway.url;
     }),
     vscode.commands.registerCommand(COMMANDS.stopLocalGateway, async (): Promise<boolean> => {

@@ -4,9 +4,7 @@
  * 7.4 problem report on the clipboard (never the key). Both return values for the editor tests.
  */
 import * as vscode from 'vscode';
-import { proxySettings } from '../connection.ts';
-import { problemEnvironment, userAgent } from '../environment.ts';
-import { logRequest } from '../log.ts';
+import { problemEnvironment } from '../environment.ts';
 import { COMMANDS } from '../notConfigured.ts';
 import { problemReport, reportMarkdown, reportSummary } from '../selfTest/report.ts';
 import { runSelfTest } from '../selfTest/run.ts';
@@ -22,8 +20,8 @@ export function registerSelfTestCommands(context: vscode.ExtensionContext, servi
 
   const run = async (): Promise<SelfTestReport | undefined> => {
     await services.connection.ready;
-    const settings = services.settings.current;
-    const key = await services.apiKey.get();
+    const config = await services.connection.selfTestConfig();
+    const key = config.apiKey;
     const report = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: t('Model Gateway: Self-Test'), cancellable: true },
       async (progress, token) => {
@@ -31,15 +29,7 @@ export function registerSelfTestCommands(context: vscode.ExtensionContext, servi
         const cancel = token.onCancellationRequested(() => controller.abort());
         try {
           return await runSelfTest(
-            {
-              baseUrl: settings.baseUrl,
-              apiKey: key,
-              model: settings.model,
-              timeoutMs: settings.requestTimeoutSeconds * 1000,
-              userAgent: userAgent(context),
-              ...proxySettings(),
-              onResponse: (record) => logRequest(services.log, record),
-            },
+            config,
             {
               t,
               signal: controller.signal,
@@ -55,7 +45,7 @@ export function registerSelfTestCommands(context: vscode.ExtensionContext, servi
       },
     );
     last = { report, key };
-    services.balance?.refresh(); // the chat step cost something
+    services.connection.balanceMayHaveChanged(); // the chat step cost something
     const summary = reportSummary(report, t);
     services.log.info(`Self-test: ${summary}`);
     await documents.show(reportMarkdown(report, t, [key]));

@@ -1,6 +1,6 @@
 /**
  * The balance in the status bar (item `modelGateway.balance`): refreshed on an interval,
- * after each chat (services.balance.refresh()), and on settings or key changes (debounced);
+ * after each chat (the connection's onBalanceMayHaveChanged), and on settings or key changes (debounced);
  * backs off exponentially on errors. The logic lives in balanceState.ts.
  */
 import * as vscode from 'vscode';
@@ -167,9 +167,9 @@ async function balanceMenu(bar: BalanceStatusBar): Promise<void> {
 
 export function registerBalanceStatusBar(context: vscode.ExtensionContext, services: ExtensionServices): BalanceStatusBar {
   const bar = new BalanceStatusBar(services);
-  services.balance = bar;
   context.subscriptions.push(
     bar,
+    services.connection.onBalanceMayHaveChanged(() => bar.refresh()),
     vscode.commands.registerCommand(COMMANDS.refreshBalance, () => bar.refreshNow()),
     vscode.commands.registerCommand(COMMANDS.balanceMenu, () => balanceMenu(bar)),
   );

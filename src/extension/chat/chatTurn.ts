@@ -83,6 +83,6 @@ export async function answerChat(
     return { metadata: { failed: true } satisfies AnswerMetadata };
   } finally {
     abort.dispose();
-    if (requested) services.balance?.refresh();
+    if (requested) services.connection.balanceMayHaveChanged();
   }
 }
