@@ -4,11 +4,11 @@
  */
 import * as vscode from 'vscode';
 import { GatewayClient, normalizeBaseUrl } from '../client/index.ts';
-import { logRequest } from './log.ts';
-import { NotConfiguredError } from './notConfigured.ts';
-import type { MissingPart } from './notConfigured.ts';
-import type { ApiKeyStore } from './secrets.ts';
-import type { SettingsService } from './settings.ts';
+import { logRequest } from './log/requestLog.ts';
+import { NotConfiguredError } from './errors/notConfigured.ts';
+import type { MissingPart } from './errors/notConfigured.ts';
+import type { ApiKeyStore } from './secrets/apiKeyStore.ts';
+import type { SettingsService } from './settings/settings.ts';
 import type { SelfTestConfig } from './selfTest/run.ts';
 
 export interface ConnectionState {

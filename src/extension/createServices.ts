@@ -2,10 +2,10 @@
 import * as vscode from 'vscode';
 import { GatewayConnection } from './connection.ts';
 import { userAgent } from './environment.ts';
-import { createLog } from './log.ts';
-import { ApiKeyStore } from './secrets.ts';
+import { createLog } from './log/requestLog.ts';
+import { ApiKeyStore } from './secrets/apiKeyStore.ts';
 import type { ExtensionServices } from './services.ts';
-import { SettingsService } from './settings.ts';
+import { SettingsService } from './settings/settings.ts';
 
 export function createServices(context: vscode.ExtensionContext): ExtensionServices {
   let connection: GatewayConnection | undefined;

@@ -7,10 +7,10 @@ import { registerLocalGateway } from './commands/localGateway.ts';
 import type { LocalGateway } from './commands/localGateway.ts';
 import { registerPickModelCommand } from './commands/pickModel.ts';
 import { registerSelfTestCommands } from './commands/selfTest.ts';
-import { registerSimpleCommands } from './commands/simple.ts';
+import { registerOpenCommands } from './commands/open.ts';
 import { createServices } from './createServices.ts';
 import { registerLanguageModelProvider } from './lm/provider.ts';
-import { registerSecretsMigration } from './secretsMigration.ts';
+import { registerSecretsMigration } from './secrets/migration.ts';
 import type { ExtensionServices } from './services.ts';
 import { registerBalanceStatusBar } from './statusBar/balance.ts';
 
@@ -28,7 +28,7 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   const services = createServices(context);
   registerApiKeyCommands(context, services);
   registerBaseUrlCommand(context, services);
-  registerSimpleCommands(context, services);
+  registerOpenCommands(context, services);
   registerSelfTestCommands(context, services);
   registerPickModelCommand(context, services);
   registerBalanceStatusBar(context, services);

@@ -1,8 +1,8 @@
 /** The one object every register* function receives. */
 import type * as vscode from 'vscode';
 import type { GatewayConnection } from './connection.ts';
-import type { ApiKeyStore } from './secrets.ts';
-import type { SettingsService } from './settings.ts';
+import type { ApiKeyStore } from './secrets/apiKeyStore.ts';
+import type { SettingsService } from './settings/settings.ts';
 import type { Translate } from './translate.ts';
 
 export interface ExtensionServices {

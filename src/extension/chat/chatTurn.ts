@@ -5,7 +5,7 @@
  * rendered as the contract's explanation with fix buttons.
  */
 import * as vscode from 'vscode';
-import { explainError } from '../explain.ts';
+import { explainError } from '../errors/explain.ts';
 import type { ExtensionServices } from '../services.ts';
 import { signalFromToken } from './abort.ts';
 import { historyToMessages } from './history.ts';

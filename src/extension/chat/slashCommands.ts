@@ -4,8 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { problemEnvironment } from '../environment.ts';
-import { explainError } from '../explain.ts';
-import { COMMANDS } from '../notConfigured.ts';
+import { explainError } from '../errors/explain.ts';
+import { COMMANDS } from '../commands/ids.ts';
 import { problemReport, reportMarkdown } from '../selfTest/report.ts';
 import { runSelfTest } from '../selfTest/run.ts';
 import type { ExtensionServices } from '../services.ts';

@@ -5,9 +5,9 @@
  */
 import { formatUsd } from '../../contract/index.ts';
 import type { Balance, ModelEntry } from '../../contract/index.ts';
-import { escapeMarkdown, explanationMarkdown } from '../explain.ts';
-import type { Explanation, Fix } from '../explain.ts';
-import { COMMANDS } from '../notConfigured.ts';
+import { escapeMarkdown, explanationMarkdown } from '../errors/explain.ts';
+import type { Explanation, Fix } from '../errors/explain.ts';
+import { COMMANDS } from '../commands/ids.ts';
 import { english } from '../translate.ts';
 import type { Translate } from '../translate.ts';
 

@@ -1,7 +1,7 @@
 /** "Set Base URL": an input box checked with the client's /v1 rule (contract 1.6). */
 import * as vscode from 'vscode';
 import { normalizeBaseUrl } from '../../client/index.ts';
-import { COMMANDS } from '../notConfigured.ts';
+import { COMMANDS } from './ids.ts';
 import type { ExtensionServices } from '../services.ts';
 
 function validateBaseUrl(value: string): vscode.InputBoxValidationMessage | string | undefined {
@@ -34,8 +34,5 @@ export function registerBaseUrlCommand(context: vscode.ExtensionContext, service
       });
       return true;
     }),
-    vscode.commands.registerCommand(COMMANDS.openSettings, (setting?: string) =>
-      vscode.commands.executeCommand('workbench.action.openSettings', typeof setting === 'string' ? setting : '@ext:model-gateway.model-gateway'),
-    ),
   );
 }

@@ -10,9 +10,9 @@ import * as vscode from 'vscode';
 import { GatewayClient } from '../../client/index.ts';
 import { startGateway } from '../../gateway/server.ts';
 import type { RunningGateway } from '../../gateway/server.ts';
-import { COMMANDS } from '../notConfigured.ts';
+import { COMMANDS } from './ids.ts';
 import type { ExtensionServices } from '../services.ts';
-import { showErrorWithFixes } from '../showError.ts';
+import { showErrorWithFixes } from '../errors/showError.ts';
 
 const PREVIOUS_STATE = 'modelGateway.beforeLocalGateway';
 /** The address this extension last pointed the settings at, to restart after a reload. */

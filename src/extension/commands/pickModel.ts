@@ -5,9 +5,9 @@
  */
 import * as vscode from 'vscode';
 import type { ModelEntry } from '../../contract/index.ts';
-import { COMMANDS } from '../notConfigured.ts';
+import { COMMANDS } from './ids.ts';
 import type { ExtensionServices } from '../services.ts';
-import { showErrorWithFixes } from '../showError.ts';
+import { showErrorWithFixes } from '../errors/showError.ts';
 
 type ModelItem = vscode.QuickPickItem & { model?: string };
 

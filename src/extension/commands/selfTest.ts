@@ -5,12 +5,12 @@
  */
 import * as vscode from 'vscode';
 import { problemEnvironment } from '../environment.ts';
-import { COMMANDS } from '../notConfigured.ts';
+import { COMMANDS } from './ids.ts';
 import { problemReport, reportMarkdown, reportSummary } from '../selfTest/report.ts';
 import { runSelfTest } from '../selfTest/run.ts';
 import type { SelfTestReport } from '../selfTest/run.ts';
 import type { ExtensionServices } from '../services.ts';
-import { runFix } from '../showError.ts';
+import { runFix } from '../errors/showError.ts';
 import { REPORT_SCHEME, ReportDocuments } from './reportDocument.ts';
 
 export function registerSelfTestCommands(context: vscode.ExtensionContext, services: ExtensionServices): void {

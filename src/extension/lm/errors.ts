@@ -3,7 +3,7 @@
  * (a provider can only throw): what happened, what to do, what the gateway said and
  * the request id. Pure.
  */
-import type { Explanation } from '../explain.ts';
+import type { Explanation } from '../errors/explain.ts';
 import { english } from '../translate.ts';
 import type { Translate } from '../translate.ts';
 

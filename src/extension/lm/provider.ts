@@ -7,8 +7,8 @@
 import * as vscode from 'vscode';
 import type { ModelEntry } from '../../contract/index.ts';
 import { signalFromToken } from '../chat/abort.ts';
-import { explainError } from '../explain.ts';
-import { COMMANDS } from '../notConfigured.ts';
+import { explainError } from '../errors/explain.ts';
+import { COMMANDS } from '../commands/ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { lmErrorKind, lmErrorMessage } from './errors.ts';
 import { partText, isToolCallPart, isToolResultPart, toolResultText } from './messages.ts';

@@ -3,8 +3,8 @@
  * problem report that contract 7.4 asks users to send (tool and version, VS Code version,
  * base URL, model, complete error text, time; never the key). No vscode import.
  */
-import { escapeMarkdown, explanationMarkdown } from '../explain.ts';
-import { redact } from '../redact.ts';
+import { escapeMarkdown, explanationMarkdown } from '../errors/explain.ts';
+import { redact } from '../log/redact.ts';
 import { english } from '../translate.ts';
 import type { Translate } from '../translate.ts';
 import type { SelfTestReport, SelfTestStep, StepOutcome } from './run.ts';

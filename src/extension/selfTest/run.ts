@@ -8,11 +8,11 @@
  */
 import { reasoningTextOf } from '../../contract/index.ts';
 import { GatewayClient, errorFromResponse } from '../../client/index.ts';
-import { explainError } from '../explain.ts';
-import type { Explanation } from '../explain.ts';
-import { NotConfiguredError } from '../notConfigured.ts';
-import type { MissingPart } from '../notConfigured.ts';
-import type { RequestRecord } from '../redact.ts';
+import { explainError } from '../errors/explain.ts';
+import type { Explanation } from '../errors/explain.ts';
+import { NotConfiguredError } from '../errors/notConfigured.ts';
+import type { MissingPart } from '../errors/notConfigured.ts';
+import type { RequestRecord } from '../log/redact.ts';
 import { english } from '../translate.ts';
 import type { Translate } from '../translate.ts';
 

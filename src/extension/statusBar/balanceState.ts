@@ -5,7 +5,7 @@
  */
 import { formatUsd } from '../../contract/index.ts';
 import type { Balance } from '../../contract/index.ts';
-import { escapeMarkdown } from '../explain.ts';
+import { escapeMarkdown } from '../errors/explain.ts';
 import { english } from '../translate.ts';
 import type { Translate } from '../translate.ts';
 

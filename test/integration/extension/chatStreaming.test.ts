@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { GatewayClient } from '../../../src/client/index.ts';
 import { useEchoGateway } from '../../support/echoGateway.ts';
-import { explainError } from '../../../src/extension/explain.ts';
+import { explainError } from '../../../src/extension/errors/explain.ts';
 import { historyToMessages } from '../../../src/extension/chat/history.ts';
 import type { Turn } from '../../../src/extension/chat/history.ts';
 import { AnswerRenderer } from '../../../src/extension/chat/render.ts';

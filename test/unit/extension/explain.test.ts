@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { AuthenticationError, ConnectionError, NotFoundError, PermissionDeniedError, errorFromResponse } from '../../../src/client/index.ts';
 import { TROUBLESHOOTING_STEPS } from '../../../src/contract/index.ts';
-import { explainError, explanationMarkdown, fixesFor, troubleshootingOrder } from '../../../src/extension/explain.ts';
-import { NotConfiguredError } from '../../../src/extension/notConfigured.ts';
+import { explainError, explanationMarkdown, fixesFor, troubleshootingOrder } from '../../../src/extension/errors/explain.ts';
+import { NotConfiguredError } from '../../../src/extension/errors/notConfigured.ts';
 import type { Translate } from '../../../src/extension/translate.ts';
 
 const commands = (e: { fixes: readonly { command: string }[] }) => e.fixes.map((f) => f.command);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { formatRequestLine, redact } from '../../../src/extension/redact.ts';
+import { formatRequestLine, redact } from '../../../src/extension/log/redact.ts';
 
 describe('extension redact', () => {
   it('scrubs sk- keys, Bearer values, key fields and exact known secrets', () => {

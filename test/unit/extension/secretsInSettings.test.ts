@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { findSecretsInSettings, looksLikeApiKey } from '../../../src/extension/secretsInSettings.ts';
+import { findSecretsInSettings, looksLikeApiKey } from '../../../src/extension/secrets/inSettings.ts';
 
 describe('extension: API keys in settings', () => {
   it('recognises sk- keys, with or without Bearer', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { DEFAULT_SETTINGS, consoleAddress, sanitizeSettings } from '../../../src/extension/settingsValues.ts';
+import { DEFAULT_SETTINGS, consoleAddress, sanitizeSettings } from '../../../src/extension/settings/values.ts';
 
 const from = (values: Record<string, unknown>) => sanitizeSettings((key) => values[key]);
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { ECHO_OWNER } from '../../../../src/contract/index.ts';
 import { AuthenticationError, NotFoundError } from '../../../../src/client/errors.ts';
-import { explainError } from '../../../../src/extension/explain.ts';
-import { NotConfiguredError } from '../../../../src/extension/notConfigured.ts';
+import { explainError } from '../../../../src/extension/errors/explain.ts';
+import { NotConfiguredError } from '../../../../src/extension/errors/notConfigured.ts';
 import { balanceView, failureView, modelsView, noModelView } from '../../../../src/extension/chat/views.ts';
 
 const commandsOf = (view: { buttons: readonly { command: string }[] }) => view.buttons.map((b) => b.command);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { AuthenticationError, NotFoundError, ServerError } from '../../../../src/client/errors.ts';
-import { explainError } from '../../../../src/extension/explain.ts';
+import { explainError } from '../../../../src/extension/errors/explain.ts';
 import { lmErrorKind, lmErrorMessage } from '../../../../src/extension/lm/errors.ts';
 import { ROLE_USER } from '../../../../src/extension/lm/messages.ts';
 import { EmptyConversationError, buildChatRequest } from '../../../../src/extension/lm/request.ts';

@@ -1,9 +1,9 @@
 /** The one reader of `modelGateway.*` settings: sanitised values, a change event, and updates. */
 import * as vscode from 'vscode';
-import { SETTINGS_SECTION, sanitizeSettings } from './settingsValues.ts';
-import type { GatewaySettings, SettingKey } from './settingsValues.ts';
+import { SETTINGS_SECTION, sanitizeSettings } from './values.ts';
+import type { GatewaySettings, SettingKey } from './values.ts';
 
-export type { GatewaySettings, SettingKey } from './settingsValues.ts';
+export type { GatewaySettings, SettingKey } from './values.ts';
 
 export class SettingsService implements vscode.Disposable {
   readonly #emitter = new vscode.EventEmitter<GatewaySettings>();

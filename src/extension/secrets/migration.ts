@@ -4,11 +4,11 @@
  * every settings scope it was in.
  */
 import * as vscode from 'vscode';
-import { COMMANDS } from './notConfigured.ts';
-import { LIKELY_KEY_NAMES, findSecretsInSettings } from './secretsInSettings.ts';
-import type { InspectedSetting, SecretInSettings } from './secretsInSettings.ts';
-import type { ExtensionServices } from './services.ts';
-import { SETTINGS_SECTION } from './settingsValues.ts';
+import { COMMANDS } from '../commands/ids.ts';
+import { LIKELY_KEY_NAMES, findSecretsInSettings } from './inSettings.ts';
+import type { InspectedSetting, SecretInSettings } from './inSettings.ts';
+import type { ExtensionServices } from '../services.ts';
+import { SETTINGS_SECTION } from '../settings/values.ts';
 
 const METHODS = new Set(['get', 'has', 'inspect', 'update']);
 

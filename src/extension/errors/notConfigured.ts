@@ -3,25 +3,9 @@
  * It says what is missing and which command fixes it (no vscode import).
  */
 
-export type MissingPart = 'baseUrl' | 'apiKey';
+import { COMMANDS } from '../commands/ids.ts';
 
-/** Command ids the fixes point at (contributed in package.json). */
-export const COMMANDS = {
-  setApiKey: 'modelGateway.setApiKey',
-  clearApiKey: 'modelGateway.clearApiKey',
-  setBaseUrl: 'modelGateway.setBaseUrl',
-  runSelfTest: 'modelGateway.runSelfTest',
-  pickModel: 'modelGateway.pickModel',
-  openConsole: 'modelGateway.openConsole',
-  showLog: 'modelGateway.showLog',
-  startLocalGateway: 'modelGateway.startLocalGateway',
-  stopLocalGateway: 'modelGateway.stopLocalGateway',
-  refreshBalance: 'modelGateway.refreshBalance',
-  balanceMenu: 'modelGateway.balanceMenu',
-  copyProblemReport: 'modelGateway.copyProblemReport',
-  openSettings: 'modelGateway.openSettings',
-  moveKeyToSecretStorage: 'modelGateway.moveKeyToSecretStorage',
-} as const;
+export type MissingPart = 'baseUrl' | 'apiKey';
 
 export class NotConfiguredError extends Error {
   readonly code = 'not_configured';

@@ -4,12 +4,13 @@
  * check, and fix buttons (command ids). No vscode import: English by default, or pass
  * `vscode.l10n.t` as `t`; every English string here is a key of the l10n bundles.
  */
-import { ERROR_CODES, STATUS_FAMILIES, TROUBLESHOOTING_STEPS, isErrorCode } from '../contract/index.ts';
-import type { StatusFamilyId, TroubleshootingStep } from '../contract/index.ts';
-import { COMMANDS, isNotConfiguredError } from './notConfigured.ts';
-import { redact } from './redact.ts';
-import { english } from './translate.ts';
-import type { Translate } from './translate.ts';
+import { ERROR_CODES, STATUS_FAMILIES, TROUBLESHOOTING_STEPS, isErrorCode } from '../../contract/index.ts';
+import type { StatusFamilyId, TroubleshootingStep } from '../../contract/index.ts';
+import { isNotConfiguredError } from './notConfigured.ts';
+import { COMMANDS } from '../commands/ids.ts';
+import { redact } from '../log/redact.ts';
+import { english } from '../translate.ts';
+import type { Translate } from '../translate.ts';
 
 export interface Fix {
   /** Button text (already translated). */

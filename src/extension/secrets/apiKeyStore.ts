@@ -4,7 +4,7 @@
  * a blank key is refused.
  */
 import * as vscode from 'vscode';
-import { normalizeApiKey } from '../client/apiKey.ts';
+import { normalizeApiKey } from '../../client/apiKey.ts';
 
 /** SecretStorage key. */
 export const API_KEY_SECRET = 'modelGateway.apiKey';

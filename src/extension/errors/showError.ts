@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { explainError } from './explain.ts';
 import type { Explanation, Fix } from './explain.ts';
-import type { ExtensionServices } from './services.ts';
+import type { ExtensionServices } from '../services.ts';
 
 /** Run a fix button's command. */
 export async function runFix(fix: Fix): Promise<void> {

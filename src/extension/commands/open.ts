@@ -1,10 +1,10 @@
-/** "Open Console" (the gateway's web console, contract 1.3) and "Show Log". */
+/** The commands that open something: "Open Console" (the gateway's web console, contract 1.3), "Show Log", "Open Settings". */
 import * as vscode from 'vscode';
-import { COMMANDS } from '../notConfigured.ts';
+import { COMMANDS } from './ids.ts';
 import type { ExtensionServices } from '../services.ts';
-import { consoleAddress } from '../settingsValues.ts';
+import { consoleAddress } from '../settings/values.ts';
 
-export function registerSimpleCommands(context: vscode.ExtensionContext, services: ExtensionServices): void {
+export function registerOpenCommands(context: vscode.ExtensionContext, services: ExtensionServices): void {
   const t = vscode.l10n.t;
   context.subscriptions.push(
     vscode.commands.registerCommand(COMMANDS.openConsole, async (): Promise<string | undefined> => {
@@ -18,5 +18,8 @@ export function registerSimpleCommands(context: vscode.ExtensionContext, service
       return address;
     }),
     vscode.commands.registerCommand(COMMANDS.showLog, () => services.log.show(true)),
+    vscode.commands.registerCommand(COMMANDS.openSettings, (setting?: string) =>
+      vscode.commands.executeCommand('workbench.action.openSettings', typeof setting === 'string' ? setting : '@ext:model-gateway.model-gateway'),
+    ),
   );
 }
