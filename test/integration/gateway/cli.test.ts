@@ -1,4 +1,5 @@
-// The CLI as users run it: a separate process on the same data folder as a running server.
+// The CLI on the same data folder as a running server: `serve` as a separate process (signals, the listening
+// line), every other command in process through main(argv, io), as the binary runs it.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -6,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { assertError, call, chatBody, tempDir } from './helpers.ts';
 import type { RunningGateway } from '../../../src/gateway/server.ts';
+import { main } from '../../../src/gateway/cli.ts';
 
 const CLI = resolve(import.meta.dirname, '../../../src/gateway/cli.ts');
 
@@ -15,16 +17,13 @@ interface Run {
   readonly stderr: string;
 }
 
-function cli(dir: string, ...args: string[]): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [CLI, '--data', dir, ...args], { env: { ...process.env, MODEL_GATEWAY_DATA: '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
+/** A CLI command, in process: `main(argv, io)` is what the `model-gateway` binary runs (no process to spawn). */
+async function cli(dir: string, ...args: string[]): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const io = { out: (line: string) => void (stdout += `${line}\n`), err: (line: string) => void (stderr += `${line}\n`) };
+  const code = await main(['--data', dir, ...args], io, { ...process.env, MODEL_GATEWAY_DATA: '' });
+  return { code, stdout, stderr };
 }
 
 interface Served {

@@ -9,6 +9,7 @@ import { ERROR_CODES, GATEWAY_ERROR_TYPE } from '../../../src/contract/index.ts'
 import { PROVIDERS } from '../../../src/gateway/providers/index.ts';
 import { createRelay } from '../../../src/gateway/relay/index.ts';
 import { UpstreamPools } from '../../../src/gateway/relay/pools.ts';
+import { SseDecoder } from '../../../src/wire/sse.ts';
 import type { Channel, RelayOutcome } from '../../../src/gateway/relay/types.ts';
 
 export interface HarnessOptions {
@@ -116,8 +117,8 @@ export function post(harness: Harness, body: object, signal?: AbortSignal): Prom
 /** Reads an SSE response as a client would: a list of `data` payloads, in order. */
 export class SseReader {
   readonly #reader: ReadableStreamDefaultReader<Uint8Array>;
-  readonly #decoder = new TextDecoder();
-  #text = '';
+  /** The product's decoder: the tests read streams the way clients of the gateway do. */
+  readonly #decoder = new SseDecoder();
   readonly data: string[] = [];
   ended = false;
 
@@ -131,16 +132,10 @@ export class SseReader {
       const { value, done } = await this.#reader.read();
       if (done) {
         this.ended = true;
+        for (const item of this.#decoder.end()) if (item.type === 'event' && !item.unterminated) this.data.push(item.data);
         break;
       }
-      this.#text += this.#decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = this.#text.indexOf('\n\n')) !== -1) {
-        const event = this.#text.slice(0, end);
-        this.#text = this.#text.slice(end + 2);
-        const data = event.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
-        if (data.length > 0) this.data.push(data.join('\n'));
-      }
+      for (const item of this.#decoder.push(value)) if (item.type === 'event') this.data.push(item.data);
     }
     return this.data;
   }
