@@ -1,16 +1,16 @@
 /** Entry point: activate() is a list of register* calls; every Disposable goes to context.subscriptions. */
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { registerChatParticipant } from './chat/participant.ts';
 import { registerApiKeyCommands } from './commands/apiKey.ts';
 import { registerBaseUrlCommand } from './commands/baseUrl.ts';
 import { registerLocalGateway } from './commands/localGateway.ts';
 import type { LocalGateway } from './commands/localGateway.ts';
+import { registerOpenCommands } from './commands/open.ts';
 import { registerPickModelCommand } from './commands/pickModel.ts';
 import { registerSelfTestCommands } from './commands/selfTest.ts';
-import { registerOpenCommands } from './commands/open.ts';
-import { createServices } from './createServices.ts';
 import { registerLanguageModelProvider } from './lm/provider.ts';
 import { registerSecretsMigration } from './secrets/migration.ts';
+import { createServices } from './services.ts';
 import type { ExtensionServices } from './services.ts';
 import { registerBalanceStatusBar } from './statusBar/balance.ts';
 
@@ -36,8 +36,6 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   registerSecretsMigration(context, services);
   const chatParticipant = registerChatParticipant(context, services);
   registerLanguageModelProvider(context, services);
-  // Providers' models are looked up lazily: ask once so the first chat message finds them.
-  void Promise.resolve(vscode.lm.selectChatModels({ vendor: 'model-gateway' })).catch(() => undefined);
   return { services, localGateway, chatParticipant };
 }
 

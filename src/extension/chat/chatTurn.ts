@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { explainError } from '../errors/explain.ts';
+import { PARTICIPANT_ID } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { signalFromToken } from './abort.ts';
 import { historyToMessages } from './history.ts';
@@ -15,8 +16,6 @@ import { AnswerRenderer } from './render.ts';
 import type { DisplayOp } from './render.ts';
 import { failureView, noModelView } from './views.ts';
 import type { ChatView } from './views.ts';
-
-export const PARTICIPANT_ID = 'model-gateway.gateway';
 
 /** VS Code's history turns as the plain turns history.ts reads. */
 export function plainTurns(history: vscode.ChatContext['history']): Turn[] {

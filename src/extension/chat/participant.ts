@@ -3,11 +3,10 @@
  * the /models, /selftest and /balance commands.
  */
 import * as vscode from 'vscode';
+import { PARTICIPANT_ID } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
-import { PARTICIPANT_ID, answerChat } from './chatTurn.ts';
+import { answerChat } from './chatTurn.ts';
 import { isSlashCommand, runSlashCommand } from './slashCommands.ts';
-
-export { PARTICIPANT_ID } from './chatTurn.ts';
 
 /** Creates @gateway; returns the participant VS Code made (the in-editor suite checks it exists at run time). */
 export function registerChatParticipant(context: vscode.ExtensionContext, services: ExtensionServices): vscode.ChatParticipant {

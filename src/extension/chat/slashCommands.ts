@@ -3,9 +3,9 @@
  * contract's 7.4 self-test with progress per step), /balance (remaining, used, limit).
  */
 import * as vscode from 'vscode';
-import { problemEnvironment } from '../environment.ts';
+import { problemEnvironment } from '../connection/environment.ts';
 import { explainError } from '../errors/explain.ts';
-import { COMMANDS } from '../commands/ids.ts';
+import { COMMANDS } from '../ids.ts';
 import { problemReport, reportMarkdown } from '../selfTest/report.ts';
 import { runSelfTest } from '../selfTest/run.ts';
 import type { ExtensionServices } from '../services.ts';

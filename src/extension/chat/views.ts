@@ -7,7 +7,7 @@ import { formatUsd } from '../../contract/index.ts';
 import type { Balance, ModelEntry } from '../../contract/index.ts';
 import { escapeMarkdown, explanationMarkdown } from '../errors/explain.ts';
 import type { Explanation, Fix } from '../errors/explain.ts';
-import { COMMANDS } from '../commands/ids.ts';
+import { COMMANDS } from '../ids.ts';
 import { english } from '../translate.ts';
 import type { Translate } from '../translate.ts';
 

@@ -1,7 +1,7 @@
 /** "Set API Key" (password input; trims and says so; refuses blank) and "Clear API Key". */
 import * as vscode from 'vscode';
 import { normalizeApiKey } from '../../client/index.ts';
-import { COMMANDS } from './ids.ts';
+import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 
 /** Validation message for a pasted key, or undefined when it can be used as is. */

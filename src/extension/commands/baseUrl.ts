@@ -1,7 +1,7 @@
 /** "Set Base URL": an input box checked with the client's /v1 rule (contract 1.6). */
 import * as vscode from 'vscode';
 import { normalizeBaseUrl } from '../../client/index.ts';
-import { COMMANDS } from './ids.ts';
+import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 
 function validateBaseUrl(value: string): vscode.InputBoxValidationMessage | string | undefined {

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { GatewayClient } from '../../client/index.ts';
 import { startGateway } from '../../gateway/server.ts';
 import type { RunningGateway } from '../../gateway/server.ts';
-import { COMMANDS } from './ids.ts';
+import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { showErrorWithFixes } from '../errors/showError.ts';
 

@@ -1,6 +1,6 @@
 /** The commands that open something: "Open Console" (the gateway's web console, contract 1.3), "Show Log", "Open Settings". */
 import * as vscode from 'vscode';
-import { COMMANDS } from './ids.ts';
+import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { consoleAddress } from '../settings/values.ts';
 

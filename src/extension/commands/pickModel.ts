@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { ModelEntry } from '../../contract/index.ts';
-import { COMMANDS } from './ids.ts';
+import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { showErrorWithFixes } from '../errors/showError.ts';
 

@@ -4,8 +4,8 @@
  * 7.4 problem report on the clipboard (never the key). Both return values for the editor tests.
  */
 import * as vscode from 'vscode';
-import { problemEnvironment } from '../environment.ts';
-import { COMMANDS } from './ids.ts';
+import { problemEnvironment } from '../connection/environment.ts';
+import { COMMANDS } from '../ids.ts';
 import { problemReport, reportMarkdown, reportSummary } from '../selfTest/report.ts';
 import { runSelfTest } from '../selfTest/run.ts';
 import type { SelfTestReport } from '../selfTest/run.ts';

@@ -7,7 +7,7 @@
 import { ERROR_CODES, STATUS_FAMILIES, TROUBLESHOOTING_STEPS, isErrorCode } from '../../contract/index.ts';
 import type { StatusFamilyId, TroubleshootingStep } from '../../contract/index.ts';
 import { isNotConfiguredError } from './notConfigured.ts';
-import { COMMANDS } from '../commands/ids.ts';
+import { COMMANDS } from '../ids.ts';
 import { redact } from '../log/redact.ts';
 import { english } from '../translate.ts';
 import type { Translate } from '../translate.ts';

@@ -3,7 +3,7 @@
  * It says what is missing and which command fixes it (no vscode import).
  */
 
-import { COMMANDS } from '../commands/ids.ts';
+import { COMMANDS } from '../ids.ts';
 
 export type MissingPart = 'baseUrl' | 'apiKey';
 

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { ModelEntry } from '../../contract/index.ts';
 import { signalFromToken } from '../chat/abort.ts';
 import { explainError } from '../errors/explain.ts';
-import { COMMANDS } from '../commands/ids.ts';
+import { COMMANDS, LM_VENDOR } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { lmErrorKind, lmErrorMessage } from './errors.ts';
 import { partText, isToolCallPart, isToolResultPart, toolResultText } from './messages.ts';
@@ -17,7 +17,6 @@ import { estimateTokens, fallbackModelInfos, toModelInfos } from './modelInfo.ts
 import { sendChunksToSink } from './chunksToSink.ts';
 import { buildChatRequest } from './request.ts';
 
-export const LM_VENDOR = 'model-gateway';
 /** How long a model list is reused before /v1/models is asked again. */
 const MODEL_CACHE_MS = 60_000;
 
@@ -170,5 +169,8 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
 export function registerLanguageModelProvider(context: vscode.ExtensionContext, services: ExtensionServices): void {
   const provider = new GatewayLanguageModelProvider(services);
   context.subscriptions.push(provider, vscode.lm.registerLanguageModelChatProvider(LM_VENDOR, provider));
-  // activate() then calls vscode.lm.selectChatModels({ vendor: LM_VENDOR }) so the first chat message finds the models.
+  // A provider's models are looked up lazily: ask once now, so that the first chat message finds them.
+  void Promise.resolve(vscode.lm.selectChatModels({ vendor: LM_VENDOR })).then(undefined, (error: unknown) =>
+    services.log.warn(`Language models: the first lookup failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
 }

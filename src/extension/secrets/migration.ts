@@ -4,7 +4,7 @@
  * every settings scope it was in.
  */
 import * as vscode from 'vscode';
-import { COMMANDS } from '../commands/ids.ts';
+import { COMMANDS } from '../ids.ts';
 import { LIKELY_KEY_NAMES, findSecretsInSettings } from './inSettings.ts';
 import type { InspectedSetting, SecretInSettings } from './inSettings.ts';
 import type { ExtensionServices } from '../services.ts';

@@ -7,7 +7,7 @@
  * a failed step carries the 7.2 meaning and the 7.3 order starting at the first thing to check.
  */
 import { reasoningTextOf } from '../../contract/index.ts';
-import { GatewayClient, errorFromResponse } from '../../client/index.ts';
+import { CLIENT_ERROR_CODES, GatewayClient, errorFromResponse } from '../../client/index.ts';
 import { explainError } from '../errors/explain.ts';
 import type { Explanation } from '../errors/explain.ts';
 import { NotConfiguredError } from '../errors/notConfigured.ts';
@@ -131,7 +131,8 @@ export async function runSelfTest(config: SelfTestConfig, options: SelfTestOptio
         },
       });
     } catch (error) {
-      clientError = error instanceof Error && /base url/i.test(error.message) ? new NotConfiguredError(['baseUrl'], error.message) : error;
+      const unusableBaseUrl = (error as { code?: unknown }).code === CLIENT_ERROR_CODES.invalid_base_url;
+      clientError = unusableBaseUrl ? new NotConfiguredError(['baseUrl'], (error as Error).message) : error;
     }
   }
 

@@ -4,7 +4,7 @@
  * backs off exponentially on errors. The logic lives in balanceState.ts.
  */
 import * as vscode from 'vscode';
-import { COMMANDS } from '../commands/ids.ts';
+import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import {
   BALANCE_ITEM_ID,

@@ -3,13 +3,13 @@
  * key in SecretStorage and VS Code's proxy settings, rebuilt whenever any of them changes.
  */
 import * as vscode from 'vscode';
-import { GatewayClient, normalizeBaseUrl } from '../client/index.ts';
-import { logRequest } from './log/requestLog.ts';
-import { NotConfiguredError } from './errors/notConfigured.ts';
-import type { MissingPart } from './errors/notConfigured.ts';
-import type { ApiKeyStore } from './secrets/apiKeyStore.ts';
-import type { SettingsService } from './settings/settings.ts';
-import type { SelfTestConfig } from './selfTest/run.ts';
+import { GatewayClient, normalizeBaseUrl } from '../../client/index.ts';
+import { logRequest } from '../log/requestLog.ts';
+import { NotConfiguredError } from '../errors/notConfigured.ts';
+import type { MissingPart } from '../errors/notConfigured.ts';
+import type { ApiKeyStore } from '../secrets/apiKeyStore.ts';
+import type { SettingsService } from '../settings/settings.ts';
+import type { SelfTestConfig } from '../selfTest/run.ts';
 
 export interface ConnectionState {
   /** The base URL as configured ('' when unset). */

@@ -1,6 +1,6 @@
 /** What a problem report says about the tool (contract 7.4): extension name and version, VS Code version. */
 import * as vscode from 'vscode';
-import type { ProblemReportEnvironment } from './selfTest/report.ts';
+import type { ProblemReportEnvironment } from '../selfTest/report.ts';
 
 export function problemEnvironment(context: vscode.ExtensionContext): ProblemReportEnvironment {
   const pkg = context.extension.packageJSON as { displayName?: string; name?: string; version?: string };

@@ -1,4 +1,8 @@
-/** The extension's command ids (contributed in package.json): what fixes, buttons and menus point at. */
+/**
+ * The ids this extension contributes in package.json, written once (no vscode import): its commands
+ * (what fixes, buttons and menus point at), its chat participant and its language-model vendor.
+ * test/unit/extension/ids.test.ts holds them to the manifest.
+ */
 
 export const COMMANDS = {
   setApiKey: 'modelGateway.setApiKey',
@@ -16,3 +20,9 @@ export const COMMANDS = {
   openSettings: 'modelGateway.openSettings',
   moveKeyToSecretStorage: 'modelGateway.moveKeyToSecretStorage',
 } as const;
+
+/** The `@gateway` chat participant (`chatParticipants[].id`). */
+export const PARTICIPANT_ID = 'model-gateway.gateway';
+
+/** The vendor of the gateway's models in VS Code's model picker (`languageModelChatProviders[].vendor`). */
+export const LM_VENDOR = 'model-gateway';
