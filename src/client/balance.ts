@@ -4,14 +4,17 @@
  * Gateways of the one-api / new-api family report an unlimited key as a huge hard
  * limit (100000000); anything at or above UNLIMITED_USD is shown as unlimited.
  */
+import { MICRO_USD_PER_USD } from '../contract/index.ts';
 import type { Balance } from '../contract/index.ts';
 
 export const UNLIMITED_USD = 1e8;
 
-
-/** Dollars rounded to the cent's hundredth, so float noise (0.1 + 0.2) never shows. */
+/**
+ * Dollars rounded to the micro-dollar, the gateway's unit: float noise (0.1 + 0.2) goes, and a chat
+ * that cost a few micro-dollars still changes the balance shown (rounding to 1/10,000 of a dollar hid it).
+ */
 function usd(value: number): number {
-  return Math.round(value * 10_000) / 10_000;
+  return Math.round(value * MICRO_USD_PER_USD) / MICRO_USD_PER_USD;
 }
 
 export function computeBalance(hardLimitUsd: number, totalUsageCents: number | null): Balance {

@@ -6,12 +6,12 @@ import { poll } from '../support/poll.ts';
 import type { EditorSession } from '../editor/session.ts';
 import { openEditor } from '../editor/session.ts';
 import { saveFailureArtifacts } from '../editor/artifacts.ts';
-import type { TestGateway } from './support/gateway.ts';
-import { startTestGateway } from './support/gateway.ts';
+import type { OperatedGateway } from './support/gateway.ts';
+import { startOperatedGateway } from './support/gateway.ts';
 
 describe('as a user, when something is wrong: 401 wrong key, 403 disabled key, wrong /v1 suffix', function () {
   this.timeout(120000);
-  let gateway: TestGateway | undefined;
+  let gateway: OperatedGateway | undefined;
   let session: EditorSession | undefined;
   const editor = () => {
     if (!session || !gateway) throw new Error('the editor or the gateway did not start');
@@ -20,7 +20,7 @@ describe('as a user, when something is wrong: 401 wrong key, 403 disabled key, w
 
   before(async function () {
     this.timeout(180000);
-    gateway = await startTestGateway();
+    gateway = await startOperatedGateway();
     session = await openEditor({
       name: 'e2e-failures',
       settings: { 'modelGateway.baseUrl': gateway.url, 'modelGateway.model': 'echo', 'modelGateway.balanceRefreshSeconds': 0 },
@@ -104,7 +104,7 @@ describe('as a user, when something is wrong: 401 wrong key, 403 disabled key, w
     const { workbench, browser, gateway } = editor();
     await setApiKey(gateway.goodKey);
     // The status bar follows the key: refused a moment ago, a balance again now.
-    await workbench.waitForStatusBar('modelGateway.balance', /^\$[\d,]+\.\d+$/);
+    await workbench.waitForStatusBar('modelGateway.balance', /^\$[\d,]+\.\d{2,6}$/);
     await workbench.clearNotifications();
     await workbench.runCommand('Model Gateway: Set Base URL');
     await workbench.typeInQuickInput(`${gateway.url}/v1/v1`);

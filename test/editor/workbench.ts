@@ -1,12 +1,26 @@
 // Page helpers for the VS Code workbench in chromium. Every wait polls the DOM (60 s by default).
 import type { Locator, Page } from 'playwright-core';
-import { defaultTimeoutMs, poll } from '../support/poll.ts';
+import { defaultTimeoutMs, poll, PollTimeout } from '../support/poll.ts';
 
 export type MarkdownPreview = { text: string; headings: string[]; strong: string[]; rows: string[][] };
 
 export type Notification = { message: string; source: string; buttons: string[]; severity: string; toast: Locator };
 
 const normalize = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * A wait for a step its caller retries (a palette that has not listed a command yet, a picker that has
+ * not listed a mode yet): undefined when the time is up, so the caller tries again. The caller's own
+ * deadline is what fails the test; anything but a timeout is thrown as usual.
+ */
+async function pollForRetry<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T | undefined> {
+  try {
+    return await poll(what, probe, timeoutMs);
+  } catch (error) {
+    if (error instanceof PollTimeout) return undefined;
+    throw error;
+  }
+}
 
 function matches(text: string, expected: string | RegExp): boolean {
   return typeof expected === 'string' ? text.includes(expected) : expected.test(text);
@@ -44,11 +58,13 @@ export class Workbench {
     return this.quickInput.isVisible();
   }
 
+  /** Presses Escape until no quick input is open (nested ones close one per press). */
   async closeQuickInput(): Promise<void> {
-    for (let i = 0; i < 5 && (await this.quickInputVisible()); i++) {
+    await poll('the quick input to close', async () => {
+      if (!(await this.quickInputVisible())) return true;
       await this.page.keyboard.press('Escape');
-      await poll('the quick input to close', async () => !(await this.quickInputVisible()), 5000).catch(() => undefined);
-    }
+      return undefined;
+    }, 10000, 250);
   }
 
   /** Rows of the open QuickPick: label (`.label-name`), description, and whether it is focused. */
@@ -78,10 +94,10 @@ export class Workbench {
       await poll('the command palette', async () => (await input.inputValue()).startsWith('>'), 10000);
       await input.fill(`>${title}`);
       // The list filters asynchronously: wait until the command is the focused (first) row.
-      const found = await poll(`the command "${title}" in the palette`, async () => {
+      const found = await pollForRetry(`the command "${title}" in the palette`, async () => {
         const rows = await this.quickPickItems();
         return rows.some((row) => row.label === title && row.focused) || undefined;
-      }, 5000).catch(() => false);
+      }, 5000);
       if (found) break;
       if (Date.now() > deadline) throw new Error(`the command "${title}" is not in the command palette`);
     }
@@ -108,7 +124,8 @@ export class Workbench {
     const input = this.quickInput.locator('.quick-input-box input');
     await input.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
     const password = (await input.getAttribute('type')) === 'password';
-    const prompt = normalize(await this.quickInput.locator('.quick-input-message').textContent().catch(() => ''));
+    const message = this.quickInput.locator('.quick-input-message');
+    const prompt = (await message.count()) > 0 ? normalize(await message.first().textContent()) : '';
     await input.fill(text);
     if (submit) await this.page.keyboard.press('Enter');
     return { prompt, password };
@@ -159,12 +176,15 @@ export class Workbench {
    */
   async clearNotifications(): Promise<void> {
     const closable = this.page.locator('.notifications-toasts .notification-toast-container').filter({ has: this.page.locator('.codicon-notifications-clear') });
-    for (let i = await closable.count(); i > 0; i--) {
+    // A toast can fade out between the count and the click: the poll then counts again. One left
+    // behind fails here, so that a later wait cannot take it for a new one.
+    await poll('the notifications to close', async () => {
+      if ((await closable.count()) === 0) return true;
       const toast = closable.first();
-      await toast.hover({ timeout: 2000 }).catch(() => undefined);
-      await toast.locator('.codicon-notifications-clear').first().click({ timeout: 2000 }).catch(() => undefined);
-    }
-    await poll('the notifications to close', async () => (await closable.count()) === 0 || undefined, 5000).catch(() => undefined);
+      await toast.hover({ timeout: 2000 });
+      await toast.locator('.codicon-notifications-clear').first().click({ timeout: 2000 });
+      return undefined;
+    }, 20000);
   }
 
   // ---- status bar ----
@@ -202,8 +222,9 @@ export class Workbench {
   ): Promise<MarkdownPreview> {
     return poll('a Markdown preview with the expected content', async () => {
       for (const frame of this.page.frames()) {
-        const preview = await frame
-          .evaluate(() => {
+        let preview: MarkdownPreview | undefined;
+        try {
+          preview = await frame.evaluate(() => {
             const root = document.querySelector('.markdown-body');
             if (!root) return undefined;
             const text = (el: Element) => ((el as HTMLElement).innerText ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -213,8 +234,10 @@ export class Workbench {
               strong: [...root.querySelectorAll('strong')].map(text),
               rows: [...root.querySelectorAll('tr')].map((row) => [...row.querySelectorAll('th, td')].map(text)),
             };
-          })
-          .catch(() => undefined);
+          });
+        } catch {
+          continue; // a frame that went away while we looked: the preview is in another one, or comes later
+        }
         if (preview && expected(preview)) return preview;
       }
       return undefined;
@@ -333,10 +356,10 @@ export class Workbench {
       await this.chatInputPart.locator('.action-label', { hasText: new RegExp(`^${current}$`) }).first().click();
       await dropdown.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
       const rows = dropdown.locator('.monaco-list-row.action');
-      const titles = await poll(`the mode ${mode} in the mode picker`, async () => {
+      const titles = await pollForRetry(`the mode ${mode} in the mode picker`, async () => {
         const found = await rows.evaluateAll((els) => els.map((e) => (e.querySelector('.title')?.textContent ?? '').trim()));
         return found.includes(mode) ? found : undefined;
-      }, 3000).catch(() => undefined);
+      }, 3000);
       if (!titles) {
         await this.page.keyboard.press('Escape');
         await poll('the mode picker to close', async () => !(await dropdown.isVisible()) || undefined, 5000);

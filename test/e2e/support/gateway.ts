@@ -1,4 +1,4 @@
-// A gateway the failure scenarios control: the bundled gateway started in the test process through its
+// A gateway the failure scenarios operate: the bundled gateway started in the test process through its
 // public startGateway (127.0.0.1, port 0, a temp data folder), with a working key and a second key that
 // the test disables with the gateway's own CLI against the same data folder, as an operator would.
 import { execFileSync } from 'node:child_process';
@@ -6,9 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { node24, repoRoot } from '../../editor/paths.ts';
+import { poll } from '../../support/poll.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
 
-export type TestGateway = {
+export type OperatedGateway = {
   url: string;
   goodKey: string;
   /** Works until `disableSecondKey()`. */
@@ -27,7 +28,7 @@ async function status(url: string, key: string): Promise<number> {
   return (await fetch(`${url}/v1/models`, { headers: { authorization: `Bearer ${key}` } })).status;
 }
 
-export async function startTestGateway(): Promise<TestGateway> {
+export async function startOperatedGateway(): Promise<OperatedGateway> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mg-e2e-gateway-'));
   const gateway = await startGateway({ dataDir, port: 0, bootstrap: true, issueKey: 'e2e-good' });
   try {
@@ -36,11 +37,7 @@ export async function startTestGateway(): Promise<TestGateway> {
     const disableSecondKey = async () => {
       cli(dataDir, ['key', 'disable', 'e2e-second']);
       // The running gateway sees the CLI's change; check before blaming the extension for anything.
-      const deadline = Date.now() + 10000;
-      while ((await status(gateway.url, secondKey)) !== 403) {
-        if (Date.now() > deadline) throw new Error('the gateway still accepts the key disabled through its CLI');
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await poll('the gateway to refuse the key disabled through its CLI (403)', async () => (await status(gateway.url, secondKey)) === 403 || undefined, 10000);
     };
     if ((await status(gateway.url, secondKey)) !== 200) throw new Error('the gateway refuses the key its CLI just made');
     if ((await status(gateway.url, goodKey)) !== 200) throw new Error('the gateway refuses its own issued key');

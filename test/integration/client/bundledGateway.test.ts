@@ -1,61 +1,31 @@
 // The client against the REAL bundled gateway (src/gateway/server.ts) over HTTP on 127.0.0.1:0,
 // on a real SQLite file: the self-test sequence, streaming, balance, and the 401/403/404 errors.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ECHO_OWNER } from '../../../src/contract/index.ts';
-import { AuthenticationError, GatewayClient, GatewayError, NotFoundError, PermissionDeniedError } from '../../../src/client/index.ts';
-import type { GatewayClientOptions, ResponseInfo } from '../../../src/client/index.ts';
+import { AuthenticationError, NotFoundError, PermissionDeniedError } from '../../../src/client/index.ts';
 import { createKey } from '../../../src/gateway/admin.ts';
-import { startGateway } from '../../../src/gateway/server.ts';
 import type { RunningGateway } from '../../../src/gateway/server.ts';
-import { openStore } from '../../../src/gateway/store/index.ts';
 import type { Store } from '../../../src/gateway/store/types.ts';
-
+import { startTestGateway } from '../gateway/helpers.ts';
+import type { Started } from '../gateway/helpers.ts';
+import { drain, rejection, useClients } from './clients.ts';
 
 const hello = (model = 'echo') => ({ model, messages: [{ role: 'user', content: 'hello gateway' }] });
 
-async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof GatewayError, `expected a GatewayError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a rejection');
-}
-
-async function drain<T>(stream: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const chunk of stream) out.push(chunk);
-  return out;
-}
-
 describe('client against the bundled gateway', () => {
-  let dir: string;
+  let started: Started;
   let gw: RunningGateway;
   let admin: Store;
   let key: string;
-  const clients: GatewayClient[] = [];
-  const logs: ResponseInfo[] = [];
-  const client = (options: Partial<GatewayClientOptions> = {}) => {
-    const c = new GatewayClient({ baseUrl: gw.url, apiKey: key, onResponse: (info) => logs.push(info), ...options });
-    clients.push(c);
-    return c;
-  };
+  const { client, logs } = useClients(() => ({ baseUrl: gw.url, apiKey: key }));
 
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'client-gw-'));
-    gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, echoDelayMs: 0 });
-    key = gw.bootstrapKey!;
-    admin = openStore({ dataDir: dir });
+    started = await startTestGateway();
+    ({ gw, key } = started);
+    admin = started.admin();
   });
   after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await gw.stop();
-    await admin.close();
-    rmSync(dir, { recursive: true, force: true });
+    await started?.close();
   });
 
   it('passes the self-test sequence: status, models, chat', async () => {
@@ -66,25 +36,29 @@ describe('client against the bundled gateway', () => {
     assert.ok(models.some((m) => m.id === 'echo' && m.owned_by === ECHO_OWNER));
     const completion = await c.chat(hello());
     assert.equal(completion.choices[0]!.message.role, 'assistant');
-    assert.equal(typeof completion.choices[0]!.message.content, 'string');
-    assert.ok(completion.usage);
+    assert.equal(completion.choices[0]!.message.content, 'You said: hello gateway');
+    assert.ok(completion.usage!.completion_tokens > 0, 'usage is reported');
   });
 
   it('streams typed chunks to [DONE]', async () => {
     const chunks = await drain(client().chatStream({ ...hello(), stream_options: { include_usage: true } }));
-    assert.ok(chunks.length >= 2);
     const text = chunks.map((c) => c.choices[0]?.delta?.content ?? '').join('');
-    assert.ok(text.length > 0);
+    assert.equal(text, 'You said: hello gateway');
+    assert.ok(chunks.filter((c) => c.choices[0]?.delta?.content).length > 1, 'the answer came in more than one chunk');
     assert.ok(chunks.some((c) => c.choices[0]?.finish_reason === 'stop'));
-    assert.ok(chunks.some((c) => c.usage));
+    assert.ok(chunks.some((c) => c.usage), 'the usage chunk asked for with include_usage');
   });
 
-  it('reads the balance', async () => {
-    const balance = await client().balance();
-    assert.equal(balance.unlimited, false);
-    assert.equal(typeof balance.remainingUsd, 'number');
-    assert.equal(typeof balance.limitUsd, 'number');
-    assert.ok(balance.remainingUsd! <= balance.limitUsd!);
+  it('reads the balance exactly, before and after a paid chat', async () => {
+    await admin.createAccount('client-funded', 2_500_000);
+    const { secret } = await createKey(admin, { account: 'client-funded', name: 'client-funded-key' });
+    const funded = client({ apiKey: secret });
+    assert.deepEqual(await funded.balance(), { remainingUsd: 2.5, usedUsd: 0, limitUsd: 2.5, unlimited: false });
+    await funded.chat(hello());
+    const after = await funded.balance();
+    assert.ok(after.usedUsd! > 0, 'the chat was charged');
+    const micro = (usd: number | null) => Math.round(usd! * 1e6);
+    assert.equal(micro(after.remainingUsd) + micro(after.usedUsd), 2_500_000, 'what was used left the balance, to the micro-dollar');
   });
 
   it('401: a wrong key, and no key', async () => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { STATUS_FAMILIES } from '../../../src/contract/index.ts';
+import { ERROR_CODES, STATUS_FAMILIES, firstCheckFor } from '../../../src/contract/index.ts';
 import {
   AbortError,
   AuthenticationError,
@@ -18,46 +18,27 @@ import {
   ServerError,
   TimeoutError,
 } from '../../../src/client/index.ts';
-import type { GatewayClientOptions, ResponseInfo } from '../../../src/client/index.ts';
 import { FakeOneApi } from '../../support/fakeOneApi.ts';
+import { drain, rejection, useClients } from './clients.ts';
 import type { Flavour } from '../../support/fakeOneApi.ts';
 
 const GOOD = 'sk-good0000000000000000';
 const MODELS = ['gpt-4o-mini', 'slow-model', 'cut-model', 'fail-model', 'secret-model'];
 const hello = (model: string) => ({ model, messages: [{ role: 'user', content: '你好' }] });
 
-async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof GatewayError, `expected a GatewayError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a rejection');
-}
-
-async function drain(stream: AsyncIterable<unknown>): Promise<unknown[]> {
-  const out: unknown[] = [];
-  for await (const chunk of stream) out.push(chunk);
-  return out;
-}
-
+/** The error carries the contract table's row: its family's action, and its condition's meaning and first check when one was recognised. */
 function explained(error: GatewayError): void {
-  assert.equal(error.action, STATUS_FAMILIES[error.family].action);
-  assert.ok(error.meaning.length > 0);
-  assert.ok(error.firstCheck);
+  const family = STATUS_FAMILIES[error.family];
+  const condition = error.condition ? ERROR_CODES[error.condition] : null;
+  assert.equal(error.action, family.action);
+  assert.equal(error.meaning, condition ? `${family.meaning} (${condition.message})` : family.meaning);
+  assert.equal(error.firstCheck, condition ? firstCheckFor(condition.status, error.condition!) : family.firstCheck);
 }
 
 for (const flavour of ['one_api', 'new_api'] as Flavour[]) {
   describe(`client against a ${flavour} gateway`, () => {
     let fake: FakeOneApi;
-    const clients: GatewayClient[] = [];
-    const logs: ResponseInfo[] = [];
-    const client = (options: Partial<GatewayClientOptions> = {}) => {
-      const c = new GatewayClient({ baseUrl: fake.url, apiKey: GOOD, onResponse: (info) => logs.push(info), ...options });
-      clients.push(c);
-      return c;
-    };
+    const { client, logs } = useClients(() => ({ baseUrl: fake.url, apiKey: GOOD }));
 
     before(async () => {
       fake = await new FakeOneApi({
@@ -73,7 +54,6 @@ for (const flavour of ['one_api', 'new_api'] as Flavour[]) {
       }).start();
     });
     after(async () => {
-      await Promise.all(clients.map((c) => c.close()));
       await fake.stop();
     });
 

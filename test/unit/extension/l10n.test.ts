@@ -23,10 +23,12 @@ function files(dir: string): string[] {
 const placeholders = (s: string) => [...s.matchAll(/\{\d+\}/g)].map((m) => m[0]).sort();
 
 describe('extension l10n (zh-cn)', () => {
-  const own = files(join(root, 'src/extension')).filter((f) => !/[/\\](chat|lm)[/\\]/.test(f));
+  const strings = [...new Set(files(join(root, 'src/extension')).flatMap(translatedStrings))];
 
-  it('translates every t() string of the extension (outside chat/ and lm/)', () => {
-    const missing = [...new Set(own.flatMap(translatedStrings))].filter((s) => !(s in bundle));
+  it('finds the t() strings of the extension', () => assert.ok(strings.length > 100, `only ${strings.length} found: the pattern no longer matches the code`));
+
+  it('translates every t() string of the extension', () => {
+    const missing = strings.filter((s) => !(s in bundle) || bundle[s]!.trim() === '');
     assert.deepEqual(missing, []);
   });
 

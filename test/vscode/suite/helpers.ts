@@ -1,9 +1,16 @@
-// Shared by the in-editor suite files (bundled into each): the extension's API and polling waits.
+// Shared by the in-editor suite files (bundled into each): the extension's API, polling waits, and a
+// gateway the suite starts itself.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
+import { startGateway } from '../../../src/gateway/server.ts';
+import type { RunningGateway } from '../../../src/gateway/server.ts';
+import { poll } from '../../support/poll.ts';
 
 export const EXTENSION_ID = 'model-gateway.model-gateway';
-export const VENDOR = 'model-gateway';
+export { LM_VENDOR as VENDOR } from '../../../src/extension/ids.ts';
 
 export async function activate(): Promise<{ extension: vscode.Extension<ModelGatewayApi>; api: ModelGatewayApi }> {
   const extension = vscode.extensions.getExtension<ModelGatewayApi>(EXTENSION_ID);
@@ -13,19 +20,9 @@ export async function activate(): Promise<{ extension: vscode.Extension<ModelGat
   return { extension, api };
 }
 
-export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined && value !== false) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError instanceof Error ? ` (${lastError.message})` : ''}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** The harness's poll (test/editor/poll.ts), with the suite's shorter default wait. */
+export function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30000): Promise<T> {
+  return poll(what, probe as () => Promise<T | undefined>, timeoutMs, 50);
 }
 
 /** Writes `modelGateway.*` user settings (undefined removes one) and waits until the extension has read them. */
@@ -58,4 +55,33 @@ export async function readText(response: vscode.LanguageModelChatResponse): Prom
   let text = '';
   for await (const part of response.text) text += part;
   return text;
+}
+
+export interface SuiteGateway {
+  readonly gateway: RunningGateway;
+  /** The bootstrap key (account `local`, $10). */
+  readonly key: string;
+  stop(): Promise<void>;
+}
+
+/** The bundled gateway, started by the suite in this extension host: its public startGateway, 127.0.0.1, port 0, a temp data folder. */
+export async function startSuiteGateway(): Promise<SuiteGateway> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mg-suite-gateway-'));
+  const gateway = await startGateway({ dataDir, port: 0, bootstrap: true });
+  if (!gateway.bootstrapKey) throw new Error('the gateway did not bootstrap a key');
+  return {
+    gateway,
+    key: gateway.bootstrapKey,
+    stop: async () => {
+      await gateway.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Points the extension at a suite gateway (its address, its key, model echo) and waits until the connection uses them. */
+export async function useSuiteGateway(api: ModelGatewayApi, suite: SuiteGateway): Promise<void> {
+  await setSettings(api, { baseUrl: suite.gateway.url, model: 'echo' });
+  await setKey(api, suite.key);
+  await waitFor('the connection to be configured', () => api.services.connection.state.configured || undefined);
 }

@@ -1,11 +1,11 @@
-// "Start Local Gateway", then the gateway's models through vscode.lm, a chat request through
-// vscode.lm answered by the echo model, @gateway reached through the Chat view, and "Stop".
+// "Start Local Gateway", then the gateway's models through vscode.lm, a chat request and a tool call
+// through vscode.lm answered by the echo model, and "Stop".
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
 import { activate, readText, resetConfiguration, VENDOR, waitFor } from './helpers.ts';
 
-describe('local gateway, language models and @gateway', () => {
+describe('local gateway and language models', () => {
   let api: ModelGatewayApi;
   let url: string | undefined;
 
@@ -40,9 +40,9 @@ describe('local gateway, language models and @gateway', () => {
       const found = await vscode.lm.selectChatModels({ vendor: VENDOR });
       return found.some((m) => m.id === 'echo' || m.family === 'echo') ? found : undefined;
     });
-    const echo = models.find((m) => m.id === 'echo' || m.family === 'echo')!;
-    assert.equal(echo.vendor, VENDOR);
-    assert.ok(echo.maxInputTokens > 0);
+    assert.deepEqual(models.map((m) => m.id), ['echo'], 'exactly the models the local gateway serves');
+    // From the gateway's /v1/models entry, not a default: context_length 32768 less the 8192 kept for the answer.
+    assert.equal(models[0]!.maxInputTokens, 32_768 - 8_192);
   });
 
   it('answers a chat request through vscode.lm with the echo model', async () => {
@@ -95,19 +95,9 @@ describe('local gateway, language models and @gateway', () => {
 
   it('counts tokens for the echo model', async () => {
     const [echo] = (await vscode.lm.selectChatModels({ vendor: VENDOR })).filter((m) => m.id === 'echo' || m.family === 'echo');
-    const tokens = await echo!.countTokens('one two three four');
-    assert.ok(tokens > 0, `countTokens gave ${tokens}`);
-  });
-
-  it('@gateway answers a request sent to the Chat view (the gateway sees it and charges it)', async () => {
-    const client = await api.services.connection.require();
-    const before = await client.balance();
-    await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@gateway hello from the suite through the Chat view', isPartialQuery: false, mode: 'ask' });
-    const after = await waitFor('the chat request to be charged', async () => {
-      const now = await client.balance();
-      return (now.usedUsd ?? 0) > (before.usedUsd ?? 0) ? now : undefined;
-    }, 45000);
-    assert.ok((after.remainingUsd ?? 0) < (before.remainingUsd ?? 0), 'the balance went down');
+    const text = 'one two three four';
+    // The provider's estimate: about four characters per token.
+    assert.equal(await echo!.countTokens(text), Math.ceil(text.length / 4));
   });
 
   it('"Stop Local Gateway" stops it and puts the previous settings back', async () => {

@@ -33,7 +33,6 @@ describe('secrets and settings', () => {
 
   it('tells its connection when the key changes, and clears it', async () => {
     await setKey(api, 'sk-suite-secret-2');
-    assert.equal(api.services.connection.state.hasKey, true);
     assert.deepEqual([...api.services.connection.secrets()], ['sk-suite-secret-2']);
     await vscode.commands.executeCommand('modelGateway.clearApiKey');
     assert.equal(await api.services.apiKey.get(), undefined);
@@ -46,7 +45,6 @@ describe('secrets and settings', () => {
     const listener = api.services.settings.onDidChange((s) => changes.push(s.baseUrl));
     try {
       await setSettings(api, { baseUrl: 'http://127.0.0.1:9/v1/', model: 'suite-model' });
-      assert.equal(api.services.settings.current.model, 'suite-model');
       assert.equal(api.services.connection.state.root, 'http://127.0.0.1:9');
       assert.equal(api.services.connection.state.configured, true);
       assert.ok(api.services.connection.client(), 'a client once base URL and key are set');

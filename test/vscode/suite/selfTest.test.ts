@@ -1,45 +1,39 @@
 // "Run Self-Test" against a good and a bad configuration, with a gateway started by the suite itself
 // (the bundled gateway's public startGateway, in this extension host, on 127.0.0.1 port 0).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
 import type { SelfTestReport } from '../../../src/extension/selfTest/run.ts';
-import { startGateway } from '../../../src/gateway/server.ts';
 import type { RunningGateway } from '../../../src/gateway/server.ts';
-import { activate, resetConfiguration, setKey, setSettings, waitFor } from './helpers.ts';
+import { activate, resetConfiguration, setKey, setSettings, startSuiteGateway, useSuiteGateway, waitFor } from './helpers.ts';
+import type { SuiteGateway } from './helpers.ts';
 
 const outcomes = (report: SelfTestReport) => report.steps.map((s) => `${s.id}:${s.outcome}`).join(' ');
 
 describe('self-test command', () => {
   let api: ModelGatewayApi;
+  let suite: SuiteGateway;
   let gateway: RunningGateway;
-  let dataDir: string;
 
   before(async () => {
     ({ api } = await activate());
     await resetConfiguration(api);
-    dataDir = mkdtempSync(join(tmpdir(), 'mg-suite-gateway-'));
-    gateway = await startGateway({ dataDir, port: 0, bootstrap: true });
-    assert.ok(gateway.bootstrapKey, 'the gateway bootstrapped a key');
+    suite = await startSuiteGateway();
+    gateway = suite.gateway;
   });
 
   after(async () => {
     await resetConfiguration(api);
-    await gateway?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await suite?.stop();
   });
 
   it('passes all three steps against a good configuration', async () => {
-    await setSettings(api, { baseUrl: gateway.url, model: 'echo' });
-    await setKey(api, gateway.bootstrapKey);
+    await useSuiteGateway(api, suite);
     const report = await vscode.commands.executeCommand<SelfTestReport>('modelGateway.runSelfTest');
     assert.equal(outcomes(report), 'status:passed models:passed chat:passed');
     assert.equal(report.ok, true);
-    assert.ok(report.models?.includes('echo'));
-    assert.match(report.steps[2]!.detail, /You said:/);
+    assert.deepEqual(report.models, ['echo']);
+    assert.equal(report.steps[2]!.detail, 'The model "echo" replied: "You said: This is a connection test. Reply with the single word: OK"');
   });
 
   it('shows the report rendered in the Markdown preview, from a read-only Markdown document', async () => {
@@ -52,7 +46,7 @@ describe('self-test command', () => {
     assert.ok(document, 'the report document is open');
     assert.equal(document.languageId, 'markdown');
     assert.match(document.getText(), /Model Gateway Self-Test/);
-    assert.ok(!document.getText().includes(gateway.bootstrapKey!), 'the report never holds the key');
+    assert.ok(!document.getText().includes(suite.key), 'the report never holds the key');
   });
 
   it('diagnoses a wrong key as 401 at step 2', async () => {
@@ -66,7 +60,7 @@ describe('self-test command', () => {
   });
 
   it('diagnoses a base URL ending in /v1/v1 and names the form that works', async () => {
-    await setKey(api, gateway.bootstrapKey);
+    await setKey(api, suite.key);
     await setSettings(api, { baseUrl: `${gateway.url}/v1/v1` });
     const report = await vscode.commands.executeCommand<SelfTestReport>('modelGateway.runSelfTest');
     assert.equal(report.ok, false, outcomes(report));

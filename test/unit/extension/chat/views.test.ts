@@ -4,6 +4,7 @@ import { AuthenticationError, NotFoundError } from '../../../../src/client/error
 import { explainError } from '../../../../src/extension/errors/explain.ts';
 import { NotConfiguredError } from '../../../../src/extension/errors/notConfigured.ts';
 import { balanceView, failureView, modelsView, noModelView } from '../../../../src/extension/chat/views.ts';
+import { tooltipMarkdown, viewOfBalance } from '../../../../src/extension/statusBar/balanceState.ts';
 
 const commandsOf = (view: { buttons: readonly { command: string }[] }) => view.buttons.map((b) => b.command);
 
@@ -48,5 +49,12 @@ describe('chat/views', () => {
     assert.doesNotMatch(ok, /exhausted/);
     assert.match(balanceView({ remainingUsd: 0, usedUsd: 10, limitUsd: 10, unlimited: false }).markdown, /exhausted/);
     assert.match(balanceView({ remainingUsd: null, usedUsd: 1, limitUsd: null, unlimited: true }).markdown, /Remaining: unlimited/);
+  });
+
+  it('/balance and the status bar tooltip write the same balance the same way, to the micro-dollar', () => {
+    const balance = { remainingUsd: 9.999612, usedUsd: 0.000388, limitUsd: 10, unlimited: false };
+    const amounts = (markdown: string) => [...markdown.matchAll(/(Remaining|Used|Limit): (?:\*\*)?(\$[\d,.]+)/g)].map((m) => `${m[1]} ${m[2]}`);
+    assert.deepEqual(amounts(balanceView(balance).markdown), ['Remaining $9.999612', 'Used $0.000388', 'Limit $10.00']);
+    assert.deepEqual(amounts(tooltipMarkdown(viewOfBalance(balance, 0), '')), amounts(balanceView(balance).markdown));
   });
 });

@@ -62,12 +62,12 @@ describe('lm/toolCalls ToolCallAccumulator', () => {
     assert.deepEqual(acc.finish(), [{ callId: 'generated', name: 'list_files', input: {} }]);
   });
 
-  it('refuses malformed arguments with a clear, coded error', () => {
+  it('refuses malformed arguments with a coded error naming the tool', () => {
     const acc = new ToolCallAccumulator();
     acc.add([{ index: 0, id: 'c', function: { name: 'edit', arguments: '{"path": "a.ts", ' } }]);
     assert.throws(
       () => acc.finish(),
-      (error: unknown) => error instanceof ToolCallError && error.code === 'tool_call_arguments_invalid' && error.toolName === 'edit' && error.message.includes('edit'),
+      (error: unknown) => error instanceof ToolCallError && error.code === 'tool_call_arguments_invalid' && error.toolName === 'edit',
     );
   });
 
