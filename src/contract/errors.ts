@@ -1,5 +1,5 @@
 /**
- * The contract's error table (gateway-contract.txt, section 7), written once.
+ * The contract's error table (docs/contract.md, section 7), written once.
  * The gateway builds its error responses from it and the client builds its
  * explanations from it, so a status, a code, its meaning and the user's fix
  * can never drift apart between the two sides.

@@ -1,5 +1,5 @@
 // Host (a) of the in-editor suite: VS Code desktop through @vscode/test-electron, where it can be
-// downloaded (not on these machines: see ../shared/notes/real-vscode.md; here the same suite runs in
+// downloaded (not on these machines: see docs/test-machines.md; here the same suite runs in
 // code-server, test/editor/in-editor.test.ts). Builds the extension and the suite, then runs the suite
 // with the extension under development loaded. Usage: npm run test:vscode
 //   VSCODE_TEST_VERSION=stable|insiders|1.139.1 picks the VS Code build (default: stable).
