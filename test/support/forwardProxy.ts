@@ -1,4 +1,4 @@
-/** A minimal HTTP proxy on 127.0.0.1:0 (absolute-form forwarding and CONNECT tunnels) that counts what passes through it. */
+/** A minimal HTTP proxy on 127.0.0.1:0 (absolute-form forwarding and CONNECT tunnels) that records what passes through it. */
 import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
@@ -7,14 +7,16 @@ export interface ForwardProxy {
   readonly url: string;
   /** Requests and tunnels seen. */
   hits(): number;
+  /** Each one as `METHOD target`, in order (for example `CONNECT 127.0.0.1:4000`). */
+  readonly seen: readonly string[];
   stop(): Promise<void>;
 }
 
 export async function startForwardProxy(): Promise<ForwardProxy> {
-  let hits = 0;
+  const seen: string[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
-    hits += 1;
+    seen.push(`${req.method} ${req.url}`);
     const target = new URL(req.url ?? '/');
     const upstream = request(target, { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -24,7 +26,7 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
     req.pipe(upstream);
   });
   server.on('connect', (req, client: Socket, head: Buffer) => {
-    hits += 1;
+    seen.push(`CONNECT ${req.url}`);
     const [host, port] = (req.url ?? '').split(':');
     const upstream = connect(Number(port), host!, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
@@ -42,7 +44,8 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    hits: () => hits,
+    hits: () => seen.length,
+    seen,
     async stop() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -10,6 +10,7 @@ import { startFakeUpstream } from '../../support/fakeUpstream.ts';
 import type { FakeUpstream } from '../../support/fakeUpstream.ts';
 import { call, chatBody, startTestGateway, waitForLog } from './helpers.ts';
 import type { Started } from './helpers.ts';
+import { newChannel } from '../../support/channels.ts';
 
 describe('chat completions through the gateway', () => {
   let t: Started;
@@ -20,7 +21,7 @@ describe('chat completions through the gateway', () => {
     t = await startTestGateway();
     upstream = await startFakeUpstream({});
     const admin = t.admin();
-    await admin.addChannel({ name: 'fake', type: 'openai', baseUrl: upstream.url, apiKey: 'upstream-secret', models: { 'gpt-x': 'up-model', other: 'other' }, priority: 0, weight: 1, timeoutMs: 30_000, proxy: null });
+    await admin.addChannel(newChannel({ name: 'fake', baseUrl: upstream.url, apiKey: 'upstream-secret', models: { 'gpt-x': 'up-model', other: 'other' } }));
     await admin.setModel({ name: 'gpt-x', inputPrice: 150_000, outputPrice: 600_000, contextLength: 128_000, toolCalling: true });
     sdk = new OpenAI({ apiKey: t.key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
   });

@@ -7,6 +7,7 @@ import { startFakeUpstream } from '../../support/fakeUpstream.ts';
 import type { FakeUpstream } from '../../support/fakeUpstream.ts';
 import { assertError, call, chatBody, startTestGateway } from './helpers.ts';
 import type { Started } from './helpers.ts';
+import { newChannel } from '../../support/channels.ts';
 
 /** Sends raw bytes and returns the raw HTTP answer. */
 function raw(url: string, request: string): Promise<string> {
@@ -29,7 +30,7 @@ describe('gateway errors (contract section 7)', () => {
     t = await startTestGateway({ maxBodyBytes: 64 * 1024 });
     upstream = await startFakeUpstream({});
     const admin = t.admin();
-    await admin.addChannel({ name: 'slow', type: 'openai', baseUrl: upstream.url, apiKey: 'up-key', models: { slow: 'slow-upstream' }, priority: 0, weight: 1, timeoutMs: 30_000, proxy: null });
+    await admin.addChannel(newChannel({ name: 'slow', baseUrl: upstream.url, apiKey: 'up-key', models: { slow: 'slow-upstream' }, timeoutMs: 30_000 }));
   });
   after(async () => {
     await t.close();

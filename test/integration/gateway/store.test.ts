@@ -8,6 +8,7 @@ import { startGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { MIGRATIONS } from '../../../src/gateway/store/migrations.ts';
 import { assertError, call, chatBody, startTestGateway, tempDir } from './helpers.ts';
+import { newChannel } from '../../support/channels.ts';
 
 describe('gateway store', () => {
   it('never holds a key in plain text (database and WAL bytes scanned)', async () => {
@@ -112,7 +113,7 @@ describe('gateway store', () => {
       assert.equal((await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody() })).status, 200);
 
       assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody('echo2') }), 404, 'model_not_found');
-      await admin.addChannel({ name: 'echo-two', type: 'echo', baseUrl: null, apiKey: null, models: { echo2: 'echo2' }, priority: 0, weight: 1, timeoutMs: 10_000, proxy: null });
+      await admin.addChannel(newChannel({ name: 'echo-two', type: 'echo', apiKey: null, models: { echo2: 'echo2' } }));
       assert.equal((await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody('echo2') })).status, 200);
 
       await admin.setKeyStatus('changes-key', 'disabled');

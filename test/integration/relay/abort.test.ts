@@ -1,7 +1,7 @@
 // A client that disconnects aborts the upstream request, and what was generated is reported.
 import assert from 'node:assert/strict';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
-import { channel, post, SseReader, startHarness, type Harness } from './harness.ts';
+import { post, SseReader, startHarness, type Harness } from './harness.ts';
 
 describe('relay: client disconnect', () => {
   let fake: FakeUpstream;
@@ -9,7 +9,7 @@ describe('relay: client disconnect', () => {
 
   beforeEach(async () => {
     fake = await startFakeUpstream();
-    harness = await startHarness({ channels: [channel({ baseUrl: fake.url })] });
+    harness = await startHarness({ channels: [{ baseUrl: fake.url }] });
   });
   afterEach(async () => {
     await harness.close();
@@ -25,13 +25,12 @@ describe('relay: client disconnect', () => {
     await reader.until(() => reader.content().includes('efgh'));
     controller.abort();
     assert.equal(await fake.requests[0]!.closed, 'aborted');
-    const outcome = await harness.outcome(1);
-    assert.equal(outcome.kind, 'broken');
-    assert.equal(outcome.kind === 'broken' && outcome.clientAborted, true);
-    assert.equal(outcome.usage.estimated, true);
-    assert.equal(outcome.usage.completionTokens, 2, 'two chunks of four characters');
-    assert.ok(outcome.usage.promptTokens > 0);
-    assert.equal(typeof outcome.firstByteMs, 'number');
+    const log = await harness.log(1);
+    assert.equal(log.errorCode, 'client_aborted');
+    assert.equal(log.usageEstimated, true);
+    assert.equal(log.completionTokens, 2, 'two chunks of four characters');
+    assert.ok(log.promptTokens > 0);
+    assert.equal(typeof log.firstByteMs, 'number');
   });
 
   it('before the first byte: the upstream request is aborted too', async () => {
@@ -42,9 +41,9 @@ describe('relay: client disconnect', () => {
     controller.abort();
     await pending;
     assert.equal(await fake.requests[0]!.closed, 'aborted');
-    const outcome = await harness.outcome(1);
-    assert.equal(outcome.kind, 'broken');
-    assert.equal(outcome.kind === 'broken' && outcome.clientAborted, true);
-    assert.equal(outcome.firstByteMs, null);
+    const log = await harness.log(1);
+    assert.equal(log.errorCode, 'client_aborted');
+    assert.equal(log.firstByteMs, null);
+    assert.equal(log.cost, 0);
   });
 });

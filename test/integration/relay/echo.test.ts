@@ -1,20 +1,21 @@
 // The built-in echo channel: OpenAI shapes, exact usage, the cap, reasoning, abort.
 import assert from 'node:assert/strict';
-import { channel, post, SseReader, startHarness, type Harness } from './harness.ts';
+import { post, SseReader, startHarness, type Harness } from './harness.ts';
 
-const echo = channel({ type: 'echo', apiKey: null, name: 'echo' });
+const echo = { type: 'echo', apiKey: null, models: { 'echo-1': 'echo-1' } } as const;
 const say = (content: string, extra: object = {}) => ({ model: 'echo-1', messages: [{ role: 'system', content: 'be nice' }, { role: 'user', content }], ...extra });
 
 describe('relay: echo channel', () => {
-  let harness: Harness;
-
-  beforeEach(async () => {
-    harness = await startHarness({ channels: [echo] });
+  let harness: Harness | undefined;
+  const start = async (echoDelayMs = 0) => (harness = await startHarness({ channels: [echo], echoDelayMs }));
+  afterEach(async () => {
+    await harness?.close();
+    harness = undefined;
   });
-  afterEach(() => harness.close());
 
   it('answers non-streamed in the chat.completion shape with exact usage', async () => {
-    const response = await post(harness, say('hello there world'));
+    const h = await start();
+    const response = await post(h, say('hello there world'));
     assert.equal(response.status, 200);
     const body = (await response.json()) as any;
     assert.equal(body.object, 'chat.completion');
@@ -22,39 +23,43 @@ describe('relay: echo channel', () => {
     assert.deepEqual(body.choices, [{ index: 0, message: { role: 'assistant', content: 'You said: hello there world' }, finish_reason: 'stop' }]);
     // prompt: 2 + 3 words, plus one per message; completion: "You", " said:", " hello", " there", " world"
     assert.deepEqual(body.usage, { prompt_tokens: 7, completion_tokens: 5, total_tokens: 12 });
-    assert.deepEqual((await harness.outcome(1)).usage, { promptTokens: 7, completionTokens: 5, estimated: false });
+    const log = await h.log(1);
+    assert.deepEqual([log.promptTokens, log.completionTokens, log.usageEstimated], [7, 5, false]);
   });
 
   it('streams token by token, with the usage chunk only when asked', async () => {
-    const plain = await new SseReader(await post(harness, say('a b', { stream: true }))).all();
+    const h = await start();
+    const plain = await new SseReader(await post(h, say('a b', { stream: true }))).all();
     assert.equal(plain.at(-1), '[DONE]');
     const chunks = plain.slice(0, -1).map((d) => JSON.parse(d));
     assert.ok(chunks.every((c) => c.object === 'chat.completion.chunk' && c.model === 'echo-1' && !c.usage));
     assert.deepEqual(chunks.map((c) => c.choices[0].delta.content ?? null), ['', 'You', ' said:', ' a', ' b', null]);
     assert.equal(chunks.at(-1).choices[0].finish_reason, 'stop');
 
-    const withUsage = await new SseReader(await post(harness, say('a b', { stream: true, stream_options: { include_usage: true } }))).all();
+    const withUsage = await new SseReader(await post(h, say('a b', { stream: true, stream_options: { include_usage: true } }))).all();
     const usage = JSON.parse(withUsage.at(-2)!);
     assert.deepEqual(usage.choices, []);
     assert.deepEqual(usage.usage, { prompt_tokens: 6, completion_tokens: 4, total_tokens: 10 });
   });
 
   it('honours the completion cap with finish_reason "length"', async () => {
-    harness.options = { channels: [echo], maxCompletionTokens: 3 };
-    const body = (await (await post(harness, say('one two three four'))).json()) as any;
+    const h = await start();
+    await h.admin.setModel({ name: 'echo-1', inputPrice: 0, outputPrice: 1_000_000, contextLength: 3, toolCalling: null });
+    const body = (await (await post(h, say('one two three four'))).json()) as any;
     assert.equal(body.choices[0].message.content, 'You said: one');
     assert.equal(body.choices[0].finish_reason, 'length');
     assert.equal(body.usage.completion_tokens, 3);
-    const streamed = await new SseReader(await post(harness, say('one two three four', { stream: true, max_tokens: 2 }))).all();
+    const streamed = await new SseReader(await post(h, say('one two three four', { stream: true, max_tokens: 2 }))).all();
     const last = JSON.parse(streamed.at(-2)!);
     assert.equal(last.choices[0].finish_reason, 'length');
   });
 
   it('reasons first when asked to think', async () => {
-    const body = (await (await post(harness, say('Think about it'))).json()) as any;
+    const h = await start();
+    const body = (await (await post(h, say('Think about it'))).json()) as any;
     assert.equal(typeof body.choices[0].message.reasoning_content, 'string');
     assert.equal(body.choices[0].message.content, 'You said: Think about it');
-    const reader = new SseReader(await post(harness, say('think', { stream: true })));
+    const reader = new SseReader(await post(h, say('think', { stream: true })));
     const chunks = (await reader.all()).slice(0, -1).map((d) => JSON.parse(d));
     const firstReasoning = chunks.findIndex((c) => c.choices[0].delta.reasoning_content);
     const firstContent = chunks.findIndex((c) => c.choices[0].delta.content);
@@ -62,8 +67,9 @@ describe('relay: echo channel', () => {
   });
 
   it('streams a requested tool call in OpenAI\'s delta shapes, with exact usage', async () => {
+    const h = await start();
     const tools = [{ type: 'function', function: { name: 'now', description: 'the time', parameters: { type: 'object', properties: {} } } }];
-    const data = await new SseReader(await post(harness, say('call now {"zone":"Europe/Paris"}', { stream: true, tools, stream_options: { include_usage: true } }))).all();
+    const data = await new SseReader(await post(h, say('call now {"zone":"Europe/Paris"}', { stream: true, tools, stream_options: { include_usage: true } }))).all();
     assert.equal(data.at(-1), '[DONE]');
     const chunks = data.slice(0, -1).map((d) => JSON.parse(d));
     assert.deepEqual(chunks[0].choices[0].delta, { role: 'assistant', content: null });
@@ -73,20 +79,20 @@ describe('relay: echo channel', () => {
     assert.equal(pieces.map((p) => p.function.arguments).join(''), '{"zone":"Europe/Paris"}');
     assert.deepEqual(chunks.at(-2).choices[0], { index: 0, delta: {}, finish_reason: 'tool_calls' });
     assert.deepEqual(chunks.at(-1).usage, { prompt_tokens: 7, completion_tokens: 1 + pieces.length, total_tokens: 8 + pieces.length });
-    assert.deepEqual((await harness.outcome(1)).usage, { promptTokens: 7, completionTokens: 1 + pieces.length, estimated: false });
+    const log = await h.log(1);
+    assert.deepEqual([log.promptTokens, log.completionTokens, log.usageEstimated], [7, 1 + pieces.length, false]);
   });
 
   it('stops when the client goes away, and reports the tokens it produced', async () => {
-    harness.options = { channels: [echo], echoDelayMs: 20 };
+    const h = await start(20);
     const controller = new AbortController();
     const words = Array.from({ length: 200 }, (_, i) => `w${i}`).join(' ');
-    const reader = new SseReader(await post(harness, say(words, { stream: true }), controller.signal));
+    const reader = new SseReader(await post(h, say(words, { stream: true }), controller.signal));
     await reader.until(() => reader.content().includes('said:'));
     controller.abort();
-    const outcome = await harness.outcome(1);
-    assert.equal(outcome.kind, 'broken');
-    assert.equal(outcome.kind === 'broken' && outcome.clientAborted, true);
-    assert.equal(outcome.usage.estimated, false);
-    assert.ok(outcome.usage.completionTokens >= 2 && outcome.usage.completionTokens < 202);
+    const log = await h.log(1);
+    assert.equal(log.errorCode, 'client_aborted');
+    assert.equal(log.usageEstimated, false);
+    assert.ok(log.completionTokens >= 2 && log.completionTokens < 202);
   });
 });

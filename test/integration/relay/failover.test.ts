@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
-import { channel, post, SseReader, startHarness, type Harness } from './harness.ts';
-import type { Channel } from '../../../src/gateway/relay/types.ts';
+import { post, SseReader, startHarness, type Harness } from './harness.ts';
+import type { NewChannel } from '../../../src/gateway/store/types.ts';
 
 const ask = (stream: boolean) => ({ model: 'm', stream, messages: [{ role: 'user', content: 'hello' }] });
 
@@ -24,7 +24,7 @@ describe('relay: failover', () => {
     for (let i = 0; i < count; i++) fakes.push(await startFakeUpstream());
     return fakes;
   };
-  const serve = async (channels: Channel[]) => (harness = await startHarness({ channels }));
+  const serve = async (channels: Partial<NewChannel>[]) => (harness = await startHarness({ channels }));
 
   afterEach(async () => {
     await harness?.close();
@@ -34,7 +34,7 @@ describe('relay: failover', () => {
 
   it('tries higher priority first, whatever the order given', async () => {
     const [low, high] = await start(2);
-    const h = await serve([channel({ baseUrl: low!.url, priority: 1, weight: 100 }), channel({ baseUrl: high!.url, priority: 5, weight: 1 })]);
+    const h = await serve([{ baseUrl: low!.url, priority: 1, weight: 100 }, { baseUrl: high!.url, priority: 5, weight: 1 }]);
     for (let i = 0; i < 5; i++) assert.equal((await post(h, ask(false))).status, 200);
     assert.equal(high!.requests.length, 5);
     assert.equal(low!.requests.length, 0);
@@ -49,29 +49,28 @@ describe('relay: failover', () => {
       b!.behaviour = { status: 429, retryAfter: '7' };
       c!.behaviour = { status: 503 };
       const h = await serve([
-        channel({ baseUrl: d!.url, priority: 1 }),
-        channel({ baseUrl: c!.url, priority: 2 }),
-        channel({ baseUrl: a!.url, priority: 4 }),
-        channel({ baseUrl: b!.url, priority: 3 }),
+        { baseUrl: d!.url, priority: 1 },
+        { baseUrl: c!.url, priority: 2 },
+        { baseUrl: a!.url, priority: 4 },
+        { baseUrl: b!.url, priority: 3 },
       ]);
       const response = await post(h, ask(stream));
       assert.equal(response.status, 200);
       if (stream) assert.equal((await new SseReader(response).all()).at(-1), '[DONE]');
       else await response.json();
       assert.deepEqual([a, b, c, d].map((f) => f!.requests.length), [1, 1, 1, 1]);
-      const outcome = await h.outcome(1);
-      assert.equal(outcome.kind, 'success');
-      assert.equal(outcome.channel, h.options.channels[0]!.name);
+      const log = await h.log(1);
+      assert.deepEqual([log.status, log.errorCode, log.channel], [200, null, h.channels[0]!.name]);
     });
 
     it(`${mode}: moves on after a refused connection and after a first-byte timeout`, async () => {
       const [slow, good] = await start(2);
       slow!.behaviour = { hang: stream ? 'body' : 'headers' };
-      const fast = { connectMs: 1000, firstByteMs: 200, idleMs: 1000 };
+      const fast = 200;
       const h = await serve([
-        channel({ baseUrl: await refusedUrl(), priority: 3 }),
-        channel({ baseUrl: slow!.url, priority: 2, timeouts: fast }),
-        channel({ baseUrl: good!.url, priority: 1 }),
+        { baseUrl: await refusedUrl(), priority: 3 },
+        { baseUrl: slow!.url, priority: 2, timeoutMs: fast },
+        { baseUrl: good!.url, priority: 1 },
       ]);
       const response = await post(h, ask(stream));
       assert.equal(response.status, 200);
@@ -85,41 +84,42 @@ describe('relay: failover', () => {
     const [a, b] = await start(2);
     a!.behaviour = { status: 503 };
     b!.behaviour = { status: 429, retryAfter: '12' };
-    const h = await serve([channel({ baseUrl: a!.url, priority: 2 }), channel({ baseUrl: b!.url, priority: 1 })]);
+    const h = await serve([{ baseUrl: a!.url, priority: 2 }, { baseUrl: b!.url, priority: 1 }]);
     const response = await post(h, ask(true));
     assert.equal(response.status, 429);
     assert.equal(((await response.json()) as any).error.code, 'upstream_rate_limited');
-    const outcome = await h.outcome(1);
-    assert.equal(outcome.kind === 'failed' && outcome.retryAfterSeconds, 12);
+    assert.equal(response.headers.get('retry-after'), '12');
+    const log = await h.log(1);
+    assert.deepEqual([log.status, log.errorCode, log.channel, log.cost], [429, 'upstream_rate_limited', h.channels[1]!.name, 0]);
   });
 
   it('all channels failing: the last failure names the code (timeout, unavailable, error)', async () => {
     const [hang, broken] = await start(2);
     hang!.behaviour = { hang: 'headers' };
     broken!.behaviour = { status: 502 };
-    const fast = { connectMs: 1000, firstByteMs: 150, idleMs: 1000 };
-    const expectations: Array<[Channel, number, string]> = [
-      [channel({ baseUrl: hang!.url, timeouts: fast }), 503, 'upstream_timeout'],
-      [channel({ baseUrl: await refusedUrl() }), 503, 'upstream_unavailable'],
-      [channel({ baseUrl: broken!.url }), 502, 'upstream_error'],
+    const fast = 150;
+    const expectations: Array<[Partial<NewChannel>, number, string]> = [
+      [{ baseUrl: hang!.url, timeoutMs: fast }, 503, 'upstream_timeout'],
+      [{ baseUrl: await refusedUrl() }, 503, 'upstream_unavailable'],
+      [{ baseUrl: broken!.url }, 502, 'upstream_error'],
     ];
     const h = await serve([]);
     for (const [only, status, code] of expectations) {
-      h.options = { channels: [only] };
+      await h.setChannels([only]);
       const response = await post(h, ask(false));
       assert.equal(response.status, status);
       assert.equal(((await response.json()) as any).error.code, code);
     }
-    h.options = { channels: [] };
-    assert.equal(((await (await post(h, ask(false))).json()) as any).error.code, 'upstream_unavailable');
+    await h.setChannels([]);
+    assert.equal(((await (await post(h, ask(false))).json()) as any).error.code, 'model_not_found', 'no channel serves the model any more');
   });
 
   it("treats the upstream's 401 (our channel key is wrong) as the channel's fault: failover, never the client's 401", async () => {
     const [bad, good] = await start(2);
     bad!.behaviour = { status: 401 };
-    const h = await serve([channel({ baseUrl: bad!.url, priority: 1 }), channel({ baseUrl: good!.url })]);
+    const h = await serve([{ baseUrl: bad!.url, priority: 1 }, { baseUrl: good!.url }]);
     assert.equal((await post(h, ask(false))).status, 200);
-    h.options = { channels: [channel({ baseUrl: bad!.url })] };
+    await h.setChannels([{ baseUrl: bad!.url }]);
     const response = await post(h, ask(false));
     assert.equal(response.status, 502);
     assert.equal(((await response.json()) as any).error.code, 'upstream_error');

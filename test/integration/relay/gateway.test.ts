@@ -2,6 +2,7 @@
 // official openai SDK sees it, and estimated usage in the request log.
 import assert from 'node:assert/strict';
 import OpenAI, { APIError, BadRequestError } from 'openai';
+import { newChannel } from '../../support/channels.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { assertError, call, chatBody, startTestGateway, waitForLog, type Started } from '../gateway/helpers.ts';
 
@@ -16,9 +17,8 @@ describe('relay through the gateway', () => {
     primary = await startFakeUpstream();
     backup = await startFakeUpstream();
     const admin = t.admin();
-    const common = { type: 'openai', weight: 1, timeoutMs: 10_000, proxy: null } as const;
-    await admin.addChannel({ ...common, name: 'primary', baseUrl: primary.url, apiKey: 'k1', models: { relayed: 'up-a' }, priority: 10 });
-    await admin.addChannel({ ...common, name: 'backup', baseUrl: backup.url, apiKey: 'k2', models: { relayed: 'up-b' }, priority: 1 });
+    await admin.addChannel(newChannel({ name: 'primary', baseUrl: primary.url, apiKey: 'k1', models: { relayed: 'up-a' }, priority: 10 }));
+    await admin.addChannel(newChannel({ name: 'backup', baseUrl: backup.url, apiKey: 'k2', models: { relayed: 'up-b' }, priority: 1 }));
     sdk = new OpenAI({ apiKey: t.key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
   });
   beforeEach(() => {

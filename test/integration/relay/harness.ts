@@ -1,114 +1,89 @@
 /**
- * A tiny gateway for relay tests: a node:http server on 127.0.0.1 port 0 that hands every
- * POST body to the real relayChat with the channels the test chose, answers a `failed`
- * outcome the way the core does (contract error body), and records every outcome.
+ * The relay tests' gateway: the real one (startTestGateway), with the channels a test chooses
+ * and nothing else serving its models. What the relay decided is read back from the request log,
+ * the way an operator would read it.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { ERROR_CODES, GATEWAY_ERROR_TYPE } from '../../../src/contract/index.ts';
-import { PROVIDERS } from '../../../src/gateway/providers/index.ts';
-import { createRelay } from '../../../src/gateway/relay/index.ts';
-import { UpstreamPools } from '../../../src/gateway/relay/pools.ts';
+import { BOOTSTRAP_ACCOUNT } from '../../../src/gateway/admin.ts';
 import { SseDecoder } from '../../../src/wire/sse.ts';
-import type { Channel, RelayOutcome } from '../../../src/gateway/relay/types.ts';
+import type { NewChannel, Store, StoredLog } from '../../../src/gateway/store/types.ts';
+import { newChannel } from '../../support/channels.ts';
+import { poll } from '../../support/poll.ts';
+import { startTestGateway, type Started } from '../gateway/helpers.ts';
+
+/** $1 per million output tokens: one micro-dollar per completion token, so a balance of N affords N tokens. */
+const ONE_MICRO_USD_PER_TOKEN = 1_000_000;
+
+export interface Harness {
+  readonly url: string;
+  readonly key: string;
+  /** A second connection to the gateway's store, as the CLI would open. */
+  readonly admin: Store;
+  /** The channels in the store now, as added. */
+  readonly channels: readonly NewChannel[];
+  /** Replaces the test's channels (the gateway sees the change on its next request). */
+  setChannels(channels: readonly Partial<NewChannel>[]): Promise<void>;
+  /** The log row of the `n`th chat request (1-based), once the gateway has written it. */
+  log(n: number): Promise<StoredLog>;
+  /** Prices `model` and sets the account's balance so that it can pay for exactly `tokens` completion tokens, no more. */
+  affordOnly(model: string, tokens: number): Promise<void>;
+  /** Makes `model` free again, with the balance ample. */
+  affordAll(model: string): Promise<void>;
+  close(): Promise<void>;
+}
 
 export interface HarnessOptions {
-  readonly channels: readonly Channel[];
-  readonly maxCompletionTokens?: number | null;
+  readonly channels: readonly Partial<NewChannel>[];
   /** The echo model's pace; 0 unless a test wants to watch it stream. */
   readonly echoDelayMs?: number;
 }
 
-export interface Harness {
-  readonly url: string;
-  readonly outcomes: RelayOutcome[];
-  /** Resolves with the outcome of the `n`th request (1-based) once the relay has returned it. */
-  outcome(n: number): Promise<RelayOutcome>;
-  options: HarnessOptions;
-  close(): Promise<void>;
-}
-
-let nextId = 1;
-
-export function channel(overrides: Partial<Channel> & { baseUrl?: string | null }): Channel {
-  const id = overrides.id ?? nextId++;
-  return {
-    id,
-    name: `ch-${id}`,
-    type: 'openai',
-    baseUrl: null,
-    apiKey: `sk-upstream-${id}`,
-    models: new Map(),
-    priority: 0,
-    weight: 1,
-    timeouts: { connectMs: 2000, firstByteMs: 5000, idleMs: 5000 },
-    proxy: null,
-    ...overrides,
-  };
-}
-
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
-  const outcomes: RelayOutcome[] = [];
-  const waiters = new Map<number, (o: RelayOutcome) => void>();
-  let count = 0;
-  const pools = new UpstreamPools();
-  const server = createServer(async (req, res) => {
-    const n = ++count;
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
-    const body = JSON.parse(raw);
-    const controller = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) controller.abort();
-    });
-    const requestId = `req-${n}`;
-    res.setHeader('x-request-id', requestId);
-    const relay = createRelay(PROVIDERS, { pools, echoDelayMs: harness.options.echoDelayMs ?? 0 });
-    const outcome = await relay({
-      requestId,
-      model: body.model,
-      body,
-      stream: body.stream === true,
-      clientWantsUsage: body.stream_options?.include_usage === true,
-      maxCompletionTokens: harness.options.maxCompletionTokens ?? null,
-      channels: harness.options.channels,
-      res,
-      signal: controller.signal,
-    });
-    outcomes[n - 1] = outcome;
-    if (outcome.kind === 'failed') {
-      const status = outcome.upstreamRejection?.status ?? ERROR_CODES[outcome.code].status;
-      const message = `${ERROR_CODES[outcome.code].message} ${outcome.detail} (request id: ${requestId})`;
-      if (outcome.retryAfterSeconds !== undefined) res.setHeader('retry-after', String(outcome.retryAfterSeconds));
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message, type: GATEWAY_ERROR_TYPE, code: outcome.code } }));
-    }
-    waiters.get(n)?.(outcome);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const harness: Harness = {
-    url: `http://127.0.0.1:${port}`,
-    outcomes,
-    options,
-    outcome(n) {
-      const known = outcomes[n - 1];
-      return known ? Promise.resolve(known) : new Promise((resolve) => waiters.set(n, resolve));
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await pools.close();
-    },
+  const t: Started = await startTestGateway({ echoDelayMs: options.echoDelayMs ?? 0 });
+  const admin: Store = t.admin();
+  let channels: NewChannel[] = [];
+
+  const setBalance = async (micro: number) => {
+    const account = await admin.getAccount(BOOTSTRAP_ACCOUNT);
+    await admin.topUp(BOOTSTRAP_ACCOUNT, micro - account!.balance);
   };
+
+  const harness: Harness = {
+    url: t.gw.url,
+    key: t.key,
+    admin,
+    get channels() {
+      return channels;
+    },
+    async setChannels(specs) {
+      for (const c of channels) await admin.removeChannel(c.name);
+      channels = specs.map((spec) => newChannel(spec));
+      for (const c of channels) await admin.addChannel(c);
+    },
+    async log(n) {
+      return poll(`the log row of chat request ${n}`, async () => {
+        const rows = (await admin.listLogs(1000)).filter((l) => l.path === '/v1/chat/completions');
+        return rows.length >= n ? rows.at(-n) : undefined;
+      }, 5000, 20);
+    },
+    async affordOnly(model, tokens) {
+      await admin.setModel({ name: model, inputPrice: 0, outputPrice: ONE_MICRO_USD_PER_TOKEN, contextLength: null, toolCalling: null });
+      await setBalance(tokens);
+    },
+    async affordAll(model) {
+      await admin.setModel({ name: model, inputPrice: 0, outputPrice: 0, contextLength: null, toolCalling: null });
+      await setBalance(10_000_000);
+    },
+    close: () => t.close(),
+  };
+  await harness.setChannels(options.channels);
   return harness;
 }
 
-/** POSTs a chat body to the harness and returns the raw response. */
+/** POSTs a chat body with the harness's key and returns the raw response. */
 export function post(harness: Harness, body: object, signal?: AbortSignal): Promise<Response> {
   return fetch(`${harness.url}/v1/chat/completions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${harness.key}` },
     body: JSON.stringify(body),
     ...(signal ? { signal } : {}),
   });

@@ -1,7 +1,7 @@
 // Non-streamed answers through the relay: what goes upstream, what comes back.
 import assert from 'node:assert/strict';
 import { startFakeUpstream, FAKE_PROMPT_TOKENS, type FakeUpstream } from '../../support/fakeUpstream.ts';
-import { channel, post, startHarness, type Harness } from './harness.ts';
+import { post, startHarness, type Harness } from './harness.ts';
 
 describe('relay: non-streamed answers', () => {
   let fake: FakeUpstream;
@@ -9,7 +9,7 @@ describe('relay: non-streamed answers', () => {
 
   beforeEach(async () => {
     fake = await startFakeUpstream();
-    harness = await startHarness({ channels: [channel({ baseUrl: fake.url, apiKey: 'sk-up', models: new Map([['gpt-platform', 'upstream-model-v2']]) })] });
+    harness = await startHarness({ channels: [{ baseUrl: fake.url, apiKey: 'sk-up', models: { 'gpt-platform': 'upstream-model-v2', m: 'm' } }] });
   });
   afterEach(async () => {
     await harness.close();
@@ -41,15 +41,15 @@ describe('relay: non-streamed answers', () => {
     assert.equal(sent.headers.authorization, 'Bearer sk-up');
     assert.deepEqual(sent.body, { ...body, model: 'upstream-model-v2' });
 
-    const outcome = await harness.outcome(1);
-    assert.equal(outcome.kind, 'success');
-    assert.deepEqual(outcome.usage, { promptTokens: FAKE_PROMPT_TOKENS, completionTokens: 2, estimated: false });
-    assert.equal(outcome.channel, harness.options.channels[0]!.name);
-    assert.equal(typeof outcome.firstByteMs, 'number');
+    const log = await harness.log(1);
+    assert.equal(log.errorCode, null);
+    assert.deepEqual([log.promptTokens, log.completionTokens, log.usageEstimated], [FAKE_PROMPT_TOKENS, 2, false]);
+    assert.equal(log.channel, harness.channels[0]!.name);
+    assert.equal(typeof log.firstByteMs, 'number');
   });
 
   it('keeps the model name when it is not mapped, and tolerates a trailing slash in the base URL', async () => {
-    harness.options = { channels: [channel({ baseUrl: `${fake.url}/` })] };
+    await harness.setChannels([{ baseUrl: `${fake.url}/`, models: { plain: 'plain' } }]);
     const response = await post(harness, { model: 'plain', messages: [{ role: 'user', content: 'x' }] });
     assert.equal(response.status, 200);
     assert.equal(((await response.json()) as any).model, 'plain');
@@ -57,13 +57,18 @@ describe('relay: non-streamed answers', () => {
     assert.equal(fake.requests[0]!.body.model, 'plain');
   });
 
-  it('caps the completion only when the account requires it', async () => {
-    harness.options = { ...harness.options, maxCompletionTokens: 100 };
-    await (await post(harness, { model: 'm', messages: [{ role: 'user', content: 'x' }] })).text();
-    await (await post(harness, { model: 'm', messages: [{ role: 'user', content: 'x' }], max_tokens: 50 })).text();
-    await (await post(harness, { model: 'm', messages: [{ role: 'user', content: 'x' }], max_tokens: 500 })).text();
-    await (await post(harness, { model: 'm', messages: [{ role: 'user', content: 'x' }], max_completion_tokens: 500 })).text();
-    harness.options = { ...harness.options, maxCompletionTokens: null };
+  it('caps the completion at what the account can pay for, only when it must', async () => {
+    let asked = 0;
+    const ask = async (extra: object) => {
+      await harness.affordOnly('m', 100);
+      assert.equal((await post(harness, { model: 'm', messages: [{ role: 'user', content: 'x' }], ...extra })).status, 200);
+      await harness.log(++asked); // its charge is in the store before the next balance is set
+    };
+    await ask({});
+    await ask({ max_tokens: 50 });
+    await ask({ max_tokens: 500 });
+    await ask({ max_completion_tokens: 500 });
+    await harness.affordAll('m');
     await (await post(harness, { model: 'm', messages: [{ role: 'user', content: 'x' }], max_tokens: 5000 })).text();
     const sent = fake.requests.map((r) => [r.body.max_tokens, r.body.max_completion_tokens]);
     assert.deepEqual(sent, [
@@ -80,17 +85,17 @@ describe('relay: non-streamed answers', () => {
     const response = await post(harness, { model: 'm', messages: [{ role: 'user', content: 'a'.repeat(40) }] });
     const answer = (await response.json()) as any;
     assert.equal(answer.usage, undefined);
-    const outcome = await harness.outcome(1);
-    assert.equal(outcome.kind, 'success');
-    assert.equal(outcome.usage.estimated, true);
-    assert.equal(outcome.usage.completionTokens, 3); // 12 characters, about 4 per token
-    assert.ok(outcome.usage.promptTokens >= 10);
+    const log = await harness.log(1);
+    assert.equal(log.errorCode, null);
+    assert.equal(log.usageEstimated, true);
+    assert.equal(log.completionTokens, 3); // 12 characters, about 4 per token
+    assert.ok(log.promptTokens >= 10);
   });
 
   it('passes an upstream 400 back to the client: its status and message, our type and code, no failover', async () => {
     const second = await startFakeUpstream();
     try {
-      harness.options = { channels: [channel({ baseUrl: fake.url, priority: 2 }), channel({ baseUrl: second.url, priority: 1 })] };
+      await harness.setChannels([{ baseUrl: fake.url, priority: 2 }, { baseUrl: second.url, priority: 1 }]);
       fake.behaviour = { status: 400, errorMessage: "Unsupported parameter: 'temperature'" };
       const response = await post(harness, { model: 'm', messages: [{ role: 'user', content: 'x' }], temperature: 3 });
       assert.equal(response.status, 400);
@@ -98,9 +103,8 @@ describe('relay: non-streamed answers', () => {
       assert.equal(body.error.code, 'invalid_request');
       assert.equal(body.error.type, 'model_gateway_error');
       assert.ok(body.error.message.includes("Unsupported parameter: 'temperature'"));
-      const outcome = await harness.outcome(1);
-      assert.equal(outcome.kind, 'failed');
-      assert.deepEqual(outcome.kind === 'failed' && outcome.upstreamRejection, { status: 400, message: "Unsupported parameter: 'temperature'" });
+      const log = await harness.log(1);
+      assert.deepEqual([log.status, log.errorCode, log.channel, log.cost], [400, 'invalid_request', harness.channels[0]!.name, 0]);
       assert.equal(second.requests.length, 0);
     } finally {
       await second.close();

@@ -1,7 +1,7 @@
 // Streamed answers through the relay: pass-through, usage, model names, and no buffering.
 import assert from 'node:assert/strict';
 import { startFakeUpstream, FAKE_PROMPT_TOKENS, type FakeUpstream } from '../../support/fakeUpstream.ts';
-import { channel, post, SseReader, startHarness, type Harness } from './harness.ts';
+import { post, SseReader, startHarness, type Harness } from './harness.ts';
 
 const ask = (extra: object = {}) => ({ model: 'platform-m', stream: true, messages: [{ role: 'user', content: 'hello' }], ...extra });
 
@@ -11,7 +11,7 @@ describe('relay: streamed answers', () => {
 
   beforeEach(async () => {
     fake = await startFakeUpstream();
-    harness = await startHarness({ channels: [channel({ baseUrl: fake.url, models: new Map([['platform-m', 'up-m']]) })] });
+    harness = await startHarness({ channels: [{ baseUrl: fake.url, models: { 'platform-m': 'up-m' } }] });
   });
   afterEach(async () => {
     await harness.close();
@@ -34,9 +34,9 @@ describe('relay: streamed answers', () => {
     assert.equal(sent.model, 'up-m');
     assert.deepEqual(sent.stream_options, { vendor_flag: 1, include_usage: true });
     assert.deepEqual(sent.tools, [{ type: 'function', function: { name: 't' } }]);
-    const outcome = await harness.outcome(1);
-    assert.equal(outcome.kind, 'success');
-    assert.deepEqual(outcome.usage, { promptTokens: FAKE_PROMPT_TOKENS, completionTokens: 3, estimated: false });
+    const log = await harness.log(1);
+    assert.equal(log.errorCode, null);
+    assert.deepEqual([log.promptTokens, log.completionTokens, log.usageEstimated], [FAKE_PROMPT_TOKENS, 3, false]);
   });
 
   it('passes the usage chunk on when the client asked for it', async () => {
@@ -52,11 +52,11 @@ describe('relay: streamed answers', () => {
     fake.behaviour = { omitUsage: true, pieces: ['12345678', '1234'] };
     const data = await new SseReader(await post(harness, ask({ stream_options: { include_usage: true } }))).all();
     assert.equal(data.at(-1), '[DONE]');
-    const outcome = await harness.outcome(1);
-    assert.equal(outcome.kind, 'success');
-    assert.equal(outcome.usage.estimated, true);
-    assert.equal(outcome.usage.completionTokens, 3);
-    assert.ok(outcome.usage.promptTokens > 0);
+    const log = await harness.log(1);
+    assert.equal(log.errorCode, null);
+    assert.equal(log.usageEstimated, true);
+    assert.equal(log.completionTokens, 3);
+    assert.ok(log.promptTokens > 0);
   });
 
   it('copes with CRLF line ends, comments and events split anywhere (inside UTF-8 characters too)', async () => {

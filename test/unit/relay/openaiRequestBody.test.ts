@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { chatCompletionsUrl, upstreamBody } from '../../../src/gateway/providers/openai/requestBody.ts';
+import { relayChannel } from '../../support/channels.ts';
 import type { Channel, RelayRequest } from '../../../src/gateway/relay/types.ts';
 
-const channel = (baseUrl: string): Channel => ({
-  id: 1, name: 'c', type: 'openai', baseUrl, apiKey: 'k', models: new Map([['plat', 'up']]), priority: 0, weight: 1,
-  timeouts: { connectMs: 1, firstByteMs: 1, idleMs: 1 }, proxy: null,
-});
+const channel = (baseUrl: string): Channel => relayChannel({ baseUrl, models: { plat: 'up' } });
 const request = (body: object, maxCompletionTokens: number | null, stream = false) =>
   ({ model: 'plat', body: { model: 'plat', messages: [{ role: 'user', content: 'x' }], ...body }, stream, maxCompletionTokens }) as unknown as RelayRequest;
 

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { orderChannels } from '../../../src/gateway/relay/order.ts';
+import { relayChannel } from '../../support/channels.ts';
 import type { Channel } from '../../../src/gateway/relay/types.ts';
 
-const ch = (name: string, priority: number, weight: number): Channel => ({
-  id: 0, name, type: 'echo', baseUrl: null, apiKey: null, models: new Map(), priority, weight,
-  timeouts: { connectMs: 1, firstByteMs: 1, idleMs: 1 }, proxy: null,
-});
+const ch = (name: string, priority: number, weight: number): Channel => relayChannel({ name, priority, weight });
 
 /** A deterministic random source. */
 function seeded(seed: number): () => number {

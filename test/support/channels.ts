@@ -1,0 +1,28 @@
+/** The one channel fixture: a channel as the CLI adds it, and the same channel as the relay sees it. */
+import { toRelayChannel } from '../../src/gateway/catalog.ts';
+import type { Channel } from '../../src/gateway/relay/types.ts';
+import type { NewChannel } from '../../src/gateway/store/types.ts';
+
+let next = 1;
+
+/** An OpenAI-style channel serving model `m`, with a unique name and key; override what the test is about. */
+export function newChannel(overrides: Partial<NewChannel> = {}): NewChannel {
+  const n = next++;
+  return {
+    name: `ch-${n}`,
+    type: 'openai',
+    baseUrl: null,
+    apiKey: `sk-upstream-${n}`,
+    models: { m: 'm' },
+    priority: 0,
+    weight: 1,
+    timeoutMs: 10_000,
+    proxy: null,
+    ...overrides,
+  };
+}
+
+/** The relay's view of `newChannel(overrides)`, for unit tests of relay parts. */
+export function relayChannel(overrides: Partial<NewChannel> = {}): Channel {
+  return toRelayChannel({ id: next, status: 'enabled', createdAt: 0, ...newChannel(overrides) });
+}
