@@ -9,6 +9,7 @@ import type { CodeServerInstall } from './install.ts';
 import { installCodeServer } from './install.ts';
 import { node24 } from './paths.ts';
 import { spawnGroup, stopGroup } from './processes.ts';
+import { GiveUp, poll } from '../support/poll.ts';
 
 export type CodeServerOptions = {
   /** A name for the temp folder and the messages. */
@@ -64,16 +65,6 @@ function walk(dir: string, out: string[] = []): string[] {
     else out.push(path);
   }
   return out;
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /**
@@ -161,26 +152,19 @@ export async function startCodeServer(options: CodeServerOptions = {}, install?:
   };
 
   try {
-    const port = await waitFor(
+    const port = await poll(
       'code-server to listen',
       () => {
-        if (exited !== undefined) throw new Error(`code-server exited with ${exited}:\n${output}`);
+        if (exited !== undefined) throw new GiveUp(`code-server exited with ${exited}:\n${output}`);
         const match = /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
         return match ? Number(match[1]) : undefined;
       },
       60000,
     );
     const url = `http://127.0.0.1:${port}/`;
-    await waitFor(
+    await poll(
       'code-server /healthz',
-      async () => {
-        try {
-          const response = await fetch(new URL('healthz', url));
-          return response.ok ? true : undefined;
-        } catch {
-          return undefined;
-        }
-      },
+      async () => (await fetch(new URL('healthz', url))).ok,
       60000,
     );
     return {

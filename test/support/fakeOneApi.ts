@@ -8,7 +8,7 @@
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback, type Listening } from './loopback.ts';
 
 export type Flavour = 'one_api' | 'new_api';
 
@@ -48,7 +48,7 @@ export class FakeOneApi {
   url = '';
   readonly #options: FakeOneApiOptions;
   readonly #server = createServer((req, res) => this.#handle(req, res));
-  readonly #sockets = new Set<Socket>();
+  #listening: Listening | undefined;
   readonly #failures = new Map<string, ScriptedFailure[]>();
   #closeWaiters: Array<() => void> = [];
   #requestSeq = 0;
@@ -56,21 +56,16 @@ export class FakeOneApi {
   constructor(options: FakeOneApiOptions) {
     this.#options = options;
     this.flavour = options.flavour ?? 'one_api';
-    this.#server.on('connection', (socket) => {
-      this.#sockets.add(socket);
-      socket.on('close', () => this.#sockets.delete(socket));
-    });
   }
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    this.#listening = await listenOnLoopback(this.#server);
+    this.url = this.#listening.origin;
     return this;
   }
 
   async stop(): Promise<void> {
-    for (const socket of this.#sockets) socket.destroy();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    await this.#listening?.close();
   }
 
   /** The next `times` requests to "METHOD /path" get this answer instead. */

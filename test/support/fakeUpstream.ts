@@ -12,7 +12,7 @@
  * upstream finished answering or saw the connection closed first.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface FakeBehaviour {
@@ -81,7 +81,6 @@ export const FAKE_PROMPT_TOKENS = 11;
 
 export async function startFakeUpstream(behaviour: FakeUpstream['behaviour'] = {}): Promise<FakeUpstream> {
   const requests: FakeRequest[] = [];
-  const sockets = new Set<Socket>();
   let permits = 0;
   const gateWaiters: Array<() => void> = [];
   const requestWaiters: Array<{ count: number; resolve: (r: FakeRequest) => void }> = [];
@@ -118,15 +117,10 @@ export async function startFakeUpstream(behaviour: FakeUpstream['behaviour'] = {
       res.destroy();
     }
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
 
   const fake: FakeUpstream = {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${listening.origin}/v1`,
     requests,
     behaviour,
     release(count = 1) {
@@ -136,15 +130,12 @@ export async function startFakeUpstream(behaviour: FakeUpstream['behaviour'] = {
         else permits++;
       }
     },
-    openConnections: () => sockets.size,
+    openConnections: listening.openConnections,
     received(count) {
       if (requests.length >= count) return Promise.resolve(requests[count - 1]!);
       return new Promise((resolve) => requestWaiters.push({ count, resolve }));
     },
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
   return fake;
 }

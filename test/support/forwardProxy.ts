@@ -1,7 +1,8 @@
 /** A minimal HTTP proxy on 127.0.0.1:0 (absolute-form forwarding and CONNECT tunnels) that records what passes through it. */
 import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { listenOnLoopback } from './loopback.ts';
 
 export interface ForwardProxy {
   readonly url: string;
@@ -14,7 +15,6 @@ export interface ForwardProxy {
 
 export async function startForwardProxy(): Promise<ForwardProxy> {
   const seen: string[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     const target = new URL(req.url ?? '/');
@@ -37,18 +37,11 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
     upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listening = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: listening.origin,
     hits: () => seen.length,
     seen,
-    async stop() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    stop: listening.close,
   };
 }

@@ -2,8 +2,7 @@
 // every error classified and explained, GET retries with Retry-After, no chat retry,
 // abort closes the socket, the /v1 hint.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closedPort } from '../../support/loopback.ts';
 import { ERROR_CODES, STATUS_FAMILIES, firstCheckFor } from '../../../src/contract/index.ts';
 import {
   AbortError,
@@ -248,10 +247,7 @@ for (const flavour of ['one_api', 'new_api'] as Flavour[]) {
 
 describe('client connection failures', () => {
   it('a closed port gives a ConnectionError', async () => {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const port = await closedPort();
     const c = new GatewayClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: GOOD, maxRetries: 0 });
     try {
       const error = await rejection(c.models());

@@ -1,22 +1,14 @@
 // The self-test (contract 7.4) against the real bundled gateway over HTTP on 127.0.0.1, and its reports.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import type { RunningGateway } from '../../../src/gateway/server.ts';
 import { problemReport, reportMarkdown, reportSummary } from '../../../src/extension/selfTest/report.ts';
 import { runSelfTest } from '../../../src/extension/selfTest/run.ts';
 import type { SelfTestReport } from '../../../src/extension/selfTest/run.ts';
 import { useEchoGateway } from '../../support/echoGateway.ts';
+import { closedPort } from '../../support/loopback.ts';
 
 const ENV = { extensionName: 'Model Gateway (model-gateway.model-gateway)', extensionVersion: '0.1.0', vscodeVersion: '1.139.1 (code-server)' };
 
-/** A port on which nothing listens. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 function outcomes(report: SelfTestReport): string {
   return report.steps.map((s) => `${s.id}:${s.outcome}`).join(' ');

@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../support/loopback.ts';
 
 export interface Scripted {
   /** Each entry is one SSE `data:` payload (an object is JSON-encoded; a string goes as is). */
@@ -52,10 +52,9 @@ export async function startToolStreamServer(script: Scripted): Promise<ToolStrea
     }
     res.end('data: [DONE]\n\n');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${listening.origin}/v1`,
     bodies,
     get script() {
       return state.script;
@@ -64,11 +63,7 @@ export async function startToolStreamServer(script: Scripted): Promise<ToolStrea
       state.script = value;
     },
     clientLeft,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 

@@ -1,7 +1,6 @@
 // Failover before the first byte: priority first, then the next channel on 500 / 429 / timeout / refused connection.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { closedPort } from '../../support/loopback.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { post, SseReader, startHarness, type Harness } from './harness.ts';
 import type { NewChannel } from '../../../src/gateway/store/types.ts';
@@ -9,13 +8,7 @@ import type { NewChannel } from '../../../src/gateway/store/types.ts';
 const ask = (stream: boolean) => ({ model: 'm', stream, messages: [{ role: 'user', content: 'hello' }] });
 
 /** A base URL where nothing listens: connections are refused. */
-async function refusedUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/v1`;
-}
+const refusedUrl = async () => `http://127.0.0.1:${await closedPort()}/v1`;
 
 describe('relay: failover', () => {
   const fakes: FakeUpstream[] = [];
