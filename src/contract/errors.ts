@@ -162,6 +162,8 @@ export const ERROR_CODES = {
   // 404
   not_found: { status: 404, message: 'Path not found. Check the base address, with or without /v1.', firstCheck: 'address' },
   model_not_found: { status: 404, message: 'model not found: no model has this name. Copy the exact model name from the console.', firstCheck: 'model' },
+  // 405: the path exists, the method does not (the Allow header lists the ones that do).
+  method_not_allowed: { status: 405, message: 'This path does not accept this method.' },
   // 400 / 413
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
   invalid_request: { status: 400, message: 'Invalid request.' },

@@ -6,7 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, STATUS_PATH } from '../contract/index.ts';
 import { emptyLogFields, finishLog } from './context.ts';
 import { newRequestId } from './http/requestId.ts';
-import type { Gateway, RequestContext } from './context.ts';
+import type { RequestContext } from './context.ts';
+import type { Gateway } from './gateway.ts';
 import { HttpError, sendError } from './http/errors.ts';
 import { setBaseHeaders } from './http/headers.ts';
 import { subscription, usage } from './routes/billing.ts';
@@ -33,6 +34,12 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
 
 /** Error listeners for the request and response: their errors show as a closed response, handled there. */
 function ignore(): void {}
+
+/** The methods a route answers, as the Allow header lists them (GET brings HEAD). */
+function allowed(route: Partial<Record<Method, Handler>>): string[] {
+  const methods = Object.keys(route);
+  return [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
+}
 
 function pathOf(url: string | undefined): string {
   const raw = (url ?? '/').split('?', 1)[0]!;
@@ -66,8 +73,10 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
         res.end();
         return;
       }
-      const handler = ROUTES[ctx.path]?.[method as Method];
-      if (!handler) throw new HttpError('not_found', `${req.method} ${ctx.path} does not exist.`);
+      const route = ROUTES[ctx.path];
+      if (!route) throw new HttpError('not_found', `${req.method} ${ctx.path} does not exist.`);
+      const handler = route[method as Method];
+      if (!handler) throw new HttpError('method_not_allowed', `${ctx.path} accepts ${allowed(route).join(', ')}, not ${req.method}.`, { Allow: allowed(route).join(', ') });
       await handler(gw, ctx);
     } catch (error) {
       if (error instanceof HttpError) {
@@ -79,7 +88,7 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
         sendError(res, ctx.id, 'internal_error');
       }
     } finally {
-      finishLog(gw, ctx);
+      finishLog(gw.logs, ctx);
       controllers.delete(controller);
     }
   }

@@ -1,25 +1,6 @@
-/** One request's state while it is handled, and what the gateway needs to handle it. */
+/** One request's state while it is handled, and the log row it ends with. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Catalog } from './catalog.ts';
-import type { Ledger } from './accounts/ledger.ts';
-import type { Serial } from './serial.ts';
 import type { LogWriter } from './logs.ts';
-import type { ConcurrencyLimiter, RateLimiter } from './ratelimit.ts';
-import type { RelayChat } from './relay/types.ts';
-import type { Store } from './store/types.ts';
-
-export interface Gateway {
-  readonly store: Store;
-  readonly catalog: Catalog;
-  readonly ledger: Ledger;
-  readonly serial: Serial;
-  readonly logs: LogWriter;
-  readonly rate: RateLimiter;
-  readonly concurrency: ConcurrencyLimiter;
-  readonly relay: RelayChat;
-  readonly startedAt: number;
-  readonly maxBodyBytes: number;
-}
 
 /** The fields of the request log that handlers fill in as they learn them. */
 export interface LogFields {
@@ -62,11 +43,11 @@ export function emptyLogFields(): LogFields {
 }
 
 /** Writes the request's log row once. Call it in the same synchronous step as the ledger settlement it reports. */
-export function finishLog(gw: Gateway, ctx: RequestContext): void {
+export function finishLog(logs: LogWriter, ctx: RequestContext): void {
   if (ctx.logWritten || ctx.noLog) return;
   ctx.logWritten = true;
   const l = ctx.log;
-  gw.logs.record(
+  logs.record(
     {
       time: ctx.time, requestId: ctx.id, method: ctx.req.method ?? '', path: ctx.path, accountId: l.accountId, keyId: l.keyId, keyName: l.keyName,
       model: l.model, channel: l.channel, status: ctx.res.statusCode, errorCode: l.errorCode, promptTokens: l.promptTokens,

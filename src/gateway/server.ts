@@ -6,10 +6,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ledger } from './accounts/ledger.ts';
 import { bootstrapIfEmpty, issueKey as issueNamedKey } from './admin.ts';
-import { createApp } from './app.ts';
+import { createApp, type App } from './app.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './http/body.ts';
 import { Catalog } from './catalog.ts';
-import type { Gateway } from './context.ts';
+import type { Gateway } from './gateway.ts';
 import { LogWriter } from './logs.ts';
 import { ConcurrencyLimiter, RateLimiter } from './ratelimit.ts';
 import { PROVIDERS } from './providers/index.ts';
@@ -61,7 +61,20 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
-export async function startGateway(options: GatewayOptions = {}): Promise<RunningGateway> {
+/** A gateway without a socket: its request handler, for a server of the caller's (or an in-process test). */
+export interface GatewayInstance {
+  readonly handle: App['handle'];
+  readonly storeKind: 'sqlite' | 'memory';
+  readonly bootstrapKey?: string;
+  readonly issuedKey?: string;
+  /** Waits up to `graceMs` for requests in flight, then aborts the rest and waits for them to end. */
+  drain(graceMs: number): Promise<void>;
+  /** Flushes the logs, closes the store and the upstream pools. Call after drain. */
+  close(): Promise<void>;
+}
+
+/** Builds a gateway on its store (bootstrapping it if asked), ready to handle requests. */
+export async function createGateway(options: GatewayOptions = {}): Promise<GatewayInstance> {
   const log = options.log ?? (() => undefined);
   const store = openStore({
     ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
@@ -88,9 +101,39 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     };
     const app = createApp(gw, (error, requestId) => log(`internal error (request id: ${requestId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
-    const server = createServer({ requestTimeout: 0, headersTimeout: 60_000 }, app.handle);
-    server.on('clientError', answerMalformedRequest);
-    const host = options.host ?? '127.0.0.1';
+    return {
+      handle: app.handle,
+      storeKind: store.kind,
+      ...(bootstrapKey ? { bootstrapKey } : {}),
+      ...(issuedKey ? { issuedKey } : {}),
+      async drain(graceMs) {
+        if (app.inFlight.size === 0) return;
+        let timer: NodeJS.Timeout | undefined;
+        const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+        await Promise.race([Promise.allSettled([...app.inFlight]), grace]);
+        clearTimeout(timer);
+        app.abortAll();
+        await Promise.allSettled([...app.inFlight]);
+      },
+      async close() {
+        await gw.logs.close();
+        await store.close();
+        await pools.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+/** Starts a gateway on host:port. */
+export async function startGateway(options: GatewayOptions = {}): Promise<RunningGateway> {
+  const gateway = await createGateway(options);
+  const server = createServer({ requestTimeout: 0, headersTimeout: 60_000 }, gateway.handle);
+  server.on('clientError', answerMalformedRequest);
+  const host = options.host ?? '127.0.0.1';
+  try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 8080, host, () => {
@@ -98,42 +141,33 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
         resolve();
       });
     });
-    const port = (server.address() as AddressInfo).port;
-    const urlHost = host.includes(':') ? `[${host}]` : host;
-
-    let stopping: Promise<void> | null = null;
-    const stop = (): Promise<void> => {
-      stopping ??= (async () => {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        if (app.inFlight.size > 0) {
-          let timer: NodeJS.Timeout | undefined;
-          const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.stopGraceMs ?? 5000)));
-          await Promise.race([Promise.allSettled([...app.inFlight]), grace]);
-          clearTimeout(timer);
-          app.abortAll();
-          await Promise.allSettled([...app.inFlight]);
-        }
-        server.closeAllConnections();
-        await closed;
-        await gw.logs.close();
-        await store.close();
-        await pools.close();
-      })();
-      return stopping;
-    };
-
-    return {
-      url: `http://${urlHost}:${port}`,
-      host,
-      port,
-      storeKind: store.kind,
-      ...(bootstrapKey ? { bootstrapKey } : {}),
-      ...(issuedKey ? { issuedKey } : {}),
-      stop,
-    };
   } catch (error) {
-    await store.close();
+    await gateway.close();
     throw error;
   }
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  let stopping: Promise<void> | null = null;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await gateway.drain(options.stopGraceMs ?? 5000);
+      server.closeAllConnections();
+      await closed;
+      await gateway.close();
+    })();
+    return stopping;
+  };
+
+  return {
+    url: `http://${urlHost}:${port}`,
+    host,
+    port,
+    storeKind: gateway.storeKind,
+    ...(gateway.bootstrapKey ? { bootstrapKey: gateway.bootstrapKey } : {}),
+    ...(gateway.issuedKey ? { issuedKey: gateway.issuedKey } : {}),
+    stop,
+  };
 }

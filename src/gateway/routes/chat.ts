@@ -83,7 +83,7 @@ export const chat: Handler = async (gw, ctx) => {
     }
     // Settle and log in one synchronous step: the charge goes from reserved to pending to written, never lost.
     ctx.log.cost = gw.ledger.settle(reservation, cost);
-    finishLog(gw, ctx);
+    finishLog(gw.logs, ctx);
   } finally {
     if (reservation && !reservation.released) gw.ledger.settle(reservation, 0);
     gw.concurrency.release(key.id);

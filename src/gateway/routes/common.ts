@@ -1,7 +1,8 @@
 /** The steps every keyed endpoint starts with: fresh cache, authentication, the key's request rate. */
 import { authenticate } from '../auth.ts';
 import { HttpError } from '../http/errors.ts';
-import type { Gateway, RequestContext } from '../context.ts';
+import type { RequestContext } from '../context.ts';
+import type { Gateway } from '../gateway.ts';
 import type { KeyRecord } from '../store/types.ts';
 
 export type Handler = (gw: Gateway, ctx: RequestContext) => Promise<void> | void;

@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { assertError, call, chatBody, tempDir } from './helpers.ts';
+import { call, chatBody, tempDir } from './helpers.ts';
+import { assertError } from '../../support/answer.ts';
 import type { RunningGateway } from '../../../src/gateway/server.ts';
 import { main } from '../../../src/gateway/cli.ts';
 

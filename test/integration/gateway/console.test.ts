@@ -7,7 +7,8 @@ import { createKey } from '../../../src/gateway/admin.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
 import { hashKey } from '../../../src/gateway/keys.ts';
 import { costOf } from '../../../src/gateway/accounts/money.ts';
-import { assertError, call, chatBody, startTestGateway } from './helpers.ts';
+import { call, chatBody, startTestGateway } from './helpers.ts';
+import { assertError } from '../../support/answer.ts';
 import type { Started } from './helpers.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -50,7 +51,7 @@ describe('gateway console', () => {
     for (const path of ['/consoles', '/console/x', '/api/console', '/api/console/nope', '/index.html']) {
       assertError(await call(t.gw, 'GET', path, { key: t.key }), 404, 'not_found');
     }
-    assertError(await call(t.gw, 'POST', '/api/console/me', { key: t.key, body: {} }), 404, 'not_found');
+    assertError(await call(t.gw, 'POST', '/api/console/me', { key: t.key, body: {} }), 405, 'method_not_allowed');
   });
 
   it('/api/console/me: the key (masked), the balance in USD and micro-USD, the models with exact names and prices; never the secret', async () => {

@@ -5,7 +5,8 @@ import { INVALID_TOKEN_NOTICE } from '../../../src/contract/index.ts';
 import { createKey } from '../../../src/gateway/admin.ts';
 import { startFakeUpstream } from '../../support/fakeUpstream.ts';
 import type { FakeUpstream } from '../../support/fakeUpstream.ts';
-import { assertError, call, chatBody, startTestGateway } from './helpers.ts';
+import { call, chatBody, startTestGateway } from './helpers.ts';
+import { assertError } from '../../support/answer.ts';
 import type { Started } from './helpers.ts';
 import { newChannel } from '../../support/channels.ts';
 
@@ -102,11 +103,25 @@ describe('gateway errors (contract section 7)', () => {
   });
 
   describe('404 not found', () => {
-    it('unknown paths and methods -> not_found, as JSON', async () => {
-      for (const [method, path] of [['POST', '/'], ['POST', '/console'], ['GET', '/v1'], ['GET', '/nope'], ['GET', '/chat/completions'], ['POST', '/models'], ['GET', '/v1/chat/completions'], ['DELETE', '/v1/models'], ['PUT', '/api/status'], ['POST', '/v1/models']] as const) {
+    it('unknown paths -> not_found, as JSON', async () => {
+      for (const [method, path] of [['GET', '/v1'], ['GET', '/nope'], ['GET', '/chat/completions'], ['POST', '/models'], ['DELETE', '/v1/v1/models']] as const) {
         const answer = await call(t.gw, method, path, { key: t.key });
         assertError(answer, 404, 'not_found');
         assert.match(answer.headers.get('content-type') ?? '', /application\/json/);
+      }
+    });
+
+    it('a known path with the wrong method -> 405 method_not_allowed with Allow', async () => {
+      const cases = [
+        ['POST', '/', 'GET, HEAD, OPTIONS'],
+        ['GET', '/v1/chat/completions', 'POST, OPTIONS'],
+        ['DELETE', '/v1/models', 'GET, HEAD, OPTIONS'],
+        ['PUT', '/api/status', 'GET, HEAD, OPTIONS'],
+      ] as const;
+      for (const [method, path, allow] of cases) {
+        const answer = await call(t.gw, method, path, { key: t.key });
+        assertError(answer, 405, 'method_not_allowed');
+        assert.equal(answer.headers.get('allow'), allow);
       }
     });
 

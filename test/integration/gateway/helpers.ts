@@ -1,13 +1,13 @@
 /** Shared helpers for the gateway's integration tests: a real gateway on 127.0.0.1:0 over a real SQLite file in a temp folder. */
-import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GATEWAY_ERROR_TYPE } from '../../../src/contract/index.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
 import type { GatewayOptions, RunningGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
+import { answerOf, type Answer } from '../../support/answer.ts';
 import { poll, PollTimeout } from '../../support/poll.ts';
+
 import type { Store, StoredLog } from '../../../src/gateway/store/types.ts';
 
 export function tempDir(): string {
@@ -44,12 +44,6 @@ export async function startTestGateway(options: GatewayOptions = {}): Promise<St
   };
 }
 
-export interface Answer {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly text: string;
-  readonly json: any;
-}
 
 export async function call(
   gw: RunningGateway,
@@ -65,14 +59,7 @@ export async function call(
     headers['content-type'] ??= 'application/json';
   }
   const res = await fetch(gw.url + path, { method, headers, ...(body !== undefined ? { body } : {}) });
-  const text = await res.text();
-  let json: any = undefined;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, json };
+  return answerOf(res.status, res.headers, await res.text());
 }
 
 export const chatBody = (model = 'echo', content = 'hello there', extra: Record<string, unknown> = {}) => ({
@@ -81,17 +68,6 @@ export const chatBody = (model = 'echo', content = 'hello there', extra: Record<
   ...extra,
 });
 
-/** The contract error shape: status, stable code, our type, and the message ending with the X-Request-Id. */
-export function assertError(answer: Answer, status: number, code: string): void {
-  assert.equal(answer.status, status, `status (body: ${answer.text})`);
-  assert.ok(answer.json && typeof answer.json.error === 'object', `JSON error body expected, got: ${answer.text}`);
-  assert.equal(answer.json.error.code, code);
-  assert.equal(answer.json.error.type, GATEWAY_ERROR_TYPE);
-  assert.match(answer.json.error.type, /_error$/);
-  const id = answer.headers.get('x-request-id');
-  assert.ok(id, 'X-Request-Id header');
-  assert.ok(String(answer.json.error.message).endsWith(`(request id: ${id})`), `message ends with the request id: ${answer.json.error.message}`);
-}
 
 /** Polls the request log (written in batches) until a row matches, for up to two seconds; undefined if none does. */
 export async function waitForLog(store: Store, matches: (log: StoredLog) => boolean): Promise<StoredLog | undefined> {

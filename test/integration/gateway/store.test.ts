@@ -7,7 +7,8 @@ import { createKey } from '../../../src/gateway/admin.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { MIGRATIONS } from '../../../src/gateway/store/migrations.ts';
-import { assertError, call, chatBody, startTestGateway, tempDir } from './helpers.ts';
+import { call, chatBody, startTestGateway, tempDir } from './helpers.ts';
+import { assertError } from '../../support/answer.ts';
 import { newChannel } from '../../support/channels.ts';
 
 describe('gateway store', () => {

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import OpenAI, { APIError, BadRequestError } from 'openai';
 import { newChannel } from '../../support/channels.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
-import { assertError, call, chatBody, startTestGateway, waitForLog, type Started } from '../gateway/helpers.ts';
+import { call, chatBody, startTestGateway, waitForLog, type Started } from '../gateway/helpers.ts';
+import { assertError } from '../../support/answer.ts';
 
 describe('relay through the gateway', () => {
   let t: Started;

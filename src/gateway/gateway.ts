@@ -1,0 +1,21 @@
+/** What one running gateway is made of: the parts every request handler may use, built by startGateway and closed by its stop. */
+import type { Catalog } from './catalog.ts';
+import type { Ledger } from './accounts/ledger.ts';
+import type { Serial } from './serial.ts';
+import type { LogWriter } from './logs.ts';
+import type { ConcurrencyLimiter, RateLimiter } from './ratelimit.ts';
+import type { RelayChat } from './relay/types.ts';
+import type { Store } from './store/types.ts';
+
+export interface Gateway {
+  readonly store: Store;
+  readonly catalog: Catalog;
+  readonly ledger: Ledger;
+  readonly serial: Serial;
+  readonly logs: LogWriter;
+  readonly rate: RateLimiter;
+  readonly concurrency: ConcurrencyLimiter;
+  readonly relay: RelayChat;
+  readonly startedAt: number;
+  readonly maxBodyBytes: number;
+}

@@ -1,0 +1,32 @@
+/** A gateway's answer as tests read it, over HTTP or in process, and the contract's error shape checked on it. */
+import assert from 'node:assert/strict';
+import { GATEWAY_ERROR_TYPE } from '../../src/contract/index.ts';
+
+export interface Answer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  readonly json: any;
+}
+
+export function answerOf(status: number, headers: Headers, text: string): Answer {
+  let json: any = undefined;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status, headers, text, json };
+}
+
+/** The contract error shape: status, stable code, our type, and the message ending with the X-Request-Id. */
+export function assertError(answer: Answer, status: number, code: string): void {
+  assert.equal(answer.status, status, `status (body: ${answer.text})`);
+  assert.ok(answer.json && typeof answer.json.error === 'object', `JSON error body expected, got: ${answer.text}`);
+  assert.equal(answer.json.error.code, code);
+  assert.equal(answer.json.error.type, GATEWAY_ERROR_TYPE);
+  assert.match(answer.json.error.type, /_error$/);
+  const id = answer.headers.get('x-request-id');
+  assert.ok(id, 'X-Request-Id header');
+  assert.ok(String(answer.json.error.message).endsWith(`(request id: ${id})`), `message ends with the request id: ${answer.json.error.message}`);
+}

@@ -1,0 +1,47 @@
+// The route table, swept in process (no socket): every route answers its methods with the contract's
+// shapes, refuses the others with 405, and asks for a key unless it is public.
+import assert from 'node:assert/strict';
+import { ROUTES } from '../../../src/gateway/app.ts';
+import { createGateway, type GatewayInstance } from '../../../src/gateway/server.ts';
+import { assertError } from '../../support/answer.ts';
+import { injectRequest } from '../../support/inject.ts';
+
+/** Routes anyone may read: the status probe and the console's page (its data needs a key). */
+const PUBLIC = new Set(['/api/status', '/', '/console']);
+
+describe('the route table, in process', () => {
+  let gateway: GatewayInstance;
+  before(async () => {
+    gateway = await createGateway({ inMemory: true, bootstrap: true, echoDelayMs: 0 });
+  });
+  after(async () => {
+    await gateway.drain(0);
+    await gateway.close();
+  });
+
+  for (const [path, methods] of Object.entries(ROUTES)) {
+    for (const method of Object.keys(methods)) {
+      it(`${method} ${path} without a key: ${PUBLIC.has(path) ? '200' : '401 missing_api_key'}`, async () => {
+        const answer = await injectRequest(gateway, method, path, method === 'POST' ? { body: { model: 'echo', messages: [{ role: 'user', content: 'hi' }] } } : {});
+        if (PUBLIC.has(path)) assert.equal(answer.status, 200);
+        else assertError(answer, 401, 'missing_api_key');
+        assert.match(answer.headers.get('x-request-id') ?? '', /\S/);
+      });
+    }
+    it(`${path} with a method it does not have: 405 and Allow`, async () => {
+      const answer = await injectRequest(gateway, 'PATCH', path);
+      assertError(answer, 405, 'method_not_allowed');
+      const allow = answer.headers.get('allow')!.split(', ');
+      for (const method of Object.keys(methods)) assert.ok(allow.includes(method), `${method} in Allow: ${allow}`);
+    });
+  }
+
+  it('serves a keyed chat in process, charged like any other', async () => {
+    const answer = await injectRequest(gateway, 'POST', '/v1/chat/completions', { key: gateway.bootstrapKey!, body: { model: 'echo', messages: [{ role: 'user', content: 'in process' }] } });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.json.choices[0].message.content, 'You said: in process');
+    const billing = await injectRequest(gateway, 'GET', '/v1/dashboard/billing/usage', { key: gateway.bootstrapKey! });
+    assert.equal(billing.status, 200);
+    assert.ok(billing.json.total_usage > 0, `usage after a paid chat: ${billing.text}`);
+  });
+});
