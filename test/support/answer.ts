@@ -1,4 +1,4 @@
-/** A gateway's answer as tests read it, over HTTP or in process, and the contract's error shape checked on it. */
+/** A gateway request as tests write it and its answer as they read it (over HTTP or in process), and the contract's error shape checked on an answer. */
 import assert from 'node:assert/strict';
 import { GATEWAY_ERROR_TYPE } from '../../src/contract/index.ts';
 
@@ -7,6 +7,22 @@ export interface Answer {
   readonly headers: Headers;
   readonly text: string;
   readonly json: any;
+}
+
+/** What a test asks for: a key (sent as Bearer), a body (JSON unless a string), extra headers. */
+export interface CallOptions {
+  readonly key?: string;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+/** The headers and body text to send for `options`. */
+export function requestOf(options: CallOptions): { headers: Record<string, string>; body: string | undefined } {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key !== undefined) headers['authorization'] = `Bearer ${options.key}`;
+  if (options.body === undefined) return { headers, body: undefined };
+  headers['content-type'] ??= 'application/json';
+  return { headers, body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) };
 }
 
 export function answerOf(status: number, headers: Headers, text: string): Answer {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startGateway } from '../../../src/gateway/server.ts';
 import type { GatewayOptions, RunningGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
-import { answerOf, type Answer } from '../../support/answer.ts';
+import { answerOf, requestOf, type Answer, type CallOptions } from '../../support/answer.ts';
 import { poll, PollTimeout } from '../../support/poll.ts';
 
 import type { Store, StoredLog } from '../../../src/gateway/store/types.ts';
@@ -44,20 +44,13 @@ export async function startTestGateway(options: GatewayOptions = {}): Promise<St
   };
 }
 
-
 export async function call(
   gw: RunningGateway,
   method: string,
   path: string,
-  options: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: CallOptions = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.key !== undefined) headers['authorization'] = `Bearer ${options.key}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
-    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-    headers['content-type'] ??= 'application/json';
-  }
+  const { headers, body } = requestOf(options);
   const res = await fetch(gw.url + path, { method, headers, ...(body !== undefined ? { body } : {}) });
   return answerOf(res.status, res.headers, await res.text());
 }
