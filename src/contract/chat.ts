@@ -52,11 +52,16 @@ export function reasoningTextOf(part: { readonly reasoning_content?: unknown; re
   return text(part.reasoning_content) || text(part.reasoning);
 }
 
-export const ChatCompletion = z.looseObject({
+/** The fields an answer and each of its stream chunks both carry. */
+const answerEnvelope = {
   id: z.string().optional(),
   object: z.string().optional(),
   created: z.number().optional(),
   model: z.string().optional(),
+};
+
+export const ChatCompletion = z.looseObject({
+  ...answerEnvelope,
   choices: z.array(
     z.looseObject({
       index: z.number().int().optional(),
@@ -69,10 +74,7 @@ export const ChatCompletion = z.looseObject({
 export type ChatCompletion = z.infer<typeof ChatCompletion>;
 
 export const ChatCompletionChunk = z.looseObject({
-  id: z.string().optional(),
-  object: z.string().optional(),
-  created: z.number().optional(),
-  model: z.string().optional(),
+  ...answerEnvelope,
   choices: z.array(
     z.looseObject({
       index: z.number().int().optional(),
