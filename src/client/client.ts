@@ -25,7 +25,7 @@ import type { Balance } from '../contract/index.ts';
 import { normalizeBaseUrl } from './baseUrl.ts';
 import type { NormalizedBaseUrl } from './baseUrl.ts';
 import { AbortError, BadRequestError, GatewayError } from './errors.ts';
-import { headerValue, requestIdFromHeaders } from '../contract/index.ts';
+import { headerValue, isChatModel, requestIdFromHeaders } from '../contract/index.ts';
 import type { HeaderBag } from '../contract/index.ts';
 import { explainAddress } from './addressProbe.ts';
 import { DEFAULT_MAX_RETRIES, retryDelayMs, shouldRetry } from './retry.ts';
@@ -152,6 +152,11 @@ export class GatewayClient {
   async models(options: RequestOptions = {}): Promise<ModelEntry[]> {
     const list = await this.#getJson(`${this.baseUrl.apiBase}/models`, ModelList, 'a model list', options.signal);
     return list.data;
+  }
+
+  /** The models a chat can use: kind chat, or no kind (other gateways do not say). */
+  async chatModels(options: RequestOptions = {}): Promise<ModelEntry[]> {
+    return (await this.models(options)).filter(isChatModel);
   }
 
   /** POST /v1/chat/completions without streaming (contract 4.3). Never retried. */

@@ -161,12 +161,15 @@ export const ERROR_CODES = {
   model_not_permitted: { status: 403, message: 'This API key has no permission for the requested model.', firstCheck: 'permission' },
   // 404
   not_found: { status: 404, message: 'Path not found. Check the base address, with or without /v1.', firstCheck: 'address' },
+  // An OpenAI-style path the base address reaches correctly, for a feature this gateway does not have.
+  endpoint_not_supported: { status: 404, message: 'This gateway does not serve this endpoint.', firstCheck: 'logs' },
   model_not_found: { status: 404, message: 'model not found: no model has this name. Copy the exact model name from the console.', firstCheck: 'model' },
   // 405: the path exists, the method does not (the Allow header lists the ones that do).
   method_not_allowed: { status: 405, message: 'This path does not accept this method.' },
   // 400 / 413
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
   invalid_request: { status: 400, message: 'Invalid request.' },
+  wrong_endpoint: { status: 400, message: 'This model is not served at this endpoint.', firstCheck: 'model' },
   request_too_large: { status: 413, message: 'The request body is too large.' },
   // 429
   rate_limited: { status: 429, message: 'Too many requests for this API key. Wait and retry.' },

@@ -8,3 +8,4 @@ export * from './sse.ts';
 export * from './headers.ts';
 export * from './foreignErrors.ts';
 export * from './channels.ts';
+export * from './kinds.ts';

@@ -7,8 +7,12 @@ export const BOOTSTRAP_ACCOUNT = 'local';
 export const BOOTSTRAP_BALANCE = 10_000_000;
 export const BOOTSTRAP_KEY = 'default';
 export const ECHO_MODEL = 'echo';
+/** The offline models of the other kinds, on the same echo channel, so every endpoint works after the first start. */
+export const ECHO_MODELS_BY_KIND = { completion: 'echo-completion', embedding: 'echo-embedding', image: 'echo-image' } as const;
 export const ECHO_INPUT_PRICE = 2_000_000;
 export const ECHO_OUTPUT_PRICE = 8_000_000;
+export const ECHO_EMBEDDING_PRICE = 20_000;
+export const ECHO_IMAGE_PRICE = 40_000;
 export const DEFAULT_CHANNEL_TIMEOUT_MS = 120_000;
 
 export interface CreateKeyOptions {
@@ -44,10 +48,15 @@ export async function bootstrapIfEmpty(store: Store): Promise<string | null> {
   if (snap.accounts.length > 0 || snap.keys.length > 0 || snap.channels.length > 0) return null;
   await store.createAccount(BOOTSTRAP_ACCOUNT, BOOTSTRAP_BALANCE);
   await store.addChannel({
-    name: 'echo', type: 'echo', baseUrl: null, apiKey: null, models: { [ECHO_MODEL]: ECHO_MODEL },
+    name: 'echo', type: 'echo', baseUrl: null, apiKey: null,
+    models: Object.fromEntries([ECHO_MODEL, ...Object.values(ECHO_MODELS_BY_KIND)].map((m) => [m, m])),
     priority: 0, weight: 1, timeoutMs: DEFAULT_CHANNEL_TIMEOUT_MS, proxy: null,
   });
-  await store.setModel({ name: ECHO_MODEL, inputPrice: ECHO_INPUT_PRICE, outputPrice: ECHO_OUTPUT_PRICE, contextLength: 32_768, toolCalling: true });
+  await store.setModel({ name: ECHO_MODEL, kind: 'chat', inputPrice: ECHO_INPUT_PRICE, outputPrice: ECHO_OUTPUT_PRICE, imagePrice: null, contextLength: 32_768, toolCalling: true });
+  const { completion, embedding, image } = ECHO_MODELS_BY_KIND;
+  await store.setModel({ name: completion, kind: 'completion', inputPrice: ECHO_INPUT_PRICE, outputPrice: ECHO_OUTPUT_PRICE, imagePrice: null, contextLength: 32_768, toolCalling: null });
+  await store.setModel({ name: embedding, kind: 'embedding', inputPrice: ECHO_EMBEDDING_PRICE, outputPrice: 0, imagePrice: null, contextLength: 8192, toolCalling: null });
+  await store.setModel({ name: image, kind: 'image', inputPrice: 0, outputPrice: 0, imagePrice: ECHO_IMAGE_PRICE, contextLength: null, toolCalling: null });
   const { secret } = await createKey(store, { account: BOOTSTRAP_ACCOUNT, name: BOOTSTRAP_KEY });
   return secret;
 }

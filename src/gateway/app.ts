@@ -11,7 +11,8 @@ import type { Gateway } from './gateway.ts';
 import { HttpError, sendError } from './http/errors.ts';
 import { setBaseHeaders } from './http/headers.ts';
 import { subscription, usage } from './routes/billing.ts';
-import { chat } from './routes/chat.ts';
+import { CHAT, COMPLETION, EMBEDDING, IMAGE } from './routes/endpoints.ts';
+import { relayed } from './routes/relayed.ts';
 import * as consoleRoutes from './routes/console.ts';
 import type { Handler } from './routes/common.ts';
 import { models } from './routes/models.ts';
@@ -22,7 +23,10 @@ type Method = 'GET' | 'POST';
 export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> = {
   [STATUS_PATH]: { GET: status },
   '/v1/models': { GET: models },
-  '/v1/chat/completions': { POST: chat },
+  '/v1/chat/completions': { POST: relayed(CHAT) },
+  '/v1/completions': { POST: relayed(COMPLETION) },
+  '/v1/embeddings': { POST: relayed(EMBEDDING) },
+  '/v1/images/generations': { POST: relayed(IMAGE) },
   [BILLING_SUBSCRIPTION_PATH]: { GET: subscription },
   [BILLING_USAGE_PATH]: { GET: usage },
   // The web console (contract 1.3): the page, and its JSON for the key it is opened with.
@@ -34,6 +38,21 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
 
 /** Error listeners for the request and response: their errors show as a closed response, handled there. */
 function ignore(): void {}
+
+/** The /v1 endpoints this gateway serves, for messages. */
+const SERVED_V1 = Object.keys(ROUTES).filter((path) => path.startsWith('/v1/')).join(', ');
+
+/**
+ * A path the route table lacks. Under /v1/ it is an OpenAI-style endpoint we do not have (audio,
+ * files, batches...): the base address is right, so say so. Anything else (/v1/v1/..., a missing /v1)
+ * suggests a wrong base address.
+ */
+function unknownPath(method: string, path: string): HttpError {
+  if (path.startsWith('/v1/') && !path.startsWith('/v1/v1/') && path !== '/v1/v1') {
+    return new HttpError('endpoint_not_supported', `${method} ${path} is not supported by this gateway; it serves ${SERVED_V1}.`);
+  }
+  return new HttpError('not_found', `${method} ${path} does not exist.`);
+}
 
 /** The methods a route answers, as the Allow header lists them (GET brings HEAD). */
 function allowed(route: Partial<Record<Method, Handler>>): string[] {
@@ -74,7 +93,7 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
         return;
       }
       const route = ROUTES[ctx.path];
-      if (!route) throw new HttpError('not_found', `${req.method} ${ctx.path} does not exist.`);
+      if (!route) throw unknownPath(req.method ?? '', ctx.path);
       const handler = route[method as Method];
       if (!handler) throw new HttpError('method_not_allowed', `${ctx.path} accepts ${allowed(route).join(', ')}, not ${req.method}.`, { Allow: allowed(route).join(', ') });
       await handler(gw, ctx);

@@ -15,7 +15,7 @@ import { hashKey } from './keys.ts';
  */
 const SECRET_CACHE_SIZE = 1024;
 
-const FREE: Omit<ModelRecord, 'name'> = { inputPrice: 0, outputPrice: 0, contextLength: null, toolCalling: null };
+const FREE: Omit<ModelRecord, 'name'> = { kind: 'chat', inputPrice: 0, outputPrice: 0, imagePrice: null, contextLength: null, toolCalling: null };
 
 export function toRelayChannel(c: ChannelRecord): Channel {
   return {
@@ -41,7 +41,8 @@ export interface ServableModel {
 
 export type ModelLookup =
   | { readonly kind: 'unknown' }
-  | { readonly kind: 'known'; readonly model: ModelRecord; readonly channels: readonly Channel[] };
+  /** `declared`: the catalogue has the model (its kind and prices); otherwise it is served free, as chat, at any endpoint. */
+  | { readonly kind: 'known'; readonly model: ModelRecord; readonly declared: boolean; readonly channels: readonly Channel[] };
 
 export class Catalog {
   readonly #store: Store;
@@ -128,10 +129,9 @@ export class Catalog {
       if (c.status === 'enabled') channels.push(this.#relayChannels[i]!);
     });
     if (!known) return { kind: 'unknown' };
-    return { kind: 'known', model: priced ?? { name, ...FREE }, channels };
+    return { kind: 'known', model: priced ?? { name, ...FREE }, declared: priced !== undefined, channels };
   }
 
-  /** Every model an enabled channel serves, with its first serving channel and catalogue entry. */
   /** The models `key` may use, by name: servable, and on its allow-list when it has one. */
   modelsForKey(key: KeyRecord): ServableModel[] {
     const allowed = key.models ? new Set(key.models) : null;
@@ -140,6 +140,7 @@ export class Catalog {
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
+  /** Every model an enabled channel serves, with its first serving channel and catalogue entry. */
   servable(): ServableModel[] {
     const out = new Map<string, ServableModel>();
     for (const c of this.#channels) {

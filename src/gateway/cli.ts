@@ -3,6 +3,7 @@
  * (default $MODEL_GATEWAY_DATA, else ./.model-gateway). Run with --help for the list.
  */
 import { parseArgs } from 'node:util';
+import { isModelKind, MODEL_KINDS, type ModelKind } from '../contract/index.ts';
 import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
 import { formatMicroUsd, parseUsd } from './accounts/money.ts';
 import { openStore } from './store/index.ts';
@@ -15,7 +16,8 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   channel add --name NAME [--type openai|echo] [--base-url URL] [--api-key KEY] --models M1,M2
               [--map PLATFORM=UPSTREAM]... [--priority N] [--weight N] [--timeout-ms N] [--proxy URL]
   channel list | disable NAME | enable NAME | remove NAME
-  model price MODEL --input USD --output USD [--context N] [--tools yes|no]   (USD per million tokens)
+  model price MODEL [--kind chat|completion|embedding|image] [--input USD --output USD] [--per-image USD]
+              [--context N] [--tools yes|no]   (USD per million tokens; embeddings --input alone, images --per-image alone)
   account create NAME [--balance USD] | topup NAME USD | show NAME
   key create --account NAME --name KEYNAME [--models M1,M2] [--expires ISO-8601] [--rpm N] [--concurrency N]
   key list | disable KEYNAME | enable KEYNAME | delete KEYNAME
@@ -31,6 +33,7 @@ const OPTIONS = {
   models: { type: 'string' }, map: { type: 'string', multiple: true }, priority: { type: 'string' }, weight: { type: 'string' },
   'timeout-ms': { type: 'string' }, proxy: { type: 'string' },
   input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' },
+  kind: { type: 'string' }, 'per-image': { type: 'string' },
   balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
   limit: { type: 'string' }, json: { type: 'boolean' },
 } as const;
@@ -48,7 +51,7 @@ interface Io {
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   serve: ['host', 'port'],
   'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy'],
-  'model price': ['input', 'output', 'context', 'tools'],
+  'model price': ['kind', 'input', 'output', 'per-image', 'context', 'tools'],
   'account create': ['balance'],
   'key create': ['account', 'name', 'models', 'expires', 'rpm', 'concurrency'],
   logs: ['limit', 'json'],
@@ -151,17 +154,35 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
 async function model(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
   if (sub !== 'price') throw new UsageError(`unknown command: model ${sub ?? ''}`);
   const name = need(args[0], 'MODEL');
+  const kind = values.kind ?? 'chat';
+  if (!isModelKind(kind)) throw new UsageError(`--kind takes ${MODEL_KINDS.join(', ')}, got "${kind}"`);
   if (values.tools !== undefined && !['yes', 'no', 'true', 'false'].includes(values.tools)) throw new UsageError('--tools takes yes or no');
-  const inputPrice = usd(values.input, '--input');
-  const outputPrice = usd(values.output, '--output');
+  const allowed = PRICE_FLAGS[kind];
+  for (const flag of ['input', 'output', 'per-image'] as const) {
+    if (values[flag] !== undefined && !allowed.includes(flag)) throw new UsageError(`--${flag} does not apply to ${kind} models (they take ${allowed.map((f) => `--${f}`).join(' and ')})`);
+  }
+  const price = (flag: 'input' | 'output' | 'per-image') => (allowed.includes(flag) ? usd(values[flag], `--${flag}`) : 0);
+  const inputPrice = price('input');
+  const outputPrice = price('output');
+  const imagePrice = kind === 'image' ? price('per-image') : null;
   await store.setModel({
-    name, inputPrice, outputPrice,
+    name, kind, inputPrice, outputPrice, imagePrice,
     contextLength: values.context === undefined ? null : int(values.context, 'context', 0, 1),
     toolCalling: values.tools === undefined ? null : values.tools === 'yes' || values.tools === 'true',
   });
-  io.out(`model "${name}": ${formatMicroUsd(inputPrice)} input, ${formatMicroUsd(outputPrice)} output per million tokens`);
+  if (imagePrice !== null) io.out(`model "${name}" (image): ${formatMicroUsd(imagePrice)} per image`);
+  else if (kind === 'embedding') io.out(`model "${name}" (embedding): ${formatMicroUsd(inputPrice)} input per million tokens`);
+  else io.out(`model "${name}" (${kind}): ${formatMicroUsd(inputPrice)} input, ${formatMicroUsd(outputPrice)} output per million tokens`);
   return 0;
 }
+
+/** The prices each kind takes, all required. */
+const PRICE_FLAGS: Readonly<Record<ModelKind, readonly ('input' | 'output' | 'per-image')[]>> = {
+  chat: ['input', 'output'],
+  completion: ['input', 'output'],
+  embedding: ['input'],
+  image: ['per-image'],
+};
 
 async function account(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
   const name = need(args[0], 'account NAME');

@@ -1,6 +1,6 @@
 /**
- * A fake OpenAI-compatible upstream (POST /v1/chat/completions, GET /v1/models) on
- * 127.0.0.1, port 0, standing for a provider the tests cannot reach.
+ * A fake OpenAI-compatible upstream (POST /v1/chat/completions, /v1/completions, /v1/embeddings,
+ * /v1/images/generations, GET /v1/models) on 127.0.0.1, port 0, standing for a provider the tests cannot reach.
  *
  * What it does is a `FakeBehaviour`, merged from (later wins):
  *   1. the `behaviour` given to `startFakeUpstream` (an object, or a function of the request,
@@ -153,7 +153,8 @@ async function answer(record: FakeRequest, b: FakeBehaviour, res: ServerResponse
   if (record.method === 'GET' && record.path.startsWith('/v1/models')) {
     return json(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'fake' }] });
   }
-  if (record.method !== 'POST' || !record.path.startsWith('/v1/chat/completions')) {
+  const operation = record.method === 'POST' ? OPERATIONS[record.path.split('?')[0]!] : undefined;
+  if (!operation) {
     return json(res, 404, { error: { message: `no route ${record.method} ${record.path}`, type: 'invalid_request_error', code: null } });
   }
   if (b.headersDelayMs) await Promise.race([sleep(b.headersDelayMs), gone]);
@@ -163,15 +164,24 @@ async function answer(record: FakeRequest, b: FakeBehaviour, res: ServerResponse
     const type = b.status === 429 ? 'rate_limit_error' : b.status >= 500 ? 'server_error' : 'invalid_request_error';
     return json(res, b.status, { error: { message: b.errorMessage ?? `fake upstream error ${b.status}`, type, param: null, code: null } });
   }
-  const body = record.body as { model?: string; stream?: boolean; stream_options?: { include_usage?: boolean } };
+  const body = record.body as { model?: string; stream?: boolean; stream_options?: { include_usage?: boolean }; input?: unknown; n?: number };
   const model = b.answerModel ?? body.model ?? 'fake-model';
+  if (operation === 'embedding') {
+    const inputs = Array.isArray(body.input) && typeof body.input[0] !== 'number' ? body.input.length : 1;
+    const data = Array.from({ length: inputs }, (_, index) => ({ object: 'embedding', index, embedding: [0.25, -0.5, 0.75] }));
+    return json(res, 200, { object: 'list', data, model, ...(b.omitUsage ? {} : { usage: { prompt_tokens: FAKE_PROMPT_TOKENS, total_tokens: FAKE_PROMPT_TOKENS } }) });
+  }
+  if (operation === 'image') {
+    return json(res, 200, { created: Math.floor(Date.now() / 1000), data: Array.from({ length: body.n ?? 1 }, () => ({ b64_json: FAKE_IMAGE_B64 })) });
+  }
+  const text = operation === 'completion';
   const pieces = b.pieces ?? Array.from({ length: b.chunks ?? 3 }, (_, i) => (i === 0 ? 'w1' : ` w${i + 1}`));
   const usage = b.omitUsage ? undefined : { ...(b.usage ?? { prompt_tokens: FAKE_PROMPT_TOKENS, completion_tokens: pieces.length }) };
   const id = `chatcmpl-fake-${Math.random().toString(36).slice(2)}`;
   const created = Math.floor(Date.now() / 1000);
   if (!body.stream) {
-    const message = { role: 'assistant', content: pieces.join('') };
-    const answerBody = { id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: 'stop' }] };
+    const choice = text ? { index: 0, text: pieces.join(''), logprobs: null, finish_reason: 'stop' } : { index: 0, message: { role: 'assistant', content: pieces.join('') }, finish_reason: 'stop' };
+    const answerBody = { id, object: text ? 'text_completion' : 'chat.completion', created, model, choices: [choice] };
     return json(res, 200, usage ? { ...answerBody, usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } : answerBody);
   }
 
@@ -188,8 +198,10 @@ async function answer(record: FakeRequest, b: FakeBehaviour, res: ServerResponse
       await sleep(1);
     }
   };
-  const chunk = (delta: object, finish: string | null = null, extra: object = {}) =>
-    JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }], ...extra });
+  const chunk = (delta: { role?: string; content?: string }, finish: string | null = null) =>
+    text
+      ? JSON.stringify({ id, object: 'text_completion', created, model, choices: [{ index: 0, text: delta.content ?? '', logprobs: null, finish_reason: finish }] })
+      : JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] });
   let closed = false;
   void gone.then(() => (closed = true));
   for (let i = 0; i < pieces.length; i++) {
@@ -212,6 +224,17 @@ async function answer(record: FakeRequest, b: FakeBehaviour, res: ServerResponse
   if (!b.noDone) await send('[DONE]');
   res.end();
 }
+
+/** The paths the fake serves, by the operation they stand for. */
+const OPERATIONS: Readonly<Record<string, 'chat' | 'completion' | 'embedding' | 'image'>> = {
+  '/v1/chat/completions': 'chat',
+  '/v1/completions': 'completion',
+  '/v1/embeddings': 'embedding',
+  '/v1/images/generations': 'image',
+};
+
+/** A 1x1 PNG: what the fake's image answers carry. */
+export const FAKE_IMAGE_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
 
 function json(res: ServerResponse, status: number, value: unknown): void {
   const text = JSON.stringify(value);

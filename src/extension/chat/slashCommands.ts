@@ -59,7 +59,7 @@ export async function runSlashCommand(
     const client = await services.connection.require();
     if (command === 'models') {
       stream.progress(t('Loading the models of this API key…'));
-      showView(stream, modelsView(await client.models({ signal: abort.signal }), services.settings.current.model, t));
+      showView(stream, modelsView(await client.chatModels({ signal: abort.signal }), services.settings.current.model, t));
     } else {
       stream.progress(t('Loading the balance…'));
       showView(stream, balanceView(await client.balance({ signal: abort.signal }), t));

@@ -60,7 +60,7 @@ export function registerPickModelCommand(context: vscode.ExtensionContext, servi
       });
       try {
         const client = await services.connection.require();
-        const models = await client.models({ signal: controller.signal });
+        const models = await client.chatModels({ signal: controller.signal });
         pick.items = itemsFor(models, current, t);
         pick.activeItems = pick.items.filter((i) => i.model === current);
         pick.placeholder = models.length ? t('{0} models available. Current: {1}', models.length, current || t('none')) : t('The gateway lists no models for this key.');

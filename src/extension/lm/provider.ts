@@ -84,7 +84,7 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
     if (!client) return [];
     let entries: ModelEntry[];
     try {
-      entries = await client.models();
+      entries = await client.chatModels();
     } catch (error) {
       const { settings, t } = this.#services;
       const explanation = explainError(error, t, connection.secrets());

@@ -37,17 +37,27 @@ export function promptTokenBound(bodyBytes: number, messages: number): number {
   return bodyBytes + 4 * messages + 16;
 }
 
-/** What to reserve for a request, or null when `available` cannot pay for a minimal one. Pure. */
-export function planReservation(available: number, promptEstimate: number, askedCap: number | null, model: ModelRecord): ReservationPlan | null {
+/**
+ * What to reserve for a token-priced request, or null when `available` cannot pay for a minimal one. Pure.
+ * `choices` answers are generated (`n`, `best_of`), each up to the completion cap.
+ */
+export function planReservation(available: number, promptEstimate: number, askedCap: number | null, model: ModelRecord, choices = 1): ReservationPlan | null {
   if (model.outputPrice === 0) {
     const amount = costOf(promptEstimate, 0, model.inputPrice, 0);
     return amount <= available ? { amount, maxCompletionTokens: null } : null;
   }
   const wanted = askedCap ?? Math.min(DEFAULT_COMPLETION_CAP, model.contextLength ?? DEFAULT_COMPLETION_CAP);
-  const affordable = affordableCompletionTokens(available, promptEstimate, model.inputPrice, model.outputPrice);
+  const affordableTotal = affordableCompletionTokens(available, promptEstimate, model.inputPrice, model.outputPrice);
+  const affordable = affordableTotal < 0 ? -1 : Math.floor(affordableTotal / choices);
   if (affordable < Math.min(wanted, MIN_COMPLETION_TOKENS)) return null;
   const cap = Math.min(wanted, affordable);
-  return { amount: costOf(promptEstimate, cap, model.inputPrice, model.outputPrice), maxCompletionTokens: cap };
+  return { amount: costOf(promptEstimate, cap * choices, model.inputPrice, model.outputPrice), maxCompletionTokens: cap };
+}
+
+/** What to reserve for `images` images of an image model priced per image, or null when `available` cannot pay for them. Pure. */
+export function planImageReservation(available: number, images: number, model: ModelRecord): ReservationPlan | null {
+  const amount = images * (model.imagePrice ?? 0);
+  return amount <= available ? { amount, maxCompletionTokens: null } : null;
 }
 
 export class Ledger {

@@ -123,12 +123,13 @@ export const CONSOLE_JS = `
       fill($('models'), [h('div', { class: 'empty', text: 'No model is open to this key. Ask the operator for model permission.' })]);
     } else {
       fill($('models'), [h('div', { class: 'table-wrap' }, [h('table', null, [
-        h('thead', null, [h('tr', null, [h('th', { text: 'Model name' }), h('th', { class: 'num', text: 'Input / 1M tokens' }), h('th', { class: 'num', text: 'Output / 1M tokens' }), h('th', { class: 'num', text: 'Context' })])]),
+        h('thead', null, [h('tr', null, [h('th', { text: 'Model name' }), h('th', { text: 'Kind' }), h('th', { class: 'num', text: 'Input / 1M tokens' }), h('th', { class: 'num', text: 'Output / 1M tokens' }), h('th', { class: 'num', text: 'Context' })])]),
         h('tbody', null, me.models.map(function (m) {
           return h('tr', { 'data-model': m.name }, [
             h('td', null, [h('div', { class: 'name-cell' }, [h('code', { text: m.name }), copyButton(m.name, 'model name ' + m.name)])]),
-            h('td', { class: 'num', text: usd(m.input_per_million) }),
-            h('td', { class: 'num', text: usd(m.output_per_million) }),
+            h('td', { text: m.kind }),
+            h('td', { class: 'num', text: m.per_image ? usd(m.per_image) + ' / image' : usd(m.input_per_million) }),
+            h('td', { class: 'num', text: m.per_image ? '\\u2014' : usd(m.output_per_million) }),
             h('td', { class: 'num', text: m.context_length ? num.format(m.context_length) : '\\u2014' }),
           ]);
         })),

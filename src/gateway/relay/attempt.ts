@@ -5,7 +5,7 @@
  * upstream rejection of the request itself, which another channel would reject too).
  */
 import type { Channel, RelayOutcome, RelayRequest, RelayUsage } from './types.ts';
-import { estimatePromptTokensOfBody, estimateTokensOfChars } from './estimate.ts';
+import { estimatePromptTokensOfRequest, estimateTokensOfChars } from './estimate.ts';
 import type { UpstreamPools } from './pools.ts';
 
 export type FailoverCode = 'upstream_rate_limited' | 'upstream_timeout' | 'upstream_unavailable' | 'upstream_error';
@@ -49,5 +49,5 @@ export const NO_USAGE: RelayUsage = { promptTokens: 0, completionTokens: 0, esti
 
 /** Usage when the upstream reported none: the prompt estimated from the request, the completion from the text seen. */
 export function estimatedUsage(request: RelayRequest, completionChars: number): RelayUsage {
-  return { promptTokens: estimatePromptTokensOfBody(request.body), completionTokens: estimateTokensOfChars(completionChars), estimated: true };
+  return { promptTokens: estimatePromptTokensOfRequest(request), completionTokens: estimateTokensOfChars(completionChars), estimated: true };
 }

@@ -5,6 +5,7 @@
  * whose real count is unknown, and every estimated usage is flagged `estimated: true`.
  */
 import type { ChatRequest } from '../../contract/index.ts';
+import type { RelayOperation } from './types.ts';
 
 const CHARS_PER_TOKEN = 4;
 const TOKENS_PER_MESSAGE = 4;
@@ -26,7 +27,29 @@ export function textOfContent(content: unknown): string {
   return text;
 }
 
-export function estimatePromptTokensOfBody(body: ChatRequest): number {
+/** The prompt tokens of a request, estimated from its text (token arrays are counted exactly). */
+export function estimatePromptTokensOfRequest(request: RelayOperation): number {
+  switch (request.operation) {
+    case 'chat':
+      return estimatePromptTokensOfChat(request.body);
+    case 'completion':
+      return estimateTokensOfInput(request.body.prompt) + estimateTokensOfInput(request.body.suffix ?? '');
+    case 'embedding':
+      return estimateTokensOfInput(request.body.input);
+    case 'image':
+      return estimateTokensOfChars(request.body.prompt.length);
+  }
+}
+
+/** A prompt or input: text, texts, a token array, or token arrays. */
+function estimateTokensOfInput(input: string | readonly string[] | readonly number[] | readonly (readonly number[])[]): number {
+  if (typeof input === 'string') return estimateTokensOfChars(input.length);
+  let tokens = 0;
+  for (const item of input) tokens += typeof item === 'string' ? estimateTokensOfChars(item.length) : typeof item === 'number' ? 1 : item.length;
+  return tokens;
+}
+
+function estimatePromptTokensOfChat(body: ChatRequest): number {
   let chars = 0;
   for (const message of body.messages) {
     chars += textOfContent(message.content).length;
@@ -37,12 +60,13 @@ export function estimatePromptTokensOfBody(body: ChatRequest): number {
   return estimateTokensOfChars(chars) + TOKENS_PER_MESSAGE * body.messages.length;
 }
 
-/** Characters of generated text in one choice delta or message: content, reasoning, tool arguments. */
+/** Characters of generated text in one chat delta or message (content, reasoning, tool arguments) or completion choice (text). */
 export function generatedChars(part: unknown): number {
   if (part === null || typeof part !== 'object') return 0;
-  const p = part as { content?: unknown; reasoning_content?: unknown; reasoning?: unknown; tool_calls?: unknown };
+  const p = part as { content?: unknown; text?: unknown; reasoning_content?: unknown; reasoning?: unknown; tool_calls?: unknown };
   let chars = 0;
   if (typeof p.content === 'string') chars += p.content.length;
+  if (typeof p.text === 'string') chars += p.text.length;
   if (typeof p.reasoning_content === 'string') chars += p.reasoning_content.length;
   if (typeof p.reasoning === 'string') chars += p.reasoning.length;
   if (Array.isArray(p.tool_calls)) {

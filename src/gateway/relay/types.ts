@@ -5,7 +5,7 @@
  * decides *where* it runs and writes the successful answer to the client.
  */
 import type { ServerResponse } from 'node:http';
-import type { ChannelType, ChatRequest, ErrorCode } from '../../contract/index.ts';
+import type { ChannelType, ChatRequest, CompletionRequest, EmbeddingRequest, ErrorCode, ImageRequest } from '../../contract/index.ts';
 
 export interface ChannelTimeouts {
   /** TCP/TLS connect. */
@@ -34,12 +34,20 @@ export interface Channel {
   readonly proxy: string | null;
 }
 
-export interface RelayRequest {
+/** Which endpoint the request came to, and its validated body (unknown fields must reach the upstream untouched). */
+export type RelayOperation =
+  | { readonly operation: 'chat'; readonly body: ChatRequest }
+  | { readonly operation: 'completion'; readonly body: CompletionRequest }
+  | { readonly operation: 'embedding'; readonly body: EmbeddingRequest }
+  | { readonly operation: 'image'; readonly body: ImageRequest };
+
+export type RelayRequest = RelayOperation & RelayRequestFields;
+
+interface RelayRequestFields {
   readonly requestId: string;
   /** The platform model name the client asked for; answers carry this name in `model`. */
   readonly model: string;
-  /** The validated client body; unknown fields must reach the upstream untouched. */
-  readonly body: ChatRequest;
+  /** Chat and completions only: the answer is an event stream. */
   readonly stream: boolean;
   /** The client asked for `stream_options.include_usage`; otherwise the usage chunk is not passed on. */
   readonly clientWantsUsage: boolean;
@@ -62,6 +70,8 @@ export interface RelayUsage {
   readonly completionTokens: number;
   /** True when the upstream reported no usage and the relay counted or estimated it. */
   readonly estimated: boolean;
+  /** Images delivered (image generation, billed per image); absent elsewhere. */
+  readonly images?: number;
 }
 
 interface RelayOutcomeBase {

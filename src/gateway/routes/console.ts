@@ -45,6 +45,8 @@ export const me: Handler = async (gw, ctx) => {
   const { balance, spent } = gw.ledger.balances(key.accountId);
   const models = gw.catalog.modelsForKey(key).map(({ name, model }) => ({
       name,
+      kind: model?.kind ?? 'chat',
+      ...(model?.kind === 'image' ? { per_image: money(model.imagePrice ?? 0) } : {}),
       input_per_million: money(model?.inputPrice ?? 0),
       output_per_million: money(model?.outputPrice ?? 0),
       context_length: model?.contextLength ?? null,

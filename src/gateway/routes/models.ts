@@ -13,9 +13,12 @@ export const models: Handler = async (gw, ctx) => {
       object: 'model',
       created: Math.floor(channel.createdAt / 1000),
       owned_by: channel.type === 'echo' ? ECHO_OWNER : OWNER,
+      kind: model?.kind ?? 'chat',
       ...(model?.contextLength ? { context_length: model.contextLength } : {}),
       ...(model?.toolCalling !== null && model?.toolCalling !== undefined ? { capabilities: { tool_calling: model.toolCalling } } : {}),
-      pricing: { input_per_million_usd: (model?.inputPrice ?? 0) / 1e6, output_per_million_usd: (model?.outputPrice ?? 0) / 1e6 },
+      pricing: model?.kind === 'image'
+        ? { per_image_usd: (model.imagePrice ?? 0) / 1e6 }
+        : { input_per_million_usd: (model?.inputPrice ?? 0) / 1e6, output_per_million_usd: (model?.outputPrice ?? 0) / 1e6 },
     }));
   sendJson(ctx.res, ctx.id, 200, { object: 'list', data });
 };

@@ -92,4 +92,12 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 3,
     sql: `DROP INDEX IF EXISTS request_logs_time;`,
   },
+  {
+    // Every kind of model (contract 1.4): its kind decides the endpoint; image models are priced per image.
+    version: 4,
+    sql: `
+      ALTER TABLE models ADD COLUMN kind TEXT NOT NULL DEFAULT 'chat';
+      ALTER TABLE models ADD COLUMN image_price INTEGER;
+    `,
+  },
 ];

@@ -11,7 +11,7 @@ import { StoreError } from './types.ts';
 import type {
   AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, RequestLog, Snapshot, Status, Store, StoredLog, WriteBatch,
 } from './types.ts';
-import type { ChannelType } from '../../contract/index.ts';
+import { isModelKind, type ChannelType, type ModelKind } from '../../contract/index.ts';
 
 type SqliteModule = typeof import('node:sqlite');
 type Row = Record<string, SQLInputValue>;
@@ -54,10 +54,16 @@ function toChannel(r: Row): ChannelRecord {
   };
 }
 
+function modelKindOf(value: unknown): ModelKind {
+  if (isModelKind(value)) return value;
+  throw new StoreError('invalid', `a model row has the unknown kind ${JSON.stringify(value)}`);
+}
+
 function toModel(r: Row): ModelRecord {
   return {
     name: String(r.name), inputPrice: num(r.input_price), outputPrice: num(r.output_price),
     contextLength: numOrNull(r.context_length), toolCalling: r.tool_calling === null ? null : Boolean(r.tool_calling),
+    kind: modelKindOf(r.kind), imagePrice: numOrNull(r.image_price),
   };
 }
 
@@ -291,11 +297,12 @@ export class SqliteStore implements Store {
 
   async setModel(m: ModelRecord): Promise<void> {
     this.#db
-      .prepare(`INSERT INTO models (name, input_price, output_price, context_length, tool_calling) VALUES (?, ?, ?, ?, ?)
+      .prepare(`INSERT INTO models (name, input_price, output_price, context_length, tool_calling, kind, image_price) VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(name) DO UPDATE SET input_price = excluded.input_price, output_price = excluded.output_price,
                   context_length = COALESCE(excluded.context_length, models.context_length),
-                  tool_calling = COALESCE(excluded.tool_calling, models.tool_calling)`)
-      .run(m.name, m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling === null ? null : m.toolCalling ? 1 : 0);
+                  tool_calling = COALESCE(excluded.tool_calling, models.tool_calling),
+                  kind = excluded.kind, image_price = excluded.image_price`)
+      .run(m.name, m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling === null ? null : m.toolCalling ? 1 : 0, m.kind, m.imagePrice);
     this.#changed();
   }
 

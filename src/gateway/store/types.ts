@@ -6,7 +6,7 @@
  * The request path never reads the store per request: the gateway caches a snapshot and
  * asks `changedSinceLastCheck()` (cheap) whether another writer changed it.
  */
-import type { ChannelType } from '../../contract/index.ts';
+import type { ModelKind, ChannelType } from '../../contract/index.ts';
 
 export type Status = 'enabled' | 'disabled';
 
@@ -77,6 +77,10 @@ export interface ModelRecord {
   readonly outputPrice: number;
   readonly contextLength: number | null;
   readonly toolCalling: boolean | null;
+  /** Which endpoint the model is for. */
+  readonly kind: ModelKind;
+  /** Micro-USD per generated image (image models); null elsewhere. */
+  readonly imagePrice: number | null;
 }
 
 export interface RequestLog {

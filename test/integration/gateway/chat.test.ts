@@ -22,7 +22,7 @@ describe('chat completions through the gateway', () => {
     upstream = await startFakeUpstream({});
     const admin = t.admin();
     await admin.addChannel(newChannel({ name: 'fake', baseUrl: upstream.url, apiKey: 'upstream-secret', models: { 'gpt-x': 'up-model', other: 'other' } }));
-    await admin.setModel({ name: 'gpt-x', inputPrice: 150_000, outputPrice: 600_000, contextLength: 128_000, toolCalling: true });
+    await admin.setModel({ name: 'gpt-x', kind: 'chat', inputPrice: 150_000, outputPrice: 600_000, imagePrice: null, contextLength: 128_000, toolCalling: true });
     sdk = new OpenAI({ apiKey: t.key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
   });
   after(async () => {
@@ -175,7 +175,10 @@ describe('chat completions through the gateway', () => {
   it('/v1/models lists exactly the models a key may use, echo owned by the echo owner', async () => {
     const all = await sdk.models.list();
     const ids = all.data.map((m) => m.id).sort();
-    assert.deepEqual(ids, ['echo', 'gpt-x', 'other']);
+    assert.deepEqual(ids, ['echo', 'echo-completion', 'echo-embedding', 'echo-image', 'gpt-x', 'other']);
+    assert.deepEqual(all.data.map((m) => [m.id, (m as unknown as { kind: string }).kind]).sort(), [
+      ['echo', 'chat'], ['echo-completion', 'completion'], ['echo-embedding', 'embedding'], ['echo-image', 'image'], ['gpt-x', 'chat'], ['other', 'chat'],
+    ]);
     assert.equal(all.data.find((m) => m.id === 'echo')!.owned_by, ECHO_OWNER);
     assert.notEqual(all.data.find((m) => m.id === 'gpt-x')!.owned_by, ECHO_OWNER);
 

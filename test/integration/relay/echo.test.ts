@@ -44,7 +44,7 @@ describe('relay: echo channel', () => {
 
   it('honours the completion cap with finish_reason "length"', async () => {
     const h = await start();
-    await h.admin.setModel({ name: 'echo-1', inputPrice: 0, outputPrice: 1_000_000, contextLength: 3, toolCalling: null });
+    await h.admin.setModel({ name: 'echo-1', kind: 'chat', inputPrice: 0, outputPrice: 1_000_000, imagePrice: null, contextLength: 3, toolCalling: null });
     const body = (await (await post(h, say('one two three four'))).json()) as any;
     assert.equal(body.choices[0].message.content, 'You said: one');
     assert.equal(body.choices[0].finish_reason, 'length');

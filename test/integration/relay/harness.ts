@@ -66,11 +66,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       }, 5000, 20);
     },
     async affordOnly(model, tokens) {
-      await admin.setModel({ name: model, inputPrice: 0, outputPrice: ONE_MICRO_USD_PER_TOKEN, contextLength: null, toolCalling: null });
+      await admin.setModel({ name: model, kind: 'chat', inputPrice: 0, outputPrice: ONE_MICRO_USD_PER_TOKEN, imagePrice: null, contextLength: null, toolCalling: null });
       await setBalance(tokens);
     },
     async affordAll(model) {
-      await admin.setModel({ name: model, inputPrice: 0, outputPrice: 0, contextLength: null, toolCalling: null });
+      await admin.setModel({ name: model, kind: 'chat', inputPrice: 0, outputPrice: 0, imagePrice: null, contextLength: null, toolCalling: null });
       await setBalance(10_000_000);
     },
     close: () => t.close(),

@@ -3,8 +3,8 @@ import { DEFAULT_COMPLETION_CAP, Ledger, MIN_COMPLETION_TOKENS, planReservation 
 import { costOf } from '../../../src/gateway/accounts/money.ts';
 import type { ModelRecord } from '../../../src/gateway/store/types.ts';
 
-const echo: ModelRecord = { name: 'echo', inputPrice: 2_000_000, outputPrice: 8_000_000, contextLength: null, toolCalling: null };
-const free: ModelRecord = { name: 'free', inputPrice: 0, outputPrice: 0, contextLength: null, toolCalling: null };
+const echo: ModelRecord = { name: 'echo', kind: 'chat', inputPrice: 2_000_000, outputPrice: 8_000_000, imagePrice: null, contextLength: null, toolCalling: null };
+const free: ModelRecord = { name: 'free', kind: 'chat', inputPrice: 0, outputPrice: 0, imagePrice: null, contextLength: null, toolCalling: null };
 
 describe('accounting: reservation plans', () => {
   it('reserves the worst case at the default cap when the balance allows', () => {

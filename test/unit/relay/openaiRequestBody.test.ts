@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { chatCompletionsUrl, upstreamBody } from '../../../src/gateway/providers/openai/requestBody.ts';
+import { upstreamBody, upstreamUrl } from '../../../src/gateway/providers/openai/requestBody.ts';
 import { relayChannel } from '../../support/channels.ts';
 import type { Channel, RelayRequest } from '../../../src/gateway/relay/types.ts';
 
 const channel = (baseUrl: string): Channel => relayChannel({ baseUrl, models: { plat: 'up' } });
 const request = (body: object, maxCompletionTokens: number | null, stream = false) =>
-  ({ model: 'plat', body: { model: 'plat', messages: [{ role: 'user', content: 'x' }], ...body }, stream, maxCompletionTokens }) as unknown as RelayRequest;
+  ({ operation: 'chat', model: 'plat', body: { model: 'plat', messages: [{ role: 'user', content: 'x' }], ...body }, stream, maxCompletionTokens }) as unknown as RelayRequest;
 
 describe('upstreamBody', () => {
   it('maps the model and leaves every other field alone', () => {
@@ -25,8 +25,31 @@ describe('upstreamBody', () => {
   });
 
   it('joins the base URL and the path with or without a trailing slash', () => {
-    assert.deepEqual(chatCompletionsUrl('http://h:8/v1'), { origin: 'http://h:8', path: '/v1/chat/completions' });
-    assert.deepEqual(chatCompletionsUrl('http://h:8/v1/'), { origin: 'http://h:8', path: '/v1/chat/completions' });
-    assert.deepEqual(chatCompletionsUrl('https://h/api/v1?x=1'), { origin: 'https://h', path: '/api/v1/chat/completions?x=1' });
+    assert.deepEqual(upstreamUrl('http://h:8/v1', 'chat'), { origin: 'http://h:8', path: '/v1/chat/completions' });
+    assert.deepEqual(upstreamUrl('http://h:8/v1/', 'chat'), { origin: 'http://h:8', path: '/v1/chat/completions' });
+    assert.deepEqual(upstreamUrl('https://h/api/v1?x=1', 'chat'), { origin: 'https://h', path: '/api/v1/chat/completions?x=1' });
+  });
+
+  it('puts each operation at its own path', () => {
+    assert.equal(upstreamUrl('http://h/v1', 'completion').path, '/v1/completions');
+    assert.equal(upstreamUrl('http://h/v1', 'embedding').path, '/v1/embeddings');
+    assert.equal(upstreamUrl('http://h/v1/', 'image').path, '/v1/images/generations');
+  });
+
+  it('completions: caps max_tokens only (the completions API has no max_completion_tokens), streams ask for usage', () => {
+    const completion = (body: object, cap: number | null, stream = false) =>
+      ({ operation: 'completion', model: 'plat', body: { model: 'plat', prompt: 'x', ...body }, stream, maxCompletionTokens: cap }) as unknown as RelayRequest;
+    const openai = relayChannel({ baseUrl: 'https://api.openai.com/v1', models: { plat: 'up' } });
+    assert.deepEqual(JSON.parse(upstreamBody(completion({}, 100), openai)), { model: 'up', prompt: 'x', max_tokens: 100 });
+    assert.equal(JSON.parse(upstreamBody(completion({ max_tokens: 500 }, 100), openai)).max_tokens, 100);
+    assert.equal(JSON.parse(upstreamBody(completion({ max_tokens: 50 }, 100), openai)).max_tokens, 50);
+    assert.deepEqual(JSON.parse(upstreamBody(completion({ stream: true }, null, true), openai)).stream_options, { include_usage: true });
+  });
+
+  it('embeddings and images: only the model name changes', () => {
+    const embedding = { operation: 'embedding', model: 'plat', body: { model: 'plat', input: ['a', 'b'], dimensions: 8 }, stream: false, maxCompletionTokens: 5 } as unknown as RelayRequest;
+    assert.deepEqual(JSON.parse(upstreamBody(embedding, channel('http://h/v1'))), { model: 'up', input: ['a', 'b'], dimensions: 8 });
+    const image = { operation: 'image', model: 'plat', body: { model: 'plat', prompt: 'p', n: 2 }, stream: false, maxCompletionTokens: null } as unknown as RelayRequest;
+    assert.deepEqual(JSON.parse(upstreamBody(image, channel('http://h/v1'))), { model: 'up', prompt: 'p', n: 2 });
   });
 });

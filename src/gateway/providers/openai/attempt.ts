@@ -6,7 +6,7 @@
  * it faithfully (see `upstreamRejection` in types.ts).
  */
 import type { Dispatcher } from 'undici';
-import { chatCompletionsUrl, upstreamBody } from './requestBody.ts';
+import { upstreamBody, upstreamUrl } from './requestBody.ts';
 import { retryAfterMs, errorMessageOf } from '../../../contract/index.ts';
 import { estimatedUsage, next, NO_USAGE, type AttemptContext, type AttemptResult } from '../../relay/attempt.ts';
 import { clientGone } from '../../relay/clientGone.ts';
@@ -22,7 +22,7 @@ const REJECTION_BODY_LIMIT = 64 * 1024;
 export async function openaiAttempt(ctx: AttemptContext): Promise<AttemptResult> {
   const { request, channel } = ctx;
   if (!channel.baseUrl) return next('upstream_error', 'channel has no base URL');
-  const { origin, path } = chatCompletionsUrl(channel.baseUrl);
+  const { origin, path } = upstreamUrl(channel.baseUrl, request.operation);
   const dispatcher = ctx.deps.pools.dispatcherFor(channel, origin);
   return request.stream ? streamAttempt(ctx, dispatcher, origin, path) : jsonAttempt(ctx, dispatcher, origin, path);
 }

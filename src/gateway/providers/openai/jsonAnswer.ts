@@ -27,13 +27,34 @@ export function answerJson(ctx: AttemptContext, bytes: Buffer): AttemptResult {
     return next('upstream_error', 'upstream answer is not JSON');
   }
   if (parsed['error'] !== undefined && parsed['error'] !== null) return next('upstream_error', `upstream error: ${errorMessageOf(parsed) ?? JSON.stringify(parsed['error'])}`);
-  const choices = parsed['choices'];
-  if (!Array.isArray(choices)) return next('upstream_error', 'upstream answer has no choices');
-
-  const usage = usageOf(parsed['usage']) ?? estimatedUsage(request, choices.reduce((n: number, c: { message?: unknown }) => n + generatedChars(c?.message), 0));
+  const usage = usageOfAnswer(request, parsed);
+  if (usage === null) return next('upstream_error', `upstream answer has no ${request.operation === 'chat' || request.operation === 'completion' ? 'choices' : 'data'}`);
   const text = withPlatformModel(raw, parsed, request.model);
   writeJson(request.res, request.requestId, 200, text === raw ? bytes : text);
   return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage } };
+}
+
+/**
+ * What an answer of the request's operation costs: its reported usage (estimated when absent), or
+ * for images the number delivered; null when the answer lacks what its operation must carry.
+ */
+function usageOfAnswer(request: AttemptContext['request'], answer: Record<string, unknown>): RelayUsage | null {
+  const items = request.operation === 'chat' || request.operation === 'completion' ? answer['choices'] : answer['data'];
+  if (!Array.isArray(items)) return null;
+  switch (request.operation) {
+    case 'image':
+      return { promptTokens: 0, completionTokens: 0, estimated: false, images: items.length };
+    case 'embedding':
+      return inputUsageOf(answer['usage']) ?? estimatedUsage(request, 0);
+    default:
+      return usageOf(answer['usage']) ?? estimatedUsage(request, items.reduce((n: number, c: { message?: unknown } | null) => n + generatedChars(c?.message ?? c), 0));
+  }
+}
+
+/** An embeddings answer's usage: input tokens only. */
+function inputUsageOf(value: unknown): RelayUsage | null {
+  const promptTokens = value !== null && typeof value === 'object' ? (value as { prompt_tokens?: unknown }).prompt_tokens : undefined;
+  return isCount(promptTokens) ? { promptTokens, completionTokens: 0, estimated: false } : null;
 }
 
 /** The upstream's usage, when it reported a usable one. */

@@ -1,10 +1,11 @@
 /**
  * The body sent upstream: the client's body with only what the gateway must change.
  * - `model`: the channel's upstream name for the platform model;
- * - the completion cap, only when the account's cap requires it: a client value larger
- *   than the cap is lowered to it; with no client value, the cap is added, as
- *   `max_completion_tokens` for OpenAI itself (its reasoning models refuse `max_tokens`)
- *   and as `max_tokens` elsewhere (what every OpenAI-compatible server understands);
+ * - the completion cap (chat and completions), only when the account's cap requires it: a client
+ *   value larger than the cap is lowered to it; with no client value, the cap is added: for chat as
+ *   `max_completion_tokens` for OpenAI itself (its reasoning models refuse `max_tokens`) and as
+ *   `max_tokens` elsewhere (what every OpenAI-compatible server understands); completions only
+ *   know `max_tokens`;
  * - streams: `stream_options.include_usage: true`, so the upstream reports real usage.
  * Every other field (tools, tool_choice, temperature, response_format, unknown ones)
  * passes through untouched.
@@ -17,8 +18,12 @@ export function upstreamModel(channel: Channel, platformModel: string): string {
 
 export function upstreamBody(request: RelayRequest, channel: Channel): string {
   const body: Record<string, unknown> = { ...request.body, model: upstreamModel(channel, request.model) };
+  if (request.operation !== 'chat' && request.operation !== 'completion') return JSON.stringify(body);
   const cap = request.maxCompletionTokens;
-  if (cap !== null) {
+  if (cap !== null && request.operation === 'completion') {
+    const mt = request.body.max_tokens;
+    if (typeof mt !== 'number' || mt > cap) body['max_tokens'] = cap;
+  } else if (cap !== null && request.operation === 'chat') {
     const mt = request.body.max_tokens;
     const mct = request.body.max_completion_tokens;
     if (typeof mt === 'number' && mt > cap) body['max_tokens'] = cap;
@@ -39,14 +44,23 @@ function prefersMaxCompletionTokens(channel: Channel): boolean {
   return /^https?:\/\/(api\.openai\.com|[^/]+\.openai\.azure\.com)(?:[:/]|$)/i.test(base);
 }
 
-/** `{baseUrl}/chat/completions`, split for undici: origin and path (tolerates a trailing slash). */
-export function chatCompletionsUrl(baseUrl: string): { origin: string; path: string } {
-  let target = urls.get(baseUrl);
+/** Each operation's path under an OpenAI-compatible base URL (which ends in /v1 or the like). */
+const OPERATION_PATHS: Readonly<Record<RelayRequest['operation'], string>> = {
+  chat: '/chat/completions',
+  completion: '/completions',
+  embedding: '/embeddings',
+  image: '/images/generations',
+};
+
+/** `{baseUrl}/chat/completions` (or the operation's path), split for undici: origin and path (tolerates a trailing slash). */
+export function upstreamUrl(baseUrl: string, operation: RelayRequest['operation']): { origin: string; path: string } {
+  const cacheKey = `${operation} ${baseUrl}`;
+  let target = urls.get(cacheKey);
   if (!target) {
     const url = new URL(baseUrl);
-    target = { origin: url.origin, path: `${url.pathname.replace(/\/+$/, '')}/chat/completions${url.search}` };
+    target = { origin: url.origin, path: `${url.pathname.replace(/\/+$/, '')}${OPERATION_PATHS[operation]}${url.search}` };
     if (urls.size > 1000) urls.clear();
-    urls.set(baseUrl, target);
+    urls.set(cacheKey, target);
   }
   return target;
 }

@@ -80,7 +80,7 @@ export async function relayStream(
       if (reported) upstreamUsage = reported;
       const choices = chunk['choices'];
       if (Array.isArray(choices)) {
-        for (const choice of choices) completionChars += generatedChars((choice as { delta?: unknown } | null)?.delta);
+        for (const choice of choices) completionChars += generatedChars((choice as { delta?: unknown } | null)?.delta ?? choice);
       }
       if (reported && !request.clientWantsUsage) {
         if (!Array.isArray(choices) || choices.length === 0) continue;

@@ -1,39 +1,50 @@
 /**
- * POST /v1/chat/completions: key, body, model, permission, limits, reservation; then the relay
- * writes the answer, and the request is charged its real usage (never more than reserved).
+ * Every relayed endpoint (chat, completions, embeddings, images): key, body, model and its kind,
+ * permission, limits, reservation; then the relay writes the answer, and the request is charged its
+ * real usage (never more than reserved). What differs per endpoint is in endpoints.ts.
  */
-import { ChatRequest } from '../../contract/index.ts';
-import { promptTokenBound, planReservation } from '../accounts/ledger.ts';
+import { ENDPOINT_OF_KIND } from '../../contract/index.ts';
 import type { Reservation } from '../accounts/ledger.ts';
 import { parseJsonBody, readBody } from '../http/body.ts';
 import { finishLog } from '../context.ts';
 import { HttpError, sendError } from '../http/errors.ts';
 import { costOf } from '../accounts/money.ts';
-import type { RelayOutcome } from '../relay/types.ts';
+import type { RelayOutcome, RelayUsage } from '../relay/types.ts';
+import type { RequestContext } from '../context.ts';
+import type { Gateway } from '../gateway.ts';
+import type { ModelRecord } from '../store/types.ts';
+import type { Endpoint } from './endpoints.ts';
 import { requireKey } from './common.ts';
 import type { Handler } from './common.ts';
 
 /** "messages.0.role: Invalid input: expected string" for the first zod issue. */
-function describeIssue(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }): string {
+function describeIssue(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }, format: string): string {
   const issue = error.issues[0];
-  if (!issue) return 'The body does not match the chat completions format.';
+  if (!issue) return `The body does not match the ${format} format.`;
   const path = issue.path.map(String).join('.') || 'body';
   return `${path}: ${issue.message}`;
 }
 
-export const chat: Handler = async (gw, ctx) => {
+export function relayed<Body extends { model: string }>(endpoint: Endpoint<Body>): Handler {
+  return (gw, ctx) => relay(gw, ctx, endpoint);
+}
+
+async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestContext, endpoint: Endpoint<Body>): Promise<void> {
   const key = await requireKey(gw, ctx);
   const raw = await readBody(ctx.req, gw.maxBodyBytes);
   const json = parseJsonBody(raw);
-  const parsed = ChatRequest.safeParse(json);
-  if (!parsed.success) throw new HttpError('invalid_request', describeIssue(parsed.error));
+  const parsed = endpoint.schema.safeParse(json);
+  if (!parsed.success) throw new HttpError('invalid_request', describeIssue(parsed.error, endpoint.format));
   const body = parsed.data;
-  const stream = body.stream === true;
+  const stream = endpoint.stream(body);
   ctx.log.model = body.model;
   ctx.log.stream = stream;
 
   const found = gw.catalog.lookup(body.model);
   if (found.kind === 'unknown') throw new HttpError('model_not_found', `Requested: "${body.model}".`);
+  if (found.declared && found.model.kind !== endpoint.kind) {
+    throw new HttpError('wrong_endpoint', `"${body.model}" is ${found.model.kind === 'image' ? 'an' : 'a'} ${found.model.kind} model: send it to POST ${ENDPOINT_OF_KIND[found.model.kind]}.`);
+  }
   if (key.models && !key.models.includes(body.model)) throw new HttpError('model_not_permitted', `Requested: "${body.model}".`);
   if (found.channels.length === 0) throw new HttpError('upstream_unavailable', `No enabled channel serves "${body.model}".`);
 
@@ -42,20 +53,18 @@ export const chat: Handler = async (gw, ctx) => {
   }
   let reservation: Reservation | null = null;
   try {
-    const askedCap = body.max_completion_tokens ?? body.max_tokens ?? null;
-    const promptEstimate = promptTokenBound(raw.length, body.messages.length);
-    const held = gw.ledger.reserve(key.accountId, (available) => planReservation(available, promptEstimate, askedCap, found.model));
+    const held = gw.ledger.reserve(key.accountId, (available) => endpoint.plan(available, raw.length, body, found.model));
     if (!held) throw new HttpError('insufficient_balance');
     reservation = held.reservation;
 
     let outcome: RelayOutcome;
     try {
       outcome = await gw.relay({
+        ...endpoint.operation(body),
         requestId: ctx.id,
         model: body.model,
-        body,
         stream,
-        clientWantsUsage: body.stream_options?.include_usage === true,
+        clientWantsUsage: endpoint.clientWantsUsage(body),
         maxCompletionTokens: held.plan.maxCompletionTokens,
         channels: found.channels,
         res: ctx.res,
@@ -67,7 +76,7 @@ export const chat: Handler = async (gw, ctx) => {
     }
 
     const { usage } = outcome;
-    const cost = outcome.kind === 'failed' ? 0 : costOf(usage.promptTokens, usage.completionTokens, found.model.inputPrice, found.model.outputPrice);
+    const cost = outcome.kind === 'failed' ? 0 : costOfUsage(usage, found.model);
     ctx.log.channel = outcome.channel;
     ctx.log.firstByteMs = outcome.firstByteMs;
     ctx.log.promptTokens = usage.promptTokens;
@@ -88,4 +97,10 @@ export const chat: Handler = async (gw, ctx) => {
     if (reservation && !reservation.released) gw.ledger.settle(reservation, 0);
     gw.concurrency.release(key.id);
   }
-};
+}
+
+/** Images are priced per image, everything else per token. */
+function costOfUsage(usage: RelayUsage, model: ModelRecord): number {
+  if (model.kind === 'image') return (usage.images ?? 0) * (model.imagePrice ?? 0);
+  return costOf(usage.promptTokens, usage.completionTokens, model.inputPrice, model.outputPrice);
+}

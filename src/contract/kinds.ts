@@ -1,0 +1,57 @@
+/**
+ * Every kind of model the gateway serves (contract 1.4), the endpoint each is for, and the
+ * request bodies of the non-chat endpoints as zod schemas (loose: fields we do not use pass through).
+ */
+import { z } from 'zod';
+
+export const MODEL_KINDS = ['chat', 'completion', 'embedding', 'image'] as const;
+export type ModelKind = (typeof MODEL_KINDS)[number];
+
+export function isModelKind(value: unknown): value is ModelKind {
+  return typeof value === 'string' && (MODEL_KINDS as readonly string[]).includes(value);
+}
+
+/** The endpoint (under the /v1 base) that serves each kind. */
+export const ENDPOINT_OF_KIND: Readonly<Record<ModelKind, string>> = {
+  chat: '/v1/chat/completions',
+  completion: '/v1/completions',
+  embedding: '/v1/embeddings',
+  image: '/v1/images/generations',
+};
+
+const tokenArray = z.array(z.number().int().nonnegative());
+
+/** POST /v1/completions: a prompt (text, texts, or token arrays), optional `suffix` for fill-in-the-middle. */
+export const CompletionRequest = z.looseObject({
+  model: z.string().min(1),
+  prompt: z.union([z.string(), z.array(z.string()).min(1), tokenArray.min(1), z.array(tokenArray.min(1)).min(1)]),
+  suffix: z.string().nullish(),
+  stream: z.boolean().optional(),
+  stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullish(),
+  max_tokens: z.number().int().positive().nullish(),
+  n: z.number().int().min(1).max(128).nullish(),
+  best_of: z.number().int().min(1).max(128).nullish(),
+  echo: z.boolean().nullish(),
+  stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish(),
+});
+export type CompletionRequest = z.infer<typeof CompletionRequest>;
+
+/** POST /v1/embeddings: one input or many, as text or token arrays. */
+export const EmbeddingRequest = z.looseObject({
+  model: z.string().min(1),
+  input: z.union([z.string(), z.array(z.string()).min(1).max(2048), tokenArray.min(1), z.array(tokenArray.min(1)).min(1).max(2048)]),
+  encoding_format: z.enum(['float', 'base64']).optional(),
+  dimensions: z.number().int().min(1).max(8192).optional(),
+});
+export type EmbeddingRequest = z.infer<typeof EmbeddingRequest>;
+
+/** POST /v1/images/generations: `n` images of `size` for a prompt, as URLs or base64 PNG. */
+export const ImageRequest = z.looseObject({
+  model: z.string().min(1),
+  prompt: z.string().min(1).max(32_000),
+  n: z.number().int().min(1).max(10).nullish(),
+  size: z.string().regex(/^(auto|\d{1,4}x\d{1,4})$/, 'expected "WIDTHxHEIGHT" (for example "1024x1024") or "auto"').nullish(),
+  quality: z.string().nullish(),
+  response_format: z.enum(['url', 'b64_json']).nullish(),
+});
+export type ImageRequest = z.infer<typeof ImageRequest>;

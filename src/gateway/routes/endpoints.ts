@@ -1,0 +1,74 @@
+/**
+ * What differs between the relayed endpoints: the body's schema, whether it streams, and what to
+ * reserve. Reservations cover each kind's worst case: the prompt and every choice's completion cap
+ * for text, the input for embeddings, `n` times the price for images.
+ */
+import type { z } from 'zod';
+import { ChatRequest, CompletionRequest, EmbeddingRequest, ImageRequest, type ModelKind } from '../../contract/index.ts';
+import { planImageReservation, planReservation, promptTokenBound, type ReservationPlan } from '../accounts/ledger.ts';
+import type { RelayOperation } from '../relay/types.ts';
+import type { ModelRecord } from '../store/types.ts';
+
+export interface Endpoint<Body> {
+  readonly kind: ModelKind;
+  /** For messages: "the <format> format". */
+  readonly format: string;
+  readonly schema: z.ZodType<Body>;
+  operation(body: Body): RelayOperation;
+  stream(body: Body): boolean;
+  clientWantsUsage(body: Body): boolean;
+  /** What to hold for the request, or null when `available` cannot pay for it. */
+  plan(available: number, bodyBytes: number, body: Body, model: ModelRecord): ReservationPlan | null;
+}
+
+const noStream = { stream: () => false, clientWantsUsage: () => false } as const;
+
+export const CHAT: Endpoint<ChatRequest> = {
+  kind: 'chat',
+  format: 'chat completions',
+  schema: ChatRequest,
+  operation: (body) => ({ operation: 'chat', body }),
+  stream: (body) => body.stream === true,
+  clientWantsUsage: (body) => body.stream_options?.include_usage === true,
+  plan: (available, bytes, body, model) =>
+    planReservation(available, promptTokenBound(bytes, body.messages.length), body.max_completion_tokens ?? body.max_tokens ?? null, model, numberOf(body['n'])),
+};
+
+export const COMPLETION: Endpoint<CompletionRequest> = {
+  kind: 'completion',
+  format: 'completions',
+  schema: CompletionRequest,
+  operation: (body) => ({ operation: 'completion', body }),
+  stream: (body) => body.stream === true,
+  clientWantsUsage: (body) => body.stream_options?.include_usage === true,
+  plan: (available, bytes, body, model) => {
+    const prompts = typeof body.prompt === 'string' || typeof body.prompt[0] === 'number' ? 1 : body.prompt.length;
+    // best_of answers are generated (and billed) even though only n are returned.
+    const choices = prompts * Math.max(body.n ?? 1, body.best_of ?? 1);
+    return planReservation(available, promptTokenBound(bytes, prompts), body.max_tokens ?? null, model, choices);
+  },
+};
+
+export const EMBEDDING: Endpoint<EmbeddingRequest> = {
+  kind: 'embedding',
+  format: 'embeddings',
+  schema: EmbeddingRequest,
+  operation: (body) => ({ operation: 'embedding', body }),
+  ...noStream,
+  // Input only: an embedding has no completion, so no cap is sent.
+  plan: (available, bytes, _body, model) => planReservation(available, promptTokenBound(bytes, 1), null, { ...model, outputPrice: 0 }),
+};
+
+export const IMAGE: Endpoint<ImageRequest> = {
+  kind: 'image',
+  format: 'image generation',
+  schema: ImageRequest,
+  operation: (body) => ({ operation: 'image', body }),
+  ...noStream,
+  plan: (available, _bytes, body, model) => planImageReservation(available, body.n ?? 1, model),
+};
+
+/** A chat request's `n` (choices to generate): 1 unless a sane count is given. */
+function numberOf(n: unknown): number {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 128 ? n : 1;
+}
