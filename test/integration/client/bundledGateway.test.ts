@@ -34,6 +34,7 @@ describe('client against the bundled gateway', () => {
     assert.equal(status.ok, true);
     const models = await c.models();
     assert.ok(models.some((m) => m.id === 'echo' && m.owned_by === ECHO_OWNER));
+    assert.deepEqual((await c.chatModels()).map((m) => m.id), ['echo'], 'chat pickers get the chat models only, not echo-embedding and the others');
     const completion = await c.chat(hello());
     assert.equal(completion.choices[0]!.message.role, 'assistant');
     assert.equal(completion.choices[0]!.message.content, 'You said: hello gateway');

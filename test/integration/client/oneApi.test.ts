@@ -62,6 +62,7 @@ for (const flavour of ['one_api', 'new_api'] as Flavour[]) {
       assert.equal(status.ok, true);
       assert.equal(status.httpStatus, 200);
       assert.deepEqual((await c.models()).map((m) => m.id), MODELS.filter((m) => m !== 'secret-model'));
+      assert.deepEqual((await c.chatModels()).map((m) => m.id), MODELS.filter((m) => m !== 'secret-model'), 'a gateway that names no kinds: every model may chat');
       const completion = await c.chat(hello('gpt-4o-mini'));
       assert.equal(typeof completion.choices[0]!.message.content, 'string');
       assert.equal(typeof completion.choices[0]!.message.reasoning_content, 'string');

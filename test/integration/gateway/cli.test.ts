@@ -136,6 +136,34 @@ describe('model-gateway CLI', () => {
     assert.equal((await cli(dir, 'key', 'delete', 'k')).code, 1);
   });
 
+  it('model price takes each kind with the prices it has: per token, input only, per image', async () => {
+    assert.equal((await cli(dir, 'model', 'price', 'fim', '--kind', 'completion', '--input', '0.2', '--output', '0.4')).code, 0);
+    assert.match((await cli(dir, 'model', 'price', 'emb', '--kind', 'embedding', '--input', '0.02')).stdout, /"emb" \(embedding\): \$0\.02 input per million tokens/);
+    assert.match((await cli(dir, 'model', 'price', 'img', '--kind', 'image', '--per-image', '0.04')).stdout, /"img" \(image\): \$0\.04 per image/);
+    for (const args of [
+      ['model', 'price', 'x', '--kind', 'audio', '--input', '1', '--output', '1'],
+      ['model', 'price', 'x', '--kind', 'embedding', '--input', '1', '--output', '1'],
+      ['model', 'price', 'x', '--kind', 'image', '--input', '1'],
+      ['model', 'price', 'x', '--kind', 'image'],
+      ['model', 'price', 'x', '--per-image', '1', '--input', '1', '--output', '1'],
+    ]) {
+      const run = await cli(dir, ...args);
+      assert.equal(run.code, 2, `${args.join(' ')} is refused`);
+      assert.match(run.stderr, /--kind|--per-image|--output|--input/);
+    }
+    const { openStore } = await import('../../../src/gateway/store/index.ts');
+    const store = openStore({ dataDir: dir });
+    try {
+      const byName = new Map((await store.listModels()).map((m) => [m.name, m]));
+      assert.deepEqual([byName.get('fim')!.kind, byName.get('fim')!.inputPrice, byName.get('fim')!.outputPrice], ['completion', 200_000, 400_000]);
+      assert.deepEqual([byName.get('emb')!.kind, byName.get('emb')!.inputPrice, byName.get('emb')!.outputPrice], ['embedding', 20_000, 0]);
+      assert.deepEqual([byName.get('img')!.kind, byName.get('img')!.imagePrice], ['image', 40_000]);
+      assert.equal(byName.has('x'), false);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('wrong arguments: a clear message on stderr and a non-zero exit', async () => {
     const cases: string[][] = [
       [], ['bogus'], ['key', 'create', '--account', 'x'], ['model', 'price', 'm', '--input', '1e3', '--output', '1'],
