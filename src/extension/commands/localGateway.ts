@@ -65,7 +65,7 @@ export class LocalGateway implements vscode.Disposable {
       await settings.update('baseUrl', gateway.url);
       const client = new GatewayClient({ baseUrl: gateway.url, apiKey: gateway.issuedKey, maxRetries: 0 });
       try {
-        const served = (await client.models()).map((m) => m.id);
+        const served = (await client.chatModels()).map((m) => m.id);
         if (settings.current.model === '' || !served.includes(settings.current.model)) await settings.update('model', served.includes(LOCAL_MODEL) ? LOCAL_MODEL : (served[0] ?? LOCAL_MODEL));
       } finally {
         await client.close();

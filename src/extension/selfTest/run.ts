@@ -194,7 +194,7 @@ export async function runSelfTest(config: SelfTestConfig, options: SelfTestOptio
       record('models', 'failed', started, t('No API key is set.'), new NotConfiguredError(missing));
     } else {
       try {
-        const ids = (await client.models(signal)).map((m) => m.id);
+        const ids = (await client.chatModels(signal)).map((m) => m.id);
         models = ids;
         keyWorks = true;
         if (config.model === '') {
