@@ -4,6 +4,7 @@
  * pass through untouched in both directions.
  */
 import { z } from 'zod';
+import { ModelName } from './kinds.ts';
 
 /** Text, or OpenAI's array of content parts; null is legal on assistant turns that only call tools. */
 export const MessageContent = z.union([z.string(), z.array(z.looseObject({ type: z.string() })), z.null()]);
@@ -15,7 +16,7 @@ export const ChatMessage = z.looseObject({
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
 export const ChatRequest = z.looseObject({
-  model: z.string().min(1),
+  model: ModelName,
   messages: z.array(ChatMessage).min(1),
   stream: z.boolean().optional(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullish(),

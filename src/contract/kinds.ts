@@ -19,11 +19,17 @@ export const ENDPOINT_OF_KIND: Readonly<Record<ModelKind, string>> = {
   image: '/v1/images/generations',
 };
 
+/** The longest model name accepted: real names are far shorter, and a name is echoed in errors and stored in logs. */
+export const MAX_MODEL_NAME_LENGTH = 256;
+
+/** A model name as every request body carries it. */
+export const ModelName = z.string().min(1).max(MAX_MODEL_NAME_LENGTH);
+
 const tokenArray = z.array(z.number().int().nonnegative());
 
 /** POST /v1/completions: a prompt (text, texts, or token arrays), optional `suffix` for fill-in-the-middle. */
 export const CompletionRequest = z.looseObject({
-  model: z.string().min(1),
+  model: ModelName,
   prompt: z.union([z.string(), z.array(z.string()).min(1), tokenArray.min(1), z.array(tokenArray.min(1)).min(1)]),
   suffix: z.string().nullish(),
   stream: z.boolean().optional(),
@@ -38,7 +44,7 @@ export type CompletionRequest = z.infer<typeof CompletionRequest>;
 
 /** POST /v1/embeddings: one input or many, as text or token arrays. */
 export const EmbeddingRequest = z.looseObject({
-  model: z.string().min(1),
+  model: ModelName,
   input: z.union([z.string(), z.array(z.string()).min(1).max(2048), tokenArray.min(1), z.array(tokenArray.min(1)).min(1).max(2048)]),
   encoding_format: z.enum(['float', 'base64']).optional(),
   dimensions: z.number().int().min(1).max(8192).optional(),
@@ -47,7 +53,7 @@ export type EmbeddingRequest = z.infer<typeof EmbeddingRequest>;
 
 /** POST /v1/images/generations: `n` images of `size` for a prompt, as URLs or base64 PNG. */
 export const ImageRequest = z.looseObject({
-  model: z.string().min(1),
+  model: ModelName,
   prompt: z.string().min(1).max(32_000),
   n: z.number().int().min(1).max(10).nullish(),
   size: z.string().regex(/^(auto|\d{1,4}x\d{1,4})$/, 'expected "WIDTHxHEIGHT" (for example "1024x1024") or "auto"').nullish(),

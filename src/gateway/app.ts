@@ -60,10 +60,17 @@ function allowed(route: Partial<Record<Method, Handler>>): string[] {
   return [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
 }
 
+/** The longest path kept (in the log row) or echoed (in messages): a long URL is cut, with a marker. */
+export const MAX_PATH_SHOWN = 256;
+
 function pathOf(url: string | undefined): string {
   const raw = (url ?? '/').split('?', 1)[0]!;
   const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
   return path || '/';
+}
+
+function shown(path: string): string {
+  return path.length > MAX_PATH_SHOWN ? `${path.slice(0, MAX_PATH_SHOWN)}…(${path.length} characters)` : path;
 }
 
 export interface App {
@@ -116,7 +123,7 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
     const controller = new AbortController();
     controllers.add(controller);
     const ctx: RequestContext = {
-      id: newRequestId(), req, res, path: pathOf(req.url), time: Date.now(), started: performance.now(),
+      id: newRequestId(), req, res, path: shown(pathOf(req.url)), time: Date.now(), started: performance.now(),
       signal: controller.signal, log: emptyLogFields(), logWritten: false, noLog: false,
     };
     // X-Request-Id and CORS are set by whatever writes the answer (headers.ts): the relay's answers

@@ -5,7 +5,7 @@ import { INVALID_TOKEN_NOTICE } from '../../../src/contract/index.ts';
 import { createKey } from '../../../src/gateway/admin.ts';
 import { startFakeUpstream } from '../../support/fakeUpstream.ts';
 import type { FakeUpstream } from '../../support/fakeUpstream.ts';
-import { call, chatBody, startTestGateway } from './helpers.ts';
+import { call, chatBody, startTestGateway, waitForLog } from './helpers.ts';
 import { assertError } from '../../support/answer.ts';
 import type { Started } from './helpers.ts';
 import { newChannel } from '../../support/channels.ts';
@@ -99,6 +99,29 @@ describe('gateway errors (contract section 7)', () => {
       await admin.createAccount('poor', 0);
       const { secret } = await createKey(admin, { account: 'poor', name: 'poor-key' });
       assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody() }), 403, 'insufficient_balance');
+    });
+  });
+
+  describe('client strings are bounded (hardening item 1)', () => {
+    it('a huge model name is refused with 400 and never echoed or stored', async () => {
+      const huge = 'm'.repeat(50_000); // under this suite's 64 KiB body limit
+      for (const path of ['/v1/chat/completions', '/v1/embeddings']) {
+        const answer = await call(t.gw, 'POST', path, { key: t.key, body: { model: huge, messages: [{ role: 'user', content: 'x' }], input: 'x' } });
+        assertError(answer, 400, 'invalid_request');
+        assert.ok(answer.text.length < 1000, `the answer stays small: ${answer.text.length} bytes`);
+        const log = await waitForLog(t.admin(), (l) => l.requestId === answer.headers.get('x-request-id'));
+        assert.equal(log?.model, null, 'the name is not logged');
+      }
+    });
+
+    it('a long path is cut, with a marker, in the message and the log row', async () => {
+      const path = `/v1/${'p'.repeat(10_000)}`;
+      const answer = await call(t.gw, 'GET', path, { key: t.key });
+      assertError(answer, 404, 'endpoint_not_supported');
+      assert.ok(answer.text.length < 2000, `the answer stays small: ${answer.text.length} bytes`);
+      assert.ok(answer.json.error.message.includes('…(10004 characters)'));
+      const log = await waitForLog(t.admin(), (l) => l.requestId === answer.headers.get('x-request-id'));
+      assert.ok(log && log.path.length < 300, `logged path: ${log?.path.length} characters`);
     });
   });
 
