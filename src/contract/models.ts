@@ -17,9 +17,12 @@ export const ModelList = z.looseObject({
 });
 export type ModelList = z.infer<typeof ModelList>;
 
-/** Models a chat client can talk to: those of kind chat, and those whose gateway does not say. */
+/** Names of models that are not chat models (embeddings, speech, images, moderation, reranking), for gateways that send no `kind`. */
+const NON_CHAT = /(^|[-_/.:])(text-embedding|embedding|embed|tts|whisper|dall-e|gpt-image|imagen|stable-diffusion|sdxl|flux|midjourney|moderation|rerank)([-_/.:]|\d|$)/i;
+
+/** Models a chat client can talk to: of kind chat when the gateway says (ours does), else judged by name. */
 export function isChatModel(entry: ModelEntry): boolean {
-  return entry.kind === undefined || entry.kind === 'chat';
+  return entry.kind !== undefined ? entry.kind === 'chat' : !NON_CHAT.test(entry.id);
 }
 
 /** `owned_by` of models served by the built-in offline echo channel. */

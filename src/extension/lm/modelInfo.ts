@@ -5,7 +5,7 @@
  * `context_length`, `max_output_tokens`, `supported_parameters` (OpenRouter style) or
  * `capabilities`. We use what is there and fall back to defaults that suit a modern chat model.
  */
-import type { ModelEntry } from '../../contract/index.ts';
+import { isChatModel, type ModelEntry } from '../../contract/index.ts';
 
 export const DEFAULT_CONTEXT_TOKENS = 128_000;
 export const DEFAULT_OUTPUT_TOKENS = 8_192;
@@ -20,13 +20,6 @@ export interface LmModelInfo {
   readonly maxInputTokens: number;
   readonly maxOutputTokens: number;
   readonly capabilities: { readonly toolCalling: boolean; readonly imageInput: boolean };
-}
-
-/** Models that are not chat models (embeddings, speech, images, moderation, reranking): not offered in chat. */
-const NON_CHAT = /(^|[-_/.:])(text-embedding|embedding|embed|tts|whisper|dall-e|gpt-image|imagen|stable-diffusion|sdxl|flux|midjourney|moderation|rerank)([-_/.:]|\d|$)/i;
-
-export function isChatModel(entry: ModelEntry): boolean {
-  return !NON_CHAT.test(entry.id);
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
