@@ -44,11 +44,13 @@ const SERVED_V1 = Object.keys(ROUTES).filter((path) => path.startsWith('/v1/')).
 
 /**
  * A path the route table lacks. Under /v1/ it is an OpenAI-style endpoint we do not have (audio,
- * files, batches...): the base address is right, so say so. Anything else (/v1/v1/..., a missing /v1)
- * suggests a wrong base address.
+ * files, batches...): the base address is right, so say so. Anything else suggests a wrong base address:
+ * a missing /v1, or one too many (/v1/v1/..., or /v1 before a path that lives at the root, like /v1/api/status).
  */
 function unknownPath(method: string, path: string): HttpError {
-  if (path.startsWith('/v1/') && !path.startsWith('/v1/v1/') && path !== '/v1/v1') {
+  const rest = path.slice('/v1'.length);
+  const wrongBase = rest === '/v1' || rest.startsWith('/v1/') || rest.startsWith('/api/') || ROUTES[rest] !== undefined;
+  if (path.startsWith('/v1/') && !wrongBase) {
     return new HttpError('endpoint_not_supported', `${method} ${path} is not supported by this gateway; it serves ${SERVED_V1}.`);
   }
   return new HttpError('not_found', `${method} ${path} does not exist.`);

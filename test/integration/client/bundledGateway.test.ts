@@ -108,6 +108,11 @@ describe('client against the bundled gateway', () => {
     assert.equal(path.code, 'not_found');
     assert.equal(path.firstCheck, 'address');
     assert.ok(path.hint?.includes(`${gw.url}/v1`));
+
+    // The status probe under a doubled /v1 lands on /v1/api/status: a wrong base address, not a missing feature.
+    const status = await client({ baseUrl: `${gw.url}/v1/v1` }).status();
+    assert.equal(status.ok, false);
+    assert.equal((status.body as { error: { code: string } }).error.code, 'not_found');
   });
 
   it('never logs the key', () => {

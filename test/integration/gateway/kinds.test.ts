@@ -202,7 +202,7 @@ describe('completions, embeddings and images through the gateway', () => {
       assert.ok(answer.json.error.message.includes(`${path} is not supported by this gateway`), answer.json.error.message);
     }
     await assert.rejects(sdk.audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'x' }), (e: unknown) => e instanceof NotFoundError && e.code === 'endpoint_not_supported');
-    for (const path of ['/v1/v1/embeddings', '/embeddings', '/images/generations']) {
+    for (const path of ['/v1/v1/embeddings', '/embeddings', '/images/generations', '/v1/api/status', '/v1/v1']) {
       assertError(await call(t.gw, 'POST', path, { key: t.key, body: {} }), 404, 'not_found');
     }
   });
