@@ -1,5 +1,5 @@
 /** Upstream channel types: how the gateway talks to a channel's upstream (one provider each). */
-export const CHANNEL_TYPES = ['openai', 'echo'] as const;
+export const CHANNEL_TYPES = ['openai', 'anthropic', 'echo'] as const;
 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 

@@ -9,3 +9,4 @@ export * from './headers.ts';
 export * from './foreignErrors.ts';
 export * from './channels.ts';
 export * from './kinds.ts';
+export * from './messages.ts';

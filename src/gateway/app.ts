@@ -11,7 +11,8 @@ import type { Gateway } from './gateway.ts';
 import { HttpError, sendError } from './http/errors.ts';
 import { setBaseHeaders } from './http/headers.ts';
 import { subscription, usage } from './routes/billing.ts';
-import { CHAT, COMPLETION, EMBEDDING, IMAGE } from './routes/endpoints.ts';
+import { CHAT, COMPLETION, EMBEDDING, IMAGE, MESSAGES } from './routes/endpoints.ts';
+import { countTokens } from './routes/countTokens.ts';
 import { relayed } from './routes/relayed.ts';
 import * as consoleRoutes from './routes/console.ts';
 import type { Handler } from './routes/common.ts';
@@ -20,6 +21,9 @@ import { status } from './routes/status.ts';
 
 type Method = 'GET' | 'POST';
 
+/** The Anthropic Messages API (what Claude Code sends), under the same /v1 base. */
+const MESSAGES_PATH = '/v1/messages';
+
 export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> = {
   [STATUS_PATH]: { GET: status },
   '/v1/models': { GET: models },
@@ -27,6 +31,8 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   '/v1/completions': { POST: relayed(COMPLETION) },
   '/v1/embeddings': { POST: relayed(EMBEDDING) },
   '/v1/images/generations': { POST: relayed(IMAGE) },
+  [MESSAGES_PATH]: { POST: relayed(MESSAGES) },
+  [`${MESSAGES_PATH}/count_tokens`]: { POST: countTokens },
   [BILLING_SUBSCRIPTION_PATH]: { GET: subscription },
   [BILLING_USAGE_PATH]: { GET: usage },
   // The web console (contract 1.3): the page, and its JSON for the key it is opened with.
@@ -109,11 +115,11 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
     } catch (error) {
       if (error instanceof HttpError) {
         ctx.log.errorCode = error.code;
-        sendError(res, ctx.id, error.code, error.detail, error.headers);
+        sendError(res, ctx.id, error.code, error.detail, error.headers, ctx.errorShape);
       } else {
         ctx.log.errorCode = 'internal_error';
         onInternalError(error, ctx.id);
-        sendError(res, ctx.id, 'internal_error');
+        sendError(res, ctx.id, 'internal_error', undefined, {}, ctx.errorShape);
       }
     } finally {
       finishLog(gw.logs, ctx);
@@ -124,9 +130,12 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const controller = new AbortController();
     controllers.add(controller);
+    const path = shown(pathOf(req.url));
     const ctx: RequestContext = {
-      id: newRequestId(), req, res, path: shown(pathOf(req.url)), time: Date.now(), started: performance.now(),
+      id: newRequestId(), req, res, path, time: Date.now(), started: performance.now(),
       signal: controller.signal, log: emptyLogFields(), logWritten: false, noLog: false,
+      // Anthropic's clients read errors in Anthropic's shape (their SDKs pick the error class from it).
+      errorShape: path === MESSAGES_PATH || path.startsWith(`${MESSAGES_PATH}/`) ? 'anthropic' : 'openai',
     };
     // X-Request-Id and CORS are set by whatever writes the answer (headers.ts): the relay's answers
     // put every header in one writeHead, which is cheaper than setHeader calls made here.

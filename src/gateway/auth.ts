@@ -18,9 +18,22 @@ export function parseAuthorization(header: string | undefined): AuthHeaderResult
   return { ok: true, secret: rest };
 }
 
-/** The key this request authenticates with, or a HttpError (401 / 403). */
-export function authenticate(header: string | undefined, catalog: Catalog, now = Date.now()): KeyRecord {
-  const parsed = parseAuthorization(header);
+/**
+ * The raw `x-api-key` header (how Anthropic's clients send a key) as the same result: the key
+ * itself, with no scheme in front.
+ */
+export function parseApiKeyHeader(header: string): AuthHeaderResult {
+  if (header.trim() === '') return { ok: false, code: 'missing_api_key' };
+  if (header !== header.trim()) return { ok: false, code: 'api_key_whitespace' };
+  return { ok: true, secret: header };
+}
+
+/**
+ * The key this request authenticates with, or a HttpError (401 / 403). `Authorization: Bearer` is
+ * the contract's way; `x-api-key` is taken when no Authorization header is sent.
+ */
+export function authenticate(header: string | undefined, catalog: Catalog, now = Date.now(), apiKeyHeader?: string): KeyRecord {
+  const parsed = header === undefined && apiKeyHeader !== undefined ? parseApiKeyHeader(apiKeyHeader) : parseAuthorization(header);
   if (!parsed.ok) throw new HttpError(parsed.code);
   const key = catalog.keyBySecret(parsed.secret);
   if (!key || !catalog.account(key.accountId)) throw new HttpError('invalid_api_key');

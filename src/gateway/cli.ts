@@ -3,7 +3,7 @@
  * (default $MODEL_GATEWAY_DATA, else ./.model-gateway). Run with --help for the list.
  */
 import { parseArgs } from 'node:util';
-import { isModelKind, MODEL_KINDS, type ModelKind } from '../contract/index.ts';
+import { CHANNEL_TYPES, isChannelType, isModelKind, MODEL_KINDS, type ModelKind } from '../contract/index.ts';
 import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
 import { formatMicroUsd, parseUsd } from './accounts/money.ts';
 import { openStore } from './store/index.ts';
@@ -13,7 +13,7 @@ import type { Store } from './store/types.ts';
 const USAGE = `Usage: model-gateway <command> [options]        (every command takes --data DIR)
 
   serve [--host 127.0.0.1] [--port 8080]
-  channel add --name NAME [--type openai|echo] [--base-url URL] [--api-key KEY] --models M1,M2
+  channel add --name NAME [--type openai|anthropic|echo] [--base-url URL] [--api-key KEY] --models M1,M2
               [--map PLATFORM=UPSTREAM]... [--priority N] [--weight N] [--timeout-ms N] [--proxy URL]
   channel list | disable NAME | enable NAME | remove NAME
   model price MODEL [--kind chat|completion|embedding|image] [--input USD --output USD] [--per-image USD]
@@ -116,7 +116,7 @@ async function serve(values: Values, dataDir: string, io: Io, env: NodeJS.Proces
 async function channel(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
   if (sub === 'add') {
     const type = values.type ?? 'openai';
-    if (type !== 'openai' && type !== 'echo') throw new UsageError(`--type must be openai or echo, got "${type}"`);
+    if (!isChannelType(type)) throw new UsageError(`--type must be one of ${CHANNEL_TYPES.join(', ')}, got "${type}"`);
     const models: Record<string, string> = {};
     for (const m of list(values.models)) models[m] = m;
     for (const pair of values.map ?? []) {
@@ -125,7 +125,7 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
       models[platform] = upstream;
     }
     if (Object.keys(models).length === 0) throw new UsageError('--models is required (comma-separated platform model names)');
-    const baseUrl = type === 'openai' ? need(values['base-url'], '--base-url') : null;
+    const baseUrl = type === 'echo' ? null : need(values['base-url'], '--base-url');
     if (baseUrl !== null && !URL.canParse(baseUrl)) throw new UsageError(`--base-url is not a URL: "${baseUrl}"`);
     if (values.proxy !== undefined && !URL.canParse(values.proxy)) throw new UsageError(`--proxy is not a URL: "${values.proxy}"`);
     const c = await store.addChannel({

@@ -1,5 +1,6 @@
 /** One request's state while it is handled, and the log row it ends with. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ErrorShape } from './http/errors.ts';
 import type { LogWriter } from './logs.ts';
 
 /** The fields of the request log that handlers fill in as they learn them. */
@@ -31,8 +32,10 @@ export interface RequestContext {
   readonly log: LogFields;
   /** Set by finishLog: the request's log row is written (once). */
   logWritten: boolean;
-  /** Set by a route that is deliberately not logged (the console's own page and reads). */
+  /** Set by a route that is deliberately not logged (the console's own page and reads, token counting). */
   noLog: boolean;
+  /** The shape of this request's error body: Anthropic's under /v1/messages, the contract's elsewhere. */
+  readonly errorShape: ErrorShape;
 }
 
 export function emptyLogFields(): LogFields {

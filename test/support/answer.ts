@@ -1,6 +1,6 @@
 /** A gateway request as tests write it and its answer as they read it (over HTTP or in process), and the contract's error shape checked on an answer. */
 import assert from 'node:assert/strict';
-import { GATEWAY_ERROR_TYPE } from '../../src/contract/index.ts';
+import { anthropicErrorType, GATEWAY_ERROR_TYPE } from '../../src/contract/index.ts';
 
 export interface Answer {
   readonly status: number;
@@ -44,5 +44,17 @@ export function assertError(answer: Answer, status: number, code: string): void 
   assert.match(answer.json.error.type, /_error$/);
   const id = answer.headers.get('x-request-id');
   assert.ok(id, 'X-Request-Id header');
+  assert.ok(String(answer.json.error.message).endsWith(`(request id: ${id})`), `message ends with the request id: ${answer.json.error.message}`);
+}
+
+/** The same error in Anthropic's shape (the Messages API): its type for the status, our code, the request id. */
+export function assertAnthropicError(answer: Answer, status: number, code: string): void {
+  assert.equal(answer.status, status, `status (body: ${answer.text})`);
+  assert.equal(answer.json?.type, 'error', `Anthropic error body expected, got: ${answer.text}`);
+  assert.equal(answer.json.error.type, anthropicErrorType(status));
+  assert.equal(answer.json.error.code, code);
+  const id = answer.headers.get('x-request-id');
+  assert.ok(id, 'X-Request-Id header');
+  assert.equal(answer.json.request_id, id);
   assert.ok(String(answer.json.error.message).endsWith(`(request id: ${id})`), `message ends with the request id: ${answer.json.error.message}`);
 }

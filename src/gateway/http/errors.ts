@@ -1,9 +1,10 @@
 /**
  * Error responses: the error a handler throws, and the one writer of the contract's error body
- * (src/contract/errors.ts errorBody: {"error":{"message","type","code"}}, message ending with the request id).
+ * (src/contract/errors.ts errorBody: {"error":{"message","type","code"}}, message ending with the request id),
+ * or of the same error in Anthropic's shape for the Messages API.
  */
 import type { ServerResponse } from 'node:http';
-import { ERROR_CODES, errorBody } from '../../contract/index.ts';
+import { anthropicErrorBody, ERROR_CODES, errorBody } from '../../contract/index.ts';
 import type { ErrorCode } from '../../contract/index.ts';
 import { setBaseHeaders } from './headers.ts';
 
@@ -21,13 +22,18 @@ export class HttpError extends Error {
   }
 }
 
+/** Whose error body a request gets: the contract's (OpenAI's shape), or Anthropic's for the Messages API. */
+export type ErrorShape = 'openai' | 'anthropic';
+
 /** Sends the error, unless headers already went out (then the connection is ended). */
-export function sendError(res: ServerResponse, requestId: string, code: ErrorCode, detail?: string, headers: Record<string, string> = {}): void {
+export function sendError(
+  res: ServerResponse, requestId: string, code: ErrorCode, detail?: string, headers: Record<string, string> = {}, shape: ErrorShape = 'openai',
+): void {
   if (res.headersSent) {
     if (!res.writableEnded) res.end();
     return;
   }
-  const payload = JSON.stringify(errorBody(code, requestId, detail));
+  const payload = JSON.stringify(shape === 'anthropic' ? anthropicErrorBody(code, requestId, detail) : errorBody(code, requestId, detail));
   setBaseHeaders(res, requestId);
   res.statusCode = ERROR_CODES[code].status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);

@@ -9,7 +9,7 @@ export function clientGone(ctx: AttemptContext, usage: RelayUsage, firstByteMs: 
   // Usually the socket is already gone; if the abort came from a server stop instead, a
   // started stream still gets its error event (and no [DONE]).
   if (!res.headersSent) res.destroy();
-  else endWithStreamError(res, 'upstream_error', 'request aborted', ctx.request.requestId);
+  else endWithStreamError(ctx.request, 'upstream_error', 'request aborted');
   const outcome: RelayOutcome = {
     kind: 'broken',
     code: 'upstream_error',

@@ -4,7 +4,7 @@
  * small per-message overhead for the role framing. It is used only for charging answers
  * whose real count is unknown, and every estimated usage is flagged `estimated: true`.
  */
-import type { ChatRequest } from '../../contract/index.ts';
+import type { ChatRequest, CountTokensRequest } from '../../contract/index.ts';
 import type { RelayOperation } from './types.ts';
 
 const CHARS_PER_TOKEN = 4;
@@ -38,6 +38,8 @@ export function estimatePromptTokensOfRequest(request: RelayOperation): number {
       return estimateTokensOfInput(request.body.input);
     case 'image':
       return estimateTokensOfChars(request.body.prompt.length);
+    case 'messages':
+      return estimatePromptTokensOfMessages(request.body);
   }
 }
 
@@ -57,6 +59,18 @@ function estimatePromptTokensOfChat(body: ChatRequest): number {
     if (toolCalls !== undefined) chars += JSON.stringify(toolCalls).length;
   }
   if (body['tools'] !== undefined) chars += JSON.stringify(body['tools']).length;
+  return estimateTokensOfChars(chars) + TOKENS_PER_MESSAGE * body.messages.length;
+}
+
+/**
+ * A Messages request's prompt (also what count_tokens answers): the system prompt, every block's
+ * text (tool inputs and results as their JSON), and the tools. Images count as their base64 text, a
+ * generous bound.
+ */
+export function estimatePromptTokensOfMessages(body: CountTokensRequest): number {
+  let chars = typeof body.system === 'string' ? body.system.length : body.system ? JSON.stringify(body.system).length : 0;
+  for (const message of body.messages) chars += typeof message.content === 'string' ? message.content.length : JSON.stringify(message.content).length;
+  if (body.tools !== undefined) chars += JSON.stringify(body.tools).length;
   return estimateTokensOfChars(chars) + TOKENS_PER_MESSAGE * body.messages.length;
 }
 

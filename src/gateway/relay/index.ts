@@ -8,6 +8,7 @@ import { orderChannels } from './order.ts';
 import { endWithStreamError } from './respond.ts';
 import type { Channel, RelayChat, RelayOutcome } from './types.ts';
 import type { ChannelType } from '../../contract/index.ts';
+import { ConversionError } from './formats/types.ts';
 
 export type * from './types.ts';
 
@@ -33,11 +34,15 @@ async function attempt(provider: Attempt | undefined, ctx: AttemptContext): Prom
     if (!provider) return { kind: 'next', failure: { code: 'upstream_error', detail: `unsupported channel type ${String(ctx.channel.type)}` } };
     return await provider(ctx);
   } catch (err) {
+    // A request no channel of this type can take as sent: the client's to fix, no failover.
+    if (err instanceof ConversionError && !ctx.request.res.headersSent) {
+      return { kind: 'final', outcome: { kind: 'failed', code: 'invalid_request', detail: err.message, channel: ctx.channel.name, firstByteMs: null, usage: NO_USAGE } };
+    }
     // A fault of ours, not the upstream's: no failover, and never a half-written answer left open.
     const detail = err instanceof Error ? err.message : String(err);
     const base = { code: 'internal_error', detail, channel: ctx.channel.name, usage: NO_USAGE } as const;
     if (!ctx.request.res.headersSent) return { kind: 'final', outcome: { ...base, kind: 'failed', firstByteMs: null } };
-    endWithStreamError(ctx.request.res, 'internal_error', '', ctx.request.requestId);
+    endWithStreamError(ctx.request, 'internal_error', '');
     return { kind: 'final', outcome: { ...base, kind: 'broken', clientAborted: false, firstByteMs: null } };
   }
 }

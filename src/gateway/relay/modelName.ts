@@ -15,14 +15,15 @@ export function withPlatformModel(raw: string, parsed: Record<string, unknown>, 
   const current = parsed['model'];
   if (current === platformModel) return raw;
   if (typeof current === 'string') {
-    const spliced = splice(raw, current, platformModel);
+    const spliced = spliceModel(raw, current, platformModel);
     if (spliced !== null) return spliced;
   }
   parsed['model'] = platformModel;
   return JSON.stringify(parsed);
 }
 
-function splice(raw: string, current: string, platformModel: string): string | null {
+/** `raw` with the value of its one `"model"` key (encoding `current`) replaced; null when that is not certain. */
+export function spliceModel(raw: string, current: string, platformModel: string): string | null {
   let found = -1;
   let valueStart = -1;
   for (let at = raw.indexOf(KEY); at !== -1; at = raw.indexOf(KEY, at + KEY.length)) {

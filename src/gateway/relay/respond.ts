@@ -1,9 +1,8 @@
 /** What the relay itself writes to the client: answer headers, SSE framing, the in-stream error event. */
 import type { ServerResponse } from 'node:http';
-import { errorBody, type ErrorCode } from '../../contract/index.ts';
+import { anthropicErrorBody, errorBody, type ErrorCode } from '../../contract/index.ts';
 import { ALLOW_ORIGIN, EXPOSE, EXPOSED, REQUEST_ID } from '../http/headers.ts';
-
-export const SSE_DONE = 'data: [DONE]\n\n';
+import type { RelayRequest } from './types.ts';
 
 /**
  * Commits to a streamed answer: 200, event-stream headers sent at once, no Nagle delay.
@@ -25,12 +24,15 @@ export function writeJson(res: ServerResponse, requestId: string, status: number
 }
 
 /**
- * Ends a stream that broke after it started: one SSE error event in the contract's error
- * shape, and deliberately no `[DONE]`, so that no client can take it for a finished answer.
+ * Ends a stream that broke after it started: one SSE error event in the contract's error shape (in
+ * Anthropic's for a Messages stream), and deliberately no end marker (`[DONE]`, message_stop), so
+ * that no client can take it for a finished answer.
  */
-export function endWithStreamError(res: ServerResponse, code: ErrorCode, detail: string, requestId: string): void {
+export function endWithStreamError(request: Pick<RelayRequest, 'res' | 'requestId' | 'operation'>, code: ErrorCode, detail: string): void {
+  const { res, requestId } = request;
   if (res.writableEnded || res.destroyed) return;
-  res.end(`data: ${JSON.stringify(errorBody(code, requestId, detail))}\n\n`);
+  if (request.operation === 'messages') res.end(`event: error\ndata: ${JSON.stringify(anthropicErrorBody(code, requestId, detail))}\n\n`);
+  else res.end(`data: ${JSON.stringify(errorBody(code, requestId, detail))}\n\n`);
 }
 
 /**

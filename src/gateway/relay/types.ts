@@ -5,7 +5,7 @@
  * decides *where* it runs and writes the successful answer to the client.
  */
 import type { ServerResponse } from 'node:http';
-import type { ChannelType, ChatRequest, CompletionRequest, EmbeddingRequest, ErrorCode, ImageRequest } from '../../contract/index.ts';
+import type { ChannelType, ChatRequest, CompletionRequest, EmbeddingRequest, ErrorCode, ImageRequest, MessagesRequest } from '../../contract/index.ts';
 
 export interface ChannelTimeouts {
   /** TCP/TLS connect. */
@@ -20,7 +20,7 @@ export interface Channel {
   readonly id: number;
   readonly name: string;
   readonly type: ChannelType;
-  /** OpenAI-compatible base URL (for example https://api.openai.com/v1); null for echo. */
+  /** The upstream's base URL (https://api.openai.com/v1, https://api.anthropic.com); null for echo. */
   readonly baseUrl: string | null;
   /** The upstream's own key; never logged. */
   readonly apiKey: string | null;
@@ -39,7 +39,8 @@ export type RelayOperation =
   | { readonly operation: 'chat'; readonly body: ChatRequest }
   | { readonly operation: 'completion'; readonly body: CompletionRequest }
   | { readonly operation: 'embedding'; readonly body: EmbeddingRequest }
-  | { readonly operation: 'image'; readonly body: ImageRequest };
+  | { readonly operation: 'image'; readonly body: ImageRequest }
+  | { readonly operation: 'messages'; readonly body: MessagesRequest };
 
 export type RelayRequest = RelayOperation & RelayRequestFields;
 
@@ -59,6 +60,11 @@ interface RelayRequestFields {
   readonly maxCompletionTokens: number | null;
   /** Enabled channels that serve `model`, in any order: the relay orders them by priority and weight. */
   readonly channels: readonly Channel[];
+  /**
+   * The client's `anthropic-version` and `anthropic-beta` headers (lower-case names), forwarded unchanged
+   * to an `anthropic` channel; empty when it sent none.
+   */
+  readonly anthropicHeaders: Readonly<Record<string, string>>;
   /** Where the answer goes. The core has already set X-Request-Id. */
   readonly res: ServerResponse;
   /** Aborts when the client disconnects (or the server stops); the upstream request must abort with it. */
@@ -72,6 +78,10 @@ export interface RelayUsage {
   readonly estimated: boolean;
   /** Images delivered (image generation, billed per image); absent elsewhere. */
   readonly images?: number;
+  /** Of promptTokens: read from the upstream's prompt cache (OpenAI cached_tokens, Anthropic cache_read_input_tokens). */
+  readonly cacheReadTokens?: number;
+  /** Of promptTokens: written to the upstream's prompt cache (Anthropic cache_creation_input_tokens). */
+  readonly cacheWriteTokens?: number;
 }
 
 interface RelayOutcomeBase {

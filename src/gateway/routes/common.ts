@@ -7,17 +7,23 @@ import type { KeyRecord } from '../store/types.ts';
 
 export type Handler = (gw: Gateway, ctx: RequestContext) => Promise<void> | void;
 
-/** The request's key; a value (no promise) unless the catalog has to reload first. */
-export function requireKey(gw: Gateway, ctx: RequestContext): KeyRecord | Promise<KeyRecord> {
+/**
+ * The request's key; a value (no promise) unless the catalog has to reload first. `counted: false`
+ * for requests that do not count against the key's request rate (token counting).
+ */
+export function requireKey(gw: Gateway, ctx: RequestContext, counted = true): KeyRecord | Promise<KeyRecord> {
   const reloading = gw.catalog.refresh();
-  return reloading ? reloading.then(() => keyOf(gw, ctx)) : keyOf(gw, ctx);
+  return reloading ? reloading.then(() => keyOf(gw, ctx, counted)) : keyOf(gw, ctx, counted);
 }
 
-function keyOf(gw: Gateway, ctx: RequestContext): KeyRecord {
-  const key = authenticate(ctx.req.headers.authorization, gw.catalog);
+function keyOf(gw: Gateway, ctx: RequestContext, counted: boolean): KeyRecord {
+  const { headers } = ctx.req;
+  const apiKey = headers['x-api-key'];
+  const key = authenticate(headers.authorization, gw.catalog, Date.now(), typeof apiKey === 'string' ? apiKey : undefined);
   ctx.log.keyId = key.id;
   ctx.log.keyName = key.name;
   ctx.log.accountId = key.accountId;
+  if (!counted) return key;
   const wait = gw.rate.take(key.id, key.rpm);
   if (wait > 0) throw new HttpError('rate_limited', `The limit of this key is ${key.rpm} requests per minute.`, { 'Retry-After': String(wait) });
   return key;

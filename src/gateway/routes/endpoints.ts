@@ -4,7 +4,7 @@
  * for text, the input for embeddings, `n` times the price for images.
  */
 import type { z } from 'zod';
-import { ChatRequest, CompletionRequest, EmbeddingRequest, ImageRequest, type ModelKind } from '../../contract/index.ts';
+import { ChatRequest, CompletionRequest, EmbeddingRequest, ImageRequest, MessagesRequest, type ModelKind } from '../../contract/index.ts';
 import { planImageReservation, planReservation, promptTokenBound, type ReservationPlan } from '../accounts/ledger.ts';
 import type { RelayOperation } from '../relay/types.ts';
 import type { ModelRecord } from '../store/types.ts';
@@ -32,6 +32,17 @@ export const CHAT: Endpoint<ChatRequest> = {
   clientWantsUsage: (body) => body.stream_options?.include_usage === true,
   plan: (available, bytes, body, model) =>
     planReservation(available, promptTokenBound(bytes, body.messages.length), body.max_completion_tokens ?? body.max_tokens ?? null, model, numberOf(body['n'])),
+};
+
+/** Anthropic's Messages API for chat models: `max_tokens` is required, and usage always comes with the answer. */
+export const MESSAGES: Endpoint<MessagesRequest> = {
+  kind: 'chat',
+  format: 'Messages',
+  schema: MessagesRequest,
+  operation: (body) => ({ operation: 'messages', body }),
+  stream: (body) => body.stream === true,
+  clientWantsUsage: () => true,
+  plan: (available, bytes, body, model) => planReservation(available, promptTokenBound(bytes, body.messages.length), body.max_tokens, model),
 };
 
 export const COMPLETION: Endpoint<CompletionRequest> = {

@@ -3,6 +3,7 @@
  * permission, limits, reservation; then the relay writes the answer, and the request is charged its
  * real usage (never more than reserved). What differs per endpoint is in endpoints.ts.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import { ENDPOINT_OF_KIND } from '../../contract/index.ts';
 import type { Reservation } from '../accounts/ledger.ts';
 import { parseJsonBody, readBody } from '../http/body.ts';
@@ -18,7 +19,7 @@ import { requireKey } from './common.ts';
 import type { Handler } from './common.ts';
 
 /** "messages.0.role: Invalid input: expected string" for the first zod issue. */
-function describeIssue(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }, format: string): string {
+export function describeIssue(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }, format: string): string {
   const issue = error.issues[0];
   if (!issue) return `The body does not match the ${format} format.`;
   const path = issue.path.map(String).join('.') || 'body';
@@ -67,6 +68,7 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
         clientWantsUsage: endpoint.clientWantsUsage(body),
         maxCompletionTokens: held.plan.maxCompletionTokens,
         channels: found.channels,
+        anthropicHeaders: anthropicHeadersOf(ctx.req.headers),
         res: ctx.res,
         signal: ctx.signal,
       });
@@ -86,7 +88,7 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
       ctx.log.errorCode = outcome.code;
       const headers: Record<string, string> = {};
       if (outcome.code === 'upstream_rate_limited' || outcome.code === 'upstream_unavailable') headers['Retry-After'] = String(Math.max(1, Math.ceil(outcome.retryAfterSeconds ?? 1)));
-      sendError(ctx.res, ctx.id, outcome.code, outcome.detail, headers);
+      sendError(ctx.res, ctx.id, outcome.code, outcome.detail, headers, ctx.errorShape);
     } else if (outcome.kind === 'broken') {
       ctx.log.errorCode = outcome.clientAborted ? 'client_aborted' : outcome.code;
     }
@@ -97,6 +99,19 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
     if (reservation && !reservation.released) gw.ledger.settle(reservation, 0);
     gw.concurrency.release(key.id);
   }
+}
+
+const NO_HEADERS: Readonly<Record<string, string>> = {};
+
+/** The client's anthropic-version and anthropic-beta, to forward unchanged to an anthropic channel. */
+function anthropicHeadersOf(headers: IncomingHttpHeaders): Readonly<Record<string, string>> {
+  const version = headers['anthropic-version'];
+  const beta = headers['anthropic-beta'];
+  if (version === undefined && beta === undefined) return NO_HEADERS;
+  const out: Record<string, string> = {};
+  if (typeof version === 'string') out['anthropic-version'] = version;
+  if (beta !== undefined) out['anthropic-beta'] = Array.isArray(beta) ? beta.join(',') : beta;
+  return out;
 }
 
 /** Images are priced per image, everything else per token. */

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { ROUTES } from '../../../src/gateway/app.ts';
 import { createGateway, type GatewayInstance } from '../../../src/gateway/server.ts';
-import { assertError } from '../../support/answer.ts';
+import { assertAnthropicError, assertError } from '../../support/answer.ts';
 import { injectRequest } from '../../support/inject.ts';
 
 /** Routes anyone may read: the status probe and the console's page (its data needs a key). */
@@ -20,17 +20,19 @@ describe('the route table, in process', () => {
   });
 
   for (const [path, methods] of Object.entries(ROUTES)) {
+    // The Messages API answers errors in Anthropic's shape, with the same statuses and codes.
+    const assertErrorOf = path.startsWith('/v1/messages') ? assertAnthropicError : assertError;
     for (const method of Object.keys(methods)) {
       it(`${method} ${path} without a key: ${PUBLIC.has(path) ? '200' : '401 missing_api_key'}`, async () => {
         const answer = await injectRequest(gateway, method, path, method === 'POST' ? { body: { model: 'echo', messages: [{ role: 'user', content: 'hi' }] } } : {});
         if (PUBLIC.has(path)) assert.equal(answer.status, 200);
-        else assertError(answer, 401, 'missing_api_key');
+        else assertErrorOf(answer, 401, 'missing_api_key');
         assert.match(answer.headers.get('x-request-id') ?? '', /\S/);
       });
     }
     it(`${path} with a method it does not have: 405 and Allow`, async () => {
       const answer = await injectRequest(gateway, 'PATCH', path);
-      assertError(answer, 405, 'method_not_allowed');
+      assertErrorOf(answer, 405, 'method_not_allowed');
       const allow = answer.headers.get('allow')!.split(', ');
       for (const method of Object.keys(methods)) assert.ok(allow.includes(method), `${method} in Allow: ${allow}`);
     });

@@ -9,7 +9,8 @@ export function echoAttempt(ctx: AttemptContext): Promise<AttemptResult> {
   const { request } = ctx;
   switch (request.operation) {
     case 'chat':
-      return echoChat(ctx, request.body);
+    case 'messages':
+      return echoChat(ctx);
     case 'completion':
       return echoCompletion(ctx, request.body);
     case 'embedding':

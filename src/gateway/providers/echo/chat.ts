@@ -1,14 +1,19 @@
 /**
- * The `echo` channel's chat: answers locally (see model.ts for what it says, tool calls included),
- * in exactly OpenAI's completion and chunk shapes, with `model` set to the platform name. Streams
- * token by token with a small delay, honours the client's abort, reports exact usage.
+ * The `echo` channel's chat: answers locally (see model.ts for what it says, tool calls included)
+ * in OpenAI's completion and chunk shapes, written in the client's format through the same
+ * translation an OpenAI upstream's answer takes (so a Messages client gets Messages), with `model`
+ * set to the platform name. Streams token by token with a small delay, honours the client's abort,
+ * reports exact usage.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ChatRequest } from '../../../contract/index.ts';
+import { messagesToChatRequest } from '../../relay/formats/chatMessages/request.ts';
+import { translationFor } from '../../relay/formats/translation.ts';
 import { elapsedMs, type AttemptContext, type AttemptResult } from '../../relay/attempt.ts';
 import { clientGone } from '../../relay/clientGone.ts';
-import { SSE_DONE, startEventStream, write, writeJson } from '../../relay/respond.ts';
-import type { ChatRequest } from '../../../contract/index.ts';
+import { startEventStream, write, writeJson } from '../../relay/respond.ts';
 import type { RelayUsage } from '../../relay/types.ts';
+import { toOpenaiUsage } from '../../relay/formats/usage.ts';
 import { planEcho, type EchoToken } from './model.ts';
 
 /** One streamed token as an OpenAI chunk delta; a tool call's first delta carries its id and name. */
@@ -25,15 +30,17 @@ function deltaOf(token: EchoToken, callId: string): object {
   }
 }
 
-export async function echoChat(ctx: AttemptContext, body: ChatRequest): Promise<AttemptResult> {
+export async function echoChat(ctx: AttemptContext): Promise<AttemptResult> {
   const { request, channel } = ctx;
+  if (request.operation !== 'chat' && request.operation !== 'messages') throw new Error(`echo chat cannot answer ${request.operation}`);
+  const body = request.operation === 'messages' ? (messagesToChatRequest(request.body) as ChatRequest) : request.body;
+  const translation = translationFor(request.operation, 'chat')!;
   const plan = planEcho(body, request.maxCompletionTokens);
   const delay = ctx.deps.echoDelayMs;
   const id = `chatcmpl-${request.requestId}`;
   const created = Math.floor(Date.now() / 1000);
   let generated = 0;
   const usage = (): RelayUsage => ({ promptTokens: plan.promptTokens, completionTokens: generated, estimated: false });
-  const usageBody = () => ({ prompt_tokens: plan.promptTokens, completion_tokens: generated, total_tokens: plan.promptTokens + generated });
   let firstByteMs: number | null = null;
 
   try {
@@ -49,13 +56,16 @@ export async function echoChat(ctx: AttemptContext, body: ChatRequest): Promise<
         ...(reasoning ? { reasoning_content: reasoning } : {}),
         ...(call ? { tool_calls: [{ id: call.id, type: 'function', function: { name: call.name, arguments: text('tool_arguments') } }] } : {}),
       };
-      const body = { id, object: 'chat.completion', created, model: request.model, choices: [{ index: 0, message, finish_reason: plan.finishReason }], usage: usageBody() };
-      writeJson(request.res, request.requestId, 200, JSON.stringify(body));
+      const answer = { id, object: 'chat.completion', created, model: request.model, choices: [{ index: 0, message, finish_reason: plan.finishReason }], usage: toOpenaiUsage(usage()) };
+      const raw = JSON.stringify(answer);
+      writeJson(request.res, request.requestId, 200, translation.answer(raw, answer, request, usage()));
       return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage: usage() } };
     }
 
+    const shaper = translation.shaper(request);
+    const event = (json: Record<string, unknown>) => shaper.event({ event: null, data: JSON.stringify(json), json });
     const chunk = (delta: object, finishReason: string | null = null) =>
-      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+      event({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
     if (request.signal.aborted) return clientGone(ctx, usage());
     startEventStream(request.res, request.requestId);
     firstByteMs = elapsedMs(ctx.startedAt);
@@ -64,14 +74,11 @@ export async function echoChat(ctx: AttemptContext, body: ChatRequest): Promise<
       if (delay > 0) await sleep(delay, undefined, { signal: request.signal });
       if (request.signal.aborted) return clientGone(ctx, usage(), firstByteMs);
       generated++;
-      const delta = deltaOf(token, plan.toolCall?.id ?? '');
-      if (!(await write(request.res, chunk(delta)))) return clientGone(ctx, usage(), firstByteMs);
+      const text = chunk(deltaOf(token, plan.toolCall?.id ?? ''));
+      if (text && !(await write(request.res, text))) return clientGone(ctx, usage(), firstByteMs);
     }
-    let tail = chunk({}, plan.finishReason);
-    if (request.clientWantsUsage) {
-      tail += `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [], usage: usageBody() })}\n\n`;
-    }
-    if (!(await write(request.res, tail + SSE_DONE))) return clientGone(ctx, usage(), firstByteMs);
+    const tail = chunk({}, plan.finishReason) + event({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [], usage: toOpenaiUsage(usage()) });
+    if (!(await write(request.res, tail + shaper.finish(usage())))) return clientGone(ctx, usage(), firstByteMs);
     request.res.end();
     return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs, usage: usage() } };
   } catch (err) {

@@ -11,7 +11,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { CompletionRequest } from '../../../contract/index.ts';
 import { elapsedMs, type AttemptContext, type AttemptResult } from '../../relay/attempt.ts';
 import { clientGone } from '../../relay/clientGone.ts';
-import { SSE_DONE, startEventStream, write, writeJson } from '../../relay/respond.ts';
+import { SSE_DONE } from '../../relay/formats/openaiStream.ts';
+import { startEventStream, write, writeJson } from '../../relay/respond.ts';
 import type { RelayUsage } from '../../relay/types.ts';
 import { tokenize } from './model.ts';
 

@@ -1,5 +1,6 @@
 /**
- * The body sent upstream: the client's body with only what the gateway must change.
+ * The body sent to an OpenAI-compatible upstream: the client's body with only what the gateway
+ * must change (a Messages request is first converted to chat completions, formats/chatMessages).
  * - `model`: the channel's upstream name for the platform model;
  * - the completion cap (chat and completions), only when the account's cap requires it: a client
  *   value larger than the cap is lowered to it; with no client value, the cap is added: for chat as
@@ -10,22 +11,35 @@
  * Every other field (tools, tool_choice, temperature, response_format, unknown ones)
  * passes through untouched.
  */
+import { messagesToChatRequest } from '../../relay/formats/chatMessages/request.ts';
+import type { UpstreamFormat } from '../../relay/formats/types.ts';
 import type { Channel, RelayRequest } from '../../relay/types.ts';
 
 export function upstreamModel(channel: Channel, platformModel: string): string {
   return channel.models.get(platformModel) ?? platformModel;
 }
 
+/** The format an OpenAI-compatible upstream is sent a request in: its own, or chat for a Messages request. */
+export function openaiFormatOf(request: RelayRequest): UpstreamFormat {
+  return request.operation === 'messages' ? 'chat' : request.operation;
+}
+
 export function upstreamBody(request: RelayRequest, channel: Channel): string {
-  const body: Record<string, unknown> = { ...request.body, model: upstreamModel(channel, request.model) };
-  if (request.operation !== 'chat' && request.operation !== 'completion') return JSON.stringify(body);
+  const converted = request.operation === 'messages';
+  const body: Record<string, unknown> = converted ? messagesToChatRequest(request.body) : { ...request.body };
+  body['model'] = upstreamModel(channel, request.model);
+  const operation = openaiFormatOf(request);
+  if (operation !== 'chat' && operation !== 'completion') return JSON.stringify(body);
+  if (converted && prefersMaxCompletionTokens(channel)) {
+    body['max_completion_tokens'] = body['max_tokens'];
+    delete body['max_tokens'];
+  }
   const cap = request.maxCompletionTokens;
-  if (cap !== null && request.operation === 'completion') {
-    const mt = request.body.max_tokens;
+  const mt = body['max_tokens'];
+  if (cap !== null && operation === 'completion') {
     if (typeof mt !== 'number' || mt > cap) body['max_tokens'] = cap;
-  } else if (cap !== null && request.operation === 'chat') {
-    const mt = request.body.max_tokens;
-    const mct = request.body.max_completion_tokens;
+  } else if (cap !== null) {
+    const mct = body['max_completion_tokens'];
     if (typeof mt === 'number' && mt > cap) body['max_tokens'] = cap;
     if (typeof mct === 'number' && mct > cap) body['max_completion_tokens'] = cap;
     if (typeof mt !== 'number' && typeof mct !== 'number') {
@@ -33,7 +47,7 @@ export function upstreamBody(request: RelayRequest, channel: Channel): string {
     }
   }
   if (request.stream) {
-    const options = request.body.stream_options;
+    const options = body['stream_options'] as Record<string, unknown> | null | undefined;
     body['stream_options'] = options ? { ...options, include_usage: true } : { include_usage: true };
   }
   return JSON.stringify(body);
@@ -44,21 +58,21 @@ function prefersMaxCompletionTokens(channel: Channel): boolean {
   return /^https?:\/\/(api\.openai\.com|[^/]+\.openai\.azure\.com)(?:[:/]|$)/i.test(base);
 }
 
-/** Each operation's path under an OpenAI-compatible base URL (which ends in /v1 or the like). */
-const OPERATION_PATHS: Readonly<Record<RelayRequest['operation'], string>> = {
+/** Each format's path under an OpenAI-compatible base URL (which ends in /v1 or the like). */
+const FORMAT_PATHS: Readonly<Partial<Record<UpstreamFormat, string>>> = {
   chat: '/chat/completions',
   completion: '/completions',
   embedding: '/embeddings',
   image: '/images/generations',
 };
 
-/** `{baseUrl}/chat/completions` (or the operation's path), split for undici: origin and path (tolerates a trailing slash). */
-export function upstreamUrl(baseUrl: string, operation: RelayRequest['operation']): { origin: string; path: string } {
-  const cacheKey = `${operation} ${baseUrl}`;
+/** `{baseUrl}/chat/completions` (or the format's path), split for undici: origin and path (tolerates a trailing slash). */
+export function upstreamUrl(baseUrl: string, format: UpstreamFormat): { origin: string; path: string } {
+  const cacheKey = `${format} ${baseUrl}`;
   let target = urls.get(cacheKey);
   if (!target) {
     const url = new URL(baseUrl);
-    target = { origin: url.origin, path: `${url.pathname.replace(/\/+$/, '')}${OPERATION_PATHS[operation]}${url.search}` };
+    target = { origin: url.origin, path: `${url.pathname.replace(/\/+$/, '')}${FORMAT_PATHS[format] ?? ''}${url.search}` };
     if (urls.size > 1000) urls.clear();
     urls.set(cacheKey, target);
   }

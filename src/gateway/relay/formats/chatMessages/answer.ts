@@ -1,0 +1,78 @@
+/**
+ * Whole (non-streamed) answers between chat completions and Messages, both ways: text, reasoning
+ * (thinking blocks), tool calls, the stop reason, and usage (cache reads and writes included).
+ * No empty text block is produced.
+ */
+import { FINISH_OF_STOP_REASON, STOP_REASON_OF_FINISH, reasoningTextOf } from '../../../../contract/index.ts';
+import type { RelayUsage } from '../../types.ts';
+import { toMessagesUsage, toOpenaiUsage } from '../usage.ts';
+
+type Json = Record<string, unknown>;
+
+const asText = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** A tool call's `arguments` text as a Messages `input` object ({} when the model wrote none or no object). */
+export function inputOfArguments(text: string): Json {
+  if (text.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : { arguments: text };
+  } catch {
+    return { arguments: text };
+  }
+}
+
+/** A chat completion as a Messages answer (its first choice: Messages has no `n`). */
+export function chatAnswerToMessages(answer: Json, model: string, usage: RelayUsage): Json {
+  const choice = ((answer['choices'] as Json[] | undefined) ?? [])[0] ?? {};
+  const message = (choice['message'] ?? {}) as Json;
+  const content: Json[] = [];
+  const reasoning = reasoningTextOf(message);
+  if (reasoning) content.push({ type: 'thinking', thinking: reasoning, signature: '' });
+  const text = asText(message['content']);
+  if (text) content.push({ type: 'text', text });
+  const calls = message['tool_calls'];
+  if (Array.isArray(calls)) {
+    for (const call of calls as Json[]) {
+      const fn = (call['function'] ?? {}) as Json;
+      content.push({ type: 'tool_use', id: asText(call['id']) || `toolu_${content.length}`, name: asText(fn['name']), input: inputOfArguments(asText(fn['arguments'])) });
+    }
+  }
+  const finish = asText(choice['finish_reason']);
+  return {
+    id: `msg_${asText(answer['id']) || 'gateway'}`,
+    type: 'message',
+    role: 'assistant',
+    model,
+    content,
+    stop_reason: STOP_REASON_OF_FINISH[finish] ?? (finish ? 'end_turn' : null),
+    stop_sequence: null,
+    usage: toMessagesUsage(usage),
+  };
+}
+
+/** A Messages answer as a chat completion. */
+export function messagesAnswerToChat(answer: Json, model: string, usage: RelayUsage): Json {
+  let text = '';
+  let reasoning = '';
+  const calls: Json[] = [];
+  for (const block of (answer['content'] as Json[] | undefined) ?? []) {
+    if (block['type'] === 'text') text += asText(block['text']);
+    else if (block['type'] === 'thinking') reasoning += asText(block['thinking']);
+    else if (block['type'] === 'tool_use') {
+      calls.push({ id: block['id'], type: 'function', function: { name: block['name'], arguments: JSON.stringify(block['input'] ?? {}) } });
+    }
+  }
+  const message: Json = { role: 'assistant', content: calls.length > 0 && !text ? null : text };
+  if (reasoning) message['reasoning_content'] = reasoning;
+  if (calls.length > 0) message['tool_calls'] = calls;
+  const stop = asText(answer['stop_reason']);
+  return {
+    id: `chatcmpl-${asText(answer['id']) || 'gateway'}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message, finish_reason: FINISH_OF_STOP_REASON[stop] ?? (stop ? 'stop' : null) }],
+    usage: toOpenaiUsage(usage),
+  };
+}

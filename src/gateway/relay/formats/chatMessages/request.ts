@@ -1,0 +1,218 @@
+/**
+ * Requests between chat completions and Messages, both ways. What each format has and the other
+ * lacks is mapped where a faithful mapping exists and otherwise refused with a clear 400 (never
+ * silently dropped where it changes the answer):
+ * - system prompt: Messages' `system` <-> chat's leading system/developer messages;
+ * - images: base64 / URL sources <-> `image_url` (data: URLs for base64);
+ * - tools: `input_schema` <-> `parameters`; tool_use blocks <-> `tool_calls`, tool_result blocks <->
+ *   `tool` messages, in order (a tool result answers the call right before it);
+ * - thinking blocks are the upstream model's own and only an Anthropic upstream can check their
+ *   signatures: they are not sent to an OpenAI-style upstream.
+ */
+import type { ChatRequest, MessagesBlock, MessagesRequest } from '../../../../contract/index.ts';
+import { ConversionError } from '../types.ts';
+import { inputOfArguments } from './answer.ts';
+
+type Json = Record<string, unknown>;
+
+const asText = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** Text of a Messages content (a string or blocks); non-text blocks are refused by `what`. */
+function textOfBlocks(content: string | readonly MessagesBlock[] | undefined, what: string): string {
+  if (content === undefined || typeof content === 'string') return content ?? '';
+  return content
+    .map((block) => {
+      if (block.type !== 'text') throw new ConversionError(`${what}: a "${block.type}" block cannot be converted for this model's channel; send text.`);
+      return asText(block['text']);
+    })
+    .join('\n\n');
+}
+
+// ---- Messages -> chat completions ------------------------------------------------------------
+
+export function messagesToChatRequest(body: MessagesRequest): Json {
+  const { model, system, tools, max_tokens, stream, stop_sequences, temperature, top_p, tool_choice, metadata } = body as MessagesRequest & Json;
+  const chat: Json = { model, messages: [] as Json[], max_tokens };
+  const out = chat['messages'] as Json[];
+  const systemText = textOfBlocks(system, 'system');
+  if (systemText) out.push({ role: 'system', content: systemText });
+  body.messages.forEach((message, i) => {
+    if (message.role === 'assistant') out.push(assistantToChat(message.content, i));
+    else out.push(...userToChat(message.content, i));
+  });
+  if (stream !== undefined) chat['stream'] = stream;
+  if (stop_sequences?.length) chat['stop'] = stop_sequences;
+  if (temperature !== undefined) chat['temperature'] = temperature;
+  if (top_p !== undefined) chat['top_p'] = top_p;
+  const user = (metadata as { user_id?: unknown } | undefined)?.user_id;
+  if (typeof user === 'string') chat['user'] = user;
+  if (tools?.length) chat['tools'] = tools.map(toolToChat);
+  Object.assign(chat, toolChoiceToChat(tool_choice));
+  return chat;
+}
+
+function toolToChat(tool: Json): Json {
+  const type = tool['type'];
+  if (type !== undefined && type !== 'custom') {
+    throw new ConversionError(`tools: the server tool "${String(type)}" is Anthropic's own and cannot run on this model's channel.`);
+  }
+  const fn: Json = { name: tool['name'], parameters: tool['input_schema'] ?? { type: 'object', properties: {} } };
+  if (typeof tool['description'] === 'string') fn['description'] = tool['description'];
+  return { type: 'function', function: fn };
+}
+
+function toolChoiceToChat(choice: unknown): Json {
+  if (choice === null || typeof choice !== 'object') return {};
+  const c = choice as { type?: unknown; name?: unknown; disable_parallel_tool_use?: unknown };
+  const out: Json = {};
+  if (c.type === 'auto') out['tool_choice'] = 'auto';
+  else if (c.type === 'any') out['tool_choice'] = 'required';
+  else if (c.type === 'none') out['tool_choice'] = 'none';
+  else if (c.type === 'tool') out['tool_choice'] = { type: 'function', function: { name: c.name } };
+  if (c.disable_parallel_tool_use === true) out['parallel_tool_calls'] = false;
+  return out;
+}
+
+function imageToChat(block: MessagesBlock, where: string): Json {
+  const source = block['source'] as { type?: unknown; media_type?: unknown; data?: unknown; url?: unknown } | undefined;
+  if (source?.type === 'base64') return { type: 'image_url', image_url: { url: `data:${asText(source.media_type)};base64,${asText(source.data)}` } };
+  if (source?.type === 'url') return { type: 'image_url', image_url: { url: asText(source.url) } };
+  throw new ConversionError(`${where}: an image must have a base64 or url source.`);
+}
+
+/** A user turn: its tool results first, as `tool` messages (each answers a call of the turn before), then its own content. */
+function userToChat(content: string | readonly MessagesBlock[], i: number): Json[] {
+  if (typeof content === 'string') return [{ role: 'user', content }];
+  const out: Json[] = [];
+  const parts: Json[] = [];
+  content.forEach((block, j) => {
+    const where = `messages.${i}.content.${j}`;
+    if (block.type === 'tool_result') {
+      const result = block['content'];
+      const text = typeof result === 'string' || result === undefined ? asText(result) : textOfBlocks(result as MessagesBlock[], where);
+      out.push({ role: 'tool', tool_call_id: block['tool_use_id'], content: block['is_error'] === true && !text ? 'error' : text });
+    } else if (block.type === 'text') {
+      parts.push({ type: 'text', text: asText(block['text']) });
+    } else if (block.type === 'image') {
+      parts.push(imageToChat(block, where));
+    } else if (block.type !== 'thinking' && block.type !== 'redacted_thinking') {
+      throw new ConversionError(`${where}: a "${block.type}" block cannot be converted for this model's channel.`);
+    }
+  });
+  if (parts.length > 0) {
+    const onlyText = parts.every((p) => p['type'] === 'text');
+    out.push({ role: 'user', content: onlyText ? parts.map((p) => p['text']).join('\n\n') : parts });
+  }
+  return out;
+}
+
+function assistantToChat(content: string | readonly MessagesBlock[], i: number): Json {
+  if (typeof content === 'string') return { role: 'assistant', content };
+  let text = '';
+  const calls: Json[] = [];
+  content.forEach((block, j) => {
+    if (block.type === 'text') text += asText(block['text']);
+    else if (block.type === 'tool_use') {
+      calls.push({ id: block['id'], type: 'function', function: { name: block['name'], arguments: JSON.stringify(block['input'] ?? {}) } });
+    } else if (block.type !== 'thinking' && block.type !== 'redacted_thinking') {
+      throw new ConversionError(`messages.${i}.content.${j}: a "${block.type}" block cannot be converted for this model's channel.`);
+    }
+  });
+  return calls.length > 0 ? { role: 'assistant', content: text || null, tool_calls: calls } : { role: 'assistant', content: text };
+}
+
+// ---- chat completions -> Messages ------------------------------------------------------------
+
+/** `maxTokens`: what Messages requires; the caller picks it (the client's value, capped, or the model's default). */
+export function chatToMessagesRequest(body: ChatRequest, maxTokens: number): Json {
+  const b = body as ChatRequest & Json;
+  const system: string[] = [];
+  const messages: { role: 'user' | 'assistant'; content: Json[] }[] = [];
+  const push = (role: 'user' | 'assistant', blocks: Json[]) => {
+    if (blocks.length === 0) return;
+    const last = messages[messages.length - 1];
+    // Tool results and the user's next words are one user turn (the API wants turns to alternate).
+    if (last && last.role === role) last.content.push(...blocks);
+    else messages.push({ role, content: blocks });
+  };
+  body.messages.forEach((message, i) => {
+    const m = message as Json;
+    if (message.role === 'system' || message.role === 'developer') system.push(textOfParts(message.content, `messages.${i}`));
+    else if (message.role === 'assistant') push('assistant', assistantToMessages(m));
+    else if (message.role === 'tool') push('user', [{ type: 'tool_result', tool_use_id: m['tool_call_id'], content: textOfParts(message.content, `messages.${i}`) }]);
+    else push('user', partsToBlocks(message.content, `messages.${i}`));
+  });
+  const out: Json = { model: b.model, max_tokens: maxTokens, messages };
+  if (system.length > 0) out['system'] = system.join('\n\n');
+  if (b.stream === true) out['stream'] = true;
+  const stop = b['stop'];
+  if (typeof stop === 'string') out['stop_sequences'] = [stop];
+  else if (Array.isArray(stop) && stop.length > 0) out['stop_sequences'] = stop;
+  // OpenAI's temperature goes to 2, Anthropic's to 1.
+  if (typeof b['temperature'] === 'number') out['temperature'] = Math.min(1, b['temperature']);
+  if (typeof b['top_p'] === 'number') out['top_p'] = b['top_p'];
+  if (typeof b['user'] === 'string') out['metadata'] = { user_id: b['user'] };
+  const tools = b['tools'];
+  if (Array.isArray(tools) && tools.length > 0) out['tools'] = tools.map(toolToMessages);
+  const choice = toolChoiceToMessages(b['tool_choice'], b['parallel_tool_calls']);
+  if (choice) out['tool_choice'] = choice;
+  return out;
+}
+
+function textOfParts(content: unknown, where: string): string {
+  if (content === null || content === undefined) return '';
+  if (typeof content === 'string') return content;
+  return (content as Json[])
+    .map((part) => {
+      if (part['type'] !== 'text') throw new ConversionError(`${where}: only text can be sent here for this model's channel.`);
+      return asText(part['text']);
+    })
+    .join('\n\n');
+}
+
+function partsToBlocks(content: unknown, where: string): Json[] {
+  if (content === null || content === undefined) return [];
+  if (typeof content === 'string') return content ? [{ type: 'text', text: content }] : [];
+  return (content as Json[]).flatMap((part, j): Json[] => {
+    if (part['type'] === 'text') return asText(part['text']) ? [{ type: 'text', text: part['text'] }] : [];
+    if (part['type'] === 'image_url') return [imageToMessages(part['image_url'], `${where}.content.${j}`)];
+    throw new ConversionError(`${where}.content.${j}: a "${String(part['type'])}" part cannot be converted for this model's channel.`);
+  });
+}
+
+function imageToMessages(image: unknown, where: string): Json {
+  const url = asText(typeof image === 'string' ? image : (image as { url?: unknown } | null)?.url);
+  const data = /^data:([^;,]+);base64,(.*)$/s.exec(url);
+  if (data) return { type: 'image', source: { type: 'base64', media_type: data[1], data: data[2] } };
+  if (/^https?:\/\//i.test(url)) return { type: 'image', source: { type: 'url', url } };
+  throw new ConversionError(`${where}: an image must be an http(s) URL or a base64 data: URL.`);
+}
+
+function assistantToMessages(message: Json): Json[] {
+  const blocks = partsToBlocks(message['content'], 'assistant');
+  const calls = message['tool_calls'];
+  if (Array.isArray(calls)) {
+    for (const call of calls as Json[]) {
+      const fn = (call['function'] ?? {}) as Json;
+      blocks.push({ type: 'tool_use', id: call['id'], name: fn['name'], input: inputOfArguments(asText(fn['arguments'])) });
+    }
+  }
+  return blocks;
+}
+
+function toolToMessages(tool: Json): Json {
+  const fn = (tool['function'] ?? {}) as Json;
+  const out: Json = { name: fn['name'], input_schema: fn['parameters'] ?? { type: 'object', properties: {} } };
+  if (typeof fn['description'] === 'string') out['description'] = fn['description'];
+  return out;
+}
+
+function toolChoiceToMessages(choice: unknown, parallel: unknown): Json | null {
+  const noParallel = parallel === false ? { disable_parallel_tool_use: true } : {};
+  if (choice === 'auto') return { type: 'auto', ...noParallel };
+  if (choice === 'required') return { type: 'any', ...noParallel };
+  if (choice === 'none') return { type: 'none' };
+  const name = (choice as { function?: { name?: unknown } } | null)?.function?.name;
+  if (typeof name === 'string') return { type: 'tool', name, ...noParallel };
+  return parallel === false ? { type: 'auto', disable_parallel_tool_use: true } : null;
+}

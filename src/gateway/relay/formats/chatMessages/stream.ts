@@ -1,0 +1,143 @@
+/**
+ * Streams between chat completions and Messages, both ways, event by event (nothing is held back
+ * longer than the event that completes it). Text, reasoning (thinking), tool calls with their
+ * argument fragments, the stop reason and usage are mapped; Messages' block structure
+ * (content_block_start / delta / stop, one block at a time) is built from chat deltas, and no empty
+ * text block is opened.
+ */
+import { FINISH_OF_STOP_REASON, STOP_REASON_OF_FINISH, reasoningTextOf } from '../../../../contract/index.ts';
+import { estimatePromptTokensOfRequest } from '../../estimate.ts';
+import type { RelayRequest, RelayUsage } from '../../types.ts';
+import { messagesEvent } from '../messagesStream.ts';
+import { SSE_DONE } from '../openaiStream.ts';
+import type { StreamShaper, UpstreamEvent } from '../types.ts';
+import { toMessagesUsage, toOpenaiUsage } from '../usage.ts';
+
+type Json = Record<string, unknown>;
+
+const asText = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** An OpenAI chat stream, written as a Messages stream. */
+export function chatToMessagesStream(request: RelayRequest): StreamShaper {
+  let started = false;
+  let open: { kind: 'text' | 'thinking' | 'tool'; index: number } | null = null;
+  let blocks = 0;
+  const toolBlocks = new Map<number, number>();
+  let stopReason: string | null = null;
+
+  const start = (id: unknown): string => {
+    if (started) return '';
+    started = true;
+    const message = {
+      id: `msg_${asText(id) || request.requestId}`, type: 'message', role: 'assistant', model: request.model, content: [],
+      stop_reason: null, stop_sequence: null,
+      usage: toMessagesUsage({ promptTokens: estimatePromptTokensOfRequest(request), completionTokens: 0, estimated: true }),
+    };
+    return messagesEvent('message_start', { type: 'message_start', message });
+  };
+  const close = (): string => {
+    if (!open) return '';
+    const text = messagesEvent('content_block_stop', { type: 'content_block_stop', index: open.index });
+    open = null;
+    return text;
+  };
+  const openBlock = (kind: 'text' | 'thinking' | 'tool', block: Json): string => {
+    const text = close() + messagesEvent('content_block_start', { type: 'content_block_start', index: blocks, content_block: block });
+    open = { kind, index: blocks++ };
+    return text;
+  };
+  const delta = (index: number, body: Json): string => messagesEvent('content_block_delta', { type: 'content_block_delta', index, delta: body });
+
+  return {
+    event({ json }: UpstreamEvent): string {
+      let out = start(json['id']);
+      const choice = ((json['choices'] as Json[] | undefined) ?? []).find((c) => (c['index'] ?? 0) === 0);
+      if (!choice) return out;
+      const d = (choice['delta'] ?? {}) as Json;
+      const reasoning = reasoningTextOf(d);
+      if (reasoning) {
+        if (open?.kind !== 'thinking') out += openBlock('thinking', { type: 'thinking', thinking: '', signature: '' });
+        out += delta(open!.index, { type: 'thinking_delta', thinking: reasoning });
+      }
+      const text = asText(d['content']);
+      if (text) {
+        if (open?.kind !== 'text') out += openBlock('text', { type: 'text', text: '' });
+        out += delta(open!.index, { type: 'text_delta', text });
+      }
+      for (const call of (d['tool_calls'] as Json[] | undefined) ?? []) {
+        const key = typeof call['index'] === 'number' ? call['index'] : 0;
+        const fn = (call['function'] ?? {}) as Json;
+        let index = toolBlocks.get(key);
+        if (index === undefined) {
+          out += openBlock('tool', { type: 'tool_use', id: asText(call['id']) || `toolu_${request.requestId}_${key}`, name: asText(fn['name']), input: {} });
+          index = open!.index;
+          toolBlocks.set(key, index);
+        }
+        const args = asText(fn['arguments']);
+        if (args) out += delta(index, { type: 'input_json_delta', partial_json: args });
+      }
+      const finish = asText(choice['finish_reason']);
+      if (finish) stopReason = STOP_REASON_OF_FINISH[finish] ?? 'end_turn';
+      return out;
+    },
+    finish(usage: RelayUsage): string {
+      return (
+        start(null) +
+        close() +
+        messagesEvent('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason ?? 'end_turn', stop_sequence: null }, usage: toMessagesUsage(usage) }) +
+        messagesEvent('message_stop', { type: 'message_stop' })
+      );
+    },
+  };
+}
+
+/** A Messages stream, written as an OpenAI chat stream. */
+export function messagesToChatStream(request: RelayRequest): StreamShaper {
+  let id = `chatcmpl-${request.requestId}`;
+  const created = Math.floor(Date.now() / 1000);
+  const toolOfBlock = new Map<number, number>();
+  const chunk = (delta: Json, finishReason: string | null = null): string =>
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+
+  return {
+    event({ json }: UpstreamEvent): string {
+      const index = typeof json['index'] === 'number' ? json['index'] : -1;
+      switch (json['type']) {
+        case 'message_start': {
+          const upstreamId = asText((json['message'] as Json | undefined)?.['id']);
+          if (upstreamId) id = `chatcmpl-${upstreamId}`;
+          return chunk({ role: 'assistant', content: '' });
+        }
+        case 'content_block_start': {
+          const block = (json['content_block'] ?? {}) as Json;
+          if (block['type'] === 'tool_use') {
+            const tool = toolOfBlock.size;
+            toolOfBlock.set(index, tool);
+            return chunk({ tool_calls: [{ index: tool, id: block['id'], type: 'function', function: { name: block['name'], arguments: '' } }] });
+          }
+          const text = block['type'] === 'text' ? asText(block['text']) : '';
+          return text ? chunk({ content: text }) : '';
+        }
+        case 'content_block_delta': {
+          const d = (json['delta'] ?? {}) as Json;
+          if (d['type'] === 'text_delta' && asText(d['text'])) return chunk({ content: d['text'] });
+          if (d['type'] === 'thinking_delta' && asText(d['thinking'])) return chunk({ reasoning_content: d['thinking'] });
+          if (d['type'] === 'input_json_delta' && asText(d['partial_json'])) {
+            return chunk({ tool_calls: [{ index: toolOfBlock.get(index) ?? 0, function: { arguments: d['partial_json'] } }] });
+          }
+          return '';
+        }
+        case 'message_delta': {
+          const stop = asText((json['delta'] as Json | undefined)?.['stop_reason']);
+          return stop ? chunk({}, FINISH_OF_STOP_REASON[stop] ?? 'stop') : '';
+        }
+        default:
+          return '';
+      }
+    },
+    finish(usage: RelayUsage): string {
+      if (!request.clientWantsUsage) return SSE_DONE;
+      return `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [], usage: toOpenaiUsage(usage) })}\n\n${SSE_DONE}`;
+    },
+  };
+}

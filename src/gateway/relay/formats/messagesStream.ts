@@ -1,0 +1,72 @@
+/**
+ * Anthropic Messages event streams: named events (message_start, content_block_start / delta /
+ * stop, message_delta, message_stop, ping, error). Usage comes in message_start (input) and
+ * message_delta (output, and in newer versions the input again). The passthrough shaper sends
+ * every event on byte for byte (thinking signatures must survive untouched), with only the
+ * platform's model name put into message_start.
+ */
+import { spliceModel } from '../modelName.ts';
+import type { RelayRequest, RelayUsage } from '../types.ts';
+import { parseObject } from './openaiStream.ts';
+import type { StreamRead, StreamReader, StreamShaper, UpstreamEvent } from './types.ts';
+import { messagesUsage } from './usage.ts';
+
+export class MessagesStreamReader implements StreamReader {
+  #usage: RelayUsage | null = null;
+  generatedChars = 0;
+
+  read(name: string | null, data: string): StreamRead {
+    if (data.trim() === '') return { kind: 'skip' };
+    const json = parseObject(data);
+    if (!json) return { kind: 'problem', detail: 'upstream sent a malformed event' };
+    const type = typeof json['type'] === 'string' ? json['type'] : name;
+    const event: UpstreamEvent = { event: name ?? type, data, json };
+    switch (type) {
+      case 'error': {
+        const error = json['error'] as { message?: unknown } | undefined;
+        return { kind: 'problem', detail: `upstream error: ${typeof error?.message === 'string' ? error.message : data.slice(0, 500)}` };
+      }
+      case 'message_start':
+        this.#usage = messagesUsage((json['message'] as { usage?: unknown } | undefined)?.usage) ?? this.#usage;
+        break;
+      case 'message_delta':
+        this.#usage = messagesUsage(json['usage'], this.#usage) ?? this.#usage;
+        break;
+      case 'content_block_delta': {
+        const delta = json['delta'] as { text?: unknown; thinking?: unknown; partial_json?: unknown } | undefined;
+        for (const part of [delta?.text, delta?.thinking, delta?.partial_json]) if (typeof part === 'string') this.generatedChars += part.length;
+        break;
+      }
+      case 'message_stop':
+        return { kind: 'end', event };
+    }
+    return { kind: 'event', event };
+  }
+
+  usage(): RelayUsage | null {
+    return this.#usage;
+  }
+}
+
+/** The SSE text of one Messages event. */
+export function messagesEvent(type: string, body: object): string {
+  return `event: ${type}\ndata: ${JSON.stringify(body)}\n\n`;
+}
+
+/** Same format on both sides: every event as it came; message_start carries the platform's model name. */
+export function messagesPassthrough(request: RelayRequest): StreamShaper {
+  return {
+    event({ event, data, json }: UpstreamEvent): string {
+      let text = data;
+      if (json['type'] === 'message_start') {
+        const message = json['message'] as Record<string, unknown> | undefined;
+        const current = message?.['model'];
+        if (message && current !== request.model) {
+          text = (typeof current === 'string' ? spliceModel(data, current, request.model) : null) ?? JSON.stringify({ ...json, message: { ...message, model: request.model } });
+        }
+      }
+      return `event: ${event ?? String(json['type'])}\ndata: ${text}\n\n`;
+    },
+    finish: () => '',
+  };
+}

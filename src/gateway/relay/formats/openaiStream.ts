@@ -1,0 +1,67 @@
+/**
+ * OpenAI event streams (chat completions and completions): `data:` chunks ending with `[DONE]`,
+ * usage in a last chunk (asked for with stream_options.include_usage). The reader learns what the
+ * relay needs from each chunk; the passthrough shaper sends each chunk on as it came, with only
+ * the platform's model name put in and the usage chunk dropped when the client did not ask for it.
+ */
+import { errorMessageOf } from '../../../contract/index.ts';
+import { generatedChars } from '../estimate.ts';
+import { withPlatformModel } from '../modelName.ts';
+import type { RelayRequest, RelayUsage } from '../types.ts';
+import type { StreamRead, StreamReader, StreamShaper, UpstreamEvent } from './types.ts';
+import { openaiUsage } from './usage.ts';
+
+export const SSE_DONE = 'data: [DONE]\n\n';
+
+/** A JSON object, or null. */
+export function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export class OpenaiStreamReader implements StreamReader {
+  #usage: RelayUsage | null = null;
+  generatedChars = 0;
+
+  read(event: string | null, data: string): StreamRead {
+    if (data === '[DONE]') return { kind: 'end' };
+    // An empty `data:` carries nothing (some servers use it as a keep-alive).
+    if (data.trim() === '') return { kind: 'skip' };
+    const json = parseObject(data);
+    if (!json) return { kind: 'problem', detail: 'upstream sent a malformed event' };
+    if (event === 'error' || (json['error'] !== undefined && json['error'] !== null)) {
+      return { kind: 'problem', detail: `upstream error: ${errorMessageOf(json) ?? JSON.stringify(json['error'] ?? json)}` };
+    }
+    const reported = openaiUsage(json['usage']);
+    if (reported) this.#usage = reported;
+    const choices = json['choices'];
+    if (Array.isArray(choices)) {
+      for (const choice of choices) this.generatedChars += generatedChars((choice as { delta?: unknown } | null)?.delta ?? choice);
+    }
+    return { kind: 'event', event: { event, data, json } };
+  }
+
+  usage(): RelayUsage | null {
+    return this.#usage;
+  }
+}
+
+/** Same format on both sides: each chunk as it came, with the platform's model name. */
+export function openaiPassthrough(request: RelayRequest): StreamShaper {
+  return {
+    event({ data, json }: UpstreamEvent): string {
+      if (!request.clientWantsUsage && json['usage'] !== undefined && json['usage'] !== null) {
+        const choices = json['choices'];
+        if (!Array.isArray(choices) || choices.length === 0) return '';
+        delete json['usage'];
+        return `data: ${withPlatformModel(JSON.stringify(json), json, request.model)}\n\n`;
+      }
+      return `data: ${withPlatformModel(data, json, request.model)}\n\n`;
+    },
+    finish: () => SSE_DONE,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The one table of how a client's format meets an upstream's: passthrough when they match, the
+ * chat <-> Messages conversions when they differ (formats/chatMessages). A pair missing here is a
+ * pair no provider sends.
+ */
+import { estimatedUsage } from '../attempt.ts';
+import { generatedChars } from '../estimate.ts';
+import { withPlatformModel } from '../modelName.ts';
+import type { RelayRequest, RelayUsage } from '../types.ts';
+import { chatAnswerToMessages, messagesAnswerToChat } from './chatMessages/answer.ts';
+import { chatToMessagesStream, messagesToChatStream } from './chatMessages/stream.ts';
+import { MessagesStreamReader, messagesPassthrough } from './messagesStream.ts';
+import { OpenaiStreamReader, openaiPassthrough } from './openaiStream.ts';
+import type { ClientFormat, StreamReader, StreamShaper, UpstreamFormat } from './types.ts';
+import { inputUsage, messagesUsage, openaiUsage } from './usage.ts';
+
+type Json = Record<string, unknown>;
+
+/** How an answer in one upstream format is read, whatever the client's format. */
+interface UpstreamSide {
+  answerUsage(answer: Json, request: RelayRequest): RelayUsage | null;
+  reader(): StreamReader;
+}
+
+/** How an answer reaches the client from one upstream format. */
+interface ClientSide {
+  answer(raw: string, answer: Json, request: RelayRequest, usage: RelayUsage): string;
+  shaper(request: RelayRequest): StreamShaper;
+}
+
+export interface Translation extends UpstreamSide, ClientSide {
+  readonly upstream: UpstreamFormat;
+}
+
+const openaiSide = (items: 'choices' | 'data', usageOf: (answer: Json, request: RelayRequest, items: unknown[]) => RelayUsage): UpstreamSide => ({
+  answerUsage(answer, request) {
+    const list = answer[items];
+    return Array.isArray(list) ? usageOf(answer, request, list) : null;
+  },
+  reader: () => new OpenaiStreamReader(),
+});
+
+const UPSTREAM: Readonly<Record<UpstreamFormat, UpstreamSide>> = {
+  chat: openaiSide('choices', (answer, request, choices) =>
+    openaiUsage(answer['usage']) ?? estimatedUsage(request, choices.reduce((n: number, c) => n + generatedChars((c as { message?: unknown } | null)?.message ?? c), 0)),
+  ),
+  completion: openaiSide('choices', (answer, request, choices) =>
+    openaiUsage(answer['usage']) ?? estimatedUsage(request, choices.reduce((n: number, c: unknown) => n + generatedChars(c), 0)),
+  ),
+  embedding: openaiSide('data', (answer, request) => inputUsage(answer['usage']) ?? estimatedUsage(request, 0)),
+  image: openaiSide('data', (_answer, _request, images) => ({ promptTokens: 0, completionTokens: 0, estimated: false, images: images.length })),
+  messages: {
+    answerUsage(answer, request) {
+      const content = answer['content'];
+      if (!Array.isArray(content)) return null;
+      return messagesUsage(answer['usage']) ?? estimatedUsage(request, content.reduce((n: number, b: unknown) => n + generatedChars(b), 0));
+    },
+    reader: () => new MessagesStreamReader(),
+  },
+};
+
+const passthroughJson = (raw: string, answer: Json, request: RelayRequest): string => withPlatformModel(raw, answer, request.model);
+
+const OPENAI_PASSTHROUGH: ClientSide = { answer: passthroughJson, shaper: openaiPassthrough };
+
+/** Keyed `${client} ${upstream}`. */
+const CLIENT: Readonly<Record<string, ClientSide>> = {
+  'chat chat': OPENAI_PASSTHROUGH,
+  'completion completion': OPENAI_PASSTHROUGH,
+  'embedding embedding': OPENAI_PASSTHROUGH,
+  'image image': OPENAI_PASSTHROUGH,
+  'messages messages': { answer: passthroughJson, shaper: messagesPassthrough },
+  'messages chat': {
+    answer: (_raw, answer, request, usage) => JSON.stringify(chatAnswerToMessages(answer, request.model, usage)),
+    shaper: chatToMessagesStream,
+  },
+  'chat messages': {
+    answer: (_raw, answer, request, usage) => JSON.stringify(messagesAnswerToChat(answer, request.model, usage)),
+    shaper: messagesToChatStream,
+  },
+};
+
+const cache = new Map<string, Translation | null>();
+
+/** How a request in `client`'s format is served by an upstream speaking `upstream`; null when no conversion exists. */
+export function translationFor(client: ClientFormat, upstream: UpstreamFormat): Translation | null {
+  const key = `${client} ${upstream}`;
+  let found = cache.get(key);
+  if (found === undefined) {
+    const side = CLIENT[key];
+    found = side ? { upstream, ...UPSTREAM[upstream], ...side } : null;
+    cache.set(key, found);
+  }
+  return found;
+}

@@ -1,0 +1,56 @@
+/**
+ * Wire formats and the seam between them. A request arrives in its client's format (chat
+ * completions, Messages, ...) and goes upstream in the format its channel speaks; a Translation
+ * (translation.ts) says how the answer comes back, JSON or event by
+ * event. When both sides speak the same format the answer passes through as it came (only the
+ * model name is put in), which is the hot path.
+ */
+import type { RelayRequest, RelayUsage } from '../types.ts';
+
+/** The formats a request can arrive in: the relay's operations. */
+export type ClientFormat = RelayRequest['operation'];
+
+/** The formats an upstream can speak. */
+export type UpstreamFormat = 'chat' | 'completion' | 'embedding' | 'image' | 'messages';
+
+/** One event of an upstream's stream, parsed once. */
+export interface UpstreamEvent {
+  /** The SSE `event:` name (Messages streams name every event; OpenAI's name none). */
+  readonly event: string | null;
+  /** The event's data as it came: passed on unchanged where the formats match. */
+  readonly data: string;
+  readonly json: Record<string, unknown>;
+}
+
+/** What one upstream event means to the relay. */
+export type StreamRead =
+  | { readonly kind: 'skip' }
+  | { readonly kind: 'event'; readonly event: UpstreamEvent }
+  /** The upstream's own end of a complete answer ([DONE], message_stop): `event` still goes to the shaper when there is one. */
+  | { readonly kind: 'end'; readonly event?: UpstreamEvent }
+  | { readonly kind: 'problem'; readonly detail: string };
+
+/** Reads an upstream's stream (one per answer): its events, its usage, and how much text it generated. */
+export interface StreamReader {
+  read(event: string | null, data: string): StreamRead;
+  /** The usage the upstream reported so far, or null. */
+  usage(): RelayUsage | null;
+  /** Characters generated so far, for an estimate when the upstream reports no usage. */
+  readonly generatedChars: number;
+}
+
+/** Writes the client's stream from the upstream's events (one per answer). */
+export interface StreamShaper {
+  /** The client's text for one upstream event ('' for none). */
+  event(event: UpstreamEvent): string;
+  /** The client's text that completes the answer, once the upstream ended it. */
+  finish(usage: RelayUsage): string;
+}
+
+/** A request that cannot be converted to its upstream's format (an Anthropic server tool for an OpenAI-style upstream, ...): the client's to fix, a 400. */
+export class ConversionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConversionError';
+  }
+}

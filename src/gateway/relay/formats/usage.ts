@@ -1,0 +1,65 @@
+/**
+ * Usage in each format, to and from the relay's one shape (RelayUsage). `promptTokens` counts every
+ * input token, cached ones included (OpenAI's `prompt_tokens`); Anthropic counts cache reads and
+ * writes apart from `input_tokens`, so they are added in and split out again on the way back.
+ */
+import type { RelayUsage } from '../types.ts';
+
+export function isCount(n: unknown): n is number {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0;
+}
+
+function countOr0(n: unknown): number {
+  return isCount(n) ? n : 0;
+}
+
+/** An OpenAI `usage` (chat, completions), when it is a usable one. */
+export function openaiUsage(value: unknown): RelayUsage | null {
+  if (value === null || typeof value !== 'object') return null;
+  const u = value as { prompt_tokens?: unknown; completion_tokens?: unknown; prompt_tokens_details?: { cached_tokens?: unknown } | null };
+  if (!isCount(u.prompt_tokens) || !isCount(u.completion_tokens)) return null;
+  const cached = countOr0(u.prompt_tokens_details?.cached_tokens);
+  const usage = { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens, estimated: false };
+  return cached > 0 ? { ...usage, cacheReadTokens: Math.min(cached, u.prompt_tokens) } : usage;
+}
+
+/** An embeddings answer's usage: input tokens only. */
+export function inputUsage(value: unknown): RelayUsage | null {
+  const promptTokens = value !== null && typeof value === 'object' ? (value as { prompt_tokens?: unknown }).prompt_tokens : undefined;
+  return isCount(promptTokens) ? { promptTokens, completionTokens: 0, estimated: false } : null;
+}
+
+/** An Anthropic `usage` (an answer's, or a stream's message_start / message_delta), when it says anything. */
+export function messagesUsage(value: unknown, base?: RelayUsage | null): RelayUsage | null {
+  if (value === null || typeof value !== 'object') return null;
+  const u = value as { input_tokens?: unknown; output_tokens?: unknown; cache_read_input_tokens?: unknown; cache_creation_input_tokens?: unknown };
+  if (!isCount(u.input_tokens) && !isCount(u.output_tokens)) return null;
+  const read = isCount(u.cache_read_input_tokens) ? u.cache_read_input_tokens : (base?.cacheReadTokens ?? 0);
+  const write = isCount(u.cache_creation_input_tokens) ? u.cache_creation_input_tokens : (base?.cacheWriteTokens ?? 0);
+  const input = isCount(u.input_tokens) ? u.input_tokens + read + write : (base?.promptTokens ?? 0);
+  const usage: RelayUsage = { promptTokens: input, completionTokens: isCount(u.output_tokens) ? u.output_tokens : (base?.completionTokens ?? 0), estimated: false };
+  return { ...usage, ...(read > 0 ? { cacheReadTokens: read } : {}), ...(write > 0 ? { cacheWriteTokens: write } : {}) };
+}
+
+/** The relay's usage as OpenAI writes it. */
+export function toOpenaiUsage(usage: RelayUsage): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    total_tokens: usage.promptTokens + usage.completionTokens,
+  };
+  if (usage.cacheReadTokens) body['prompt_tokens_details'] = { cached_tokens: usage.cacheReadTokens };
+  return body;
+}
+
+/** The relay's usage as Anthropic writes it: uncached input apart from cache reads and writes. */
+export function toMessagesUsage(usage: RelayUsage): Record<string, number> {
+  const read = usage.cacheReadTokens ?? 0;
+  const write = usage.cacheWriteTokens ?? 0;
+  return {
+    input_tokens: Math.max(0, usage.promptTokens - read - write),
+    output_tokens: usage.completionTokens,
+    cache_read_input_tokens: read,
+    cache_creation_input_tokens: write,
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * A non-streamed answer: read the upstream's JSON, take its usage, write it in the client's format.
+ * The body is parsed once (usage must be read) and, when both sides speak the same format, not
+ * re-serialised: unchanged bytes go out as they came, or only the `model` value is spliced
+ * (see modelName.ts).
+ */
+import { errorMessageOf } from '../../contract/index.ts';
+import { parseObject } from './formats/openaiStream.ts';
+import type { Translation } from './formats/translation.ts';
+import { estimatedUsage, elapsedMs, next, type AttemptContext, type AttemptResult } from './attempt.ts';
+import { clientGone } from './clientGone.ts';
+import { writeJson } from './respond.ts';
+
+/** A complete 2xx answer (collected by exchangeJson): its usage taken, written to the client in its format. */
+export function answerJson(ctx: AttemptContext, bytes: Buffer, translation: Translation): AttemptResult {
+  const { request, channel } = ctx;
+  if (request.signal.aborted) return clientGone(ctx, estimatedUsage(request, 0));
+
+  const raw = bytes.toString('utf8');
+  const parsed = parseObject(raw);
+  if (!parsed) return next('upstream_error', 'upstream answer is not JSON');
+  if (parsed['error'] !== undefined && parsed['error'] !== null) return next('upstream_error', `upstream error: ${errorMessageOf(parsed) ?? JSON.stringify(parsed['error'])}`);
+  const usage = translation.answerUsage(parsed, request);
+  if (usage === null) return next('upstream_error', `upstream answer is not a ${translation.upstream} answer`);
+  const text = translation.answer(raw, parsed, request, usage);
+  writeJson(request.res, request.requestId, 200, text === raw ? bytes : text);
+  return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage } };
+}
