@@ -1,6 +1,7 @@
 /**
- * A fake OpenAI-compatible upstream (POST /v1/chat/completions, /v1/completions, /v1/embeddings,
- * /v1/images/generations, GET /v1/models) on 127.0.0.1, port 0, standing for a provider the tests cannot reach.
+ * A fake upstream on 127.0.0.1, port 0, standing for the providers the tests cannot reach: OpenAI-style
+ * (POST /v1/chat/completions, /v1/completions, /v1/embeddings, /v1/images/generations, GET /v1/models)
+ * and Anthropic-style (POST /v1/messages, fakeMessages.ts).
  *
  * What it does is a `FakeBehaviour`, merged from (later wins):
  *   1. the `behaviour` given to `startFakeUpstream` (an object, or a function of the request,
@@ -12,6 +13,7 @@
  * upstream finished answering or saw the connection closed first.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { answerMessages } from './fakeMessages.ts';
 import { listenOnLoopback } from './loopback.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -49,6 +51,13 @@ export interface FakeBehaviour {
   readonly comments?: boolean;
   /** Write every stream event in fragments of this many bytes (splits lines and UTF-8 characters). */
   readonly fragmentBytes?: number;
+  /** Answer with a call of this tool (its arguments a JSON text, streamed in two pieces) instead of text. */
+  readonly toolCall?: { readonly id?: string; readonly name: string; readonly arguments: string };
+  /** Messages only: a thinking block with this text (and a signature) before the answer. */
+  readonly thinking?: string;
+  /** Messages only: cache reads and writes in the usage. */
+  readonly cacheRead?: number;
+  readonly cacheWrite?: number;
 }
 
 export interface FakeRequest {
@@ -153,6 +162,7 @@ async function answer(record: FakeRequest, b: FakeBehaviour, res: ServerResponse
   if (record.method === 'GET' && record.path.startsWith('/v1/models')) {
     return json(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'fake' }] });
   }
+  if (record.method === 'POST' && record.path.split('?')[0] === '/v1/messages') return answerMessages(record, b, res, gone);
   const operation = record.method === 'POST' ? OPERATIONS[record.path.split('?')[0]!] : undefined;
   if (!operation) {
     return json(res, 404, { error: { message: `no route ${record.method} ${record.path}`, type: 'invalid_request_error', code: null } });
@@ -174,6 +184,7 @@ async function answer(record: FakeRequest, b: FakeBehaviour, res: ServerResponse
   if (operation === 'image') {
     return json(res, 200, { created: Math.floor(Date.now() / 1000), data: Array.from({ length: body.n ?? 1 }, () => ({ b64_json: FAKE_IMAGE_B64 })) });
   }
+  if (b.toolCall && operation === 'chat') return answerToolCall(body, b.toolCall, model, res);
   const text = operation === 'completion';
   const pieces = b.pieces ?? Array.from({ length: b.chunks ?? 3 }, (_, i) => (i === 0 ? 'w1' : ` w${i + 1}`));
   const usage = b.omitUsage ? undefined : { ...(b.usage ?? { prompt_tokens: FAKE_PROMPT_TOKENS, completion_tokens: pieces.length }) };
@@ -222,6 +233,25 @@ async function answer(record: FakeRequest, b: FakeBehaviour, res: ServerResponse
     await send(JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }));
   }
   if (!b.noDone) await send('[DONE]');
+  res.end();
+}
+
+/** A chat answer that calls a tool: whole, or streamed with its arguments in two pieces. */
+function answerToolCall(body: { stream?: boolean }, call: NonNullable<FakeBehaviour['toolCall']>, model: string, res: ServerResponse): void {
+  const id = call.id ?? 'call_fake_1';
+  const base = { id: 'chatcmpl-fake-tool', created: Math.floor(Date.now() / 1000), model };
+  const usage = { prompt_tokens: FAKE_PROMPT_TOKENS, completion_tokens: 2, total_tokens: FAKE_PROMPT_TOKENS + 2 };
+  if (!body.stream) {
+    const message = { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: call.name, arguments: call.arguments } }] };
+    return json(res, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: 'tool_calls' }], usage });
+  }
+  const half = Math.ceil(call.arguments.length / 2);
+  const chunk = (delta: object, finish: string | null = null) => `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  res.write(chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id, type: 'function', function: { name: call.name, arguments: '' } }] }));
+  for (const piece of [call.arguments.slice(0, half), call.arguments.slice(half)]) res.write(chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }));
+  res.write(chunk({}, 'tool_calls'));
+  res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [], usage })}\n\ndata: [DONE]\n\n`);
   res.end();
 }
 

@@ -5,6 +5,7 @@
  * every event on byte for byte (thinking signatures must survive untouched), with only the
  * platform's model name put into message_start.
  */
+import { estimateTokensOfChars } from '../estimate.ts';
 import { spliceModel } from '../modelName.ts';
 import type { RelayRequest, RelayUsage } from '../types.ts';
 import { parseObject } from './openaiStream.ts';
@@ -13,6 +14,8 @@ import { messagesUsage } from './usage.ts';
 
 export class MessagesStreamReader implements StreamReader {
   #usage: RelayUsage | null = null;
+  /** message_delta brought the output count; until then message_start's is a placeholder. */
+  #final = false;
   generatedChars = 0;
 
   read(name: string | null, data: string): StreamRead {
@@ -29,9 +32,14 @@ export class MessagesStreamReader implements StreamReader {
       case 'message_start':
         this.#usage = messagesUsage((json['message'] as { usage?: unknown } | undefined)?.usage) ?? this.#usage;
         break;
-      case 'message_delta':
-        this.#usage = messagesUsage(json['usage'], this.#usage) ?? this.#usage;
+      case 'message_delta': {
+        const reported = messagesUsage(json['usage'], this.#usage);
+        if (reported) {
+          this.#usage = reported;
+          this.#final = true;
+        }
         break;
+      }
       case 'content_block_delta': {
         const delta = json['delta'] as { text?: unknown; thinking?: unknown; partial_json?: unknown } | undefined;
         for (const part of [delta?.text, delta?.thinking, delta?.partial_json]) if (typeof part === 'string') this.generatedChars += part.length;
@@ -43,8 +51,11 @@ export class MessagesStreamReader implements StreamReader {
     return { kind: 'event', event };
   }
 
+  /** A stream cut before message_delta is charged at least what it visibly generated (estimated, and marked so). */
   usage(): RelayUsage | null {
-    return this.#usage;
+    const usage = this.#usage;
+    if (!usage || this.#final) return usage;
+    return { ...usage, completionTokens: Math.max(usage.completionTokens, estimateTokensOfChars(this.generatedChars)), estimated: true };
   }
 }
 

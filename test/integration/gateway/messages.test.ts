@@ -1,0 +1,333 @@
+// The Anthropic Messages API through the gateway, with the official @anthropic-ai/sdk as an unchanged
+// client (what Claude Code uses): plain, streaming, tool use round trips, count_tokens and the SDK's
+// error classes, against an `anthropic` channel (passthrough: thinking signatures and headers intact),
+// an `openai` channel (converted there and back) and the offline echo model; and chat completions
+// (the official openai SDK) served by an `anthropic` channel. Every answer charged exactly.
+import assert from 'node:assert/strict';
+import Anthropic, { AuthenticationError, NotFoundError, PermissionDeniedError, RateLimitError } from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import { createKey } from '../../../src/gateway/admin.ts';
+import { costOf } from '../../../src/gateway/accounts/money.ts';
+import { FAKE_SIGNATURE } from '../../support/fakeMessages.ts';
+import { FAKE_PROMPT_TOKENS, startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import { newChannel } from '../../support/channels.ts';
+import { startTestGateway, waitForLog, type Started } from './helpers.ts';
+
+const INPUT = 3_000_000;
+const OUTPUT = 15_000_000;
+
+describe('the Anthropic Messages API (/v1/messages)', () => {
+  let t: Started;
+  let upstream: FakeUpstream;
+  let claude: Anthropic;
+  let openai: OpenAI;
+  const channelKeys = { anthropic: 'sk-ant-upstream-secret', openai: 'sk-openai-upstream-secret' };
+
+  before(async () => {
+    t = await startTestGateway();
+    upstream = await startFakeUpstream({});
+    const admin = t.admin();
+    // Anthropic documents its base URL without /v1; the channel takes either form.
+    await admin.addChannel(newChannel({ name: 'ant', type: 'anthropic', baseUrl: upstream.url.replace(/\/v1$/, ''), apiKey: channelKeys.anthropic, models: { 'claude-up': 'claude-sonnet-4-5' } }));
+    await admin.addChannel(newChannel({ name: 'oai', type: 'openai', baseUrl: upstream.url, apiKey: channelKeys.openai, models: { 'gpt-up': 'gpt-4o' } }));
+    for (const name of ['claude-up', 'gpt-up']) {
+      await admin.setModel({ name, kind: 'chat', inputPrice: INPUT, outputPrice: OUTPUT, imagePrice: null, contextLength: null, toolCalling: true });
+    }
+    claude = new Anthropic({ apiKey: t.key, baseURL: t.gw.url, maxRetries: 0 });
+    openai = new OpenAI({ apiKey: t.key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
+  });
+  after(async () => {
+    await t.close();
+    await upstream.close();
+  });
+
+  beforeEach(() => {
+    upstream.behaviour = {};
+  });
+
+  async function logOf(requestId: string | null) {
+    const log = await waitForLog(t.admin(), (l) => l.requestId === requestId);
+    assert.ok(log, `a log row for ${requestId}`);
+    return log;
+  }
+
+  describe('on an anthropic channel (passthrough)', () => {
+    it('answers, forwards anthropic-version and anthropic-beta unchanged with the channel key, keeps thinking signatures, charges the reported usage', async () => {
+      upstream.behaviour = { thinking: 'Let me think.', cacheRead: 5, cacheWrite: 2 };
+      const { data: message, response } = await claude.messages
+        .create({ model: 'claude-up', max_tokens: 100, system: 'Be brief.', messages: [{ role: 'user', content: 'hi' }] }, { headers: { 'anthropic-beta': 'interleaved-thinking-2025-05-14' } })
+        .withResponse();
+      assert.equal(message.model, 'claude-up');
+      assert.deepEqual(message.content, [
+        { type: 'thinking', thinking: 'Let me think.', signature: FAKE_SIGNATURE },
+        { type: 'text', text: 'w1 w2 w3' },
+      ]);
+      assert.equal(message.stop_reason, 'end_turn');
+      const sent = upstream.requests.at(-1)!;
+      assert.equal(sent.path, '/v1/messages');
+      assert.equal(sent.headers['x-api-key'], channelKeys.anthropic);
+      assert.equal(sent.headers['authorization'], undefined);
+      assert.equal(sent.headers['anthropic-version'], response.headers.get('x-sent-version') ?? sent.headers['anthropic-version']);
+      assert.match(String(sent.headers['anthropic-version']), /^\d{4}-\d{2}-\d{2}$/);
+      assert.equal(sent.headers['anthropic-beta'], 'interleaved-thinking-2025-05-14');
+      assert.equal(sent.body.model, 'claude-sonnet-4-5');
+      assert.equal(sent.body.system, 'Be brief.');
+      // Input counts cache reads and writes too; the fake reports 11 uncached + 5 read + 2 written.
+      const log = await logOf(response.headers.get('x-request-id'));
+      assert.deepEqual([log.path, log.model, log.channel, log.promptTokens, log.completionTokens, log.usageEstimated], ['/v1/messages', 'claude-up', 'ant', 18, 5, false]);
+      assert.equal(log.cost, costOf(18, 5, INPUT, OUTPUT));
+      assert.deepEqual(message.usage, { input_tokens: 11, cache_creation_input_tokens: 2, cache_read_input_tokens: 5, output_tokens: 5 });
+    });
+
+    it('streams Anthropic events byte for byte (thinking and its signature, text, message_delta usage, message_stop)', async () => {
+      upstream.behaviour = { thinking: 'Hmm.' };
+      const stream = claude.messages.stream({ model: 'claude-up', max_tokens: 50, messages: [{ role: 'user', content: 'stream' }] });
+      const types: string[] = [];
+      stream.on('streamEvent', (event) => types.push(event.type));
+      const message = await stream.finalMessage();
+      assert.deepEqual(message.content, [
+        { type: 'thinking', thinking: 'Hmm.', signature: FAKE_SIGNATURE },
+        { type: 'text', text: 'w1 w2 w3' },
+      ]);
+      assert.equal(message.model, 'claude-up');
+      assert.equal(message.usage.output_tokens, 5);
+      assert.equal(types[0], 'message_start');
+      assert.equal(types.at(-1), 'message_stop');
+      assert.ok(types.includes('message_delta'), types.join());
+      const log = await logOf(stream.request_id ?? (await stream.withResponse()).response.headers.get('x-request-id'));
+      assert.equal(log.stream, true);
+      assert.equal(log.cost, costOf(11, 5, INPUT, OUTPUT));
+    });
+
+    it('passes the upstream event stream on byte for byte: only message_start gets the platform model name', async () => {
+      upstream.behaviour = { thinking: 'Bytes.' };
+      const res = await fetch(`${t.gw.url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'x-api-key': t.key, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
+        body: JSON.stringify({ model: 'claude-up', max_tokens: 20, stream: true, messages: [{ role: 'user', content: 'raw' }] }),
+      });
+      assert.equal(res.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+      const events = (await res.text()).split('\n\n').filter(Boolean);
+      assert.deepEqual(events.map((e) => e.split('\n')[0]), [
+        'event: message_start', 'event: ping',
+        'event: content_block_start', 'event: content_block_delta', 'event: content_block_delta', 'event: content_block_stop',
+        'event: content_block_start', 'event: content_block_delta', 'event: content_block_delta', 'event: content_block_delta', 'event: content_block_stop',
+        'event: message_delta', 'event: message_stop',
+      ]);
+      assert.equal(events[4], `event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"signature_delta","signature":"${FAKE_SIGNATURE}"}}`);
+      assert.match(events[0]!, /"model":"claude-up"/);
+      assert.doesNotMatch(events[0]!, /claude-sonnet-4-5/);
+    });
+
+    it('a tool use round trip: tool_use comes back as the upstream sent it, and the tool_result goes up in order', async () => {
+      upstream.behaviour = { toolCall: { id: 'toolu_1', name: 'get_weather', arguments: '{"city":"Paris"}' } };
+      const tools = [{ name: 'get_weather', description: 'Weather now', input_schema: { type: 'object' as const, properties: { city: { type: 'string' } } } }];
+      const first = await claude.messages.create({ model: 'claude-up', max_tokens: 100, tools, messages: [{ role: 'user', content: 'Weather in Paris?' }] });
+      assert.equal(first.stop_reason, 'tool_use');
+      const use = first.content.find((b) => b.type === 'tool_use')!;
+      assert.deepEqual([use.type === 'tool_use' && use.name, use.type === 'tool_use' && use.input], ['get_weather', { city: 'Paris' }]);
+      upstream.behaviour = { pieces: ['Sunny.'] };
+      const messages: Anthropic.MessageParam[] = [
+        { role: 'user', content: 'Weather in Paris?' },
+        { role: 'assistant', content: first.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '22 C' }] },
+      ];
+      const second = await claude.messages.create({ model: 'claude-up', max_tokens: 100, tools, messages });
+      assert.deepEqual(second.content, [{ type: 'text', text: 'Sunny.' }]);
+      assert.deepEqual(upstream.requests.at(-1)!.body.messages, JSON.parse(JSON.stringify(messages)));
+    });
+
+    it('a stream cut midway ends with an Anthropic error event and no message_stop: the SDK raises, the log says so, what was generated is charged', async () => {
+      upstream.behaviour = { breakAfter: 2, breakWith: 'end' };
+      const stream = claude.messages.stream({ model: 'claude-up', max_tokens: 50, messages: [{ role: 'user', content: 'cut' }] });
+      await assert.rejects(stream.finalMessage(), (e: unknown) => e instanceof Anthropic.APIError && /message_stop/.test(String((e as Error).message)));
+      const log = await waitForLog(t.admin(), (l) => l.errorCode === 'upstream_error' && l.path === '/v1/messages');
+      assert.ok(log);
+      assert.equal(log.status, 200);
+      // message_start reported the input; the output is estimated from the two text deltas seen ("w1 w2").
+      assert.deepEqual([log.promptTokens, log.completionTokens, log.usageEstimated], [11, 2, true]);
+      assert.ok(log.cost > 0, 'a broken stream is charged for what it generated, never zero');
+    });
+
+    it('chat completions (the openai SDK) on the anthropic channel: converted to Messages and back, streamed and not', async () => {
+      upstream.behaviour = { thinking: 'Reason.' };
+      const answer = await openai.chat.completions.create({
+        model: 'claude-up', messages: [{ role: 'system', content: 'Sys.' }, { role: 'user', content: 'hi' }], temperature: 1.5, stop: 'END',
+      });
+      assert.equal(answer.choices[0]!.message.content, 'w1 w2 w3');
+      assert.equal((answer.choices[0]!.message as { reasoning_content?: string }).reasoning_content, 'Reason.');
+      assert.equal(answer.choices[0]!.finish_reason, 'stop');
+      assert.deepEqual(answer.usage, { prompt_tokens: 11, completion_tokens: 5, total_tokens: 16 });
+      const sent = upstream.requests.at(-1)!.body;
+      assert.equal(sent.system, 'Sys.');
+      assert.deepEqual(sent.messages, [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]);
+      assert.equal(sent.temperature, 1);
+      assert.deepEqual(sent.stop_sequences, ['END']);
+      assert.ok(Number.isInteger(sent.max_tokens) && sent.max_tokens > 0, 'Messages requires max_tokens: the cap is sent');
+
+      upstream.behaviour = { toolCall: { id: 'toolu_9', name: 'lookup', arguments: '{"q":"x"}' } };
+      const stream = await openai.chat.completions.create({
+        model: 'claude-up', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'look' }],
+        tools: [{ type: 'function', function: { name: 'lookup', parameters: { type: 'object' } } }],
+      });
+      let args = '';
+      let name = '';
+      let finish: string | null = null;
+      let usage: OpenAI.CompletionUsage | undefined;
+      for await (const chunk of stream) {
+        const call = chunk.choices[0]?.delta.tool_calls?.[0];
+        if (call?.function?.name) name = call.function.name;
+        args += call?.function?.arguments ?? '';
+        finish = chunk.choices[0]?.finish_reason ?? finish;
+        usage = chunk.usage ?? usage;
+      }
+      assert.deepEqual([name, JSON.parse(args), finish], ['lookup', { q: 'x' }, 'tool_calls']);
+      assert.deepEqual(usage, { prompt_tokens: 11, completion_tokens: 2, total_tokens: 13 });
+      assert.deepEqual(upstream.requests.at(-1)!.body.tools, [{ name: 'lookup', input_schema: { type: 'object' } }]);
+    });
+  });
+
+  describe('on an openai channel (converted)', () => {
+    it('answers in Messages shape, with the usage mapped and the request converted (system, max_tokens, stop_sequences)', async () => {
+      const { data: message, response } = await claude.messages
+        .create({ model: 'gpt-up', max_tokens: 64, system: [{ type: 'text', text: 'Sys.' }], stop_sequences: ['END'], messages: [{ role: 'user', content: 'hi' }] })
+        .withResponse();
+      assert.equal(message.type, 'message');
+      assert.equal(message.model, 'gpt-up');
+      assert.deepEqual(message.content, [{ type: 'text', text: 'w1 w2 w3' }]);
+      assert.equal(message.stop_reason, 'end_turn');
+      assert.deepEqual(message.usage, { input_tokens: FAKE_PROMPT_TOKENS, output_tokens: 3, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 });
+      const sent = upstream.requests.at(-1)!;
+      assert.equal(sent.path, '/v1/chat/completions');
+      assert.equal(sent.headers['authorization'], `Bearer ${channelKeys.openai}`);
+      assert.deepEqual(sent.body.messages, [{ role: 'system', content: 'Sys.' }, { role: 'user', content: 'hi' }]);
+      assert.deepEqual([sent.body.model, sent.body.max_tokens, sent.body.stop], ['gpt-4o', 64, ['END']]);
+      assert.equal((await logOf(response.headers.get('x-request-id'))).cost, costOf(FAKE_PROMPT_TOKENS, 3, INPUT, OUTPUT));
+    });
+
+    it('streams: chat chunks become message_start, one text block, message_delta with usage, message_stop', async () => {
+      const stream = claude.messages.stream({ model: 'gpt-up', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] });
+      const types: string[] = [];
+      stream.on('streamEvent', (event) => types.push(event.type));
+      const message = await stream.finalMessage();
+      assert.deepEqual(message.content, [{ type: 'text', text: 'w1 w2 w3' }]);
+      assert.deepEqual(types, ['message_start', 'content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+      assert.equal(message.usage.output_tokens, 3);
+      assert.equal(message.usage.input_tokens, FAKE_PROMPT_TOKENS);
+      assert.equal(upstream.requests.at(-1)!.body.stream_options.include_usage, true);
+    });
+
+    it('a tool use round trip, streamed: tool_calls become a tool_use block, tool_result goes up as a tool message after its call', async () => {
+      upstream.behaviour = { toolCall: { id: 'call_7', name: 'get_weather', arguments: '{"city":"Oslo"}' } };
+      const tools = [{ name: 'get_weather', input_schema: { type: 'object' as const, properties: { city: { type: 'string' } } } }];
+      const first = await claude.messages.stream({ model: 'gpt-up', max_tokens: 64, tools, messages: [{ role: 'user', content: 'Oslo?' }] }).finalMessage();
+      assert.equal(first.stop_reason, 'tool_use');
+      assert.deepEqual(first.content, [{ type: 'tool_use', id: 'call_7', name: 'get_weather', input: { city: 'Oslo' } }]);
+      assert.deepEqual(upstream.requests.at(-1)!.body.tools, [{ type: 'function', function: { name: 'get_weather', parameters: tools[0]!.input_schema } }]);
+      upstream.behaviour = { pieces: ['Cold.'] };
+      const second = await claude.messages.create({
+        model: 'gpt-up', max_tokens: 64, tools,
+        messages: [
+          { role: 'user', content: 'Oslo?' },
+          { role: 'assistant', content: first.content },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_7', content: '-3 C' }, { type: 'text', text: 'And tomorrow?' }] },
+        ],
+      });
+      assert.deepEqual(second.content, [{ type: 'text', text: 'Cold.' }]);
+      assert.deepEqual(upstream.requests.at(-1)!.body.messages, [
+        { role: 'user', content: 'Oslo?' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_7', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }] },
+        { role: 'tool', tool_call_id: 'call_7', content: '-3 C' },
+        { role: 'user', content: 'And tomorrow?' },
+      ]);
+    });
+
+    it('a server tool the OpenAI-style upstream cannot run is a clear 400, not a silent drop', async () => {
+      await assert.rejects(
+        claude.messages.create({ model: 'gpt-up', max_tokens: 64, tools: [{ type: 'web_search_20250305', name: 'web_search' }], messages: [{ role: 'user', content: 'x' }] }),
+        (e: unknown) => e instanceof Anthropic.BadRequestError && /web_search_20250305/.test((e as Error).message),
+      );
+    });
+  });
+
+  describe('on the echo model', () => {
+    it('answers and streams offline, and calls a tool when asked', async () => {
+      const plain = await claude.messages.create({ model: 'echo', max_tokens: 64, messages: [{ role: 'user', content: 'hello' }] });
+      assert.deepEqual(plain.content, [{ type: 'text', text: 'You said: hello' }]);
+      const streamed = await claude.messages.stream({ model: 'echo', max_tokens: 64, messages: [{ role: 'user', content: 'hello again' }] }).finalMessage();
+      assert.deepEqual(streamed.content, [{ type: 'text', text: 'You said: hello again' }]);
+      const tools = [{ name: 'read_file', input_schema: { type: 'object' as const } }];
+      const called = await claude.messages.stream({ model: 'echo', max_tokens: 64, tools, messages: [{ role: 'user', content: 'call read_file {"path":"a.ts"}' }] }).finalMessage();
+      assert.equal(called.stop_reason, 'tool_use');
+      const use = called.content.find((b) => b.type === 'tool_use');
+      assert.ok(use && use.type === 'tool_use');
+      assert.deepEqual([use.name, use.input], ['read_file', { path: 'a.ts' }]);
+      const answered = await claude.messages.create({
+        model: 'echo', max_tokens: 64, tools,
+        messages: [
+          { role: 'user', content: 'call read_file {"path":"a.ts"}' },
+          { role: 'assistant', content: called.content },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: use.id, content: 'export {}' }] },
+        ],
+      });
+      assert.deepEqual(answered.content, [{ type: 'text', text: 'Tool read_file returned: export {}' }]);
+    });
+  });
+
+  describe('count_tokens, keys and errors', () => {
+    it('count_tokens answers free, unlogged, and outside the key rate limit', async () => {
+      const admin = t.admin();
+      const { secret } = await createKey(admin, { account: 'local', name: 'one-per-minute', rpm: 1 });
+      const limited = new Anthropic({ apiKey: secret, baseURL: t.gw.url, maxRetries: 0 });
+      for (let i = 0; i < 5; i++) {
+        const counted = await limited.messages.countTokens({ model: 'claude-up', system: 'Sys.', messages: [{ role: 'user', content: 'count these words please' }] });
+        assert.ok(counted.input_tokens > 0);
+      }
+      await limited.messages.create({ model: 'echo', max_tokens: 8, messages: [{ role: 'user', content: 'still allowed' }] });
+      await assert.rejects(limited.messages.create({ model: 'echo', max_tokens: 8, messages: [{ role: 'user', content: 'now limited' }] }), RateLimitError);
+      await waitForLog(admin, (l) => l.keyName === 'one-per-minute' && l.status === 429);
+      const logs = (await admin.listLogs(500)).filter((l) => l.keyName === 'one-per-minute');
+      assert.deepEqual(logs.map((l) => [l.path, l.status]).sort(), [['/v1/messages', 200], ['/v1/messages', 429]]);
+    });
+
+    it('authenticates with x-api-key or a Bearer token, and the SDK raises its own error classes on 401, 403 and 404', async () => {
+      const bearer = new Anthropic({ authToken: t.key, apiKey: null, baseURL: t.gw.url, maxRetries: 0 });
+      assert.equal((await bearer.messages.create({ model: 'echo', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] })).type, 'message');
+      const wrong = new Anthropic({ apiKey: 'sk-wrong', baseURL: t.gw.url, maxRetries: 0 });
+      await assert.rejects(wrong.messages.create({ model: 'echo', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] }), (e: unknown) => {
+        assert.ok(e instanceof AuthenticationError);
+        assert.equal((e.error as { error: { type: string; code: string } }).error.type, 'authentication_error');
+        assert.equal((e.error as { error: { code: string } }).error.code, 'invalid_api_key');
+        return true;
+      });
+      await assert.rejects(claude.messages.create({ model: 'no-such-model', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] }), NotFoundError);
+      const { secret } = await createKey(t.admin(), { account: 'local', name: 'echo-only', models: ['echo'] });
+      const narrow = new Anthropic({ apiKey: secret, baseURL: t.gw.url, maxRetries: 0 });
+      await assert.rejects(narrow.messages.create({ model: 'claude-up', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] }), PermissionDeniedError);
+      await assert.rejects(narrow.messages.countTokens({ model: 'claude-up', messages: [{ role: 'user', content: 'x' }] }), PermissionDeniedError);
+    });
+
+    it('an account that cannot pay: 403 permission_error, and the balance untouched', async () => {
+      const admin = t.admin();
+      await admin.createAccount('empty', 0);
+      const { secret } = await createKey(admin, { account: 'empty', name: 'empty-key' });
+      const poor = new Anthropic({ apiKey: secret, baseURL: t.gw.url, maxRetries: 0 });
+      await assert.rejects(poor.messages.create({ model: 'claude-up', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] }), (e: unknown) => {
+        assert.ok(e instanceof PermissionDeniedError);
+        assert.equal((e.error as { error: { code: string } }).error.code, 'insufficient_balance');
+        return true;
+      });
+      assert.equal((await admin.getAccount('empty'))!.balance, 0);
+    });
+
+    it('an upstream 429 on every channel is the SDK RateLimitError, in Anthropic shape', async () => {
+      upstream.behaviour = { status: 429, retryAfter: '3' };
+      await assert.rejects(claude.messages.create({ model: 'claude-up', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] }), (e: unknown) => {
+        assert.ok(e instanceof RateLimitError);
+        assert.equal(e.headers?.get('retry-after'), '3');
+        assert.equal((e.error as { error: { type: string; code: string } }).error.type, 'rate_limit_error');
+        return true;
+      });
+    });
+  });
+});
