@@ -1,0 +1,214 @@
+// The chat completions <-> Messages conversions (relay/formats/chatMessages), each way and round trip:
+// requests, whole answers and streams; and the anthropic provider's body and URL.
+import assert from 'node:assert/strict';
+import type { ChatRequest, MessagesRequest } from '../../../src/contract/index.ts';
+import { messagesBody, messagesUrl } from '../../../src/gateway/providers/anthropic/attempt.ts';
+import { chatAnswerToMessages, messagesAnswerToChat } from '../../../src/gateway/relay/formats/chatMessages/answer.ts';
+import { chatToMessagesRequest, messagesToChatRequest } from '../../../src/gateway/relay/formats/chatMessages/request.ts';
+import { chatToMessagesStream, messagesToChatStream } from '../../../src/gateway/relay/formats/chatMessages/stream.ts';
+import { ConversionError } from '../../../src/gateway/relay/formats/types.ts';
+import type { RelayRequest, RelayUsage } from '../../../src/gateway/relay/types.ts';
+import { relayChannel } from '../../support/channels.ts';
+
+/** A conversation with everything both formats share: system, images, a tool call and its result, tools, tool choice, stops. */
+const MESSAGES: MessagesRequest = {
+  model: 'm',
+  max_tokens: 100,
+  system: 'You are terse.',
+  stop_sequences: ['END'],
+  tools: [{ name: 'get_weather', description: 'Weather now', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }],
+  tool_choice: { type: 'auto' },
+  messages: [
+    { role: 'user', content: [{ type: 'text', text: 'Weather here?' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } }] },
+    { role: 'assistant', content: [{ type: 'text', text: 'Checking.' }, { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } }] },
+    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '22 C' }, { type: 'text', text: 'Thanks' }] },
+    { role: 'assistant', content: [{ type: 'text', text: 'Sunny, 22 C.' }] },
+    { role: 'user', content: [{ type: 'image', source: { type: 'url', url: 'https://example.com/a.png' } }] },
+  ],
+};
+
+const usage: RelayUsage = { promptTokens: 20, completionTokens: 7, estimated: false, cacheReadTokens: 5, cacheWriteTokens: 3 };
+
+function request(operation: 'chat' | 'messages', body: object, extra: Partial<RelayRequest> = {}): RelayRequest {
+  return { operation, body, model: 'plat', requestId: 'req1', stream: true, clientWantsUsage: true, maxCompletionTokens: null, anthropicHeaders: {}, ...extra } as unknown as RelayRequest;
+}
+
+/** A shaper's SSE text, as [event name or null, parsed data] pairs. */
+function events(text: string): [string | null, any][] {
+  return text.split('\n\n').filter(Boolean).map((block) => {
+    const name = /^event: (.*)$/m.exec(block)?.[1] ?? null;
+    const data = /^data: (.*)$/m.exec(block)![1]!;
+    return [name, data === '[DONE]' ? '[DONE]' : JSON.parse(data)];
+  });
+}
+
+describe('chat completions <-> Messages', () => {
+  describe('requests', () => {
+    it('Messages -> chat: system first, tool results as tool messages right after their call, images as image_url, tools and choice mapped', () => {
+      const chat = messagesToChatRequest(MESSAGES);
+      assert.deepEqual(chat['messages'], [
+        { role: 'system', content: 'You are terse.' },
+        { role: 'user', content: [{ type: 'text', text: 'Weather here?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } }] },
+        { role: 'assistant', content: 'Checking.', tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+        { role: 'tool', tool_call_id: 'toolu_1', content: '22 C' },
+        { role: 'user', content: 'Thanks' },
+        { role: 'assistant', content: 'Sunny, 22 C.' },
+        { role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] },
+      ]);
+      assert.deepEqual(chat['tools'], [{ type: 'function', function: { name: 'get_weather', description: 'Weather now', parameters: MESSAGES.tools![0]!['input_schema'] } }]);
+      assert.deepEqual([chat['tool_choice'], chat['stop'], chat['max_tokens']], ['auto', ['END'], 100]);
+    });
+
+    it('round trip Messages -> chat -> Messages keeps every turn, block and tool pair in order', () => {
+      const back = chatToMessagesRequest(messagesToChatRequest(MESSAGES) as ChatRequest, 100);
+      assert.equal(back['system'], MESSAGES.system);
+      assert.deepEqual(back['tools'], MESSAGES.tools);
+      assert.deepEqual(back['tool_choice'], MESSAGES['tool_choice']);
+      assert.deepEqual(back['stop_sequences'], MESSAGES.stop_sequences);
+      assert.deepEqual(back['messages'], MESSAGES.messages);
+    });
+
+    it('round trip chat -> Messages -> chat keeps parallel tool calls and their results', () => {
+      const chat = {
+        model: 'm',
+        messages: [
+          { role: 'system', content: 'S' },
+          { role: 'user', content: 'two lookups' },
+          { role: 'assistant', content: null, tool_calls: [
+            { id: 'c1', type: 'function', function: { name: 'a', arguments: '{"x":1}' } },
+            { id: 'c2', type: 'function', function: { name: 'b', arguments: '{}' } },
+          ] },
+          { role: 'tool', tool_call_id: 'c1', content: 'one' },
+          { role: 'tool', tool_call_id: 'c2', content: 'two' },
+        ],
+      } as ChatRequest;
+      const messages = chatToMessagesRequest(chat, 50);
+      assert.deepEqual((messages['messages'] as { role: string }[]).map((m) => m.role), ['user', 'assistant', 'user'], 'both results in one user turn');
+      assert.deepEqual(messagesToChatRequest({ ...(messages as MessagesRequest) })['messages'], chat.messages);
+    });
+
+    it('never sends an empty text block, and refuses what cannot be converted with a clear error', () => {
+      const out = chatToMessagesRequest({ model: 'm', messages: [{ role: 'user', content: '' }, { role: 'assistant', content: '', tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '' } }] }] } as ChatRequest, 10);
+      assert.deepEqual(out['messages'], [{ role: 'assistant', content: [{ type: 'tool_use', id: 'c', name: 'f', input: {} }] }]);
+      assert.throws(() => messagesToChatRequest({ ...MESSAGES, tools: [{ type: 'bash_20250124', name: 'bash' }] }), ConversionError);
+      assert.throws(() => messagesToChatRequest({ ...MESSAGES, messages: [{ role: 'user', content: [{ type: 'document', source: {} }] }] }), /"document" block/);
+      assert.throws(() => chatToMessagesRequest({ model: 'm', messages: [{ role: 'user', content: [{ type: 'input_audio' }] }] } as ChatRequest, 10), /"input_audio" part/);
+    });
+
+    it('drops thinking blocks only toward an OpenAI-style upstream; the anthropic body keeps them as they came', () => {
+      const thinking = { type: 'thinking', thinking: 'hmm', signature: 'sig/+==' };
+      const body = { ...MESSAGES, messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: [thinking, { type: 'text', text: 'a' }] }, { role: 'user', content: 'q2' }] } as MessagesRequest;
+      assert.deepEqual((messagesToChatRequest(body)['messages'] as object[])[2], { role: 'assistant', content: 'a' });
+      const sent = JSON.parse(messagesBody(request('messages', body, { maxCompletionTokens: 40 }), relayChannel({ type: 'anthropic', models: { plat: 'claude-x' } })));
+      assert.deepEqual(sent.messages[1].content[0], thinking);
+      assert.deepEqual([sent.model, sent.max_tokens], ['claude-x', 40]);
+    });
+
+    it('a chat request on an anthropic channel gets max_tokens: the client\'s, capped by the account, else the cap', () => {
+      const ch = relayChannel({ type: 'anthropic' });
+      const chat = (extra: object) => ({ model: 'plat', messages: [{ role: 'user', content: 'x' }], ...extra });
+      assert.equal(JSON.parse(messagesBody(request('chat', chat({ max_tokens: 30 }), { maxCompletionTokens: 100 }), ch)).max_tokens, 30);
+      assert.equal(JSON.parse(messagesBody(request('chat', chat({ max_completion_tokens: 300 }), { maxCompletionTokens: 100 }), ch)).max_tokens, 100);
+      assert.equal(JSON.parse(messagesBody(request('chat', chat({}), { maxCompletionTokens: 64 }), ch)).max_tokens, 64);
+      assert.ok(JSON.parse(messagesBody(request('chat', chat({}), { maxCompletionTokens: null }), ch)).max_tokens > 0);
+    });
+
+    it('the Messages URL from a base URL written with or without /v1', () => {
+      for (const base of ['https://api.anthropic.com', 'https://api.anthropic.com/', 'https://api.anthropic.com/v1', 'https://api.anthropic.com/v1/']) {
+        assert.deepEqual(messagesUrl(base), { origin: 'https://api.anthropic.com', path: '/v1/messages' });
+      }
+      assert.deepEqual(messagesUrl('http://proxy:8/anthropic'), { origin: 'http://proxy:8', path: '/anthropic/v1/messages' });
+    });
+  });
+
+  describe('answers', () => {
+    it('chat -> Messages -> chat keeps text, reasoning, tool calls, the stop reason and usage (cache reads included)', () => {
+      const chat = {
+        id: 'x', object: 'chat.completion', created: 1, model: 'up',
+        choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content: 'Let me look.', reasoning_content: 'why', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }] } }],
+      };
+      const messages = chatAnswerToMessages(chat, 'plat', usage);
+      assert.deepEqual(messages['content'], [
+        { type: 'thinking', thinking: 'why', signature: '' },
+        { type: 'text', text: 'Let me look.' },
+        { type: 'tool_use', id: 'c1', name: 'f', input: { a: 1 } },
+      ]);
+      assert.equal(messages['stop_reason'], 'tool_use');
+      assert.deepEqual(messages['usage'], { input_tokens: 12, output_tokens: 7, cache_read_input_tokens: 5, cache_creation_input_tokens: 3 });
+      const back = messagesAnswerToChat(messages, 'plat', usage) as any;
+      assert.deepEqual(back.choices[0].message, chat.choices[0]!.message);
+      assert.equal(back.choices[0].finish_reason, 'tool_calls');
+      assert.deepEqual(back.usage, { prompt_tokens: 20, completion_tokens: 7, total_tokens: 27, prompt_tokens_details: { cached_tokens: 5 } });
+    });
+
+    it('an empty answer has no empty text block', () => {
+      const messages = chatAnswerToMessages({ choices: [{ message: { role: 'assistant', content: '' }, finish_reason: 'length' }] }, 'plat', usage);
+      assert.deepEqual([messages['content'], messages['stop_reason']], [[], 'max_tokens']);
+    });
+  });
+
+  describe('streams', () => {
+    const chunk = (delta: object, finish: string | null = null) => {
+      const json = { id: 'c', object: 'chat.completion.chunk', model: 'up', choices: [{ index: 0, delta, finish_reason: finish }] };
+      return { event: null, data: JSON.stringify(json), json };
+    };
+    const CHAT_STREAM = [
+      chunk({ role: 'assistant', content: '' }),
+      chunk({ reasoning_content: 'think ' }),
+      chunk({ reasoning_content: 'more' }),
+      chunk({ content: 'Hel' }),
+      chunk({ content: 'lo' }),
+      chunk({ tool_calls: [{ index: 0, id: 'c1', type: 'function', function: { name: 'f', arguments: '' } }] }),
+      chunk({ tool_calls: [{ index: 0, function: { arguments: '{"a":' } }] }),
+      chunk({ tool_calls: [{ index: 0, function: { arguments: '1}' } }] }),
+      chunk({ tool_calls: [{ index: 1, id: 'c2', type: 'function', function: { name: 'g', arguments: '{}' } }] }),
+      chunk({}, 'tool_calls'),
+    ];
+
+    it('chat -> Messages: one block at a time (thinking, text, two tool_use), message_delta with stop reason and usage, message_stop', () => {
+      const shaper = chatToMessagesStream(request('messages', MESSAGES));
+      const out = events(CHAT_STREAM.map((e) => shaper.event(e)).join('') + shaper.finish(usage));
+      assert.deepEqual(out.map(([name]) => name), [
+        'message_start',
+        'content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_stop',
+        'content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_stop',
+        'content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_stop',
+        'content_block_start', 'content_block_delta', 'content_block_stop',
+        'message_delta', 'message_stop',
+      ]);
+      assert.equal(out[0]![1].message.model, 'plat');
+      assert.deepEqual(out[9]![1].content_block, { type: 'tool_use', id: 'c1', name: 'f', input: {} });
+      assert.deepEqual(out.at(-2)![1], { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { input_tokens: 12, output_tokens: 7, cache_read_input_tokens: 5, cache_creation_input_tokens: 3 } });
+      // The role chunk's empty content opened no block: every text block carries text.
+      for (const [name, data] of out) {
+        if (name !== 'content_block_start' || data.content_block.type !== 'text') continue;
+        assert.ok(out.some(([n, d]) => n === 'content_block_delta' && d.index === data.index && d.delta.text), `text block ${data.index} has text`);
+      }
+    });
+
+    it('round trip chat -> Messages -> chat reassembles the same text, reasoning and tool calls', () => {
+      const there = chatToMessagesStream(request('messages', MESSAGES));
+      const messagesText = CHAT_STREAM.map((e) => there.event(e)).join('') + there.finish(usage);
+      const back = messagesToChatStream(request('chat', {}, { clientWantsUsage: true }));
+      const chatText = events(messagesText).map(([event, json]) => back.event({ event, data: JSON.stringify(json), json })).join('') + back.finish(usage);
+      const chunks = events(chatText).map(([, data]) => data);
+      assert.equal(chunks.at(-1), '[DONE]');
+      const deltas = chunks.slice(0, -1).flatMap((c: any) => c.choices.map((choice: any) => choice.delta));
+      assert.equal(deltas.map((d: any) => d.content ?? '').join(''), 'Hello');
+      assert.equal(deltas.map((d: any) => d.reasoning_content ?? '').join(''), 'think more');
+      const calls = new Map<number, { id?: string; name?: string; args: string }>();
+      for (const d of deltas) {
+        for (const call of d.tool_calls ?? []) {
+          const entry = calls.get(call.index) ?? { args: '' };
+          entry.id ??= call.id;
+          entry.name ??= call.function?.name;
+          entry.args += call.function?.arguments ?? '';
+          calls.set(call.index, entry);
+        }
+      }
+      assert.deepEqual([...calls.values()], [{ id: 'c1', name: 'f', args: '{"a":1}' }, { id: 'c2', name: 'g', args: '{}' }]);
+      assert.deepEqual(chunks.at(-2).usage, { prompt_tokens: 20, completion_tokens: 7, total_tokens: 27, prompt_tokens_details: { cached_tokens: 5 } });
+      assert.equal(chunks.findLast((c: any) => c.choices?.[0]?.finish_reason).choices[0].finish_reason, 'tool_calls');
+    });
+  });
+});
