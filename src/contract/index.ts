@@ -10,3 +10,4 @@ export * from './foreignErrors.ts';
 export * from './channels.ts';
 export * from './kinds.ts';
 export * from './messages.ts';
+export * from './responses.ts';

@@ -11,7 +11,7 @@ import type { Gateway } from './gateway.ts';
 import { HttpError, sendError } from './http/errors.ts';
 import { setBaseHeaders } from './http/headers.ts';
 import { subscription, usage } from './routes/billing.ts';
-import { CHAT, COMPLETION, EMBEDDING, IMAGE, MESSAGES } from './routes/endpoints.ts';
+import { CHAT, COMPLETION, EMBEDDING, IMAGE, MESSAGES, RESPONSES } from './routes/endpoints.ts';
 import { countTokens } from './routes/countTokens.ts';
 import { relayed } from './routes/relayed.ts';
 import * as consoleRoutes from './routes/console.ts';
@@ -31,6 +31,7 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   '/v1/completions': { POST: relayed(COMPLETION) },
   '/v1/embeddings': { POST: relayed(EMBEDDING) },
   '/v1/images/generations': { POST: relayed(IMAGE) },
+  '/v1/responses': { POST: relayed(RESPONSES) },
   [MESSAGES_PATH]: { POST: relayed(MESSAGES) },
   [`${MESSAGES_PATH}/count_tokens`]: { POST: countTokens },
   [BILLING_SUBSCRIPTION_PATH]: { GET: subscription },

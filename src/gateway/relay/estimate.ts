@@ -40,6 +40,11 @@ export function estimatePromptTokensOfRequest(request: RelayOperation): number {
       return estimateTokensOfChars(request.body.prompt.length);
     case 'messages':
       return estimatePromptTokensOfMessages(request.body);
+    case 'responses': {
+      const { input, instructions, tools } = request.body;
+      const chars = (typeof input === 'string' ? input.length : JSON.stringify(input).length) + (instructions?.length ?? 0) + (tools ? JSON.stringify(tools).length : 0);
+      return estimateTokensOfChars(chars) + TOKENS_PER_MESSAGE * (typeof input === 'string' ? 1 : input.length);
+    }
   }
 }
 

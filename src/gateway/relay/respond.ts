@@ -32,7 +32,11 @@ export function endWithStreamError(request: Pick<RelayRequest, 'res' | 'requestI
   const { res, requestId } = request;
   if (res.writableEnded || res.destroyed) return;
   if (request.operation === 'messages') res.end(`event: error\ndata: ${JSON.stringify(anthropicErrorBody(code, requestId, detail))}\n\n`);
-  else res.end(`data: ${JSON.stringify(errorBody(code, requestId, detail))}\n\n`);
+  else if (request.operation === 'responses') {
+    // The Responses `error` event (type, code, message), with the contract's `error` object too: the SDKs raise on it.
+    const body = errorBody(code, requestId, detail);
+    res.end(`event: error\ndata: ${JSON.stringify({ type: 'error', code, message: body.error.message, param: null, ...body })}\n\n`);
+  } else res.end(`data: ${JSON.stringify(errorBody(code, requestId, detail))}\n\n`);
 }
 
 /**

@@ -5,7 +5,7 @@
  * decides *where* it runs and writes the successful answer to the client.
  */
 import type { ServerResponse } from 'node:http';
-import type { ChannelType, ChatRequest, CompletionRequest, EmbeddingRequest, ErrorCode, ImageRequest, MessagesRequest } from '../../contract/index.ts';
+import type { ChannelType, ChatRequest, CompletionRequest, EmbeddingRequest, ErrorCode, ImageRequest, MessagesRequest, ResponsesRequest } from '../../contract/index.ts';
 
 export interface ChannelTimeouts {
   /** TCP/TLS connect. */
@@ -40,7 +40,8 @@ export type RelayOperation =
   | { readonly operation: 'completion'; readonly body: CompletionRequest }
   | { readonly operation: 'embedding'; readonly body: EmbeddingRequest }
   | { readonly operation: 'image'; readonly body: ImageRequest }
-  | { readonly operation: 'messages'; readonly body: MessagesRequest };
+  | { readonly operation: 'messages'; readonly body: MessagesRequest }
+  | { readonly operation: 'responses'; readonly body: ResponsesRequest };
 
 export type RelayRequest = RelayOperation & RelayRequestFields;
 

@@ -4,7 +4,7 @@
  * for text, the input for embeddings, `n` times the price for images.
  */
 import type { z } from 'zod';
-import { ChatRequest, CompletionRequest, EmbeddingRequest, ImageRequest, MessagesRequest, type ModelKind } from '../../contract/index.ts';
+import { ChatRequest, CompletionRequest, EmbeddingRequest, ImageRequest, MessagesRequest, ResponsesRequest, type ModelKind } from '../../contract/index.ts';
 import { planImageReservation, planReservation, promptTokenBound, type ReservationPlan } from '../accounts/ledger.ts';
 import type { RelayOperation } from '../relay/types.ts';
 import type { ModelRecord } from '../store/types.ts';
@@ -43,6 +43,21 @@ export const MESSAGES: Endpoint<MessagesRequest> = {
   stream: (body) => body.stream === true,
   clientWantsUsage: () => true,
   plan: (available, bytes, body, model) => planReservation(available, promptTokenBound(bytes, body.messages.length), body.max_tokens, model),
+};
+
+/** The OpenAI Responses API for chat models (what the Codex CLI speaks), served statelessly. */
+export const RESPONSES: Endpoint<ResponsesRequest> = {
+  kind: 'chat',
+  format: 'Responses',
+  schema: ResponsesRequest.refine((body) => !body.previous_response_id, {
+    path: ['previous_response_id'],
+    message: 'this gateway keeps no responses: send the whole conversation in `input` instead',
+  }),
+  operation: (body) => ({ operation: 'responses', body }),
+  stream: (body) => body.stream === true,
+  clientWantsUsage: () => true,
+  plan: (available, bytes, body, model) =>
+    planReservation(available, promptTokenBound(bytes, typeof body.input === 'string' ? 1 : body.input.length), body.max_output_tokens ?? null, model),
 };
 
 export const COMPLETION: Endpoint<CompletionRequest> = {

@@ -1,11 +1,12 @@
 /**
  * An `anthropic` channel: a native Messages API upstream. Chat models only: a Messages request goes
  * as it came (thinking blocks and their signatures untouched; the client's `anthropic-version` and
- * `anthropic-beta` forwarded unchanged), a chat completions request is converted to Messages and its
- * answer back. The channel's key goes in `x-api-key`.
+ * `anthropic-beta` forwarded unchanged), a chat completions or Responses request is converted to Messages and
+ * its answer back. The channel's key goes in `x-api-key`.
  */
-import { DEFAULT_ANTHROPIC_VERSION } from '../../../contract/index.ts';
+import { DEFAULT_ANTHROPIC_VERSION, type ChatRequest } from '../../../contract/index.ts';
 import { chatToMessagesRequest } from '../../relay/formats/chatMessages/request.ts';
+import { responsesToChatRequest } from '../../relay/formats/chatResponses/request.ts';
 import { translationFor } from '../../relay/formats/translation.ts';
 import { next, type AttemptContext, type AttemptResult } from '../../relay/attempt.ts';
 import { httpAttempt } from '../../relay/httpAttempt.ts';
@@ -19,7 +20,7 @@ export function anthropicAttempt(ctx: AttemptContext): Promise<AttemptResult> {
   const { request, channel } = ctx;
   if (!channel.baseUrl) return Promise.resolve(next('upstream_error', 'channel has no base URL'));
   const translation = translationFor(request.operation, 'messages');
-  if (!translation) return Promise.resolve(next('upstream_error', `an anthropic channel serves chat models only, not ${request.operation} requests`));
+  if (!translation) return Promise.resolve(next('upstream_error', `an anthropic channel serves chat models only: it cannot take ${request.operation} requests`));
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: request.stream ? 'text/event-stream' : 'application/json',
@@ -51,8 +52,15 @@ export function messagesBody(request: RelayRequest, channel: Channel): string {
     if (cap !== null && request.body.max_tokens > cap) body['max_tokens'] = cap;
     return JSON.stringify(body);
   }
-  if (request.operation !== 'chat') throw new Error(`no Messages body for ${request.operation}`);
-  const asked = request.body.max_completion_tokens ?? request.body.max_tokens ?? null;
+  const chat = chatBodyOf(request);
+  const asked = chat.max_completion_tokens ?? chat.max_tokens ?? null;
   const maxTokens = Math.min(asked ?? cap ?? DEFAULT_MAX_TOKENS, cap ?? Number.MAX_SAFE_INTEGER);
-  return JSON.stringify({ ...chatToMessagesRequest(request.body, maxTokens), model });
+  return JSON.stringify({ ...chatToMessagesRequest(chat, maxTokens), model });
+}
+
+/** A chat or Responses request as chat completions (a Responses request goes to Messages through chat). */
+function chatBodyOf(request: RelayRequest): ChatRequest {
+  if (request.operation === 'chat') return request.body;
+  if (request.operation === 'responses') return responsesToChatRequest(request.body) as ChatRequest;
+  throw new Error(`no Messages body for ${request.operation}`);
 }

@@ -10,6 +10,7 @@ export function echoAttempt(ctx: AttemptContext): Promise<AttemptResult> {
   switch (request.operation) {
     case 'chat':
     case 'messages':
+    case 'responses':
       return echoChat(ctx);
     case 'completion':
       return echoCompletion(ctx, request.body);

@@ -8,6 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChatRequest } from '../../../contract/index.ts';
 import { messagesToChatRequest } from '../../relay/formats/chatMessages/request.ts';
+import { responsesToChatRequest } from '../../relay/formats/chatResponses/request.ts';
 import { translationFor } from '../../relay/formats/translation.ts';
 import { elapsedMs, type AttemptContext, type AttemptResult } from '../../relay/attempt.ts';
 import { clientGone } from '../../relay/clientGone.ts';
@@ -30,10 +31,23 @@ function deltaOf(token: EchoToken, callId: string): object {
   }
 }
 
+/** The request as chat completions: the echo model reads chat. */
+function chatBodyOf(request: AttemptContext['request']): ChatRequest {
+  switch (request.operation) {
+    case 'chat':
+      return request.body;
+    case 'messages':
+      return messagesToChatRequest(request.body) as ChatRequest;
+    case 'responses':
+      return responsesToChatRequest(request.body) as ChatRequest;
+    default:
+      throw new Error(`echo chat cannot answer ${request.operation}`);
+  }
+}
+
 export async function echoChat(ctx: AttemptContext): Promise<AttemptResult> {
   const { request, channel } = ctx;
-  if (request.operation !== 'chat' && request.operation !== 'messages') throw new Error(`echo chat cannot answer ${request.operation}`);
-  const body = request.operation === 'messages' ? (messagesToChatRequest(request.body) as ChatRequest) : request.body;
+  const body = chatBodyOf(request);
   const translation = translationFor(request.operation, 'chat')!;
   const plan = planEcho(body, request.maxCompletionTokens);
   const delay = ctx.deps.echoDelayMs;

@@ -1,6 +1,6 @@
 /**
  * The body sent to an OpenAI-compatible upstream: the client's body with only what the gateway
- * must change (a Messages request is first converted to chat completions, formats/chatMessages).
+ * must change (a Messages or Responses request is first converted to chat completions, relay/formats).
  * - `model`: the channel's upstream name for the platform model;
  * - the completion cap (chat and completions), only when the account's cap requires it: a client
  *   value larger than the cap is lowered to it; with no client value, the cap is added: for chat as
@@ -12,6 +12,7 @@
  * passes through untouched.
  */
 import { messagesToChatRequest } from '../../relay/formats/chatMessages/request.ts';
+import { responsesToChatRequest } from '../../relay/formats/chatResponses/request.ts';
 import type { UpstreamFormat } from '../../relay/formats/types.ts';
 import type { Channel, RelayRequest } from '../../relay/types.ts';
 
@@ -19,14 +20,21 @@ export function upstreamModel(channel: Channel, platformModel: string): string {
   return channel.models.get(platformModel) ?? platformModel;
 }
 
-/** The format an OpenAI-compatible upstream is sent a request in: its own, or chat for a Messages request. */
+/** The format an OpenAI-compatible upstream is sent a request in: its own, or chat for a Messages or Responses request. */
 export function openaiFormatOf(request: RelayRequest): UpstreamFormat {
-  return request.operation === 'messages' ? 'chat' : request.operation;
+  return request.operation === 'messages' || request.operation === 'responses' ? 'chat' : request.operation;
+}
+
+/** The request as the upstream's format has it: a copy (its fields are changed below), converted where the formats differ. */
+function bodyOf(request: RelayRequest): Record<string, unknown> {
+  if (request.operation === 'messages') return messagesToChatRequest(request.body);
+  if (request.operation === 'responses') return responsesToChatRequest(request.body);
+  return { ...request.body };
 }
 
 export function upstreamBody(request: RelayRequest, channel: Channel): string {
-  const converted = request.operation === 'messages';
-  const body: Record<string, unknown> = converted ? messagesToChatRequest(request.body) : { ...request.body };
+  const converted = request.operation === 'messages' || request.operation === 'responses';
+  const body = bodyOf(request);
   body['model'] = upstreamModel(channel, request.model);
   const operation = openaiFormatOf(request);
   if (operation !== 'chat' && operation !== 'completion') return JSON.stringify(body);

@@ -1,6 +1,6 @@
 /**
  * The one table of how a client's format meets an upstream's: passthrough when they match, the
- * chat <-> Messages conversions when they differ (formats/chatMessages). A pair missing here is a
+ * chat <-> Messages and Responses -> chat conversions when they differ (chatMessages/, chatResponses/). A pair missing here is a
  * pair no provider sends.
  */
 import { estimatedUsage } from '../attempt.ts';
@@ -9,6 +9,8 @@ import { withPlatformModel } from '../modelName.ts';
 import type { RelayRequest, RelayUsage } from '../types.ts';
 import { chatAnswerToMessages, messagesAnswerToChat } from './chatMessages/answer.ts';
 import { chatToMessagesStream, messagesToChatStream } from './chatMessages/stream.ts';
+import { chatAnswerToResponses } from './chatResponses/answer.ts';
+import { chatToResponsesStream } from './chatResponses/stream.ts';
 import { MessagesStreamReader, messagesPassthrough } from './messagesStream.ts';
 import { OpenaiStreamReader, openaiPassthrough } from './openaiStream.ts';
 import type { ClientFormat, StreamReader, StreamShaper, UpstreamFormat } from './types.ts';
@@ -74,11 +76,38 @@ const CLIENT: Readonly<Record<string, ClientSide>> = {
     answer: (_raw, answer, request, usage) => JSON.stringify(chatAnswerToMessages(answer, request.model, usage)),
     shaper: chatToMessagesStream,
   },
+  'responses chat': {
+    answer: (_raw, answer, request, usage) => JSON.stringify(chatAnswerToResponses(answer, request, usage)),
+    shaper: chatToResponsesStream,
+  },
   'chat messages': {
     answer: (_raw, answer, request, usage) => JSON.stringify(messagesAnswerToChat(answer, request.model, usage)),
     shaper: messagesToChatStream,
   },
+  // Responses on a Messages upstream: through chat, both ways.
+  'responses messages': {
+    answer: (_raw, answer, request, usage) => JSON.stringify(chatAnswerToResponses(messagesAnswerToChat(answer, request.model, usage), request, usage)),
+    shaper: (request) => throughChat(messagesToChatStream({ ...request, clientWantsUsage: false }), chatToResponsesStream(request)),
+  },
 };
+
+/** Two shapers in a row: the first writes chat chunks, which the second reads as its upstream's. */
+function throughChat(first: StreamShaper, second: StreamShaper): StreamShaper {
+  const feed = (text: string): string => {
+    let out = '';
+    for (const block of text.split('\n\n')) {
+      const data = block.startsWith('data: ') ? block.slice('data: '.length) : '';
+      if (!data || data === '[DONE]') continue;
+      const json = JSON.parse(data) as Json;
+      out += second.event({ event: null, data, json });
+    }
+    return out;
+  };
+  return {
+    event: (event) => feed(first.event(event)),
+    finish: (usage) => feed(first.finish(usage)) + second.finish(usage),
+  };
+}
 
 const cache = new Map<string, Translation | null>();
 

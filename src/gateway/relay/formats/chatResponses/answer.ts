@@ -1,0 +1,68 @@
+/**
+ * A chat completion as a Responses answer: output items (reasoning, the assistant message, function
+ * calls, in that order), status `completed` or `incomplete` (the cap was reached), and usage in the
+ * Responses shape. Served statelessly: nothing is stored under the response id.
+ */
+import { reasoningTextOf } from '../../../../contract/index.ts';
+import type { RelayRequest, RelayUsage } from '../../types.ts';
+
+type Json = Record<string, unknown>;
+
+const asText = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+export function toResponsesUsage(usage: RelayUsage): Json {
+  return {
+    input_tokens: usage.promptTokens,
+    input_tokens_details: { cached_tokens: usage.cacheReadTokens ?? 0 },
+    output_tokens: usage.completionTokens,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: usage.promptTokens + usage.completionTokens,
+  };
+}
+
+/** The response object around `output`: what every Responses answer and stream event carries. */
+export function responseEnvelope(request: RelayRequest, id: string, createdAt: number, status: string, output: Json[], usage: RelayUsage | null, finish: string | null): Json {
+  const body = request.body as Json;
+  const incomplete = status === 'incomplete' ? { reason: finish === 'content_filter' ? 'content_filter' : 'max_output_tokens' } : null;
+  return {
+    id, object: 'response', created_at: createdAt, status, error: null, incomplete_details: incomplete,
+    instructions: body['instructions'] ?? null, max_output_tokens: body['max_output_tokens'] ?? null, model: request.model,
+    output, parallel_tool_calls: body['parallel_tool_calls'] ?? true, previous_response_id: null,
+    temperature: body['temperature'] ?? null, tool_choice: body['tool_choice'] ?? 'auto', tools: body['tools'] ?? [], top_p: body['top_p'] ?? null,
+    store: false, usage: usage ? toResponsesUsage(usage) : null,
+  };
+}
+
+/** The status a chat finish_reason ends a response with. */
+export function statusOfFinish(finish: string | null): 'completed' | 'incomplete' {
+  return finish === 'length' || finish === 'content_filter' ? 'incomplete' : 'completed';
+}
+
+export function reasoningItem(id: string, text: string): Json {
+  return { type: 'reasoning', id, summary: [{ type: 'summary_text', text }] };
+}
+
+export function messageItem(id: string, text: string, status = 'completed'): Json {
+  return { type: 'message', id, status, role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] };
+}
+
+export function functionCallItem(id: string, callId: string, name: string, args: string, status = 'completed'): Json {
+  return { type: 'function_call', id, call_id: callId, name, arguments: args, status };
+}
+
+export function chatAnswerToResponses(answer: Json, request: RelayRequest, usage: RelayUsage): Json {
+  const choice = ((answer['choices'] as Json[] | undefined) ?? [])[0] ?? {};
+  const message = (choice['message'] ?? {}) as Json;
+  const base = asText(answer['id']) || request.requestId;
+  const output: Json[] = [];
+  const reasoning = reasoningTextOf(message);
+  if (reasoning) output.push(reasoningItem(`rs_${base}`, reasoning));
+  const text = asText(message['content']);
+  if (text) output.push(messageItem(`msg_${base}`, text));
+  for (const [i, call] of ((message['tool_calls'] as Json[] | undefined) ?? []).entries()) {
+    const fn = (call['function'] ?? {}) as Json;
+    output.push(functionCallItem(`fc_${base}_${i}`, asText(call['id']), asText(fn['name']), asText(fn['arguments'])));
+  }
+  const finish = asText(choice['finish_reason']) || null;
+  return responseEnvelope(request, `resp_${base}`, Math.floor(Date.now() / 1000), statusOfFinish(finish), output, usage, finish);
+}

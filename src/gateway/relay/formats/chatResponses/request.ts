@@ -1,0 +1,100 @@
+/**
+ * A Responses request as chat completions (Responses -> chat only: no channel speaks Responses
+ * upstream yet). `instructions` and system/developer items become system messages, message items
+ * keep their role, function_call items become an assistant turn's tool_calls and
+ * function_call_output items the `tool` messages that answer them, in order. Reasoning items are
+ * the upstream model's own and are not sent back. Built-in tools (web search, file search, ...)
+ * and items without a chat equivalent are refused with a clear 400.
+ */
+import type { ResponsesItem, ResponsesRequest } from '../../../../contract/index.ts';
+import { ConversionError } from '../types.ts';
+
+type Json = Record<string, unknown>;
+
+const asText = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+export function responsesToChatRequest(body: ResponsesRequest): Json {
+  const b = body as ResponsesRequest & Json;
+  const messages: Json[] = [];
+  if (b.instructions) messages.push({ role: 'system', content: b.instructions });
+  if (typeof b.input === 'string') messages.push({ role: 'user', content: b.input });
+  else b.input.forEach((item, i) => addItem(messages, item, `input.${i}`));
+  const chat: Json = { model: b.model, messages };
+  if (b.stream) chat['stream'] = true;
+  if (b.max_output_tokens) chat['max_tokens'] = b.max_output_tokens;
+  for (const field of ['temperature', 'top_p', 'parallel_tool_calls', 'user'] as const) if (b[field] !== undefined && b[field] !== null) chat[field] = b[field];
+  const effort = (b['reasoning'] as { effort?: unknown } | null | undefined)?.effort;
+  if (typeof effort === 'string') chat['reasoning_effort'] = effort;
+  if (b.tools?.length) chat['tools'] = b.tools.map(toolToChat);
+  const choice = toolChoiceToChat(b['tool_choice']);
+  if (choice !== undefined) chat['tool_choice'] = choice;
+  const format = (b['text'] as { format?: Json } | null | undefined)?.format;
+  if (format?.['type'] === 'json_schema') {
+    chat['response_format'] = { type: 'json_schema', json_schema: { name: format['name'], schema: format['schema'], strict: format['strict'] } };
+  } else if (format?.['type'] === 'json_object') chat['response_format'] = { type: 'json_object' };
+  return chat;
+}
+
+function addItem(messages: Json[], item: ResponsesItem, where: string): void {
+  const it = item as Json;
+  const type = item.type ?? 'message';
+  if (type === 'message') {
+    const role = item.role === 'developer' ? 'system' : item.role;
+    if (role !== 'user' && role !== 'system' && role !== 'assistant') throw new ConversionError(`${where}: unknown role "${String(item.role)}".`);
+    messages.push({ role, content: contentToChat(it['content'], where, role) });
+  } else if (type === 'function_call') {
+    const call = { id: asText(it['call_id']), type: 'function', function: { name: asText(it['name']), arguments: asText(it['arguments']) } };
+    const last = messages[messages.length - 1];
+    // Parallel calls (and a call after the assistant's words) belong to one assistant turn.
+    if (last?.['role'] === 'assistant') {
+      last['tool_calls'] = [...((last['tool_calls'] as Json[] | undefined) ?? []), call];
+      if (last['content'] === '') last['content'] = null;
+    } else messages.push({ role: 'assistant', content: null, tool_calls: [call] });
+  } else if (type === 'function_call_output') {
+    const output = it['output'];
+    messages.push({ role: 'tool', tool_call_id: asText(it['call_id']), content: typeof output === 'string' ? output : contentToText(output, where) });
+  } else if (type !== 'reasoning') {
+    throw new ConversionError(`${where}: a "${type}" item cannot be served by this gateway's chat upstreams.`);
+  }
+}
+
+/** A message's content: text, or parts (input_text, output_text, input_image). */
+function contentToChat(content: unknown, where: string, role: string): unknown {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) throw new ConversionError(`${where}.content: expected text or a list of parts.`);
+  const parts = (content as Json[]).map((part, j) => {
+    const type = part['type'];
+    if (type === 'input_text' || type === 'output_text' || type === 'text') return { type: 'text', text: asText(part['text']) };
+    if (type === 'input_image') {
+      const url = asText(part['image_url']) || asText((part['image_url'] as Json | undefined)?.['url']);
+      if (!url) throw new ConversionError(`${where}.content.${j}: an input_image needs an image_url (a file_id cannot be resolved here).`);
+      return { type: 'image_url', image_url: { url, ...(part['detail'] ? { detail: part['detail'] } : {}) } };
+    }
+    throw new ConversionError(`${where}.content.${j}: a "${String(type)}" part cannot be served by this gateway's chat upstreams.`);
+  });
+  // Assistant turns and plain text go as one string (every chat server takes that).
+  return role === 'assistant' || parts.every((p) => p.type === 'text') ? parts.map((p) => (p as { text?: string }).text ?? '').join('') : parts;
+}
+
+function contentToText(content: unknown, where: string): string {
+  const text = contentToChat(content, where, 'assistant');
+  return typeof text === 'string' ? text : '';
+}
+
+function toolToChat(tool: Json, i: number): Json {
+  if (tool['type'] !== 'function') {
+    throw new ConversionError(`tools.${i}: the built-in tool "${String(tool['type'])}" cannot run on this gateway's chat upstreams; use function tools.`);
+  }
+  const fn: Json = { name: tool['name'], parameters: tool['parameters'] ?? { type: 'object', properties: {} } };
+  if (typeof tool['description'] === 'string') fn['description'] = tool['description'];
+  if (typeof tool['strict'] === 'boolean') fn['strict'] = tool['strict'];
+  return { type: 'function', function: fn };
+}
+
+function toolChoiceToChat(choice: unknown): unknown {
+  if (choice === undefined || choice === null) return undefined;
+  if (typeof choice === 'string') return choice;
+  const c = choice as Json;
+  if (c['type'] === 'function' && typeof c['name'] === 'string') return { type: 'function', function: { name: c['name'] } };
+  return undefined;
+}

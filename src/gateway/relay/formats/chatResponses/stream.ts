@@ -1,0 +1,126 @@
+/**
+ * A chat stream written as a Responses stream: response.created and in_progress, then per output
+ * item (reasoning, the assistant message, each function call) its output_item.added, its deltas
+ * (output_text.delta, function_call_arguments.delta, reasoning_summary_text.delta) and its done
+ * events, and last response.completed (or response.incomplete) with the whole output and usage.
+ * Every event carries its sequence_number.
+ */
+import { reasoningTextOf } from '../../../../contract/index.ts';
+import type { RelayRequest, RelayUsage } from '../../types.ts';
+import type { StreamShaper, UpstreamEvent } from '../types.ts';
+import { functionCallItem, messageItem, reasoningItem, responseEnvelope, statusOfFinish } from './answer.ts';
+
+type Json = Record<string, unknown>;
+
+const asText = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+interface OpenItem {
+  readonly kind: 'reasoning' | 'message' | 'call';
+  readonly index: number;
+  readonly id: string;
+  text: string;
+  readonly callId?: string;
+  readonly name?: string;
+}
+
+export function chatToResponsesStream(request: RelayRequest): StreamShaper {
+  const id = `resp_${request.requestId}`;
+  const createdAt = Math.floor(Date.now() / 1000);
+  let sequence = 0;
+  let started = false;
+  let open: OpenItem | null = null;
+  const done: Json[] = [];
+  const calls = new Map<number, OpenItem>();
+  let finish: string | null = null;
+
+  const event = (type: string, body: Json): string => `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...body })}\n\n`;
+  const start = (): string => {
+    if (started) return '';
+    started = true;
+    const response = responseEnvelope(request, id, createdAt, 'in_progress', [], null, null);
+    return event('response.created', { response }) + event('response.in_progress', { response });
+  };
+  const finished = (item: OpenItem): Json => {
+    if (item.kind === 'reasoning') return reasoningItem(item.id, item.text);
+    if (item.kind === 'message') return messageItem(item.id, item.text);
+    return functionCallItem(item.id, item.callId ?? '', item.name ?? '', item.text);
+  };
+  const close = (): string => {
+    const item = open;
+    if (!item) return '';
+    open = null;
+    const whole = finished(item);
+    done.push(whole);
+    const at = { item_id: item.id, output_index: item.index };
+    let out = '';
+    if (item.kind === 'message') {
+      out += event('response.output_text.done', { ...at, content_index: 0, text: item.text });
+      out += event('response.content_part.done', { ...at, content_index: 0, part: { type: 'output_text', text: item.text, annotations: [] } });
+    } else if (item.kind === 'call') {
+      out += event('response.function_call_arguments.done', { ...at, arguments: item.text });
+    } else {
+      out += event('response.reasoning_summary_text.done', { ...at, summary_index: 0, text: item.text });
+      out += event('response.reasoning_summary_part.done', { ...at, summary_index: 0, part: { type: 'summary_text', text: item.text } });
+    }
+    return out + event('response.output_item.done', { output_index: item.index, item: whole });
+  };
+  const openItem = (item: Omit<OpenItem, 'index' | 'text'>): string => {
+    let out = close();
+    open = { ...item, index: done.length, text: '' };
+    const at = { item_id: open.id, output_index: open.index };
+    if (item.kind === 'message') {
+      out += event('response.output_item.added', { output_index: open.index, item: { ...messageItem(open.id, '', 'in_progress'), content: [] } });
+      out += event('response.content_part.added', { ...at, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } });
+    } else if (item.kind === 'call') {
+      out += event('response.output_item.added', { output_index: open.index, item: functionCallItem(open.id, item.callId ?? '', item.name ?? '', '', 'in_progress') });
+    } else {
+      out += event('response.output_item.added', { output_index: open.index, item: { type: 'reasoning', id: open.id, summary: [] } });
+      out += event('response.reasoning_summary_part.added', { ...at, summary_index: 0, part: { type: 'summary_text', text: '' } });
+    }
+    return out;
+  };
+
+  return {
+    event({ json }: UpstreamEvent): string {
+      let out = start();
+      const choice = ((json['choices'] as Json[] | undefined) ?? []).find((c) => (c['index'] ?? 0) === 0);
+      if (!choice) return out;
+      const d = (choice['delta'] ?? {}) as Json;
+      const reasoning = reasoningTextOf(d);
+      if (reasoning) {
+        if (open?.kind !== 'reasoning') out += openItem({ kind: 'reasoning', id: `rs_${request.requestId}_${done.length}` });
+        open!.text += reasoning;
+        out += event('response.reasoning_summary_text.delta', { item_id: open!.id, output_index: open!.index, summary_index: 0, delta: reasoning });
+      }
+      const text = asText(d['content']);
+      if (text) {
+        if (open?.kind !== 'message') out += openItem({ kind: 'message', id: `msg_${request.requestId}_${done.length}` });
+        open!.text += text;
+        out += event('response.output_text.delta', { item_id: open!.id, output_index: open!.index, content_index: 0, delta: text });
+      }
+      for (const call of (d['tool_calls'] as Json[] | undefined) ?? []) {
+        const key = typeof call['index'] === 'number' ? call['index'] : 0;
+        const fn = (call['function'] ?? {}) as Json;
+        let item = calls.get(key);
+        if (!item) {
+          out += openItem({ kind: 'call', id: `fc_${request.requestId}_${done.length}`, callId: asText(call['id']) || `call_${request.requestId}_${key}`, name: asText(fn['name']) });
+          item = open!;
+          calls.set(key, item);
+        }
+        const args = asText(fn['arguments']);
+        if (args) {
+          item.text += args;
+          out += event('response.function_call_arguments.delta', { item_id: item.id, output_index: item.index, delta: args });
+        }
+      }
+      finish = asText(choice['finish_reason']) || finish;
+      return out;
+    },
+    finish(usage: RelayUsage): string {
+      const out = start() + close();
+      const status = statusOfFinish(finish);
+      const response = responseEnvelope(request, id, createdAt, status, done, usage, finish);
+      return out + event(status === 'completed' ? 'response.completed' : 'response.incomplete', { response });
+    },
+  };
+}

@@ -1,0 +1,142 @@
+// The OpenAI Responses API through the gateway (what the Codex CLI speaks), with the official openai SDK
+// as an unchanged client: plain, streaming (the SDK's strict ResponseStream), a function-call round trip,
+// on the echo model, an openai channel and an anthropic channel (both through chat), charged exactly.
+import assert from 'node:assert/strict';
+import OpenAI, { BadRequestError } from 'openai';
+import { costOf } from '../../../src/gateway/accounts/money.ts';
+import { FAKE_PROMPT_TOKENS, startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import { newChannel } from '../../support/channels.ts';
+import { startTestGateway, waitForLog, type Started } from './helpers.ts';
+
+const INPUT = 1_250_000;
+const OUTPUT = 10_000_000;
+
+describe('the OpenAI Responses API (/v1/responses)', () => {
+  let t: Started;
+  let upstream: FakeUpstream;
+  let sdk: OpenAI;
+
+  before(async () => {
+    t = await startTestGateway();
+    upstream = await startFakeUpstream({});
+    const admin = t.admin();
+    await admin.addChannel(newChannel({ name: 'oai', baseUrl: upstream.url, models: { 'gpt-up': 'gpt-5' } }));
+    await admin.addChannel(newChannel({ name: 'ant', type: 'anthropic', baseUrl: upstream.url, models: { 'claude-up': 'claude-opus' } }));
+    for (const name of ['gpt-up', 'claude-up']) {
+      await admin.setModel({ name, kind: 'chat', inputPrice: INPUT, outputPrice: OUTPUT, imagePrice: null, contextLength: null, toolCalling: true });
+    }
+    sdk = new OpenAI({ apiKey: t.key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
+  });
+  after(async () => {
+    await t.close();
+    await upstream.close();
+  });
+  beforeEach(() => {
+    upstream.behaviour = {};
+  });
+
+  async function logOf(requestId: string | null) {
+    const log = await waitForLog(t.admin(), (l) => l.requestId === requestId);
+    assert.ok(log, `a log row for ${requestId}`);
+    return log;
+  }
+
+  it('echo: a plain answer with output_text and usage, charged', async () => {
+    const { data: response, response: raw } = await sdk.responses.create({ model: 'echo', instructions: 'Be kind.', input: 'hello there' }).withResponse();
+    assert.equal(response.object, 'response');
+    assert.equal(response.status, 'completed');
+    assert.equal(response.model, 'echo');
+    assert.equal(response.output_text, 'You said: hello there');
+    assert.ok(response.usage && response.usage.output_tokens > 0);
+    const log = await logOf(raw.headers.get('x-request-id'));
+    assert.deepEqual([log.path, log.promptTokens, log.completionTokens], ['/v1/responses', response.usage.input_tokens, response.usage.output_tokens]);
+  });
+
+  it('echo: reasoning streams as a reasoning item with its summary, before the message', async () => {
+    const stream = sdk.responses.stream({ model: 'echo', input: 'think about it' });
+    const final = await stream.finalResponse();
+    assert.deepEqual(final.output.map((item) => item.type), ['reasoning', 'message']);
+    const reasoning = final.output[0]!;
+    assert.ok(reasoning.type === 'reasoning' && reasoning.summary[0]!.text.length > 0);
+    assert.equal(final.output_text, 'You said: think about it');
+  });
+
+  it('an openai channel: converted to chat (instructions as system, max_output_tokens as the cap) and back', async () => {
+    const { data: response, response: raw } = await sdk.responses
+      .create({ model: 'gpt-up', instructions: 'Sys.', input: [{ role: 'user', content: [{ type: 'input_text', text: 'hi' }] }], max_output_tokens: 50 })
+      .withResponse();
+    assert.equal(response.output_text, 'w1 w2 w3');
+    assert.deepEqual(response.usage?.input_tokens, FAKE_PROMPT_TOKENS);
+    const sent = upstream.requests.at(-1)!;
+    assert.equal(sent.path, '/v1/chat/completions');
+    assert.deepEqual(sent.body.messages, [{ role: 'system', content: 'Sys.' }, { role: 'user', content: 'hi' }]);
+    assert.deepEqual([sent.body.model, sent.body.max_tokens], ['gpt-5', 50]);
+    assert.equal((await logOf(raw.headers.get('x-request-id'))).cost, costOf(FAKE_PROMPT_TOKENS, 3, INPUT, OUTPUT));
+  });
+
+  it('streams the Responses event sequence, accepted by the SDK\'s strict ResponseStream', async () => {
+    const stream = sdk.responses.stream({ model: 'gpt-up', input: 'stream please' });
+    const types: string[] = [];
+    for await (const event of stream) types.push(event.type);
+    const final = await stream.finalResponse();
+    assert.equal(final.output_text, 'w1 w2 w3');
+    assert.equal(final.status, 'completed');
+    assert.equal(final.usage?.output_tokens, 3);
+    assert.deepEqual(types, [
+      'response.created', 'response.in_progress', 'response.output_item.added', 'response.content_part.added',
+      'response.output_text.delta', 'response.output_text.delta', 'response.output_text.delta',
+      'response.output_text.done', 'response.content_part.done', 'response.output_item.done', 'response.completed',
+    ]);
+    // No stream_options for a Responses client: the gateway asks its chat upstream for usage itself.
+    assert.equal(upstream.requests.at(-1)!.body.stream_options.include_usage, true);
+  });
+
+  it('a function-call round trip, streamed: arguments deltas, then function_call_output goes up as a tool message after its call', async () => {
+    upstream.behaviour = { toolCall: { id: 'call_42', name: 'shell', arguments: '{"command":["ls"]}' } };
+    const tools: OpenAI.Responses.FunctionTool[] = [{ type: 'function', name: 'shell', description: 'Run a command', parameters: { type: 'object', properties: { command: { type: 'array' } } }, strict: false }];
+    const stream = sdk.responses.stream({ model: 'gpt-up', input: 'list files', tools });
+    let args = '';
+    for await (const event of stream) if (event.type === 'response.function_call_arguments.delta') args += event.delta;
+    const first = await stream.finalResponse();
+    const call = first.output.find((item) => item.type === 'function_call');
+    assert.ok(call && call.type === 'function_call');
+    assert.deepEqual([call.name, call.call_id, call.arguments, args], ['shell', 'call_42', '{"command":["ls"]}', '{"command":["ls"]}']);
+    assert.deepEqual(upstream.requests.at(-1)!.body.tools, [{ type: 'function', function: { name: 'shell', description: 'Run a command', parameters: tools[0]!.parameters, strict: false } }]);
+
+    upstream.behaviour = { pieces: ['Two files.'] };
+    const second = await sdk.responses.create({
+      model: 'gpt-up', tools,
+      input: [
+        { role: 'user', content: 'list files' },
+        { type: 'function_call', call_id: 'call_42', name: 'shell', arguments: '{"command":["ls"]}' },
+        { type: 'function_call_output', call_id: 'call_42', output: 'a.ts\nb.ts' },
+      ],
+    });
+    assert.equal(second.output_text, 'Two files.');
+    assert.deepEqual(upstream.requests.at(-1)!.body.messages, [
+      { role: 'user', content: 'list files' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_42', type: 'function', function: { name: 'shell', arguments: '{"command":["ls"]}' } }] },
+      { role: 'tool', tool_call_id: 'call_42', content: 'a.ts\nb.ts' },
+    ]);
+  });
+
+  it('an anthropic channel: Responses through chat to Messages and back, streamed and not', async () => {
+    const plain = await sdk.responses.create({ model: 'claude-up', instructions: 'Sys.', input: 'hi' });
+    assert.equal(plain.output_text, 'w1 w2 w3');
+    const sent = upstream.requests.at(-1)!;
+    assert.equal(sent.path, '/v1/messages');
+    assert.deepEqual([sent.body.system, sent.body.messages], ['Sys.', [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]]);
+    upstream.behaviour = { toolCall: { id: 'toolu_5', name: 'shell', arguments: '{"command":["pwd"]}' } };
+    const stream = sdk.responses.stream({ model: 'claude-up', input: 'where am I', tools: [{ type: 'function', name: 'shell', parameters: { type: 'object' }, strict: false }] });
+    const final = await stream.finalResponse();
+    const call = final.output.find((item) => item.type === 'function_call');
+    assert.ok(call && call.type === 'function_call');
+    assert.deepEqual([call.call_id, call.name, call.arguments], ['toolu_5', 'shell', '{"command":["pwd"]}']);
+    assert.equal(final.usage?.input_tokens, 11);
+  });
+
+  it('refuses what it cannot serve with a clear 400: previous_response_id, built-in tools', async () => {
+    await assert.rejects(sdk.responses.create({ model: 'echo', input: 'x', previous_response_id: 'resp_123' }), (e: unknown) => e instanceof BadRequestError && /previous_response_id/.test(e.message));
+    await assert.rejects(sdk.responses.create({ model: 'gpt-up', input: 'x', tools: [{ type: 'web_search' }] }), (e: unknown) => e instanceof BadRequestError && /web_search/.test(e.message));
+  });
+});
