@@ -16,7 +16,7 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   channel add --name NAME [--type openai|anthropic|echo] [--base-url URL] [--api-key KEY] --models M1,M2
               [--map PLATFORM=UPSTREAM]... [--priority N] [--weight N] [--timeout-ms N] [--proxy URL]
   channel list | disable NAME | enable NAME | remove NAME
-  model price MODEL [--kind chat|completion|embedding|image] [--input USD --output USD] [--per-image USD]
+  model price MODEL [--kind chat|completion|embedding|image] [--input USD --output USD] [--cached-input USD] [--cache-write USD] [--per-image USD]
               [--context N] [--tools yes|no]   (USD per million tokens; embeddings --input alone, images --per-image alone)
   account create NAME [--balance USD] | topup NAME USD | show NAME
   key create --account NAME --name KEYNAME [--models M1,M2] [--expires ISO-8601] [--rpm N] [--concurrency N]
@@ -33,7 +33,7 @@ const OPTIONS = {
   models: { type: 'string' }, map: { type: 'string', multiple: true }, priority: { type: 'string' }, weight: { type: 'string' },
   'timeout-ms': { type: 'string' }, proxy: { type: 'string' },
   input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' },
-  kind: { type: 'string' }, 'per-image': { type: 'string' },
+  kind: { type: 'string' }, 'per-image': { type: 'string' }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
   balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
   limit: { type: 'string' }, json: { type: 'boolean' },
 } as const;
@@ -51,7 +51,7 @@ interface Io {
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   serve: ['host', 'port'],
   'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy'],
-  'model price': ['kind', 'input', 'output', 'per-image', 'context', 'tools'],
+  'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'context', 'tools'],
   'account create': ['balance'],
   'key create': ['account', 'name', 'models', 'expires', 'rpm', 'concurrency'],
   logs: ['limit', 'json'],
@@ -158,28 +158,33 @@ async function model(store: Store, sub: string | undefined, args: string[], valu
   if (!isModelKind(kind)) throw new UsageError(`--kind takes ${MODEL_KINDS.join(', ')}, got "${kind}"`);
   if (values.tools !== undefined && !['yes', 'no', 'true', 'false'].includes(values.tools)) throw new UsageError('--tools takes yes or no');
   const allowed = PRICE_FLAGS[kind];
-  for (const flag of ['input', 'output', 'per-image'] as const) {
+  for (const flag of ['input', 'output', 'per-image', 'cached-input', 'cache-write'] as const) {
     if (values[flag] !== undefined && !allowed.includes(flag)) throw new UsageError(`--${flag} does not apply to ${kind} models (they take ${allowed.map((f) => `--${f}`).join(' and ')})`);
   }
   const price = (flag: 'input' | 'output' | 'per-image') => (allowed.includes(flag) ? usd(values[flag], `--${flag}`) : 0);
+  const cachePrice = (flag: 'cached-input' | 'cache-write') => (values[flag] === undefined ? null : usd(values[flag], `--${flag}`));
   const inputPrice = price('input');
   const outputPrice = price('output');
   const imagePrice = kind === 'image' ? price('per-image') : null;
   await store.setModel({
-    name, kind, inputPrice, outputPrice, imagePrice,
+    name, kind, inputPrice, outputPrice, imagePrice, cachedInputPrice: cachePrice('cached-input'), cacheWritePrice: cachePrice('cache-write'),
     contextLength: values.context === undefined ? null : int(values.context, 'context', 0, 1),
     toolCalling: values.tools === undefined ? null : values.tools === 'yes' || values.tools === 'true',
   });
   if (imagePrice !== null) io.out(`model "${name}" (image): ${formatMicroUsd(imagePrice)} per image`);
   else if (kind === 'embedding') io.out(`model "${name}" (embedding): ${formatMicroUsd(inputPrice)} input per million tokens`);
-  else io.out(`model "${name}" (${kind}): ${formatMicroUsd(inputPrice)} input, ${formatMicroUsd(outputPrice)} output per million tokens`);
+  else {
+    const cache = [['cached input', cachePrice('cached-input')], ['cache write', cachePrice('cache-write')]] as const;
+    const extra = cache.filter(([, p]) => p !== null).map(([what, p]) => `, ${formatMicroUsd(p!)} ${what}`).join('');
+    io.out(`model "${name}" (${kind}): ${formatMicroUsd(inputPrice)} input, ${formatMicroUsd(outputPrice)} output${extra} per million tokens`);
+  }
   return 0;
 }
 
-/** The prices each kind takes, all required. */
-const PRICE_FLAGS: Readonly<Record<ModelKind, readonly ('input' | 'output' | 'per-image')[]>> = {
-  chat: ['input', 'output'],
-  completion: ['input', 'output'],
+/** The prices each kind takes: input, output and per-image ones required, cache ones optional (the input price when absent). */
+const PRICE_FLAGS: Readonly<Record<ModelKind, readonly ('input' | 'output' | 'per-image' | 'cached-input' | 'cache-write')[]>> = {
+  chat: ['input', 'output', 'cached-input', 'cache-write'],
+  completion: ['input', 'output', 'cached-input', 'cache-write'],
   embedding: ['input'],
   image: ['per-image'],
 };

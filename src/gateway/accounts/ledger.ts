@@ -41,7 +41,9 @@ export function promptTokenBound(bodyBytes: number, messages: number): number {
  * What to reserve for a token-priced request, or null when `available` cannot pay for a minimal one. Pure.
  * `choices` answers are generated (`n`, `best_of`), each up to the completion cap.
  */
-export function planReservation(available: number, promptEstimate: number, askedCap: number | null, model: ModelRecord, choices = 1): ReservationPlan | null {
+export function planReservation(available: number, promptEstimate: number, askedCap: number | null, priced: ModelRecord, choices = 1): ReservationPlan | null {
+  // Every prompt token may turn out to be the dearest kind of input (a cache write can cost more than plain input).
+  const model = { ...priced, inputPrice: Math.max(priced.inputPrice, priced.cachedInputPrice ?? 0, priced.cacheWritePrice ?? 0) };
   if (model.outputPrice === 0) {
     const amount = costOf(promptEstimate, 0, model.inputPrice, 0);
     return amount <= available ? { amount, maxCompletionTokens: null } : null;

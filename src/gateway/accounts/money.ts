@@ -23,7 +23,13 @@ export function formatMicroUsd(micro: number): string {
 
 /** Cost in micro-USD of a request: ceil((prompt × inputPrice + completion × outputPrice) / 1e6), exact. Prices are per million tokens. */
 export function costOf(promptTokens: number, completionTokens: number, inputPrice: number, outputPrice: number): number {
-  const total = BigInt(promptTokens) * BigInt(inputPrice) + BigInt(completionTokens) * BigInt(outputPrice);
+  return costOfTokens([[promptTokens, inputPrice], [completionTokens, outputPrice]]);
+}
+
+/** Cost in micro-USD of several [tokens, price per million] parts, rounded up once over their sum, exact. */
+export function costOfTokens(parts: readonly (readonly [tokens: number, pricePerMillion: number])[]): number {
+  let total = 0n;
+  for (const [tokens, price] of parts) total += BigInt(tokens) * BigInt(price);
   return Number((total + 999_999n) / 1_000_000n);
 }
 

@@ -18,7 +18,12 @@ export const models: Handler = async (gw, ctx) => {
       ...(model?.toolCalling !== null && model?.toolCalling !== undefined ? { capabilities: { tool_calling: model.toolCalling } } : {}),
       pricing: model?.kind === 'image'
         ? { per_image_usd: (model.imagePrice ?? 0) / 1e6 }
-        : { input_per_million_usd: (model?.inputPrice ?? 0) / 1e6, output_per_million_usd: (model?.outputPrice ?? 0) / 1e6 },
+        : {
+            input_per_million_usd: (model?.inputPrice ?? 0) / 1e6,
+            output_per_million_usd: (model?.outputPrice ?? 0) / 1e6,
+            ...(typeof model?.cachedInputPrice === 'number' ? { cached_input_per_million_usd: model.cachedInputPrice / 1e6 } : {}),
+            ...(typeof model?.cacheWritePrice === 'number' ? { cache_write_per_million_usd: model.cacheWritePrice / 1e6 } : {}),
+          },
     }));
   sendJson(ctx.res, ctx.id, 200, { object: 'list', data });
 };

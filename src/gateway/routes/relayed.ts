@@ -9,7 +9,7 @@ import type { Reservation } from '../accounts/ledger.ts';
 import { parseJsonBody, readBody } from '../http/body.ts';
 import { finishLog } from '../context.ts';
 import { HttpError, sendError } from '../http/errors.ts';
-import { costOf } from '../accounts/money.ts';
+import { costOfTokens } from '../accounts/money.ts';
 import type { RelayOutcome, RelayUsage } from '../relay/types.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
@@ -114,8 +114,15 @@ function anthropicHeadersOf(headers: IncomingHttpHeaders): Readonly<Record<strin
   return out;
 }
 
-/** Images are priced per image, everything else per token. */
-function costOfUsage(usage: RelayUsage, model: ModelRecord): number {
+/** Images are priced per image, everything else per token: cache reads and writes at their own prices where set. */
+export function costOfUsage(usage: RelayUsage, model: ModelRecord): number {
   if (model.kind === 'image') return (usage.images ?? 0) * (model.imagePrice ?? 0);
-  return costOf(usage.promptTokens, usage.completionTokens, model.inputPrice, model.outputPrice);
+  const read = usage.cacheReadTokens ?? 0;
+  const write = usage.cacheWriteTokens ?? 0;
+  return costOfTokens([
+    [Math.max(0, usage.promptTokens - read - write), model.inputPrice],
+    [read, model.cachedInputPrice ?? model.inputPrice],
+    [write, model.cacheWritePrice ?? model.inputPrice],
+    [usage.completionTokens, model.outputPrice],
+  ]);
 }

@@ -100,4 +100,12 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE models ADD COLUMN image_price INTEGER;
     `,
   },
+  {
+    // Prompt-cache prices (cache reads are cheaper, Anthropic's cache writes dearer); NULL: the input price.
+    version: 5,
+    sql: `
+      ALTER TABLE models ADD COLUMN cached_input_price INTEGER;
+      ALTER TABLE models ADD COLUMN cache_write_price INTEGER;
+    `,
+  },
 ];

@@ -64,6 +64,7 @@ function toModel(r: Row): ModelRecord {
     name: String(r.name), inputPrice: num(r.input_price), outputPrice: num(r.output_price),
     contextLength: numOrNull(r.context_length), toolCalling: r.tool_calling === null ? null : Boolean(r.tool_calling),
     kind: modelKindOf(r.kind), imagePrice: numOrNull(r.image_price),
+    cachedInputPrice: numOrNull(r.cached_input_price), cacheWritePrice: numOrNull(r.cache_write_price),
   };
 }
 
@@ -297,12 +298,17 @@ export class SqliteStore implements Store {
 
   async setModel(m: ModelRecord): Promise<void> {
     this.#db
-      .prepare(`INSERT INTO models (name, input_price, output_price, context_length, tool_calling, kind, image_price) VALUES (?, ?, ?, ?, ?, ?, ?)
+      .prepare(`INSERT INTO models (name, input_price, output_price, context_length, tool_calling, kind, image_price, cached_input_price, cache_write_price)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(name) DO UPDATE SET input_price = excluded.input_price, output_price = excluded.output_price,
                   context_length = COALESCE(excluded.context_length, models.context_length),
                   tool_calling = COALESCE(excluded.tool_calling, models.tool_calling),
-                  kind = excluded.kind, image_price = excluded.image_price`)
-      .run(m.name, m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling === null ? null : m.toolCalling ? 1 : 0, m.kind, m.imagePrice);
+                  kind = excluded.kind, image_price = excluded.image_price,
+                  cached_input_price = excluded.cached_input_price, cache_write_price = excluded.cache_write_price`)
+      .run(
+        m.name, m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling === null ? null : m.toolCalling ? 1 : 0, m.kind, m.imagePrice,
+        m.cachedInputPrice ?? null, m.cacheWritePrice ?? null,
+      );
     this.#changed();
   }
 

@@ -81,6 +81,10 @@ export interface ModelRecord {
   readonly kind: ModelKind;
   /** Micro-USD per generated image (image models); null elsewhere. */
   readonly imagePrice: number | null;
+  /** Micro-USD per million input tokens read from the upstream's prompt cache; null (or absent): the input price. */
+  readonly cachedInputPrice?: number | null;
+  /** Micro-USD per million input tokens written to the upstream's prompt cache; null (or absent): the input price. */
+  readonly cacheWritePrice?: number | null;
 }
 
 export interface RequestLog {

@@ -138,6 +138,10 @@ describe('model-gateway CLI', () => {
 
   it('model price takes each kind with the prices it has: per token, input only, per image', async () => {
     assert.equal((await cli(dir, 'model', 'price', 'fim', '--kind', 'completion', '--input', '0.2', '--output', '0.4')).code, 0);
+    assert.match(
+      (await cli(dir, 'model', 'price', 'claude', '--input', '3', '--output', '15', '--cached-input', '0.3', '--cache-write', '3.75')).stdout,
+      /"claude" \(chat\): \$3\.00 input, \$15\.00 output, \$0\.30 cached input, \$3\.75 cache write per million tokens/,
+    );
     assert.match((await cli(dir, 'model', 'price', 'emb', '--kind', 'embedding', '--input', '0.02')).stdout, /"emb" \(embedding\): \$0\.02 input per million tokens/);
     assert.match((await cli(dir, 'model', 'price', 'img', '--kind', 'image', '--per-image', '0.04')).stdout, /"img" \(image\): \$0\.04 per image/);
     for (const args of [
@@ -146,10 +150,12 @@ describe('model-gateway CLI', () => {
       ['model', 'price', 'x', '--kind', 'image', '--input', '1'],
       ['model', 'price', 'x', '--kind', 'image'],
       ['model', 'price', 'x', '--per-image', '1', '--input', '1', '--output', '1'],
+      ['model', 'price', 'x', '--kind', 'embedding', '--input', '1', '--cached-input', '0.5'],
+      ['model', 'price', 'x', '--input', '1', '--output', '1', '--cache-write', '-1'],
     ]) {
       const run = await cli(dir, ...args);
       assert.equal(run.code, 2, `${args.join(' ')} is refused`);
-      assert.match(run.stderr, /--kind|--per-image|--output|--input/);
+      assert.match(run.stderr, /--kind|--per-image|--output|--input|--cached-input|--cache-write/);
     }
     const { openStore } = await import('../../../src/gateway/store/index.ts');
     const store = openStore({ dataDir: dir });
@@ -158,6 +164,7 @@ describe('model-gateway CLI', () => {
       assert.deepEqual([byName.get('fim')!.kind, byName.get('fim')!.inputPrice, byName.get('fim')!.outputPrice], ['completion', 200_000, 400_000]);
       assert.deepEqual([byName.get('emb')!.kind, byName.get('emb')!.inputPrice, byName.get('emb')!.outputPrice], ['embedding', 20_000, 0]);
       assert.deepEqual([byName.get('img')!.kind, byName.get('img')!.imagePrice], ['image', 40_000]);
+      assert.deepEqual([byName.get('claude')!.cachedInputPrice, byName.get('claude')!.cacheWritePrice, byName.get('fim')!.cachedInputPrice], [300_000, 3_750_000, null]);
       assert.equal(byName.has('x'), false);
     } finally {
       await store.close();

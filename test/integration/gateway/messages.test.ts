@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import Anthropic, { AuthenticationError, NotFoundError, PermissionDeniedError, RateLimitError } from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { createKey } from '../../../src/gateway/admin.ts';
-import { costOf } from '../../../src/gateway/accounts/money.ts';
+import { costOf, costOfTokens } from '../../../src/gateway/accounts/money.ts';
 import { FAKE_SIGNATURE } from '../../support/fakeMessages.ts';
 import { FAKE_PROMPT_TOKENS, startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { newChannel } from '../../support/channels.ts';
@@ -77,6 +77,22 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
       assert.deepEqual([log.path, log.model, log.channel, log.promptTokens, log.completionTokens, log.usageEstimated], ['/v1/messages', 'claude-up', 'ant', 18, 5, false]);
       assert.equal(log.cost, costOf(18, 5, INPUT, OUTPUT));
       assert.deepEqual(message.usage, { input_tokens: 11, cache_creation_input_tokens: 2, cache_read_input_tokens: 5, output_tokens: 5 });
+    });
+
+    it('prices cache reads and writes at their own rates when the operator sets them, and reports them in /v1/models', async () => {
+      await t.admin().setModel({ name: 'claude-up', kind: 'chat', inputPrice: INPUT, outputPrice: OUTPUT, imagePrice: null, contextLength: null, toolCalling: true, cachedInputPrice: 300_000, cacheWritePrice: 3_750_000 });
+      try {
+        upstream.behaviour = { cacheRead: 1000, cacheWrite: 200 };
+        // A prompt long enough to hold the 1,211 tokens the upstream reports (a charge never exceeds what the body could hold).
+        const { response } = await claude.messages.create({ model: 'claude-up', max_tokens: 10, messages: [{ role: 'user', content: 'cached '.repeat(1000) }] }).withResponse();
+        const log = await logOf(response.headers.get('x-request-id'));
+        assert.equal(log.promptTokens, 11 + 1000 + 200);
+        assert.equal(log.cost, costOfTokens([[11, INPUT], [1000, 300_000], [200, 3_750_000], [3, OUTPUT]]));
+        const listed = (await openai.models.list()).data.find((m) => m.id === 'claude-up') as unknown as { pricing: Record<string, number> };
+        assert.deepEqual(listed.pricing, { input_per_million_usd: 3, output_per_million_usd: 15, cached_input_per_million_usd: 0.3, cache_write_per_million_usd: 3.75 });
+      } finally {
+        await t.admin().setModel({ name: 'claude-up', kind: 'chat', inputPrice: INPUT, outputPrice: OUTPUT, imagePrice: null, contextLength: null, toolCalling: true });
+      }
     });
 
     it('streams Anthropic events byte for byte (thinking and its signature, text, message_delta usage, message_stop)', async () => {

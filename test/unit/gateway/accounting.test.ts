@@ -20,6 +20,13 @@ describe('accounting: reservation plans', () => {
     assert.ok(low.amount <= 1_000);
   });
 
+  it('reserves the prompt at the dearest input price: a cache write may cost more than plain input', () => {
+    const cached: ModelRecord = { ...echo, cachedInputPrice: 200_000, cacheWritePrice: 2_500_000 };
+    const plan = planReservation(10_000_000, 100, 50, cached)!;
+    assert.equal(plan.amount, costOf(100, 50, 2_500_000, echo.outputPrice));
+    assert.equal(planReservation(10_000_000, 100, 50, { ...echo, cachedInputPrice: 200_000 })!.amount, costOf(100, 50, echo.inputPrice, echo.outputPrice));
+  });
+
   it('refuses when not even a minimal request fits', () => {
     assert.equal(planReservation(100, 100, null, echo), null);
     const justEnough = costOf(100, MIN_COMPLETION_TOKENS, echo.inputPrice, echo.outputPrice);
