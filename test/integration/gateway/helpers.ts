@@ -69,3 +69,10 @@ export async function waitForLog(store: Store, matches: (log: StoredLog) => bool
     throw error;
   });
 }
+
+/** The log row of one request, by its request id (the X-Request-Id of its answer); fails when none is written. */
+export async function logOfRequest(store: Store, requestId: string | null): Promise<StoredLog> {
+  const log = await waitForLog(store, (l) => l.requestId === requestId);
+  if (!log) throw new Error(`no log row for request ${requestId}`);
+  return log;
+}

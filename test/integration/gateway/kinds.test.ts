@@ -10,7 +10,7 @@ import { echoVector } from '../../../src/gateway/providers/echo/embedding.ts';
 import { FAKE_IMAGE_B64, FAKE_PROMPT_TOKENS, startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { newChannel } from '../../support/channels.ts';
 import { assertError } from '../../support/answer.ts';
-import { call, startTestGateway, waitForLog, type Started } from './helpers.ts';
+import { call, logOfRequest, startTestGateway, type Started } from './helpers.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -34,12 +34,7 @@ describe('completions, embeddings and images through the gateway', () => {
     await upstream.close();
   });
 
-  /** The log row of a response, by its request id. */
-  async function logOf(requestId: string | null) {
-    const log = await waitForLog(t.admin(), (l) => l.requestId === requestId);
-    assert.ok(log, `a log row for ${requestId}`);
-    return log;
-  }
+  const logOf = (requestId: string | null) => logOfRequest(t.admin(), requestId);
 
   describe('POST /v1/completions', () => {
     it('echo: the prompt and the suffix (fill-in-the-middle), exact usage, charged at the model price', async () => {

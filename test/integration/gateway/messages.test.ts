@@ -11,7 +11,7 @@ import { costOf, costOfTokens } from '../../../src/gateway/accounts/money.ts';
 import { FAKE_SIGNATURE } from '../../support/fakeMessages.ts';
 import { FAKE_PROMPT_TOKENS, startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { newChannel } from '../../support/channels.ts';
-import { startTestGateway, waitForLog, type Started } from './helpers.ts';
+import { logOfRequest, startTestGateway, waitForLog, type Started } from './helpers.ts';
 
 const INPUT = 3_000_000;
 const OUTPUT = 15_000_000;
@@ -45,11 +45,7 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
     upstream.behaviour = {};
   });
 
-  async function logOf(requestId: string | null) {
-    const log = await waitForLog(t.admin(), (l) => l.requestId === requestId);
-    assert.ok(log, `a log row for ${requestId}`);
-    return log;
-  }
+  const logOf = (requestId: string | null) => logOfRequest(t.admin(), requestId);
 
   describe('on an anthropic channel (passthrough)', () => {
     it('answers, forwards anthropic-version and anthropic-beta unchanged with the channel key, keeps thinking signatures, charges the reported usage', async () => {

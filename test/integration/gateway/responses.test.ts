@@ -6,7 +6,7 @@ import OpenAI, { BadRequestError } from 'openai';
 import { costOf } from '../../../src/gateway/accounts/money.ts';
 import { FAKE_PROMPT_TOKENS, startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { newChannel } from '../../support/channels.ts';
-import { startTestGateway, waitForLog, type Started } from './helpers.ts';
+import { logOfRequest, startTestGateway, type Started } from './helpers.ts';
 
 const INPUT = 1_250_000;
 const OUTPUT = 10_000_000;
@@ -35,11 +35,7 @@ describe('the OpenAI Responses API (/v1/responses)', () => {
     upstream.behaviour = {};
   });
 
-  async function logOf(requestId: string | null) {
-    const log = await waitForLog(t.admin(), (l) => l.requestId === requestId);
-    assert.ok(log, `a log row for ${requestId}`);
-    return log;
-  }
+  const logOf = (requestId: string | null) => logOfRequest(t.admin(), requestId);
 
   it('echo: a plain answer with output_text and usage, charged', async () => {
     const { data: response, response: raw } = await sdk.responses.create({ model: 'echo', instructions: 'Be kind.', input: 'hello there' }).withResponse();
