@@ -1,4 +1,4 @@
-// Concurrent requests against one account with a small balance, per billing kind (tokens, images): the
+// Concurrent requests against one account with a small balance, per billing kind (tokens, in each chat format; images): the
 // balance never goes negative, and the starting balance minus the final balance equals the logged costs, exactly.
 import assert from 'node:assert/strict';
 import { createKey, ECHO_IMAGE_PRICE } from '../../../src/gateway/admin.ts';
@@ -40,6 +40,35 @@ describe('accounting under concurrency', () => {
       await t.close();
     }
   });
+
+  // The same token billing through the other chat formats, on the echo model: Anthropic's Messages (its error body
+  // carries our code too) and OpenAI's Responses.
+  const FORMATS = [
+    { path: '/v1/messages', body: (text: string, stream: boolean) => ({ model: 'echo', max_tokens: 6, stream, messages: [{ role: 'user', content: text }] }) },
+    { path: '/v1/responses', body: (text: string, stream: boolean) => ({ model: 'echo', stream, input: text }) },
+  ] as const;
+  for (const format of FORMATS) {
+    it(`${format.path}: 150 concurrent requests on a ${START} micro-USD account never overdraw it, and logs add up exactly`, async () => {
+      const t = await startTestGateway();
+      try {
+        const admin = t.admin();
+        await admin.createAccount('tiny', START);
+        const { secret } = await createKey(admin, { account: 'tiny', name: 'tiny-key', concurrency: 10_000, rpm: 100_000 });
+        const answers = await Promise.all(
+          Array.from({ length: 150 }, (_, i) => call(t.gw, 'POST', format.path, { key: secret, body: format.body(`request ${i} asks for a short answer`, i % 3 === 0) })),
+        );
+        const ok = answers.filter((a) => a.status === 200).length;
+        const refused = answers.filter((a) => a.status === 403 && a.json?.error?.code === 'insufficient_balance').length;
+        assert.equal(ok + refused, answers.length, `only successes and insufficient_balance: ${[...new Set(answers.map((a) => a.status))]}`);
+        assert.ok(ok > 0 && refused > 0, `some served (${ok}), some refused (${refused})`);
+        const logs = await settledLogs(t, 'tiny', START, format.path);
+        assert.equal(logs.length, answers.length, 'every request is logged');
+        assert.equal(logs.filter((l) => l.status === 200 && l.cost > 0).length, ok);
+      } finally {
+        await t.close();
+      }
+    });
+  }
 
   it('images, billed per image: concurrent requests for 1 to 3 images never overdraw, and each charge is its images x the price', async () => {
     const t = await startTestGateway();
