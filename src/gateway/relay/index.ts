@@ -3,6 +3,7 @@
  * answers, and writes that answer to the client. See types.ts for the seam with the core.
  */
 import { NO_USAGE, type Attempt, type AttemptContext, type AttemptFailure, type AttemptResult, type RelayDeps } from './attempt.ts';
+import { ChannelAffinity } from './affinity.ts';
 import { clientGone } from './clientGone.ts';
 import { orderChannels } from './order.ts';
 import { endWithStreamError } from './respond.ts';
@@ -14,15 +15,23 @@ export type * from './types.ts';
 
 /** The relay of one gateway: `providers` says how to try each channel type, `deps` are that gateway's own parts. */
 export function createRelay(providers: Readonly<Record<ChannelType, Attempt>>, deps: RelayDeps): RelayChat {
+  const affinity = new ChannelAffinity();
   return async (request) => {
     const startedAt = performance.now();
     const failures: AttemptFailure[] = [];
     let last: Channel | null = null;
-    for (const channel of orderChannels(request.channels)) {
+    const who = `${request.keyId} ${request.model}`;
+    for (const channel of affinity.apply(who, orderChannels(request.channels))) {
       if (request.signal.aborted) return clientGone({ request, channel, deps, startedAt }, NO_USAGE).outcome;
       last = channel;
       const result = await attempt(providers[channel.type], { request, channel, deps, startedAt });
-      if (result.kind === 'final') return result.outcome;
+      if (result.kind === 'final') {
+        const { outcome } = result;
+        if (outcome.kind === 'success') affinity.served(who, channel.id);
+        else if (outcome.kind === 'broken' && !outcome.clientAborted) affinity.failed(who, channel.id);
+        return outcome;
+      }
+      affinity.failed(who, channel.id);
       failures.push(result.failure);
     }
     return allFailed(failures, last);

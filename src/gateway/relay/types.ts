@@ -47,6 +47,8 @@ export type RelayRequest = RelayOperation & RelayRequestFields;
 
 interface RelayRequestFields {
   readonly requestId: string;
+  /** The key the request came with: with `model`, what prompt-cache affinity remembers a channel for. */
+  readonly keyId: number;
   /** The platform model name the client asked for; answers carry this name in `model`. */
   readonly model: string;
   /** Chat and completions only: the answer is an event stream. */

@@ -63,6 +63,7 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
       outcome = await gw.relay({
         ...endpoint.operation(body),
         requestId: ctx.id,
+        keyId: key.id,
         model: body.model,
         stream,
         clientWantsUsage: endpoint.clientWantsUsage(body),

@@ -4,6 +4,7 @@ import { closedPort } from '../../support/loopback.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { post, SseReader, startHarness, type Harness } from './harness.ts';
 import type { NewChannel } from '../../../src/gateway/store/types.ts';
+import { newChannel } from '../../support/channels.ts';
 
 const ask = (stream: boolean) => ({ model: 'm', stream, messages: [{ role: 'user', content: 'hello' }] });
 
@@ -31,6 +32,26 @@ describe('relay: failover', () => {
     for (let i = 0; i < 5; i++) assert.equal((await post(h, ask(false))).status, 200);
     assert.equal(high!.requests.length, 5);
     assert.equal(low!.requests.length, 0);
+  });
+
+  it('prompt-cache affinity: a key stays on the channel that served it, leaves it when it fails, and never overrides priority', async () => {
+    const [a, b] = await start(2);
+    const h = await serve([{ baseUrl: a!.url, weight: 1 }, { baseUrl: b!.url, weight: 1 }]);
+    for (let i = 0; i < 20; i++) assert.equal((await post(h, ask(i % 2 === 0))).status, 200);
+    // Without affinity, 20 requests at equal weights land on one channel with probability 2^-19.
+    const [first, other] = a!.requests.length > 0 ? [a!, b!] : [b!, a!];
+    assert.deepEqual([first.requests.length, other.requests.length], [20, 0]);
+
+    first.behaviour = { status: 503 };
+    assert.equal((await post(h, ask(false))).status, 200, 'failover to the other channel');
+    first.behaviour = {};
+    for (let i = 0; i < 10; i++) assert.equal((await post(h, ask(false))).status, 200);
+    assert.deepEqual([first.requests.length, other.requests.length], [21, 11], 'after the failure the key stays where it was served');
+
+    // A channel of higher priority always comes first, whatever the key last used.
+    await h.admin.addChannel({ ...newChannel({ name: 'high', baseUrl: first.url, priority: 9, apiKey: 'sk-high' }) });
+    for (let i = 0; i < 3; i++) assert.equal((await post(h, ask(false))).status, 200);
+    assert.equal(first.requests.slice(-3).filter((r) => r.headers.authorization === 'Bearer sk-high').length, 3);
   });
 
   for (const stream of [false, true]) {
