@@ -22,14 +22,20 @@ export interface Endpoint<Body> {
 }
 
 const noStream = { stream: () => false, clientWantsUsage: () => false } as const;
+/** OpenAI's streams carry usage when the client asks for it in stream_options. */
+const streamsWithUsageOnRequest = {
+  stream: (body: { stream?: boolean | null }) => body.stream === true,
+  clientWantsUsage: (body: { stream_options?: { include_usage?: boolean | undefined } | null }) => body.stream_options?.include_usage === true,
+} as const;
+/** Messages and Responses answers always carry usage, streamed or not. */
+const streamsWithUsage = { stream: (body: { stream?: boolean | null }) => body.stream === true, clientWantsUsage: () => true } as const;
 
 export const CHAT: Endpoint<ChatRequest> = {
   kind: 'chat',
   format: 'chat completions',
   schema: ChatRequest,
   operation: (body) => ({ operation: 'chat', body }),
-  stream: (body) => body.stream === true,
-  clientWantsUsage: (body) => body.stream_options?.include_usage === true,
+  ...streamsWithUsageOnRequest,
   plan: (available, bytes, body, model) =>
     planReservation(available, promptTokenBound(bytes, body.messages.length), body.max_completion_tokens ?? body.max_tokens ?? null, model, numberOf(body['n'])),
 };
@@ -40,8 +46,7 @@ export const MESSAGES: Endpoint<MessagesRequest> = {
   format: 'Messages',
   schema: MessagesRequest,
   operation: (body) => ({ operation: 'messages', body }),
-  stream: (body) => body.stream === true,
-  clientWantsUsage: () => true,
+  ...streamsWithUsage,
   plan: (available, bytes, body, model) => planReservation(available, promptTokenBound(bytes, body.messages.length), body.max_tokens, model),
 };
 
@@ -54,8 +59,7 @@ export const RESPONSES: Endpoint<ResponsesRequest> = {
     message: 'this gateway keeps no responses: send the whole conversation in `input` instead',
   }),
   operation: (body) => ({ operation: 'responses', body }),
-  stream: (body) => body.stream === true,
-  clientWantsUsage: () => true,
+  ...streamsWithUsage,
   plan: (available, bytes, body, model) =>
     planReservation(available, promptTokenBound(bytes, typeof body.input === 'string' ? 1 : body.input.length), body.max_output_tokens ?? null, model),
 };
@@ -65,8 +69,7 @@ export const COMPLETION: Endpoint<CompletionRequest> = {
   format: 'completions',
   schema: CompletionRequest,
   operation: (body) => ({ operation: 'completion', body }),
-  stream: (body) => body.stream === true,
-  clientWantsUsage: (body) => body.stream_options?.include_usage === true,
+  ...streamsWithUsageOnRequest,
   plan: (available, bytes, body, model) => {
     const prompts = typeof body.prompt === 'string' || typeof body.prompt[0] === 'number' ? 1 : body.prompt.length;
     // best_of answers are generated (and billed) even though only n are returned.

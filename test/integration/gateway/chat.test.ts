@@ -6,29 +6,20 @@ import { ECHO_OWNER } from '../../../src/contract/index.ts';
 import { createKey } from '../../../src/gateway/admin.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { costOf } from '../../../src/gateway/accounts/money.ts';
-import { startFakeUpstream } from '../../support/fakeUpstream.ts';
 import type { FakeUpstream } from '../../support/fakeUpstream.ts';
-import { call, chatBody, startTestGateway, waitForLog } from './helpers.ts';
+import { call, chatBody, chatModel, startTestGateway, useGatewayWithUpstream, waitForLog } from './helpers.ts';
 import type { Started } from './helpers.ts';
 import { newChannel } from '../../support/channels.ts';
 
 describe('chat completions through the gateway', () => {
+  const suite = useGatewayWithUpstream(async (admin, upstream) => {
+    await admin.addChannel(newChannel({ name: 'fake', baseUrl: upstream.url, apiKey: 'upstream-secret', models: { 'gpt-x': 'up-model', other: 'other' } }));
+    await admin.setModel(chatModel('gpt-x', 150_000, 600_000, { contextLength: 128_000, toolCalling: true }));
+  });
   let t: Started;
   let upstream: FakeUpstream;
   let sdk: OpenAI;
-
-  before(async () => {
-    t = await startTestGateway();
-    upstream = await startFakeUpstream({});
-    const admin = t.admin();
-    await admin.addChannel(newChannel({ name: 'fake', baseUrl: upstream.url, apiKey: 'upstream-secret', models: { 'gpt-x': 'up-model', other: 'other' } }));
-    await admin.setModel({ name: 'gpt-x', kind: 'chat', inputPrice: 150_000, outputPrice: 600_000, imagePrice: null, contextLength: 128_000, toolCalling: true });
-    sdk = new OpenAI({ apiKey: t.key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
-  });
-  after(async () => {
-    await t.close();
-    await upstream.close();
-  });
+  before(() => ({ t, upstream, openai: sdk } = suite));
 
   it('openai SDK: non-streaming echo answer with the platform model name and usage', async () => {
     const answer = await sdk.chat.completions.create({ model: 'echo', messages: [{ role: 'user', content: 'hello there' }] });

@@ -6,9 +6,11 @@ import { startGateway } from '../../../src/gateway/server.ts';
 import type { GatewayOptions, RunningGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { answerOf, requestOf, type Answer, type CallOptions } from '../../support/answer.ts';
+import OpenAI from 'openai';
+import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { poll, PollTimeout } from '../../support/poll.ts';
 
-import type { Store, StoredLog } from '../../../src/gateway/store/types.ts';
+import type { ModelRecord, Store, StoredLog } from '../../../src/gateway/store/types.ts';
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'gateway-test-'));
@@ -75,4 +77,38 @@ export async function logOfRequest(store: Store, requestId: string | null): Prom
   const log = await waitForLog(store, (l) => l.requestId === requestId);
   if (!log) throw new Error(`no log row for request ${requestId}`);
   return log;
+}
+
+/** A chat model's catalogue entry at these prices (micro-USD per million tokens); `extra` for context, tools or cache prices. */
+export function chatModel(name: string, inputPrice: number, outputPrice: number, extra: Partial<ModelRecord> = {}): ModelRecord {
+  return { name, kind: 'chat', inputPrice, outputPrice, imagePrice: null, contextLength: null, toolCalling: null, ...extra };
+}
+
+export interface UpstreamSuite {
+  readonly t: Started;
+  readonly upstream: FakeUpstream;
+  /** The official openai SDK on the gateway's /v1, with the bootstrap key and no retries. */
+  readonly openai: OpenAI;
+}
+
+/**
+ * Mocha hooks for a suite on a test gateway with one fake upstream: `setup` adds the suite's channels
+ * and models; the upstream's behaviour is reset before each test; both stop after the suite.
+ */
+export function useGatewayWithUpstream(setup: (admin: Store, upstream: FakeUpstream) => Promise<void>): UpstreamSuite {
+  const state = {} as { t: Started; upstream: FakeUpstream; openai: OpenAI };
+  before(async () => {
+    state.t = await startTestGateway();
+    state.upstream = await startFakeUpstream({});
+    await setup(state.t.admin(), state.upstream);
+    state.openai = new OpenAI({ apiKey: state.t.key, baseURL: `${state.t.gw.url}/v1`, maxRetries: 0 });
+  });
+  beforeEach(() => {
+    if (state.upstream) state.upstream.behaviour = {};
+  });
+  after(async () => {
+    await state.t?.close();
+    await state.upstream?.close();
+  });
+  return state;
 }

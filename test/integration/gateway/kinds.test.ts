@@ -7,32 +7,24 @@ import OpenAI, { BadRequestError, NotFoundError, PermissionDeniedError } from 'o
 import { createKey, ECHO_IMAGE_PRICE } from '../../../src/gateway/admin.ts';
 import { costOf } from '../../../src/gateway/accounts/money.ts';
 import { echoVector } from '../../../src/gateway/providers/echo/embedding.ts';
-import { FAKE_IMAGE_B64, FAKE_PROMPT_TOKENS, startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import { FAKE_IMAGE_B64, FAKE_PROMPT_TOKENS, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { newChannel } from '../../support/channels.ts';
 import { assertError } from '../../support/answer.ts';
-import { call, logOfRequest, startTestGateway, type Started } from './helpers.ts';
+import { call, logOfRequest, useGatewayWithUpstream, type Started } from './helpers.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe('completions, embeddings and images through the gateway', () => {
-  let t: Started;
-  let upstream: FakeUpstream;
-  let sdk: OpenAI;
-
-  before(async () => {
-    t = await startTestGateway();
-    upstream = await startFakeUpstream({});
-    const admin = t.admin();
+  const suite = useGatewayWithUpstream(async (admin, upstream) => {
     await admin.addChannel(newChannel({ name: 'up', baseUrl: upstream.url, models: { 'up-complete': 'up-complete', 'up-embed': 'text-embedding-3-small', 'up-image': 'dall-e-3' } }));
     await admin.setModel({ name: 'up-complete', kind: 'completion', inputPrice: 1_000_000, outputPrice: 2_000_000, imagePrice: null, contextLength: null, toolCalling: null });
     await admin.setModel({ name: 'up-embed', kind: 'embedding', inputPrice: 100_000, outputPrice: 0, imagePrice: null, contextLength: null, toolCalling: null });
     await admin.setModel({ name: 'up-image', kind: 'image', inputPrice: 0, outputPrice: 0, imagePrice: 80_000, contextLength: null, toolCalling: null });
-    sdk = new OpenAI({ apiKey: t.key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
   });
-  after(async () => {
-    await t.close();
-    await upstream.close();
-  });
+  let t: Started;
+  let upstream: FakeUpstream;
+  let sdk: OpenAI;
+  before(() => ({ t, upstream, openai: sdk } = suite));
 
   const logOf = (requestId: string | null) => logOfRequest(t.admin(), requestId);
 

@@ -9,40 +9,28 @@ import OpenAI from 'openai';
 import { createKey } from '../../../src/gateway/admin.ts';
 import { costOf, costOfTokens } from '../../../src/gateway/accounts/money.ts';
 import { FAKE_SIGNATURE } from '../../support/fakeMessages.ts';
-import { FAKE_PROMPT_TOKENS, startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import { FAKE_PROMPT_TOKENS, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { newChannel } from '../../support/channels.ts';
-import { logOfRequest, startTestGateway, waitForLog, type Started } from './helpers.ts';
+import { chatModel, logOfRequest, useGatewayWithUpstream, waitForLog, type Started } from './helpers.ts';
 
 const INPUT = 3_000_000;
 const OUTPUT = 15_000_000;
 
 describe('the Anthropic Messages API (/v1/messages)', () => {
-  let t: Started;
-  let upstream: FakeUpstream;
-  let claude: Anthropic;
-  let openai: OpenAI;
   const channelKeys = { anthropic: 'sk-ant-upstream-secret', openai: 'sk-openai-upstream-secret' };
-
-  before(async () => {
-    t = await startTestGateway();
-    upstream = await startFakeUpstream({});
-    const admin = t.admin();
+  const suite = useGatewayWithUpstream(async (admin, upstream) => {
     // Anthropic documents its base URL without /v1; the channel takes either form.
     await admin.addChannel(newChannel({ name: 'ant', type: 'anthropic', baseUrl: upstream.url.replace(/\/v1$/, ''), apiKey: channelKeys.anthropic, models: { 'claude-up': 'claude-sonnet-4-5' } }));
     await admin.addChannel(newChannel({ name: 'oai', type: 'openai', baseUrl: upstream.url, apiKey: channelKeys.openai, models: { 'gpt-up': 'gpt-4o' } }));
-    for (const name of ['claude-up', 'gpt-up']) {
-      await admin.setModel({ name, kind: 'chat', inputPrice: INPUT, outputPrice: OUTPUT, imagePrice: null, contextLength: null, toolCalling: true });
-    }
+    for (const name of ['claude-up', 'gpt-up']) await admin.setModel(chatModel(name, INPUT, OUTPUT, { toolCalling: true }));
+  });
+  let t: Started;
+  let upstream: FakeUpstream;
+  let openai: OpenAI;
+  let claude: Anthropic;
+  before(() => {
+    ({ t, upstream, openai } = suite);
     claude = new Anthropic({ apiKey: t.key, baseURL: t.gw.url, maxRetries: 0 });
-    openai = new OpenAI({ apiKey: t.key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
-  });
-  after(async () => {
-    await t.close();
-    await upstream.close();
-  });
-
-  beforeEach(() => {
-    upstream.behaviour = {};
   });
 
   const logOf = (requestId: string | null) => logOfRequest(t.admin(), requestId);
@@ -76,7 +64,7 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
     });
 
     it('prices cache reads and writes at their own rates when the operator sets them, and reports them in /v1/models', async () => {
-      await t.admin().setModel({ name: 'claude-up', kind: 'chat', inputPrice: INPUT, outputPrice: OUTPUT, imagePrice: null, contextLength: null, toolCalling: true, cachedInputPrice: 300_000, cacheWritePrice: 3_750_000 });
+      await t.admin().setModel(chatModel('claude-up', INPUT, OUTPUT, { toolCalling: true, cachedInputPrice: 300_000, cacheWritePrice: 3_750_000 }));
       try {
         upstream.behaviour = { cacheRead: 1000, cacheWrite: 200 };
         // A prompt long enough to hold the 1,211 tokens the upstream reports (a charge never exceeds what the body could hold).
@@ -87,7 +75,7 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
         const listed = (await openai.models.list()).data.find((m) => m.id === 'claude-up') as unknown as { pricing: Record<string, number> };
         assert.deepEqual(listed.pricing, { input_per_million_usd: 3, output_per_million_usd: 15, cached_input_per_million_usd: 0.3, cache_write_per_million_usd: 3.75 });
       } finally {
-        await t.admin().setModel({ name: 'claude-up', kind: 'chat', inputPrice: INPUT, outputPrice: OUTPUT, imagePrice: null, contextLength: null, toolCalling: true });
+        await t.admin().setModel(chatModel('claude-up', INPUT, OUTPUT, { toolCalling: true }));
       }
     });
 

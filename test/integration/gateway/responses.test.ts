@@ -4,36 +4,23 @@
 import assert from 'node:assert/strict';
 import OpenAI, { BadRequestError } from 'openai';
 import { costOf } from '../../../src/gateway/accounts/money.ts';
-import { FAKE_PROMPT_TOKENS, startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import { FAKE_PROMPT_TOKENS, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { newChannel } from '../../support/channels.ts';
-import { logOfRequest, startTestGateway, type Started } from './helpers.ts';
+import { chatModel, logOfRequest, useGatewayWithUpstream, type Started } from './helpers.ts';
 
 const INPUT = 1_250_000;
 const OUTPUT = 10_000_000;
 
 describe('the OpenAI Responses API (/v1/responses)', () => {
+  const suite = useGatewayWithUpstream(async (admin, upstream) => {
+    await admin.addChannel(newChannel({ name: 'oai', baseUrl: upstream.url, models: { 'gpt-up': 'gpt-5' } }));
+    await admin.addChannel(newChannel({ name: 'ant', type: 'anthropic', baseUrl: upstream.url, models: { 'claude-up': 'claude-opus' } }));
+    for (const name of ['gpt-up', 'claude-up']) await admin.setModel(chatModel(name, INPUT, OUTPUT, { toolCalling: true }));
+  });
   let t: Started;
   let upstream: FakeUpstream;
   let sdk: OpenAI;
-
-  before(async () => {
-    t = await startTestGateway();
-    upstream = await startFakeUpstream({});
-    const admin = t.admin();
-    await admin.addChannel(newChannel({ name: 'oai', baseUrl: upstream.url, models: { 'gpt-up': 'gpt-5' } }));
-    await admin.addChannel(newChannel({ name: 'ant', type: 'anthropic', baseUrl: upstream.url, models: { 'claude-up': 'claude-opus' } }));
-    for (const name of ['gpt-up', 'claude-up']) {
-      await admin.setModel({ name, kind: 'chat', inputPrice: INPUT, outputPrice: OUTPUT, imagePrice: null, contextLength: null, toolCalling: true });
-    }
-    sdk = new OpenAI({ apiKey: t.key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
-  });
-  after(async () => {
-    await t.close();
-    await upstream.close();
-  });
-  beforeEach(() => {
-    upstream.behaviour = {};
-  });
+  before(() => ({ t, upstream, openai: sdk } = suite));
 
   const logOf = (requestId: string | null) => logOfRequest(t.admin(), requestId);
 
