@@ -57,7 +57,7 @@ export const ImageRequest = z.looseObject({
   prompt: z.string().min(1).max(32_000),
   n: z.number().int().min(1).max(10).nullish(),
   size: z.string().regex(/^(auto|\d{1,4}x\d{1,4})$/, 'expected "WIDTHxHEIGHT" (for example "1024x1024") or "auto"').nullish(),
-  quality: z.string().nullish(),
+  quality: z.string().max(32).nullish(),
   response_format: z.enum(['url', 'b64_json']).nullish(),
 });
 export type ImageRequest = z.infer<typeof ImageRequest>;

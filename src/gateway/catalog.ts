@@ -29,7 +29,13 @@ export function toRelayChannel(c: ChannelRecord): Channel {
     weight: c.weight,
     timeouts: { connectMs: Math.min(c.timeoutMs, 10_000), firstByteMs: c.timeoutMs, idleMs: c.timeoutMs },
     proxy: c.proxy,
+    responsesApi: c.type === 'openai' && (c.responsesApi ?? isOpenai(c.baseUrl)),
   };
+}
+
+/** OpenAI's own API, which has every endpoint (Responses included). */
+export function isOpenai(baseUrl: string | null): boolean {
+  return baseUrl !== null && /^https?:\/\/api\.openai\.com(?:[:/]|$)/i.test(baseUrl);
 }
 
 /** A model some enabled channel serves, with the first such channel and its price (if set). */

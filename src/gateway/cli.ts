@@ -6,6 +6,8 @@ import { parseArgs } from 'node:util';
 import { CHANNEL_TYPES, isChannelType, isModelKind, MODEL_KINDS, type ModelKind } from '../contract/index.ts';
 import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
 import { formatMicroUsd, parseUsd } from './accounts/money.ts';
+import { describeImagePrices, imagePriceKey } from './accounts/imagePrices.ts';
+import { toRelayChannel } from './catalog.ts';
 import { openStore } from './store/index.ts';
 import { StoreError } from './store/types.ts';
 import type { Store } from './store/types.ts';
@@ -15,9 +17,11 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   serve [--host 127.0.0.1] [--port 8080]
   channel add --name NAME [--type openai|anthropic|echo] [--base-url URL] [--api-key KEY] --models M1,M2
               [--map PLATFORM=UPSTREAM]... [--priority N] [--weight N] [--timeout-ms N] [--proxy URL]
+              [--responses yes|no]   (openai: the upstream has the Responses API; default yes for api.openai.com only)
   channel list | disable NAME | enable NAME | remove NAME
-  model price MODEL [--kind chat|completion|embedding|image] [--input USD --output USD] [--cached-input USD] [--cache-write USD] [--per-image USD]
-              [--context N] [--tools yes|no]   (USD per million tokens; embeddings --input alone, images --per-image alone)
+  model price MODEL [--kind chat|completion|embedding|image] [--input USD --output USD] [--cached-input USD] [--cache-write USD]
+              [--per-image USD [--per-image SIZE|QUALITY|SIZE,QUALITY=USD]...] [--context N] [--tools yes|no]
+              (USD per million tokens; embeddings --input alone; images --per-image alone, by size/quality where given)
   account create NAME [--balance USD] | topup NAME USD | show NAME
   key create --account NAME --name KEYNAME [--models M1,M2] [--expires ISO-8601] [--rpm N] [--concurrency N]
   key list | disable KEYNAME | enable KEYNAME | delete KEYNAME
@@ -31,9 +35,9 @@ const OPTIONS = {
   host: { type: 'string' }, port: { type: 'string' },
   name: { type: 'string' }, type: { type: 'string' }, 'base-url': { type: 'string' }, 'api-key': { type: 'string' },
   models: { type: 'string' }, map: { type: 'string', multiple: true }, priority: { type: 'string' }, weight: { type: 'string' },
-  'timeout-ms': { type: 'string' }, proxy: { type: 'string' },
+  'timeout-ms': { type: 'string' }, proxy: { type: 'string' }, responses: { type: 'string' },
   input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' },
-  kind: { type: 'string' }, 'per-image': { type: 'string' }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
+  kind: { type: 'string' }, 'per-image': { type: 'string', multiple: true }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
   balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
   limit: { type: 'string' }, json: { type: 'boolean' },
 } as const;
@@ -50,7 +54,7 @@ interface Io {
 
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   serve: ['host', 'port'],
-  'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy'],
+  'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
   'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'context', 'tools'],
   'account create': ['balance'],
   'key create': ['account', 'name', 'models', 'expires', 'rpm', 'concurrency'],
@@ -70,6 +74,14 @@ function usd(value: string | undefined, what: string): number {
   } catch (error) {
     throw new UsageError(`${what}: ${(error as Error).message}`);
   }
+}
+
+/** A yes|no flag (true|false too); null when not given. */
+function yesNo(value: string | undefined, flag: string): boolean | null {
+  if (value === undefined) return null;
+  if (value === 'yes' || value === 'true') return true;
+  if (value === 'no' || value === 'false') return false;
+  throw new UsageError(`--${flag} takes yes or no`);
 }
 
 function list(value: string | undefined): string[] {
@@ -128,10 +140,12 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
     const baseUrl = type === 'echo' ? null : need(values['base-url'], '--base-url');
     if (baseUrl !== null && !URL.canParse(baseUrl)) throw new UsageError(`--base-url is not a URL: "${baseUrl}"`);
     if (values.proxy !== undefined && !URL.canParse(values.proxy)) throw new UsageError(`--proxy is not a URL: "${values.proxy}"`);
+    const responsesApi = yesNo(values.responses, 'responses');
+    if (responsesApi !== null && type !== 'openai') throw new UsageError('--responses applies to openai channels only');
     const c = await store.addChannel({
       name: need(values.name, '--name'), type, baseUrl, apiKey: values['api-key'] ?? null, models,
       priority: int(values.priority, 'priority', 0), weight: int(values.weight, 'weight', 1, 1),
-      timeoutMs: int(values['timeout-ms'], 'timeout-ms', DEFAULT_CHANNEL_TIMEOUT_MS, 1), proxy: values.proxy ?? null,
+      timeoutMs: int(values['timeout-ms'], 'timeout-ms', DEFAULT_CHANNEL_TIMEOUT_MS, 1), proxy: values.proxy ?? null, responsesApi,
     });
     io.out(`channel "${c.name}" (${c.type}) added, serving ${Object.keys(c.models).join(', ')}`);
     return 0;
@@ -139,7 +153,7 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
   if (sub === 'list') {
     for (const c of await store.listChannels()) {
       const models = Object.entries(c.models).map(([p, u]) => (p === u ? p : `${p}=${u}`)).join(',');
-      io.out(`${c.name}\t${c.type}\t${c.status}\t${c.baseUrl ?? '-'}\tmodels=${models}\tpriority=${c.priority}\tweight=${c.weight}\ttimeout=${c.timeoutMs}ms${c.proxy ? `\tproxy=${c.proxy}` : ''}`);
+      io.out(`${c.name}\t${c.type}\t${c.status}\t${c.baseUrl ?? '-'}\tmodels=${models}\tpriority=${c.priority}\tweight=${c.weight}\ttimeout=${c.timeoutMs}ms${c.proxy ? `\tproxy=${c.proxy}` : ''}${c.type === 'openai' ? `\tresponses=${toRelayChannel(c).responsesApi ? 'yes' : 'no'}` : ''}`);
     }
     return 0;
   }
@@ -156,22 +170,27 @@ async function model(store: Store, sub: string | undefined, args: string[], valu
   const name = need(args[0], 'MODEL');
   const kind = values.kind ?? 'chat';
   if (!isModelKind(kind)) throw new UsageError(`--kind takes ${MODEL_KINDS.join(', ')}, got "${kind}"`);
-  if (values.tools !== undefined && !['yes', 'no', 'true', 'false'].includes(values.tools)) throw new UsageError('--tools takes yes or no');
+
   const allowed = PRICE_FLAGS[kind];
   for (const flag of ['input', 'output', 'per-image', 'cached-input', 'cache-write'] as const) {
     if (values[flag] !== undefined && !allowed.includes(flag)) throw new UsageError(`--${flag} does not apply to ${kind} models (they take ${allowed.map((f) => `--${f}`).join(' and ')})`);
   }
-  const price = (flag: 'input' | 'output' | 'per-image') => (allowed.includes(flag) ? usd(values[flag], `--${flag}`) : 0);
+  const price = (flag: 'input' | 'output') => (allowed.includes(flag) ? usd(values[flag], `--${flag}`) : 0);
   const cachePrice = (flag: 'cached-input' | 'cache-write') => (values[flag] === undefined ? null : usd(values[flag], `--${flag}`));
   const inputPrice = price('input');
   const outputPrice = price('output');
-  const imagePrice = kind === 'image' ? price('per-image') : null;
+  const images = kind === 'image' ? imagePricesOf(values['per-image'] ?? []) : null;
+  const imagePrice = images?.price ?? null;
   await store.setModel({
-    name, kind, inputPrice, outputPrice, imagePrice, cachedInputPrice: cachePrice('cached-input'), cacheWritePrice: cachePrice('cache-write'),
+    name, kind, inputPrice, outputPrice, imagePrice, imagePrices: images?.byVariant ?? null,
+    cachedInputPrice: cachePrice('cached-input'), cacheWritePrice: cachePrice('cache-write'),
     contextLength: values.context === undefined ? null : int(values.context, 'context', 0, 1),
-    toolCalling: values.tools === undefined ? null : values.tools === 'yes' || values.tools === 'true',
+    toolCalling: yesNo(values.tools, 'tools'),
   });
-  if (imagePrice !== null) io.out(`model "${name}" (image): ${formatMicroUsd(imagePrice)} per image`);
+  if (images) {
+    const variants = describeImagePrices(images.byVariant, formatMicroUsd);
+    io.out(`model "${name}" (image): ${formatMicroUsd(images.price)} per image${variants ? `; ${variants}` : ''}`);
+  }
   else if (kind === 'embedding') io.out(`model "${name}" (embedding): ${formatMicroUsd(inputPrice)} input per million tokens`);
   else {
     const cache = [['cached input', cachePrice('cached-input')], ['cache write', cachePrice('cache-write')]] as const;
@@ -179,6 +198,21 @@ async function model(store: Store, sub: string | undefined, args: string[], valu
     io.out(`model "${name}" (${kind}): ${formatMicroUsd(inputPrice)} input, ${formatMicroUsd(outputPrice)} output${extra} per million tokens`);
   }
   return 0;
+}
+
+/** `--per-image USD` (the default, required once) and `--per-image SIZE|QUALITY|SIZE,QUALITY=USD` for variants. */
+function imagePricesOf(flags: readonly string[]): { price: number; byVariant: Record<string, number> } {
+  const defaults = flags.filter((f) => !f.includes('='));
+  if (defaults.length !== 1) throw new UsageError('--per-image USD is required once (the price of an image of any other size or quality)');
+  const byVariant: Record<string, number> = {};
+  for (const flag of flags.filter((f) => f.includes('='))) {
+    const at = flag.lastIndexOf('=');
+    const key = imagePriceKey(flag.slice(0, at));
+    if (key instanceof Error) throw new UsageError(`--per-image: ${key.message}`);
+    if (Object.hasOwn(byVariant, key)) throw new UsageError(`--per-image: ${key} is priced twice`);
+    byVariant[key] = usd(flag.slice(at + 1), `--per-image ${key}`);
+  }
+  return { price: usd(defaults[0], '--per-image'), byVariant };
 }
 
 /** The prices each kind takes: input, output and per-image ones required, cache ones optional (the input price when absent). */

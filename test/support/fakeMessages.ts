@@ -7,6 +7,7 @@
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FakeBehaviour, FakeRequest } from './fakeUpstream.ts';
+import { jsonReply } from './jsonReply.ts';
 
 export const FAKE_SIGNATURE = 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds+/Signature/Bytes==';
 
@@ -15,11 +16,6 @@ const ERROR_TYPES: Readonly<Record<number, string>> = {
   413: 'request_too_large', 429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error',
 };
 
-function json(res: ServerResponse, status: number, value: unknown): void {
-  const text = JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
 
 /** The content blocks of the answer, each as its start and its deltas. */
 function blocksOf(b: FakeBehaviour, pieces: readonly string[]): { start: object; deltas: object[]; whole: object }[] {
@@ -52,7 +48,7 @@ export async function answerMessages(record: FakeRequest, b: FakeBehaviour, res:
   if (b.hang === 'headers') return gone;
   if (b.status !== undefined && b.status >= 400) {
     if (b.retryAfter !== undefined) res.setHeader('retry-after', b.retryAfter);
-    return json(res, b.status, { type: 'error', error: { type: ERROR_TYPES[b.status] ?? 'api_error', message: b.errorMessage ?? `fake upstream error ${b.status}` } });
+    return jsonReply(res, b.status, { type: 'error', error: { type: ERROR_TYPES[b.status] ?? 'api_error', message: b.errorMessage ?? `fake upstream error ${b.status}` } });
   }
   const body = record.body as { model?: string; stream?: boolean };
   const model = b.answerModel ?? body.model ?? 'fake-claude';
@@ -69,7 +65,7 @@ export async function answerMessages(record: FakeRequest, b: FakeBehaviour, res:
   const id = `msg_fake_${Math.random().toString(36).slice(2)}`;
   if (!body.stream) {
     const answer = { id, type: 'message', role: 'assistant', model, content: blocks.map((block) => block.whole), stop_reason: stopReason, stop_sequence: null };
-    return json(res, 200, b.omitUsage ? answer : { ...answer, usage });
+    return jsonReply(res, 200, b.omitUsage ? answer : { ...answer, usage });
   }
 
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

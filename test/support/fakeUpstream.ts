@@ -1,7 +1,7 @@
 /**
  * A fake upstream on 127.0.0.1, port 0, standing for the providers the tests cannot reach: OpenAI-style
  * (POST /v1/chat/completions, /v1/completions, /v1/embeddings, /v1/images/generations, GET /v1/models)
- * and Anthropic-style (POST /v1/messages, fakeMessages.ts).
+ * Anthropic-style (POST /v1/messages, fakeMessages.ts) and OpenAI Responses (POST /v1/responses, fakeResponses.ts).
  *
  * What it does is a `FakeBehaviour`, merged from (later wins):
  *   1. the `behaviour` given to `startFakeUpstream` (an object, or a function of the request,
@@ -14,6 +14,8 @@
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import { answerMessages } from './fakeMessages.ts';
+import { answerResponses } from './fakeResponses.ts';
+import { jsonReply } from './jsonReply.ts';
 import { listenOnLoopback } from './loopback.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -55,7 +57,7 @@ export interface FakeBehaviour {
   readonly toolCall?: { readonly id?: string; readonly name: string; readonly arguments: string };
   /** Messages only: a thinking block with this text (and a signature) before the answer. */
   readonly thinking?: string;
-  /** Messages only: cache reads and writes in the usage. */
+  /** Messages and Responses: cache reads (and Messages cache writes) in the usage. */
   readonly cacheRead?: number;
   readonly cacheWrite?: number;
 }
@@ -160,29 +162,30 @@ function parseJson(value: string | string[] | undefined): object | undefined {
 
 async function answer(record: FakeRequest, b: FakeBehaviour, res: ServerResponse, gone: Promise<void>, gate: () => Promise<void>): Promise<void> {
   if (record.method === 'GET' && record.path.startsWith('/v1/models')) {
-    return json(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'fake' }] });
+    return jsonReply(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'fake' }] });
   }
   if (record.method === 'POST' && record.path.split('?')[0] === '/v1/messages') return answerMessages(record, b, res, gone);
+  if (record.method === 'POST' && record.path.split('?')[0] === '/v1/responses') return answerResponses(record, b, res, gone);
   const operation = record.method === 'POST' ? OPERATIONS[record.path.split('?')[0]!] : undefined;
   if (!operation) {
-    return json(res, 404, { error: { message: `no route ${record.method} ${record.path}`, type: 'invalid_request_error', code: null } });
+    return jsonReply(res, 404, { error: { message: `no route ${record.method} ${record.path}`, type: 'invalid_request_error', code: null } });
   }
   if (b.headersDelayMs) await Promise.race([sleep(b.headersDelayMs), gone]);
   if (b.hang === 'headers') return gone;
   if (b.status !== undefined && b.status >= 400) {
     if (b.retryAfter !== undefined) res.setHeader('retry-after', b.retryAfter);
     const type = b.status === 429 ? 'rate_limit_error' : b.status >= 500 ? 'server_error' : 'invalid_request_error';
-    return json(res, b.status, { error: { message: b.errorMessage ?? `fake upstream error ${b.status}`, type, param: null, code: null } });
+    return jsonReply(res, b.status, { error: { message: b.errorMessage ?? `fake upstream error ${b.status}`, type, param: null, code: null } });
   }
   const body = record.body as { model?: string; stream?: boolean; stream_options?: { include_usage?: boolean }; input?: unknown; n?: number };
   const model = b.answerModel ?? body.model ?? 'fake-model';
   if (operation === 'embedding') {
     const inputs = Array.isArray(body.input) && typeof body.input[0] !== 'number' ? body.input.length : 1;
     const data = Array.from({ length: inputs }, (_, index) => ({ object: 'embedding', index, embedding: [0.25, -0.5, 0.75] }));
-    return json(res, 200, { object: 'list', data, model, ...(b.omitUsage ? {} : { usage: { prompt_tokens: FAKE_PROMPT_TOKENS, total_tokens: FAKE_PROMPT_TOKENS } }) });
+    return jsonReply(res, 200, { object: 'list', data, model, ...(b.omitUsage ? {} : { usage: { prompt_tokens: FAKE_PROMPT_TOKENS, total_tokens: FAKE_PROMPT_TOKENS } }) });
   }
   if (operation === 'image') {
-    return json(res, 200, { created: Math.floor(Date.now() / 1000), data: Array.from({ length: body.n ?? 1 }, () => ({ b64_json: FAKE_IMAGE_B64 })) });
+    return jsonReply(res, 200, { created: Math.floor(Date.now() / 1000), data: Array.from({ length: body.n ?? 1 }, () => ({ b64_json: FAKE_IMAGE_B64 })) });
   }
   if (b.toolCall && operation === 'chat') return answerToolCall(body, b.toolCall, model, res);
   const text = operation === 'completion';
@@ -193,7 +196,7 @@ async function answer(record: FakeRequest, b: FakeBehaviour, res: ServerResponse
   if (!body.stream) {
     const choice = text ? { index: 0, text: pieces.join(''), logprobs: null, finish_reason: 'stop' } : { index: 0, message: { role: 'assistant', content: pieces.join('') }, finish_reason: 'stop' };
     const answerBody = { id, object: text ? 'text_completion' : 'chat.completion', created, model, choices: [choice] };
-    return json(res, 200, usage ? { ...answerBody, usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } : answerBody);
+    return jsonReply(res, 200, usage ? { ...answerBody, usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } : answerBody);
   }
 
   const eol = b.eol ?? '\n';
@@ -243,7 +246,7 @@ function answerToolCall(body: { stream?: boolean }, call: NonNullable<FakeBehavi
   const usage = { prompt_tokens: FAKE_PROMPT_TOKENS, completion_tokens: 2, total_tokens: FAKE_PROMPT_TOKENS + 2 };
   if (!body.stream) {
     const message = { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: call.name, arguments: call.arguments } }] };
-    return json(res, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: 'tool_calls' }], usage });
+    return jsonReply(res, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: 'tool_calls' }], usage });
   }
   const half = Math.ceil(call.arguments.length / 2);
   const chunk = (delta: object, finish: string | null = null) => `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -266,8 +269,3 @@ const OPERATIONS: Readonly<Record<string, 'chat' | 'completion' | 'embedding' | 
 /** A 1x1 PNG: what the fake's image answers carry. */
 export const FAKE_IMAGE_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
 
-function json(res: ServerResponse, status: number, value: unknown): void {
-  const text = JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}

@@ -128,7 +128,7 @@ export const CONSOLE_JS = `
           return h('tr', { 'data-model': m.name }, [
             h('td', null, [h('div', { class: 'name-cell' }, [h('code', { text: m.name }), copyButton(m.name, 'model name ' + m.name)])]),
             h('td', { text: m.kind }),
-            h('td', { class: 'num', text: m.per_image ? usd(m.per_image) + ' / image' : usd(m.input_per_million) }),
+            h('td', { class: 'num', text: m.per_image ? usd(m.per_image) + ' / image' + (m.per_image_by_variant ? ' (' + m.per_image_by_variant + ')' : '') : usd(m.input_per_million) }),
             h('td', { class: 'num', text: m.per_image ? '\\u2014' : usd(m.output_per_million) }),
             h('td', { class: 'num', text: m.context_length ? num.format(m.context_length) : '\\u2014' }),
           ]);

@@ -32,6 +32,8 @@ export interface Channel {
   readonly timeouts: ChannelTimeouts;
   /** Optional HTTP proxy URL for reaching this upstream. */
   readonly proxy: string | null;
+  /** An openai channel whose upstream has the Responses API: Responses requests pass through to it unchanged. */
+  readonly responsesApi: boolean;
 }
 
 /** Which endpoint the request came to, and its validated body (unknown fields must reach the upstream untouched). */

@@ -9,6 +9,7 @@ import { HttpError } from '../http/errors.ts';
 import { sendJson } from '../http/json.ts';
 import { setBaseHeaders } from '../http/headers.ts';
 import { formatMicroUsd } from '../accounts/money.ts';
+import { describeImagePrices } from '../accounts/imagePrices.ts';
 import type { StoredLog } from '../store/types.ts';
 import { requireKey } from './common.ts';
 import type { Handler } from './common.ts';
@@ -47,6 +48,7 @@ export const me: Handler = async (gw, ctx) => {
       name,
       kind: model?.kind ?? 'chat',
       ...(model?.kind === 'image' ? { per_image: money(model.imagePrice ?? 0) } : {}),
+      ...(model?.imagePrices && Object.keys(model.imagePrices).length > 0 ? { per_image_by_variant: describeImagePrices(model.imagePrices, formatMicroUsd) } : {}),
       input_per_million: money(model?.inputPrice ?? 0),
       output_per_million: money(model?.outputPrice ?? 0),
       context_length: model?.contextLength ?? null,

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { ChatRequest, CompletionRequest, EmbeddingRequest, ImageRequest, MessagesRequest, ResponsesRequest, type ModelKind } from '../../contract/index.ts';
 import { planImageReservation, planReservation, promptTokenBound, type ReservationPlan } from '../accounts/ledger.ts';
+import { pricePerImage } from '../accounts/imagePrices.ts';
 import type { RelayOperation } from '../relay/types.ts';
 import type { ModelRecord } from '../store/types.ts';
 
@@ -17,6 +18,8 @@ export interface Endpoint<Body> {
   operation(body: Body): RelayOperation;
   stream(body: Body): boolean;
   clientWantsUsage(body: Body): boolean;
+  /** The model's prices as they apply to this request (an image's price depends on its size and quality). */
+  priced?(body: Body, model: ModelRecord): ModelRecord;
   /** What to hold for the request, or null when `available` cannot pay for it. */
   plan(available: number, bodyBytes: number, body: Body, model: ModelRecord): ReservationPlan | null;
 }
@@ -94,6 +97,7 @@ export const IMAGE: Endpoint<ImageRequest> = {
   schema: ImageRequest,
   operation: (body) => ({ operation: 'image', body }),
   ...noStream,
+  priced: (body, model) => ({ ...model, imagePrice: pricePerImage(model, body.size, body.quality) }),
   plan: (available, _bytes, body, model) => planImageReservation(available, body.n ?? 1, model),
 };
 

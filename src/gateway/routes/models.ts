@@ -17,7 +17,12 @@ export const models: Handler = async (gw, ctx) => {
       ...(model?.contextLength ? { context_length: model.contextLength } : {}),
       ...(model?.toolCalling !== null && model?.toolCalling !== undefined ? { capabilities: { tool_calling: model.toolCalling } } : {}),
       pricing: model?.kind === 'image'
-        ? { per_image_usd: (model.imagePrice ?? 0) / 1e6 }
+        ? {
+            per_image_usd: (model.imagePrice ?? 0) / 1e6,
+            ...(model.imagePrices && Object.keys(model.imagePrices).length > 0
+              ? { per_image_usd_by_variant: Object.fromEntries(Object.entries(model.imagePrices).map(([variant, price]) => [variant, price / 1e6])) }
+              : {}),
+          }
         : {
             input_per_million_usd: (model?.inputPrice ?? 0) / 1e6,
             output_per_million_usd: (model?.outputPrice ?? 0) / 1e6,

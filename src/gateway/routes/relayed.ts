@@ -48,13 +48,14 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
   }
   if (key.models && !key.models.includes(body.model)) throw new HttpError('model_not_permitted', `Requested: "${body.model}".`);
   if (found.channels.length === 0) throw new HttpError('upstream_unavailable', `No enabled channel serves "${body.model}".`);
+  const model = endpoint.priced?.(body, found.model) ?? found.model;
 
   if (!gw.concurrency.acquire(key.id, key.concurrency)) {
     throw new HttpError('concurrency_limited', `The limit of this key is ${key.concurrency} concurrent requests.`, { 'Retry-After': '1' });
   }
   let reservation: Reservation | null = null;
   try {
-    const held = gw.ledger.reserve(key.accountId, (available) => endpoint.plan(available, raw.length, body, found.model));
+    const held = gw.ledger.reserve(key.accountId, (available) => endpoint.plan(available, raw.length, body, model));
     if (!held) throw new HttpError('insufficient_balance');
     reservation = held.reservation;
 
@@ -79,7 +80,7 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
     }
 
     const { usage } = outcome;
-    const cost = outcome.kind === 'failed' ? 0 : costOfUsage(usage, found.model);
+    const cost = outcome.kind === 'failed' ? 0 : costOfUsage(usage, model);
     ctx.log.channel = outcome.channel;
     ctx.log.firstByteMs = outcome.firstByteMs;
     ctx.log.promptTokens = usage.promptTokens;

@@ -108,4 +108,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE models ADD COLUMN cache_write_price INTEGER;
     `,
   },
+  {
+    // Image prices by size and quality: a JSON object of micro-USD per image, NULL when the default applies to all.
+    version: 6,
+    sql: `ALTER TABLE models ADD COLUMN image_prices TEXT;`,
+  },
+  {
+    // Whether an openai channel's upstream has the Responses API (1, 0; NULL: decided by its base URL).
+    version: 7,
+    sql: `ALTER TABLE channels ADD COLUMN responses_api INTEGER;`,
+  },
 ];

@@ -51,6 +51,7 @@ function toChannel(r: Row): ChannelRecord {
     apiKey: strOrNull(r.api_key), models: JSON.parse(String(r.models)) as Record<string, string>,
     priority: num(r.priority), weight: num(r.weight), status: r.status === 'disabled' ? 'disabled' : 'enabled',
     timeoutMs: num(r.timeout_ms), proxy: strOrNull(r.proxy), createdAt: num(r.created_at),
+    responsesApi: r.responses_api === null || r.responses_api === undefined ? null : Boolean(r.responses_api),
   };
 }
 
@@ -65,7 +66,23 @@ function toModel(r: Row): ModelRecord {
     contextLength: numOrNull(r.context_length), toolCalling: r.tool_calling === null ? null : Boolean(r.tool_calling),
     kind: modelKindOf(r.kind), imagePrice: numOrNull(r.image_price),
     cachedInputPrice: numOrNull(r.cached_input_price), cacheWritePrice: numOrNull(r.cache_write_price),
+    imagePrices: imagePricesOf(r.image_prices),
   };
+}
+
+/** The stored JSON of image prices by size and quality: an object of non-negative integers, or the row is corrupt. */
+function imagePricesOf(value: unknown): Readonly<Record<string, number>> | null {
+  if (value === null || value === undefined) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(String(value));
+  } catch {
+    parsed = undefined;
+  }
+  const valid = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+    && Object.values(parsed).every((v) => Number.isSafeInteger(v) && (v as number) >= 0);
+  if (!valid) throw new StoreError('invalid', `a model row has invalid image prices ${String(value).slice(0, 100)}`);
+  return parsed as Record<string, number>;
 }
 
 function toLog(r: Row): StoredLog {
@@ -269,9 +286,12 @@ export class SqliteStore implements Store {
   async addChannel(c: NewChannel): Promise<ChannelRecord> {
     try {
       const row = this.#db
-        .prepare(`INSERT INTO channels (name, type, base_url, api_key, models, priority, weight, timeout_ms, proxy, created_at)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`)
-        .get(c.name, c.type, c.baseUrl, c.apiKey, JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, c.proxy, Date.now()) as Row;
+        .prepare(`INSERT INTO channels (name, type, base_url, api_key, models, priority, weight, timeout_ms, proxy, responses_api, created_at)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`)
+        .get(
+          c.name, c.type, c.baseUrl, c.apiKey, JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, c.proxy,
+          c.responsesApi === null || c.responsesApi === undefined ? null : c.responsesApi ? 1 : 0, Date.now(),
+        ) as Row;
       this.#changed();
       return toChannel(row);
     } catch (error) {
@@ -298,16 +318,18 @@ export class SqliteStore implements Store {
 
   async setModel(m: ModelRecord): Promise<void> {
     this.#db
-      .prepare(`INSERT INTO models (name, input_price, output_price, context_length, tool_calling, kind, image_price, cached_input_price, cache_write_price)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      .prepare(`INSERT INTO models (name, input_price, output_price, context_length, tool_calling, kind, image_price, cached_input_price, cache_write_price, image_prices)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(name) DO UPDATE SET input_price = excluded.input_price, output_price = excluded.output_price,
                   context_length = COALESCE(excluded.context_length, models.context_length),
                   tool_calling = COALESCE(excluded.tool_calling, models.tool_calling),
                   kind = excluded.kind, image_price = excluded.image_price,
-                  cached_input_price = excluded.cached_input_price, cache_write_price = excluded.cache_write_price`)
+                  cached_input_price = excluded.cached_input_price, cache_write_price = excluded.cache_write_price,
+                  image_prices = excluded.image_prices`)
       .run(
         m.name, m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling === null ? null : m.toolCalling ? 1 : 0, m.kind, m.imagePrice,
         m.cachedInputPrice ?? null, m.cacheWritePrice ?? null,
+        m.imagePrices && Object.keys(m.imagePrices).length > 0 ? JSON.stringify(m.imagePrices) : null,
       );
     this.#changed();
   }

@@ -64,6 +64,11 @@ export interface ChannelRecord {
   readonly status: Status;
   readonly timeoutMs: number;
   readonly proxy: string | null;
+  /**
+   * The upstream serves the OpenAI Responses API as well (openai channels): Responses requests pass
+   * through unchanged instead of being converted to chat. Null or absent: assumed for api.openai.com only.
+   */
+  readonly responsesApi?: boolean | null;
   readonly createdAt: number;
 }
 
@@ -81,6 +86,8 @@ export interface ModelRecord {
   readonly kind: ModelKind;
   /** Micro-USD per generated image (image models); null elsewhere. */
   readonly imagePrice: number | null;
+  /** Micro-USD per image for a size, a quality or both ("1024x1792", "hd", "1024x1792,hd"); the default is imagePrice. */
+  readonly imagePrices?: Readonly<Record<string, number>> | null;
   /** Micro-USD per million input tokens read from the upstream's prompt cache; null (or absent): the input price. */
   readonly cachedInputPrice?: number | null;
   /** Micro-USD per million input tokens written to the upstream's prompt cache; null (or absent): the input price. */

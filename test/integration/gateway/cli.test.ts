@@ -117,6 +117,19 @@ describe('model-gateway CLI', () => {
     assert.equal((await cli(dir, 'channel', 'remove', 'up')).code, 0);
     assert.equal((await cli(dir, 'channel', 'list')).stdout, '');
 
+    // Whether Responses requests pass through: OpenAI itself has the API, others only when told so.
+    assert.equal((await cli(dir, 'channel', 'add', '--name', 'oai', '--base-url', 'https://api.openai.com/v1', '--models', 'gpt-5')).code, 0);
+    assert.equal((await cli(dir, 'channel', 'add', '--name', 'vllm', '--base-url', 'http://127.0.0.1:1/v1', '--models', 'qwen')).code, 0);
+    assert.equal((await cli(dir, 'channel', 'add', '--name', 'azure', '--base-url', 'http://127.0.0.1:2/v1', '--models', 'o3', '--responses', 'yes')).code, 0);
+    assert.equal((await cli(dir, 'channel', 'add', '--name', 'proxied-oai', '--base-url', 'https://api.openai.com/v1', '--models', 'gpt-4o', '--responses', 'no')).code, 0);
+    const flags = (await cli(dir, 'channel', 'list')).stdout.split('\n').filter(Boolean).map((line) => `${line.split('\t')[0]} ${/responses=(\w+)/.exec(line)?.[1]}`);
+    assert.deepEqual(flags, ['oai yes', 'vllm no', 'azure yes', 'proxied-oai no']);
+    for (const args of [['--type', 'anthropic', '--base-url', 'http://h', '--responses', 'yes'], ['--base-url', 'http://h', '--responses', 'maybe']]) {
+      const refused = await cli(dir, 'channel', 'add', '--name', 'bad', '--models', 'x', ...args);
+      assert.deepEqual([refused.code, /--responses/.test(refused.stderr)], [2, true], args.join(' '));
+    }
+    for (const name of ['oai', 'vllm', 'azure', 'proxied-oai']) assert.equal((await cli(dir, 'channel', 'remove', name)).code, 0);
+
     const { openStore } = await import('../../../src/gateway/store/index.ts');
     const store = openStore({ dataDir: dir });
     try {
@@ -144,11 +157,20 @@ describe('model-gateway CLI', () => {
     );
     assert.match((await cli(dir, 'model', 'price', 'emb', '--kind', 'embedding', '--input', '0.02')).stdout, /"emb" \(embedding\): \$0\.02 input per million tokens/);
     assert.match((await cli(dir, 'model', 'price', 'img', '--kind', 'image', '--per-image', '0.04')).stdout, /"img" \(image\): \$0\.04 per image/);
+    assert.match(
+      (await cli(dir, 'model', 'price', 'dalle', '--kind', 'image', '--per-image', '0.04', '--per-image', '1024x1792=0.08', '--per-image', 'HD=0.08', '--per-image', 'hd,1024x1792=0.12')).stdout,
+      /"dalle" \(image\): \$0\.04 per image; \$0\.08 for 1024x1792, \$0\.08 for hd, \$0\.12 for 1024x1792,hd/,
+    );
     for (const args of [
       ['model', 'price', 'x', '--kind', 'audio', '--input', '1', '--output', '1'],
       ['model', 'price', 'x', '--kind', 'embedding', '--input', '1', '--output', '1'],
       ['model', 'price', 'x', '--kind', 'image', '--input', '1'],
       ['model', 'price', 'x', '--kind', 'image'],
+      ['model', 'price', 'x', '--kind', 'image', '--per-image', '1024x1792=0.08'],
+      ['model', 'price', 'x', '--kind', 'image', '--per-image', '0.04', '--per-image', '0.05'],
+      ['model', 'price', 'x', '--kind', 'image', '--per-image', '0.04', '--per-image', 'hd,low=0.1'],
+      ['model', 'price', 'x', '--kind', 'image', '--per-image', '0.04', '--per-image', 'hd=0.1', '--per-image', 'HD=0.2'],
+      ['model', 'price', 'x', '--kind', 'image', '--per-image', '0.04', '--per-image', 'hd=-1'],
       ['model', 'price', 'x', '--per-image', '1', '--input', '1', '--output', '1'],
       ['model', 'price', 'x', '--kind', 'embedding', '--input', '1', '--cached-input', '0.5'],
       ['model', 'price', 'x', '--input', '1', '--output', '1', '--cache-write', '-1'],
@@ -163,7 +185,8 @@ describe('model-gateway CLI', () => {
       const byName = new Map((await store.listModels()).map((m) => [m.name, m]));
       assert.deepEqual([byName.get('fim')!.kind, byName.get('fim')!.inputPrice, byName.get('fim')!.outputPrice], ['completion', 200_000, 400_000]);
       assert.deepEqual([byName.get('emb')!.kind, byName.get('emb')!.inputPrice, byName.get('emb')!.outputPrice], ['embedding', 20_000, 0]);
-      assert.deepEqual([byName.get('img')!.kind, byName.get('img')!.imagePrice], ['image', 40_000]);
+      assert.deepEqual([byName.get('img')!.kind, byName.get('img')!.imagePrice, byName.get('img')!.imagePrices], ['image', 40_000, null]);
+      assert.deepEqual(byName.get('dalle')!.imagePrices, { '1024x1792': 80_000, hd: 80_000, '1024x1792,hd': 120_000 });
       assert.deepEqual([byName.get('claude')!.cachedInputPrice, byName.get('claude')!.cacheWritePrice, byName.get('fim')!.cachedInputPrice], [300_000, 3_750_000, null]);
       assert.equal(byName.has('x'), false);
     } finally {

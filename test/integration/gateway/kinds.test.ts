@@ -19,7 +19,7 @@ describe('completions, embeddings and images through the gateway', () => {
     await admin.addChannel(newChannel({ name: 'up', baseUrl: upstream.url, models: { 'up-complete': 'up-complete', 'up-embed': 'text-embedding-3-small', 'up-image': 'dall-e-3' } }));
     await admin.setModel({ name: 'up-complete', kind: 'completion', inputPrice: 1_000_000, outputPrice: 2_000_000, imagePrice: null, contextLength: null, toolCalling: null });
     await admin.setModel({ name: 'up-embed', kind: 'embedding', inputPrice: 100_000, outputPrice: 0, imagePrice: null, contextLength: null, toolCalling: null });
-    await admin.setModel({ name: 'up-image', kind: 'image', inputPrice: 0, outputPrice: 0, imagePrice: 80_000, contextLength: null, toolCalling: null });
+    await admin.setModel({ name: 'up-image', kind: 'image', inputPrice: 0, outputPrice: 0, imagePrice: 80_000, imagePrices: { '1024x1792': 120_000, '1024x1792,hd': 160_000 }, contextLength: null, toolCalling: null });
   });
   let t: Started;
   let upstream: FakeUpstream;
@@ -139,6 +139,28 @@ describe('completions, embeddings and images through the gateway', () => {
       assert.equal(upstream.requests.at(-1)!.path, '/v1/images/generations');
       assert.equal(upstream.requests.at(-1)!.body.model, 'dall-e-3');
       assert.equal((await logOf(response.headers.get('x-request-id'))).cost, 3 * 80_000);
+    });
+
+    it('priced by size and quality where the operator set it: reserved and charged at that price', async () => {
+      const tall = await sdk.images.generate({ model: 'up-image', prompt: 'p', n: 2, size: '1024x1792', quality: 'hd' }).withResponse();
+      assert.equal((await logOf(tall.response.headers.get('x-request-id'))).cost, 2 * 160_000);
+      const standard = await sdk.images.generate({ model: 'up-image', prompt: 'p', size: '1024x1792', quality: 'standard' }).withResponse();
+      assert.equal((await logOf(standard.response.headers.get('x-request-id'))).cost, 120_000);
+
+      const admin = t.admin();
+      await admin.createAccount('one-tall-image', 160_000);
+      const { secret } = await createKey(admin, { account: 'one-tall-image', name: 'one-tall-image-key' });
+      const poor = new OpenAI({ apiKey: secret, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
+      const priced = (await poor.models.list()).data.find((m) => m.id === 'up-image') as unknown as { pricing: unknown };
+      assert.deepEqual(priced.pricing, { per_image_usd: 0.08, per_image_usd_by_variant: { '1024x1792': 0.12, '1024x1792,hd': 0.16 } });
+      await assert.rejects(
+        poor.images.generate({ model: 'up-image', prompt: 'p', n: 2, size: '1024x1792' }),
+        (e: unknown) => e instanceof PermissionDeniedError && e.code === 'insufficient_balance',
+        'two tall images cost 0.24 (two default ones would cost 0.16): the reservation is at the price of the size asked for',
+      );
+      const last = await poor.images.generate({ model: 'up-image', prompt: 'p', size: '1024x1792', quality: 'hd' }).withResponse();
+      assert.equal((await logOf(last.response.headers.get('x-request-id'))).cost, 160_000);
+      assert.equal((await admin.getAccount('one-tall-image'))!.balance, 0, 'the balance the log rows were written with');
     });
 
     it('reserves n times the price: an account that cannot pay for all n images is refused, not overdrawn', async () => {

@@ -1,12 +1,14 @@
 // The OpenAI Responses API through the gateway (what the Codex CLI speaks), with the official openai SDK
 // as an unchanged client: plain, streaming (the SDK's strict ResponseStream), a function-call round trip,
-// on the echo model, an openai channel and an anthropic channel (both through chat), charged exactly.
+// on the echo model, an openai channel and an anthropic channel (both through chat), and an openai channel
+// whose upstream has the Responses API (passed through as it came), charged exactly.
 import assert from 'node:assert/strict';
 import OpenAI, { BadRequestError } from 'openai';
 import { costOf } from '../../../src/gateway/accounts/money.ts';
 import { FAKE_PROMPT_TOKENS, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import { FAKE_ENCRYPTED_REASONING } from '../../support/fakeResponses.ts';
 import { newChannel } from '../../support/channels.ts';
-import { chatModel, logOfRequest, useGatewayWithUpstream, type Started } from './helpers.ts';
+import { call, chatModel, logOfRequest, useGatewayWithUpstream, type Started } from './helpers.ts';
 
 const INPUT = 1_250_000;
 const OUTPUT = 10_000_000;
@@ -15,7 +17,8 @@ describe('the OpenAI Responses API (/v1/responses)', () => {
   const suite = useGatewayWithUpstream(async (admin, upstream) => {
     await admin.addChannel(newChannel({ name: 'oai', baseUrl: upstream.url, models: { 'gpt-up': 'gpt-5' } }));
     await admin.addChannel(newChannel({ name: 'ant', type: 'anthropic', baseUrl: upstream.url, models: { 'claude-up': 'claude-opus' } }));
-    for (const name of ['gpt-up', 'claude-up']) await admin.setModel(chatModel(name, INPUT, OUTPUT, { toolCalling: true }));
+    await admin.addChannel(newChannel({ name: 'native', baseUrl: upstream.url, responsesApi: true, models: { 'gpt-native': 'gpt-5' } }));
+    for (const name of ['gpt-up', 'claude-up', 'gpt-native']) await admin.setModel(chatModel(name, INPUT, OUTPUT, { toolCalling: true }));
   });
   let t: Started;
   let upstream: FakeUpstream;
@@ -116,6 +119,78 @@ describe('the OpenAI Responses API (/v1/responses)', () => {
     assert.ok(call && call.type === 'function_call');
     assert.deepEqual([call.call_id, call.name, call.arguments], ['toolu_5', 'shell', '{"command":["pwd"]}']);
     assert.equal(final.usage?.input_tokens, 11);
+  });
+
+  describe('an upstream with the Responses API: passed through as it came', () => {
+    const codexLike = {
+      model: 'gpt-native', instructions: 'You are a coding agent.', store: false, include: ['reasoning.encrypted_content'],
+      input: [
+        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'fix the bug' }] },
+        { type: 'reasoning', id: 'rs_prev', summary: [], encrypted_content: FAKE_ENCRYPTED_REASONING },
+      ],
+      tools: [{ type: 'web_search' }, { type: 'function', name: 'shell', parameters: { type: 'object' }, strict: false }],
+      reasoning: { effort: 'medium', summary: 'auto' }, max_output_tokens: 4000,
+    };
+
+    it('the body goes up unchanged but for the model name; the answer comes back unchanged but for it, reasoning included', async () => {
+      const { data: response, response: raw } = await sdk.responses.create(codexLike as OpenAI.Responses.ResponseCreateParamsNonStreaming).withResponse();
+      const sent = upstream.requests.at(-1)!;
+      assert.equal(sent.path, '/v1/responses');
+      assert.deepEqual(sent.body, { ...codexLike, model: 'gpt-5' }, 'built-in tools, reasoning items and include reach an upstream that has them');
+      assert.equal(response.model, 'gpt-native');
+      assert.deepEqual(response.output.map((item) => item.type), ['reasoning', 'message']);
+      assert.equal((response.output[0] as { encrypted_content?: string }).encrypted_content, FAKE_ENCRYPTED_REASONING);
+      assert.equal(response.output_text, 'w1 w2 w3');
+      const log = await logOf(raw.headers.get('x-request-id'));
+      assert.deepEqual([log.promptTokens, log.completionTokens, log.usageEstimated, log.cost], [11, 5, false, costOf(11, 5, INPUT, OUTPUT)]);
+    });
+
+    it('no cap asked: the account\'s cap goes up as max_output_tokens, and no stream_options', async () => {
+      await sdk.responses.create({ model: 'gpt-native', input: 'hi', stream: true }).then(async (stream) => {
+        for await (const _ of stream) void _;
+      });
+      const sent = upstream.requests.at(-1)!.body;
+      assert.equal(typeof sent.max_output_tokens, 'number');
+      assert.equal(sent.stream_options, undefined);
+    });
+
+    it('streams every upstream event as it came, with the platform model name; charged from response.completed', async () => {
+      const raw = await call(t.gw, 'POST', '/v1/responses', { key: t.key, body: { model: 'gpt-native', input: 'stream please', stream: true } });
+      const events = raw.text.split('\n\n').filter(Boolean).map((block) => JSON.parse(block.split('\ndata: ')[1]!) as { type: string; sequence_number: number; response?: { model: string } });
+      assert.deepEqual(events.map((e) => e.type), [
+        'response.created', 'response.in_progress', 'response.output_item.added', 'response.output_item.done', 'response.output_item.added',
+        'response.content_part.added', 'response.output_text.delta', 'response.output_text.delta', 'response.output_text.delta',
+        'response.output_text.done', 'response.content_part.done', 'response.output_item.done', 'response.completed',
+      ]);
+      assert.deepEqual(events.map((e) => e.sequence_number), events.map((_, i) => i), 'the upstream\'s own sequence numbers');
+      assert.ok(events.filter((e) => e.response).every((e) => e.response!.model === 'gpt-native'));
+      assert.ok(raw.text.includes(FAKE_ENCRYPTED_REASONING));
+      const log = await logOf(raw.headers.get('x-request-id'));
+      assert.deepEqual([log.completionTokens, log.usageEstimated, log.cost], [5, false, costOf(11, 5, INPUT, OUTPUT)]);
+    });
+
+    it('a stream cut before response.completed is charged an estimate of what it streamed (marked so), never zero', async () => {
+      upstream.behaviour = { breakAfter: 2, breakWith: 'end' };
+      const raw = await call(t.gw, 'POST', '/v1/responses', { key: t.key, body: { model: 'gpt-native', input: 'stream please', stream: true } });
+      assert.match(raw.text, /event: error/);
+      assert.doesNotMatch(raw.text, /response\.completed/);
+      const log = await logOf(raw.headers.get('x-request-id'));
+      assert.equal(log.usageEstimated, true);
+      assert.ok(log.completionTokens > 0 && log.cost > 0);
+    });
+
+    it('an upstream that fails first: the next channel serves it (converted to chat there)', async () => {
+      const admin = t.admin();
+      await admin.addChannel(newChannel({ name: 'native-backup', baseUrl: upstream.url, priority: -1, models: { 'gpt-native': 'gpt-4o' } }));
+      upstream.behaviour = (request) => (request.path === '/v1/responses' ? { status: 503 } : {});
+      try {
+        const response = await sdk.responses.create({ model: 'gpt-native', input: 'hi' });
+        assert.equal(response.output_text, 'w1 w2 w3');
+        assert.deepEqual(upstream.requests.slice(-2).map((r) => r.path), ['/v1/responses', '/v1/chat/completions']);
+      } finally {
+        await admin.removeChannel('native-backup');
+      }
+    });
   });
 
   it('refuses what it cannot serve with a clear 400: previous_response_id, built-in tools', async () => {

@@ -24,6 +24,19 @@ describe('upstreamBody', () => {
     assert.equal(JSON.parse(upstreamBody(request({}, null), channel('http://h/v1'))).stream_options, undefined);
   });
 
+  it('Responses: byte for byte to an upstream that has the API (the cap lowered only), converted to chat for one that does not', () => {
+    const text = '{"model":"plat","input":[{"type":"reasoning","encrypted_content":"gAAA+/=="},{"role":"user","content":"\u00e9t\u00e9"}],"stream":true,"include":["reasoning.encrypted_content"]}';
+    const body = JSON.parse(text) as Record<string, unknown>;
+    const responses = (cap: number | null) => ({ operation: 'responses', model: 'plat', body, stream: true, maxCompletionTokens: cap }) as unknown as RelayRequest;
+    const native = relayChannel({ baseUrl: 'http://h/v1', models: { plat: 'plat' }, responsesApi: true });
+    assert.equal(upstreamBody(responses(null), native), JSON.stringify(body), 'nothing but the model name may change');
+    assert.deepEqual(JSON.parse(upstreamBody(responses(100), native)), { ...body, max_output_tokens: 100 });
+    assert.equal(upstreamUrl('http://h/v1', 'responses').path, '/v1/responses');
+    const converted = JSON.parse(upstreamBody(responses(null), relayChannel({ baseUrl: 'http://h/v1', models: { plat: 'plat' } })));
+    assert.deepEqual(converted.messages, [{ role: 'user', content: '\u00e9t\u00e9' }]);
+    assert.deepEqual(converted.stream_options, { include_usage: true });
+  });
+
   it('joins the base URL and the path with or without a trailing slash', () => {
     assert.deepEqual(upstreamUrl('http://h:8/v1', 'chat'), { origin: 'http://h:8', path: '/v1/chat/completions' });
     assert.deepEqual(upstreamUrl('http://h:8/v1/', 'chat'), { origin: 'http://h:8', path: '/v1/chat/completions' });

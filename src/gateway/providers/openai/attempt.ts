@@ -1,7 +1,7 @@
 /**
  * An OpenAI-compatible channel: each request goes to `{baseUrl}/<endpoint>` in its own format, a
- * Messages request as chat completions (converted there and back), with the channel's key as a
- * Bearer token.
+ * Messages request as chat completions (converted there and back), a Responses request as chat
+ * too unless the upstream has the Responses API; with the channel's key as a Bearer token.
  */
 import { translationFor } from '../../relay/formats/translation.ts';
 import { next, type AttemptContext, type AttemptResult } from '../../relay/attempt.ts';
@@ -11,7 +11,7 @@ import { openaiFormatOf, upstreamBody, upstreamUrl } from './requestBody.ts';
 export function openaiAttempt(ctx: AttemptContext): Promise<AttemptResult> {
   const { request, channel } = ctx;
   if (!channel.baseUrl) return Promise.resolve(next('upstream_error', 'channel has no base URL'));
-  const format = openaiFormatOf(request);
+  const format = openaiFormatOf(request, channel);
   const translation = translationFor(request.operation, format);
   if (!translation) return Promise.resolve(next('upstream_error', `an openai channel cannot serve ${request.operation} requests`));
   const { origin, path } = upstreamUrl(channel.baseUrl, format);

@@ -13,8 +13,9 @@ import { chatAnswerToResponses } from './chatResponses/answer.ts';
 import { chatToResponsesStream } from './chatResponses/stream.ts';
 import { MessagesStreamReader, messagesPassthrough } from './messagesStream.ts';
 import { OpenaiStreamReader, openaiPassthrough } from './openaiStream.ts';
+import { outputChars, ResponsesStreamReader, responsesPassthrough } from './responsesStream.ts';
 import type { ClientFormat, StreamReader, StreamShaper, UpstreamFormat } from './types.ts';
-import { inputUsage, messagesUsage, openaiUsage } from './usage.ts';
+import { inputUsage, messagesUsage, openaiUsage, responsesUsage } from './usage.ts';
 
 type Json = Record<string, unknown>;
 
@@ -59,6 +60,14 @@ const UPSTREAM: Readonly<Record<UpstreamFormat, UpstreamSide>> = {
     },
     reader: () => new MessagesStreamReader(),
   },
+  responses: {
+    answerUsage(answer, request) {
+      const output = answer['output'];
+      if (!Array.isArray(output)) return null;
+      return responsesUsage(answer['usage']) ?? estimatedUsage(request, outputChars(output));
+    },
+    reader: () => new ResponsesStreamReader(),
+  },
 };
 
 const passthroughJson = (raw: string, answer: Json, request: RelayRequest): string => withPlatformModel(raw, answer, request.model);
@@ -72,6 +81,7 @@ const CLIENT: Readonly<Record<string, ClientSide>> = {
   'embedding embedding': OPENAI_PASSTHROUGH,
   'image image': OPENAI_PASSTHROUGH,
   'messages messages': { answer: passthroughJson, shaper: messagesPassthrough },
+  'responses responses': { answer: passthroughJson, shaper: responsesPassthrough },
   'messages chat': {
     answer: (_raw, answer, request, usage) => JSON.stringify(chatAnswerToMessages(answer, request.model, usage)),
     shaper: chatToMessagesStream,

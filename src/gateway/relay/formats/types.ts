@@ -11,7 +11,7 @@ import type { RelayRequest, RelayUsage } from '../types.ts';
 export type ClientFormat = RelayRequest['operation'];
 
 /** The formats an upstream can speak. */
-export type UpstreamFormat = 'chat' | 'completion' | 'embedding' | 'image' | 'messages';
+export type UpstreamFormat = 'chat' | 'completion' | 'embedding' | 'image' | 'messages' | 'responses';
 
 /** One event of an upstream's stream, parsed once. */
 export interface UpstreamEvent {

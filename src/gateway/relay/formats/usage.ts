@@ -23,6 +23,16 @@ export function openaiUsage(value: unknown): RelayUsage | null {
   return cached > 0 ? { ...usage, cacheReadTokens: Math.min(cached, u.prompt_tokens) } : usage;
 }
 
+/** A Responses `usage` (input_tokens counts cached ones too, as OpenAI's prompt_tokens does; reasoning is in output_tokens). */
+export function responsesUsage(value: unknown): RelayUsage | null {
+  if (value === null || typeof value !== 'object') return null;
+  const u = value as { input_tokens?: unknown; output_tokens?: unknown; input_tokens_details?: { cached_tokens?: unknown } | null };
+  if (!isCount(u.input_tokens) || !isCount(u.output_tokens)) return null;
+  const cached = countOr0(u.input_tokens_details?.cached_tokens);
+  const usage = { promptTokens: u.input_tokens, completionTokens: u.output_tokens, estimated: false };
+  return cached > 0 ? { ...usage, cacheReadTokens: Math.min(cached, u.input_tokens) } : usage;
+}
+
 /** An embeddings answer's usage: input tokens only. */
 export function inputUsage(value: unknown): RelayUsage | null {
   const promptTokens = value !== null && typeof value === 'object' ? (value as { prompt_tokens?: unknown }).prompt_tokens : undefined;
