@@ -28,7 +28,7 @@ export async function answerResponses(record: FakeRequest, b: FakeBehaviour, res
   const reasoning = { id: 'rs_fake_1', type: 'reasoning', summary: [], encrypted_content: FAKE_ENCRYPTED_REASONING };
   const text = pieces.join('');
   const final: Json = b.toolCall
-    ? { id: 'fc_fake_1', type: 'function_call', status: 'completed', call_id: b.toolCall.id ?? 'call_fake_1', name: b.toolCall.name, arguments: b.toolCall.arguments }
+    ? { id: 'fc_fake_1', type: 'function_call', status: 'completed', call_id: b.toolCall.id ?? 'call_fake_1', name: b.toolCall.name, arguments: b.toolCall.arguments, ...(b.toolCall.namespace ? { namespace: b.toolCall.namespace } : {}) }
     : { id: 'msg_fake_1', type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] };
   const output = (b.usage?.completion_tokens ?? pieces.length) + 2;
   const input = b.usage?.prompt_tokens ?? 11;

@@ -54,7 +54,7 @@ export interface FakeBehaviour {
   /** Write every stream event in fragments of this many bytes (splits lines and UTF-8 characters). */
   readonly fragmentBytes?: number;
   /** Answer with a call of this tool (its arguments a JSON text, streamed in two pieces) instead of text. */
-  readonly toolCall?: { readonly id?: string; readonly name: string; readonly arguments: string };
+  readonly toolCall?: { readonly id?: string; readonly name: string; readonly arguments: string; readonly namespace?: string };
   /** Messages only: a thinking block with this text (and a signature) before the answer. */
   readonly thinking?: string;
   /** Messages and Responses: cache reads (and Messages cache writes) in the usage. */
@@ -68,6 +68,10 @@ export interface FakeRequest {
   readonly headers: IncomingHttpHeaders;
   /** The parsed JSON body (the raw text if it was not JSON). */
   readonly body: any;
+  /** The body's text as it came. */
+  readonly raw: string;
+  /** The answer's body as the fake wrote it so far. */
+  answered(): string;
   /** 'complete' once the answer was fully written; 'aborted' if the connection closed first. */
   readonly closed: Promise<'complete' | 'aborted'>;
   /** The client's port: requests on one kept-alive connection share it. */
@@ -104,8 +108,10 @@ export async function startFakeUpstream(behaviour: FakeUpstream['behaviour'] = {
   };
 
   const server = createServer(async (req, res) => {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
+    const received: Buffer[] = [];
+    for await (const chunk of req) received.push(chunk as Buffer);
+    // Decoded whole: a multi-byte character may straddle two chunks.
+    const raw = Buffer.concat(received).toString();
     let body: any = raw;
     try {
       body = JSON.parse(raw);
@@ -113,7 +119,21 @@ export async function startFakeUpstream(behaviour: FakeUpstream['behaviour'] = {
       // Recorded as text.
     }
     const closed = new Promise<'complete' | 'aborted'>((resolve) => res.on('close', () => resolve(res.writableFinished ? 'complete' : 'aborted')));
-    const record: FakeRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, closed, remotePort: req.socket.remotePort };
+    const written: Buffer[] = [];
+    const write = res.write.bind(res) as (chunk: unknown) => boolean;
+    res.write = ((chunk: string | Uint8Array) => {
+      written.push(Buffer.from(chunk));
+      return write(chunk);
+    }) as typeof res.write;
+    const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+    res.end = ((chunk?: string | Uint8Array) => {
+      if (typeof chunk === 'string' || chunk instanceof Uint8Array) written.push(Buffer.from(chunk));
+      return end(chunk);
+    }) as typeof res.end;
+    const record: FakeRequest = {
+      method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, raw, closed, remotePort: req.socket.remotePort,
+      answered: () => Buffer.concat(written).toString(),
+    };
     requests.push(record);
     for (const w of requestWaiters.filter((w) => requests.length >= w.count)) {
       requestWaiters.splice(requestWaiters.indexOf(w), 1);

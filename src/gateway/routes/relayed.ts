@@ -36,7 +36,9 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
   const json = parseJsonBody(raw);
   const parsed = endpoint.schema.safeParse(json);
   if (!parsed.success) throw new HttpError('invalid_request', describeIssue(parsed.error, endpoint.format));
-  const body = parsed.data;
+  // The client's JSON itself, now known to fit: zod's copy would put keys in schema order, and a
+  // passthrough must send the body as it came (thinking signatures, prompt-cache prefixes).
+  const body = json as Body;
   const stream = endpoint.stream(body);
   ctx.log.model = body.model;
   ctx.log.stream = stream;

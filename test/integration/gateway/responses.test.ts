@@ -193,8 +193,19 @@ describe('the OpenAI Responses API (/v1/responses)', () => {
     });
   });
 
-  it('refuses what it cannot serve with a clear 400: previous_response_id, built-in tools', async () => {
+  it('refuses what it cannot serve with a clear 400: previous_response_id, forcing a built-in tool on a chat upstream', async () => {
     await assert.rejects(sdk.responses.create({ model: 'echo', input: 'x', previous_response_id: 'resp_123' }), (e: unknown) => e instanceof BadRequestError && /previous_response_id/.test(e.message));
-    await assert.rejects(sdk.responses.create({ model: 'gpt-up', input: 'x', tools: [{ type: 'web_search' }] }), (e: unknown) => e instanceof BadRequestError && /web_search/.test(e.message));
+    await assert.rejects(
+      sdk.responses.create({ model: 'gpt-up', input: 'x', tools: [{ type: 'file_search', vector_store_ids: ['vs_1'] }], tool_choice: { type: 'file_search' } }),
+      (e: unknown) => e instanceof BadRequestError && /file_search/.test(e.message),
+    );
+  });
+
+  it('a built-in tool merely offered is left out for a chat upstream (the Codex CLI always offers web_search)', async () => {
+    const response = await sdk.responses.create({ model: 'gpt-up', input: 'x', tools: [{ type: 'web_search' }, { type: 'function', name: 'f', parameters: { type: 'object' }, strict: false }] });
+    assert.equal(response.output_text, 'w1 w2 w3');
+    assert.deepEqual(upstream.requests.at(-1)!.body.tools.map((tool: { function: { name: string } }) => tool.function.name), ['f']);
+    await sdk.responses.create({ model: 'gpt-up', input: 'x', tools: [{ type: 'web_search' }] });
+    assert.equal(upstream.requests.at(-1)!.body.tools, undefined, 'no empty tool list goes up');
   });
 });

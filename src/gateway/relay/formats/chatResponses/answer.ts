@@ -5,6 +5,7 @@
  */
 import { reasoningTextOf } from '../../../../contract/index.ts';
 import type { RelayRequest, RelayUsage } from '../../types.ts';
+import { toolNamesOf, type ToolName } from './toolNames.ts';
 
 type Json = Record<string, unknown>;
 
@@ -46,8 +47,9 @@ export function messageItem(id: string, text: string, status = 'completed'): Jso
   return { type: 'message', id, status, role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] };
 }
 
-export function functionCallItem(id: string, callId: string, name: string, args: string, status = 'completed'): Json {
-  return { type: 'function_call', id, call_id: callId, name, arguments: args, status };
+/** A call of `tool` (its namespace too, for a namespaced one: the client routes the call by it). */
+export function functionCallItem(id: string, callId: string, tool: ToolName, args: string, status = 'completed'): Json {
+  return { type: 'function_call', id, call_id: callId, name: tool.name, ...(tool.namespace ? { namespace: tool.namespace } : {}), arguments: args, status };
 }
 
 export function chatAnswerToResponses(answer: Json, request: RelayRequest, usage: RelayUsage): Json {
@@ -55,13 +57,14 @@ export function chatAnswerToResponses(answer: Json, request: RelayRequest, usage
   const message = (choice['message'] ?? {}) as Json;
   const base = asText(answer['id']) || request.requestId;
   const output: Json[] = [];
+  const names = toolNamesOf(request.operation === 'responses' ? request.body.tools : undefined);
   const reasoning = reasoningTextOf(message);
   if (reasoning) output.push(reasoningItem(`rs_${base}`, reasoning));
   const text = asText(message['content']);
   if (text) output.push(messageItem(`msg_${base}`, text));
   for (const [i, call] of ((message['tool_calls'] as Json[] | undefined) ?? []).entries()) {
     const fn = (call['function'] ?? {}) as Json;
-    output.push(functionCallItem(`fc_${base}_${i}`, asText(call['id']), asText(fn['name']), asText(fn['arguments'])));
+    output.push(functionCallItem(`fc_${base}_${i}`, asText(call['id']), names.fromChat(asText(fn['name'])), asText(fn['arguments'])));
   }
   const finish = asText(choice['finish_reason']) || null;
   return responseEnvelope(request, `resp_${base}`, Math.floor(Date.now() / 1000), statusOfFinish(finish), output, usage, finish);

@@ -1,13 +1,16 @@
 /**
- * A Responses request as chat completions (Responses -> chat only: no channel speaks Responses
- * upstream yet). `instructions` and system/developer items become system messages, message items
- * keep their role, function_call items become an assistant turn's tool_calls and
- * function_call_output items the `tool` messages that answer them, in order. Reasoning items are
- * the upstream model's own and are not sent back. Built-in tools (web search, file search, ...)
- * and items without a chat equivalent are refused with a clear 400.
+ * A Responses request as chat completions, for upstreams without the Responses API.
+ * `instructions` and system/developer items become system messages, message items keep their
+ * role, function_call items become an assistant turn's tool_calls and function_call_output items
+ * the `tool` messages that answer them, in order. Reasoning items are the upstream model's own and
+ * are not sent back. Function tools go as chat tools, namespaced ones flattened (toolNames.ts).
+ * Built-in tools (web search, file search, ...) cannot run on a chat upstream and are left out, as
+ * a tool the model cannot use (the Codex CLI always offers web_search); forcing one with
+ * tool_choice, and items without a chat equivalent, are a clear 400.
  */
 import type { ResponsesItem, ResponsesRequest } from '../../../../contract/index.ts';
 import { ConversionError } from '../types.ts';
+import { functionToolsOf, toolNamesOf, type ToolNames } from './toolNames.ts';
 
 type Json = Record<string, unknown>;
 
@@ -15,18 +18,20 @@ const asText = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 export function responsesToChatRequest(body: ResponsesRequest): Json {
   const b = body as ResponsesRequest & Json;
+  const names = toolNamesOf(b.tools);
   const messages: Json[] = [];
   if (b.instructions) messages.push({ role: 'system', content: b.instructions });
   if (typeof b.input === 'string') messages.push({ role: 'user', content: b.input });
-  else b.input.forEach((item, i) => addItem(messages, item, `input.${i}`));
+  else b.input.forEach((item, i) => addItem(messages, item, `input.${i}`, names));
   const chat: Json = { model: b.model, messages };
   if (b.stream) chat['stream'] = true;
   if (b.max_output_tokens) chat['max_tokens'] = b.max_output_tokens;
   for (const field of ['temperature', 'top_p', 'parallel_tool_calls', 'user'] as const) if (b[field] !== undefined && b[field] !== null) chat[field] = b[field];
   const effort = (b['reasoning'] as { effort?: unknown } | null | undefined)?.effort;
   if (typeof effort === 'string') chat['reasoning_effort'] = effort;
-  if (b.tools?.length) chat['tools'] = b.tools.map(toolToChat);
-  const choice = toolChoiceToChat(b['tool_choice']);
+  const tools = functionToolsOf(b.tools).map(({ namespace, tool }) => toolToChat(tool, names.toChat({ name: asText(tool['name']), ...(namespace ? { namespace } : {}) })));
+  if (tools.length > 0) chat['tools'] = tools;
+  const choice = toolChoiceToChat(b['tool_choice'], names);
   if (choice !== undefined) chat['tool_choice'] = choice;
   const format = (b['text'] as { format?: Json } | null | undefined)?.format;
   if (format?.['type'] === 'json_schema') {
@@ -35,7 +40,7 @@ export function responsesToChatRequest(body: ResponsesRequest): Json {
   return chat;
 }
 
-function addItem(messages: Json[], item: ResponsesItem, where: string): void {
+function addItem(messages: Json[], item: ResponsesItem, where: string, names: ToolNames): void {
   const it = item as Json;
   const type = item.type ?? 'message';
   if (type === 'message') {
@@ -43,7 +48,8 @@ function addItem(messages: Json[], item: ResponsesItem, where: string): void {
     if (role !== 'user' && role !== 'system' && role !== 'assistant') throw new ConversionError(`${where}: unknown role "${String(item.role)}".`);
     messages.push({ role, content: contentToChat(it['content'], where, role) });
   } else if (type === 'function_call') {
-    const call = { id: asText(it['call_id']), type: 'function', function: { name: asText(it['name']), arguments: asText(it['arguments']) } };
+    const name = names.toChat({ name: asText(it['name']), ...(typeof it['namespace'] === 'string' ? { namespace: it['namespace'] } : {}) });
+    const call = { id: asText(it['call_id']), type: 'function', function: { name, arguments: asText(it['arguments']) } };
     const last = messages[messages.length - 1];
     // Parallel calls (and a call after the assistant's words) belong to one assistant turn.
     if (last?.['role'] === 'assistant') {
@@ -81,20 +87,22 @@ function contentToText(content: unknown, where: string): string {
   return typeof text === 'string' ? text : '';
 }
 
-function toolToChat(tool: Json, i: number): Json {
-  if (tool['type'] !== 'function') {
-    throw new ConversionError(`tools.${i}: the built-in tool "${String(tool['type'])}" cannot run on this gateway's chat upstreams; use function tools.`);
-  }
-  const fn: Json = { name: tool['name'], parameters: tool['parameters'] ?? { type: 'object', properties: {} } };
+function toolToChat(tool: Json, name: string): Json {
+  const fn: Json = { name, parameters: tool['parameters'] ?? { type: 'object', properties: {} } };
   if (typeof tool['description'] === 'string') fn['description'] = tool['description'];
   if (typeof tool['strict'] === 'boolean') fn['strict'] = tool['strict'];
   return { type: 'function', function: fn };
 }
 
-function toolChoiceToChat(choice: unknown): unknown {
+function toolChoiceToChat(choice: unknown, names: ToolNames): unknown {
   if (choice === undefined || choice === null) return undefined;
   if (typeof choice === 'string') return choice;
   const c = choice as Json;
-  if (c['type'] === 'function' && typeof c['name'] === 'string') return { type: 'function', function: { name: c['name'] } };
+  if (c['type'] === 'function' && typeof c['name'] === 'string') {
+    return { type: 'function', function: { name: names.toChat({ name: c['name'], ...(typeof c['namespace'] === 'string' ? { namespace: c['namespace'] } : {}) }) } };
+  }
+  if (typeof c['type'] === 'string' && c['type'] !== 'allowed_tools') {
+    throw new ConversionError(`tool_choice: the built-in tool "${c['type']}" cannot run on this gateway's chat upstreams; use function tools.`);
+  }
   return undefined;
 }

@@ -7,6 +7,7 @@
  */
 import { reasoningTextOf } from '../../../../contract/index.ts';
 import type { RelayRequest, RelayUsage } from '../../types.ts';
+import { toolNamesOf, type ToolName } from './toolNames.ts';
 import type { StreamShaper, UpstreamEvent } from '../types.ts';
 import { functionCallItem, messageItem, reasoningItem, responseEnvelope, statusOfFinish } from './answer.ts';
 
@@ -20,7 +21,7 @@ interface OpenItem {
   readonly id: string;
   text: string;
   readonly callId?: string;
-  readonly name?: string;
+  readonly tool?: ToolName;
 }
 
 export function chatToResponsesStream(request: RelayRequest): StreamShaper {
@@ -32,6 +33,7 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
   const done: Json[] = [];
   const calls = new Map<number, OpenItem>();
   let finish: string | null = null;
+  const names = toolNamesOf(request.operation === 'responses' ? request.body.tools : undefined);
 
   const event = (type: string, body: Json): string => `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...body })}\n\n`;
   const start = (): string => {
@@ -43,7 +45,7 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
   const finished = (item: OpenItem): Json => {
     if (item.kind === 'reasoning') return reasoningItem(item.id, item.text);
     if (item.kind === 'message') return messageItem(item.id, item.text);
-    return functionCallItem(item.id, item.callId ?? '', item.name ?? '', item.text);
+    return functionCallItem(item.id, item.callId ?? '', item.tool ?? { name: '' }, item.text);
   };
   const close = (): string => {
     const item = open;
@@ -72,7 +74,7 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
       out += event('response.output_item.added', { output_index: open.index, item: { ...messageItem(open.id, '', 'in_progress'), content: [] } });
       out += event('response.content_part.added', { ...at, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } });
     } else if (item.kind === 'call') {
-      out += event('response.output_item.added', { output_index: open.index, item: functionCallItem(open.id, item.callId ?? '', item.name ?? '', '', 'in_progress') });
+      out += event('response.output_item.added', { output_index: open.index, item: functionCallItem(open.id, item.callId ?? '', item.tool ?? { name: '' }, '', 'in_progress') });
     } else {
       out += event('response.output_item.added', { output_index: open.index, item: { type: 'reasoning', id: open.id, summary: [] } });
       out += event('response.reasoning_summary_part.added', { ...at, summary_index: 0, part: { type: 'summary_text', text: '' } });
@@ -103,7 +105,7 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
         const fn = (call['function'] ?? {}) as Json;
         let item = calls.get(key);
         if (!item) {
-          out += openItem({ kind: 'call', id: `fc_${request.requestId}_${done.length}`, callId: asText(call['id']) || `call_${request.requestId}_${key}`, name: asText(fn['name']) });
+          out += openItem({ kind: 'call', id: `fc_${request.requestId}_${done.length}`, callId: asText(call['id']) || `call_${request.requestId}_${key}`, tool: names.fromChat(asText(fn['name'])) });
           item = open!;
           calls.set(key, item);
         }
