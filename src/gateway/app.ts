@@ -116,11 +116,11 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
     } catch (error) {
       if (error instanceof HttpError) {
         ctx.log.errorCode = error.code;
-        sendError(res, ctx.id, error.code, error.detail, error.headers, ctx.errorShape);
+        sendError(res, ctx.id, error.code, error.detail, { headers: error.headers, shape: ctx.errorShape });
       } else {
         ctx.log.errorCode = 'internal_error';
         onInternalError(error, ctx.id);
-        sendError(res, ctx.id, 'internal_error', undefined, {}, ctx.errorShape);
+        sendError(res, ctx.id, 'internal_error', undefined, { shape: ctx.errorShape });
       }
     } finally {
       finishLog(gw.logs, ctx);

@@ -61,6 +61,11 @@ export async function answerMessages(record: FakeRequest, b: FakeBehaviour, res:
     cache_read_input_tokens: b.cacheRead ?? 0,
     output_tokens: output,
   };
+  if (b.hang === 'body') {
+    res.writeHead(200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' });
+    res.flushHeaders();
+    return gone;
+  }
   const stopReason = b.toolCall ? 'tool_use' : 'end_turn';
   const id = `msg_fake_${Math.random().toString(36).slice(2)}`;
   if (!body.stream) {
@@ -70,7 +75,6 @@ export async function answerMessages(record: FakeRequest, b: FakeBehaviour, res:
 
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   res.flushHeaders();
-  if (b.hang === 'body') return gone;
   let closed = false;
   void gone.then(() => (closed = true));
   const send = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);

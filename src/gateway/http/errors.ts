@@ -26,16 +26,22 @@ export class HttpError extends Error {
 export type ErrorShape = 'openai' | 'anthropic';
 
 /** Sends the error, unless headers already went out (then the connection is ended). */
-export function sendError(
-  res: ServerResponse, requestId: string, code: ErrorCode, detail?: string, headers: Record<string, string> = {}, shape: ErrorShape = 'openai',
-): void {
+/** How an error goes out: extra headers, the body's shape, and a status other than the code's own (an upstream's 422 stays a 422). */
+export interface ErrorOptions {
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly shape?: ErrorShape;
+  readonly status?: number;
+}
+
+export function sendError(res: ServerResponse, requestId: string, code: ErrorCode, detail?: string, options: ErrorOptions = {}): void {
+  const { headers = {}, shape = 'openai', status = ERROR_CODES[code].status } = options;
   if (res.headersSent) {
     if (!res.writableEnded) res.end();
     return;
   }
   const payload = JSON.stringify(shape === 'anthropic' ? anthropicErrorBody(code, requestId, detail) : errorBody(code, requestId, detail));
   setBaseHeaders(res, requestId);
-  res.statusCode = ERROR_CODES[code].status;
+  res.statusCode = status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(payload));

@@ -92,7 +92,8 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
       ctx.log.errorCode = outcome.code;
       const headers: Record<string, string> = {};
       if (outcome.code === 'upstream_rate_limited' || outcome.code === 'upstream_unavailable') headers['Retry-After'] = String(Math.max(1, Math.ceil(outcome.retryAfterSeconds ?? 1)));
-      sendError(ctx.res, ctx.id, outcome.code, outcome.detail, headers, ctx.errorShape);
+      // The upstream's own 4xx about the request (a 422, a 409) keeps its status: the client's to fix, and it says which.
+      sendError(ctx.res, ctx.id, outcome.code, outcome.detail, { headers, shape: ctx.errorShape, ...(outcome.upstreamRejection ? { status: outcome.upstreamRejection.status } : {}) });
     } else if (outcome.kind === 'broken') {
       ctx.log.errorCode = outcome.clientAborted ? 'client_aborted' : outcome.code;
     }

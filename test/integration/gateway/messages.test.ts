@@ -149,6 +149,51 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
       assert.ok(log.cost > 0, 'a broken stream is charged for what it generated, never zero');
     });
 
+    describe('two anthropic channels: failover before the first byte, a visible break after it', () => {
+      const backupKey = 'sk-ant-backup-secret';
+      before(async () => {
+        const admin = t.admin();
+        await admin.addChannel(newChannel({ name: 'ant-main', type: 'anthropic', baseUrl: upstream.url, timeoutMs: 400, priority: 1, apiKey: 'sk-ant-main-secret', models: { 'claude-pair': 'claude-opus-4-5' } }));
+        await admin.addChannel(newChannel({ name: 'ant-backup', type: 'anthropic', baseUrl: upstream.url, timeoutMs: 400, apiKey: backupKey, models: { 'claude-pair': 'claude-opus-4-5' } }));
+        await admin.setModel(chatModel('claude-pair', INPUT, OUTPUT));
+      });
+      /** The main channel misbehaves as `failure` says; the backup answers. */
+      const mainFails = (failure: object) => {
+        upstream.behaviour = (request) => (request.headers['x-api-key'] === backupKey ? {} : failure);
+      };
+
+      for (const [what, failure] of [
+        ['overloaded (529)', { status: 529 }],
+        ['a 500', { status: 500 }],
+        ['no headers within the channel timeout', { hang: 'headers' }],
+        ['headers, then silence within the channel timeout', { hang: 'body' }],
+      ] as const) {
+        it(`main channel ${what}: the backup serves it, streamed and not, charged once`, async () => {
+          mainFails(failure);
+          const { data: plain, response } = await claude.messages.create({ model: 'claude-pair', max_tokens: 20, messages: [{ role: 'user', content: 'hi' }] }).withResponse();
+          assert.deepEqual(plain.content, [{ type: 'text', text: 'w1 w2 w3' }]);
+          const log = await logOf(response.headers.get('x-request-id'));
+          assert.deepEqual([log.status, log.channel, log.cost], [200, 'ant-backup', costOf(11, 3, INPUT, OUTPUT)]);
+          const streamed = await claude.messages.stream({ model: 'claude-pair', max_tokens: 20, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+          assert.deepEqual(streamed.content, [{ type: 'text', text: 'w1 w2 w3' }]);
+          const keys = upstream.requests.slice(-4).map((r) => r.headers['x-api-key'] === backupKey ? 'backup' : 'main');
+          assert.deepEqual(keys, ['main', 'backup', 'main', 'backup']);
+        });
+      }
+
+      it('a stream that goes silent after its first events: ended within the idle timeout with an Anthropic error event, charged what it sent', async () => {
+        mainFails({ breakAfter: 1, breakWith: 'stall' });
+        const started = Date.now();
+        const stream = claude.messages.stream({ model: 'claude-pair', max_tokens: 20, messages: [{ role: 'user', content: 'hi' }] });
+        await assert.rejects(stream.finalMessage(), (e: unknown) => e instanceof Anthropic.APIError);
+        assert.ok(Date.now() - started < 5000, 'the stall is cut by the channel timeout, not left hanging');
+        const log = await waitForLog(t.admin(), (l) => l.model === 'claude-pair' && l.errorCode === 'upstream_timeout');
+        assert.ok(log, 'logged as an upstream timeout');
+        assert.deepEqual([log.channel, log.usageEstimated], ['ant-main', true]);
+        assert.ok(log.cost > 0);
+      });
+    });
+
     it('chat completions (the openai SDK) on the anthropic channel: converted to Messages and back, streamed and not', async () => {
       upstream.behaviour = { thinking: 'Reason.' };
       const answer = await openai.chat.completions.create({

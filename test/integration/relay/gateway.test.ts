@@ -60,6 +60,19 @@ describe('relay through the gateway', () => {
     );
   });
 
+  it('an upstream 422 or 409 keeps its status (the log too), with our type and code; nothing is charged and nothing fails over', async () => {
+    for (const status of [422, 409]) {
+      const sentBefore = backup.requests.length;
+      primary.behaviour = { status, errorMessage: `upstream says ${status}` };
+      const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('relayed') });
+      assertError(answer, status, 'invalid_request');
+      assert.ok(answer.json.error.message.includes(`upstream says ${status}`));
+      const log = await logOf(answer.headers.get('x-request-id')!);
+      assert.deepEqual([log.status, log.errorCode, log.cost], [status, 'invalid_request', 0]);
+      assert.equal(backup.requests.length, sentBefore, 'every channel would refuse it too');
+    }
+  });
+
   it('a stream that breaks midway is an error to the openai SDK, never a finished answer', async () => {
     primary.behaviour = { pieces: ['one', ' two', ' three'], breakAfter: 2, breakWith: 'error' };
     const stream = await sdk.chat.completions.create({ model: 'relayed', messages: [{ role: 'user', content: 'x' }], stream: true });
