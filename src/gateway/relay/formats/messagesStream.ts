@@ -8,7 +8,7 @@
 import { estimateTokensOfChars } from '../estimate.ts';
 import { spliceModel } from '../modelName.ts';
 import type { RelayRequest, RelayUsage } from '../types.ts';
-import { parseObject } from './openaiStream.ts';
+import { namedEvent } from './namedEvent.ts';
 import type { StreamRead, StreamReader, StreamShaper, UpstreamEvent } from './types.ts';
 import { messagesUsage } from './usage.ts';
 
@@ -19,11 +19,10 @@ export class MessagesStreamReader implements StreamReader {
   generatedChars = 0;
 
   read(name: string | null, data: string): StreamRead {
-    if (data.trim() === '') return { kind: 'skip' };
-    const json = parseObject(data);
-    if (!json) return { kind: 'problem', detail: 'upstream sent a malformed event' };
-    const type = typeof json['type'] === 'string' ? json['type'] : name;
-    const event: UpstreamEvent = { event: name ?? type, data, json };
+    const read = namedEvent(name, data);
+    if (!('event' in read)) return read;
+    const { type, event } = read;
+    const { json } = event;
     switch (type) {
       case 'error': {
         const error = json['error'] as { message?: unknown } | undefined;

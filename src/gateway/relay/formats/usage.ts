@@ -17,20 +17,22 @@ function countOr0(n: unknown): number {
 export function openaiUsage(value: unknown): RelayUsage | null {
   if (value === null || typeof value !== 'object') return null;
   const u = value as { prompt_tokens?: unknown; completion_tokens?: unknown; prompt_tokens_details?: { cached_tokens?: unknown } | null };
-  if (!isCount(u.prompt_tokens) || !isCount(u.completion_tokens)) return null;
-  const cached = countOr0(u.prompt_tokens_details?.cached_tokens);
-  const usage = { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens, estimated: false };
-  return cached > 0 ? { ...usage, cacheReadTokens: Math.min(cached, u.prompt_tokens) } : usage;
+  return countedUsage(u.prompt_tokens, u.completion_tokens, u.prompt_tokens_details?.cached_tokens);
+}
+
+/** Input (cached ones included), output and cached input counts as the relay's usage; null unless the first two are counts. */
+function countedUsage(input: unknown, output: unknown, cachedInput: unknown): RelayUsage | null {
+  if (!isCount(input) || !isCount(output)) return null;
+  const cached = countOr0(cachedInput);
+  const usage = { promptTokens: input, completionTokens: output, estimated: false };
+  return cached > 0 ? { ...usage, cacheReadTokens: Math.min(cached, input) } : usage;
 }
 
 /** A Responses `usage` (input_tokens counts cached ones too, as OpenAI's prompt_tokens does; reasoning is in output_tokens). */
 export function responsesUsage(value: unknown): RelayUsage | null {
   if (value === null || typeof value !== 'object') return null;
   const u = value as { input_tokens?: unknown; output_tokens?: unknown; input_tokens_details?: { cached_tokens?: unknown } | null };
-  if (!isCount(u.input_tokens) || !isCount(u.output_tokens)) return null;
-  const cached = countOr0(u.input_tokens_details?.cached_tokens);
-  const usage = { promptTokens: u.input_tokens, completionTokens: u.output_tokens, estimated: false };
-  return cached > 0 ? { ...usage, cacheReadTokens: Math.min(cached, u.input_tokens) } : usage;
+  return countedUsage(u.input_tokens, u.output_tokens, u.input_tokens_details?.cached_tokens);
 }
 
 /** An embeddings answer's usage: input tokens only. */
