@@ -28,6 +28,15 @@ export type BillingUsage = z.infer<typeof BillingUsage>;
 /** Integer money unit used inside the gateway: one millionth of a US dollar. */
 export const MICRO_USD_PER_USD = 1_000_000;
 
+/**
+ * The most an account may hold, and so the most any amount may be: $1,000,000,000. A balance, what
+ * is pending and what is reserved (each at most this) add up far below 2^53 micro-USD, so money in
+ * micro-USD stays exact in a JavaScript number whatever the path (the gateway's store enforces it too).
+ */
+export const MAX_BALANCE_MICRO = 1_000_000_000 * MICRO_USD_PER_USD;
+/** The most a price may be (per million tokens, or per image): $1,000,000. */
+export const MAX_PRICE_MICRO = 1_000_000 * MICRO_USD_PER_USD;
+
 /** A key's money as clients show it (from the billing endpoints), in US dollars; null where the gateway did not say. */
 export interface Balance {
   readonly remainingUsd: number | null;
@@ -40,6 +49,11 @@ export interface Balance {
  * Dollars for people, one rule everywhere (CLI, console, chat, status bar): exact to the micro-dollar,
  * at least two decimals, no trailing zeros beyond, thousands separated: "$10.00", "$1,234.5", "$0.000038".
  */
+/** micro-USD -> "$12.345", by the one display rule (formatUsd). */
+export function formatMicroUsd(micro: number): string {
+  return formatUsd(micro / MICRO_USD_PER_USD);
+}
+
 export function formatUsd(usd: number): string {
   const micro = Math.round(usd * MICRO_USD_PER_USD);
   const abs = BigInt(Math.abs(micro));

@@ -3,9 +3,9 @@
  * (default $MODEL_GATEWAY_DATA, else ./.model-gateway). Run with --help for the list.
  */
 import { parseArgs } from 'node:util';
-import { CHANNEL_TYPES, isChannelType, isModelKind, MODEL_KINDS, type ModelKind } from '../contract/index.ts';
+import { CHANNEL_TYPES, isChannelType, formatMicroUsd, isModelKind, MAX_BALANCE_MICRO, MAX_PRICE_MICRO, MODEL_KINDS, type ModelKind } from '../contract/index.ts';
 import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
-import { formatMicroUsd, parseUsd } from './accounts/money.ts';
+import { parseUsd } from './accounts/money.ts';
 import { describeImagePrices, imagePriceKey } from './accounts/imagePrices.ts';
 import { toRelayChannel } from './catalog.ts';
 import { openStore } from './store/index.ts';
@@ -67,14 +67,17 @@ function int(value: string | undefined, flag: string, fallback: number, min = 0)
   return Number(value);
 }
 
-function usd(value: string | undefined, what: string): number {
+/** An amount in USD as micro-USD: exact, at most `max` (a balance's ceiling, or a price's). */
+function usd(value: string | undefined, what: string, max = MAX_BALANCE_MICRO): number {
   if (value === undefined) throw new UsageError(`${what} is required`);
   try {
-    return parseUsd(value);
+    return parseUsd(value, max);
   } catch (error) {
     throw new UsageError(`${what}: ${(error as Error).message}`);
   }
 }
+
+const price = (value: string | undefined, what: string): number => usd(value, what, MAX_PRICE_MICRO);
 
 /** A yes|no flag (true|false too); null when not given. */
 function yesNo(value: string | undefined, flag: string): boolean | null {
@@ -175,10 +178,10 @@ async function model(store: Store, sub: string | undefined, args: string[], valu
   for (const flag of ['input', 'output', 'per-image', 'cached-input', 'cache-write'] as const) {
     if (values[flag] !== undefined && !allowed.includes(flag)) throw new UsageError(`--${flag} does not apply to ${kind} models (they take ${allowed.map((f) => `--${f}`).join(' and ')})`);
   }
-  const price = (flag: 'input' | 'output') => (allowed.includes(flag) ? usd(values[flag], `--${flag}`) : 0);
-  const cachePrice = (flag: 'cached-input' | 'cache-write') => (values[flag] === undefined ? null : usd(values[flag], `--${flag}`));
-  const inputPrice = price('input');
-  const outputPrice = price('output');
+  const tokenPrice = (flag: 'input' | 'output') => (allowed.includes(flag) ? price(values[flag], `--${flag}`) : 0);
+  const cachePrice = (flag: 'cached-input' | 'cache-write') => (values[flag] === undefined ? null : price(values[flag], `--${flag}`));
+  const inputPrice = tokenPrice('input');
+  const outputPrice = tokenPrice('output');
   const images = kind === 'image' ? imagePricesOf(values['per-image'] ?? []) : null;
   const imagePrice = images?.price ?? null;
   await store.setModel({
@@ -210,9 +213,9 @@ function imagePricesOf(flags: readonly string[]): { price: number; byVariant: Re
     const key = imagePriceKey(flag.slice(0, at));
     if (key instanceof Error) throw new UsageError(`--per-image: ${key.message}`);
     if (Object.hasOwn(byVariant, key)) throw new UsageError(`--per-image: ${key} is priced twice`);
-    byVariant[key] = usd(flag.slice(at + 1), `--per-image ${key}`);
+    byVariant[key] = price(flag.slice(at + 1), `--per-image ${key}`);
   }
-  return { price: usd(defaults[0], '--per-image'), byVariant };
+  return { price: price(defaults[0], '--per-image'), byVariant };
 }
 
 /** The prices each kind takes: input, output and per-image ones required, cache ones optional (the input price when absent). */
@@ -229,7 +232,9 @@ async function account(store: Store, sub: string | undefined, args: string[], va
     const a = await store.createAccount(name, values.balance === undefined ? 0 : usd(values.balance, '--balance'));
     io.out(`account "${a.name}" created with ${formatMicroUsd(a.balance)}`);
   } else if (sub === 'topup') {
-    const a = await store.topUp(name, usd(args[1], 'amount (USD)'));
+    const amount = usd(args[1], 'amount (USD)');
+    if (amount === 0) throw new UsageError('amount (USD): a top-up must be more than $0');
+    const a = await store.topUp(name, amount);
     io.out(`account "${a.name}" balance ${formatMicroUsd(a.balance)}`);
   } else if (sub === 'show') {
     const a = await store.getAccount(name);

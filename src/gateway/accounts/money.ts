@@ -1,10 +1,10 @@
 /** Exact money: integer micro-USD, parsed from decimal strings without ever passing through a float. */
-import { formatUsd, MICRO_USD_PER_USD } from '../../contract/index.ts';
+import { formatMicroUsd, MAX_BALANCE_MICRO, MICRO_USD_PER_USD } from '../../contract/index.ts';
 
 const DECIMAL = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/;
 
-/** "10", "0.15", "2.000001" -> micro-USD. Throws on anything else (negative, exponent, more than 6 decimals). */
-export function parseUsd(text: string): number {
+/** "10", "0.15", "2.000001" -> micro-USD. Throws on anything else (negative, exponent, more than 6 decimals, above `max`). */
+export function parseUsd(text: string, max = MAX_BALANCE_MICRO): number {
   const trimmed = text.trim().replace(/^\$/, '');
   const match = DECIMAL.exec(trimmed);
   if (!match) throw new RangeError(`not an amount in USD: "${text}"`);
@@ -12,13 +12,8 @@ export function parseUsd(text: string): number {
   const fraction = (match[2] ?? match[3] ?? '').replace(/0+$/, '');
   if (fraction.length > 6) throw new RangeError(`"${text}" has more than 6 decimals (the smallest unit is 0.000001 USD)`);
   const micro = BigInt(whole) * BigInt(MICRO_USD_PER_USD) + BigInt(fraction.padEnd(6, '0') || '0');
-  if (micro > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`"${text}" is too large`);
+  if (micro > BigInt(max)) throw new RangeError(`"${text}" is more than the most allowed, ${formatMicroUsd(max)}`);
   return Number(micro);
-}
-
-/** micro-USD -> "$12.345", by the one display rule (contract formatUsd). */
-export function formatMicroUsd(micro: number): string {
-  return formatUsd(micro / MICRO_USD_PER_USD);
 }
 
 /** Cost in micro-USD of a request: ceil((prompt × inputPrice + completion × outputPrice) / 1e6), exact. Prices are per million tokens. */

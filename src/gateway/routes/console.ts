@@ -8,7 +8,7 @@ import { consolePage } from '../console/page.ts';
 import { HttpError } from '../http/errors.ts';
 import { sendJson } from '../http/json.ts';
 import { setBaseHeaders } from '../http/headers.ts';
-import { formatMicroUsd } from '../accounts/money.ts';
+import { formatMicroUsd } from '../../contract/index.ts';
 import { describeImagePrices } from '../accounts/imagePrices.ts';
 import type { StoredLog } from '../store/types.ts';
 import { requireKey } from './common.ts';

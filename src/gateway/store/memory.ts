@@ -1,4 +1,6 @@
 /** The Store in process memory: tests, and runtimes without node:sqlite. Same behaviour as SqliteStore, nothing persists. */
+import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
+import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
   AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, Snapshot, Status, Store, StoredLog, WriteBatch,
@@ -30,6 +32,7 @@ export class MemoryStore implements Store {
   }
 
   async createAccount(name: string, balance: number): Promise<AccountRecord> {
+    assertAmount(balance, 0);
     if (this.#accounts.some((a) => a.name === name)) throw new StoreError('conflict', `account "${name}" already exists`);
     const account: AccountRecord = { id: this.#id(), name, balance, totalSpent: 0, createdAt: Date.now() };
     this.#accounts.push(account);
@@ -38,8 +41,10 @@ export class MemoryStore implements Store {
   }
 
   async topUp(name: string, amount: number): Promise<AccountRecord> {
+    assertAmount(amount);
     const index = this.#accounts.findIndex((a) => a.name === name);
     if (index < 0) throw new StoreError('not_found', `no account named "${name}"`);
+    if (this.#accounts[index]!.balance + amount > MAX_BALANCE_MICRO) throw overCeiling(this.#accounts[index]!, amount);
     const account = { ...this.#accounts[index]!, balance: this.#accounts[index]!.balance + amount };
     this.#accounts[index] = account;
     this.#version++;

@@ -118,4 +118,17 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 7,
     sql: `ALTER TABLE channels ADD COLUMN responses_api INTEGER;`,
   },
+  {
+    // No path may write a balance the gateway cannot read back exactly: at most $1,000,000,000
+    // (MAX_BALANCE_MICRO), and a total spent below 2^53. SQLite adds no CHECK to an existing table.
+    version: 8,
+    sql: `
+      CREATE TRIGGER accounts_money_insert BEFORE INSERT ON accounts
+        WHEN NEW.balance > 1000000000000000 OR NEW.total_spent > 9007199254740991
+        BEGIN SELECT RAISE(ABORT, 'an account balance above $1,000,000,000 is refused'); END;
+      CREATE TRIGGER accounts_money_update BEFORE UPDATE OF balance, total_spent ON accounts
+        WHEN NEW.balance > 1000000000000000 OR NEW.total_spent > 9007199254740991
+        BEGIN SELECT RAISE(ABORT, 'an account balance above $1,000,000,000 is refused'); END;
+    `,
+  },
 ];

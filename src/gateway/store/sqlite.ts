@@ -7,11 +7,12 @@ import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.ts';
+import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
   AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, RequestLog, Snapshot, Status, Store, StoredLog, WriteBatch,
 } from './types.ts';
-import { isModelKind, type ChannelType, type ModelKind } from '../../contract/index.ts';
+import { isModelKind, MAX_BALANCE_MICRO, type ChannelType, type ModelKind } from '../../contract/index.ts';
 
 type SqliteModule = typeof import('node:sqlite');
 type Row = Record<string, SQLInputValue>;
@@ -231,6 +232,7 @@ export class SqliteStore implements Store {
   }
 
   async createAccount(name: string, balance: number): Promise<AccountRecord> {
+    assertAmount(balance, 0);
     try {
       const row = this.#db.prepare('INSERT INTO accounts (name, balance, created_at) VALUES (?, ?, ?) RETURNING *').get(name, balance, Date.now()) as Row;
       this.#changed();
@@ -242,8 +244,13 @@ export class SqliteStore implements Store {
   }
 
   async topUp(name: string, amount: number): Promise<AccountRecord> {
-    const row = this.#db.prepare('UPDATE accounts SET balance = balance + ? WHERE name = ? RETURNING *').get(amount, name) as Row | undefined;
-    if (!row) throw new StoreError('not_found', `no account named "${name}"`);
+    assertAmount(amount);
+    const row = this.#db.prepare('UPDATE accounts SET balance = balance + ? WHERE name = ? AND balance + ? <= ? RETURNING *').get(amount, name, amount, MAX_BALANCE_MICRO) as Row | undefined;
+    if (!row) {
+      const account = await this.getAccount(name);
+      if (!account) throw new StoreError('not_found', `no account named "${name}"`);
+      throw overCeiling(account, amount);
+    }
     this.#changed();
     return toAccount(row);
   }

@@ -194,6 +194,35 @@ describe('model-gateway CLI', () => {
     }
   });
 
+  it('money is bounded at the boundary and in the store: a huge top-up is refused, changes nothing, and the account stays readable', async () => {
+    assert.equal((await cli(dir, 'account', 'create', 'big', '--balance', '100')).code, 0);
+    for (const [amount, code, says] of [
+      ['9007199254', 2, /more than the most allowed, \$1,000,000,000/],
+      ['999999999', 1, /would pass the most an account may hold, \$1,000,000,000.*nothing was changed/],
+      ['0', 2, /more than \$0/], ['-5', 2, /-5/], ['1e3', 2, /not an amount/], ['0.0000001', 2, /more than 6 decimals/], ['NaN', 2, /not an amount/],
+    ] as const) {
+      const run = await cli(dir, 'account', 'topup', 'big', amount);
+      assert.deepEqual([run.code, run.stdout], [code, ''], `topup ${amount}: ${run.stderr}`);
+      assert.match(run.stderr, says);
+    }
+    assert.match((await cli(dir, 'account', 'show', 'big')).stdout, /balance \$100\.00,/);
+    assert.equal((await cli(dir, 'account', 'topup', 'big', '999999900')).code, 0, 'up to the ceiling exactly');
+    assert.match((await cli(dir, 'account', 'show', 'big')).stdout, /balance \$1,000,000,000\.00,/);
+    assert.equal((await cli(dir, 'account', 'create', 'huge', '--balance', '1000000000.000001')).code, 2);
+    assert.equal((await cli(dir, 'model', 'price', 'm', '--input', '1000001', '--output', '1')).code, 2, 'a price above $1,000,000 per million');
+
+    // No other path can write such a balance either: the store itself refuses it.
+    const { DatabaseSync } = await import('node:sqlite');
+    const db = new DatabaseSync(resolve(dir, 'gateway.db'));
+    try {
+      assert.throws(() => db.prepare('UPDATE accounts SET balance = 9007199254000000 WHERE name = ?').run('big'), /above \$1,000,000,000/);
+      assert.throws(() => db.prepare("INSERT INTO accounts (name, balance, created_at) VALUES ('x', 1000000000000001, 0)").run(), /above \$1,000,000,000/);
+    } finally {
+      db.close();
+    }
+    assert.match((await cli(dir, 'account', 'show', 'big')).stdout, /balance \$1,000,000,000\.00,/);
+  });
+
   it('wrong arguments: a clear message on stderr and a non-zero exit', async () => {
     const cases: string[][] = [
       [], ['bogus'], ['key', 'create', '--account', 'x'], ['model', 'price', 'm', '--input', '1e3', '--output', '1'],

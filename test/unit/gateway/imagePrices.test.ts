@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describeImagePrices, imagePriceKey, pricePerImage } from '../../../src/gateway/accounts/imagePrices.ts';
-import { formatMicroUsd } from '../../../src/gateway/accounts/money.ts';
+import { formatMicroUsd } from '../../../src/contract/index.ts';
 import type { ModelRecord } from '../../../src/gateway/store/types.ts';
 
 // dall-e-3's published prices: $0.04 standard 1024x1024, $0.08 for the tall size or hd, $0.12 for both.

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { affordableCompletionTokens, costOf, formatMicroUsd, parseUsd } from '../../../src/gateway/accounts/money.ts';
+import { formatMicroUsd } from '../../../src/contract/index.ts';
+import { affordableCompletionTokens, costOf, parseUsd } from '../../../src/gateway/accounts/money.ts';
 
 describe('money (integer micro-USD)', () => {
   it('parses decimal dollars exactly from the string', () => {
