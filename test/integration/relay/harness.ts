@@ -3,7 +3,10 @@
  * and nothing else serving its models. What the relay decided is read back from the request log,
  * the way an operator would read it.
  */
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { BOOTSTRAP_ACCOUNT } from '../../../src/gateway/admin.ts';
+import { DB_FILE } from '../../../src/gateway/store/index.ts';
 import { SseDecoder } from '../../../src/wire/sse.ts';
 import type { NewChannel, Store, StoredLog } from '../../../src/gateway/store/types.ts';
 import { newChannel } from '../../support/channels.ts';
@@ -42,9 +45,14 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const admin: Store = t.admin();
   let channels: NewChannel[] = [];
 
+  // A top-up only adds; lowering a balance is the operator's SQL on the data folder (the gateway sees it as any outside write).
   const setBalance = async (micro: number) => {
-    const account = await admin.getAccount(BOOTSTRAP_ACCOUNT);
-    await admin.topUp(BOOTSTRAP_ACCOUNT, micro - account!.balance);
+    const db = new DatabaseSync(join(t.dir, DB_FILE));
+    try {
+      db.prepare('UPDATE accounts SET balance = ? WHERE name = ?').run(micro, BOOTSTRAP_ACCOUNT);
+    } finally {
+      db.close();
+    }
   };
 
   const harness: Harness = {
