@@ -159,6 +159,8 @@ export const ERROR_CODES = {
   key_expired: { status: 403, message: 'This API key has expired. Create a new key in the console.', firstCheck: 'permission' },
   insufficient_balance: { status: 403, message: 'Insufficient balance: the account cannot cover this request. Top up the account.', firstCheck: 'balance' },
   model_not_permitted: { status: 403, message: 'This API key has no permission for the requested model.', firstCheck: 'permission' },
+  // A channel serves the model, but the operator has not priced it: nothing is served free by accident.
+  model_not_priced: { status: 403, message: 'This model has no price yet, so the gateway does not serve it. Ask the operator to price it.', firstCheck: 'model' },
   // 404
   not_found: { status: 404, message: 'Path not found. Check the base address, with or without /v1.', firstCheck: 'address' },
   // An OpenAI-style path the base address reaches correctly, for a feature this gateway does not have.

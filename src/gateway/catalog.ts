@@ -15,8 +15,6 @@ import { hashKey } from './keys.ts';
  */
 const SECRET_CACHE_SIZE = 1024;
 
-const FREE: Omit<ModelRecord, 'name'> = { kind: 'chat', inputPrice: 0, outputPrice: 0, imagePrice: null, contextLength: null, toolCalling: null };
-
 export function toRelayChannel(c: ChannelRecord): Channel {
   return {
     id: c.id,
@@ -42,13 +40,14 @@ export function isOpenai(baseUrl: string | null): boolean {
 export interface ServableModel {
   readonly name: string;
   readonly channel: ChannelRecord;
-  readonly model: ModelRecord | undefined;
+  readonly model: ModelRecord;
 }
 
 export type ModelLookup =
   | { readonly kind: 'unknown' }
-  /** `declared`: the catalogue has the model (its kind and prices); otherwise it is served free, as chat, at any endpoint. */
-  | { readonly kind: 'known'; readonly model: ModelRecord; readonly declared: boolean; readonly channels: readonly Channel[] };
+  /** A channel serves it but the operator has not priced it (zero counts as a price): not served until they do. */
+  | { readonly kind: 'unpriced' }
+  | { readonly kind: 'known'; readonly model: ModelRecord; readonly channels: readonly Channel[] };
 
 export class Catalog {
   readonly #store: Store;
@@ -124,18 +123,18 @@ export class Catalog {
     return this.#accounts.get(id);
   }
 
-  /** Known = priced in the catalogue or served by any channel; channels = the enabled ones serving it. */
+  /** Known = priced in the catalogue; channels = the enabled ones serving it. */
   lookup(name: string): ModelLookup {
     const priced = this.#models.get(name);
-    let known = priced !== undefined;
+    let served = false;
     const channels: Channel[] = [];
     this.#channels.forEach((c, i) => {
       if (!Object.hasOwn(c.models, name)) return;
-      known = true;
+      served = true;
       if (c.status === 'enabled') channels.push(this.#relayChannels[i]!);
     });
-    if (!known) return { kind: 'unknown' };
-    return { kind: 'known', model: priced ?? { name, ...FREE }, declared: priced !== undefined, channels };
+    if (priced) return { kind: 'known', model: priced, channels };
+    return served ? { kind: 'unpriced' } : { kind: 'unknown' };
   }
 
   /** The models `key` may use, by name: servable, and on its allow-list when it has one. */
@@ -146,13 +145,14 @@ export class Catalog {
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  /** Every model an enabled channel serves, with its first serving channel and catalogue entry. */
+  /** Every priced model an enabled channel serves, with its first serving channel and catalogue entry. */
   servable(): ServableModel[] {
     const out = new Map<string, ServableModel>();
     for (const c of this.#channels) {
       if (c.status !== 'enabled') continue;
       for (const name of Object.keys(c.models)) {
-        if (!out.has(name)) out.set(name, { name, channel: c, model: this.#models.get(name) });
+        const model = this.#models.get(name);
+        if (model && !out.has(name)) out.set(name, { name, channel: c, model });
       }
     }
     return [...out.values()];

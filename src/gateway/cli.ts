@@ -22,6 +22,7 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   model price MODEL [--kind chat|completion|embedding|image] [--input USD --output USD] [--cached-input USD] [--cache-write USD]
               [--per-image USD [--per-image SIZE|QUALITY|SIZE,QUALITY=USD]...] [--context N] [--tools yes|no]
               (USD per million tokens; embeddings --input alone; images --per-image alone, by size/quality where given)
+  model price MODEL --free [--kind K]   serve it at no charge, on purpose (a model with no price is not served)
   account create NAME [--balance USD] | topup NAME USD | show NAME
   key create --account NAME --name KEYNAME [--models M1,M2] [--expires ISO-8601] [--rpm N] [--concurrency N]
   key list | disable KEYNAME | enable KEYNAME | delete KEYNAME
@@ -37,7 +38,7 @@ const OPTIONS = {
   models: { type: 'string' }, map: { type: 'string', multiple: true }, priority: { type: 'string' }, weight: { type: 'string' },
   'timeout-ms': { type: 'string' }, proxy: { type: 'string' }, responses: { type: 'string' },
   input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' },
-  kind: { type: 'string' }, 'per-image': { type: 'string', multiple: true }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
+  kind: { type: 'string' }, 'per-image': { type: 'string', multiple: true }, free: { type: 'boolean' }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
   balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
   limit: { type: 'string' }, json: { type: 'boolean' },
 } as const;
@@ -55,7 +56,7 @@ interface Io {
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   serve: ['host', 'port'],
   'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
-  'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'context', 'tools'],
+  'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'free', 'context', 'tools'],
   'account create': ['balance'],
   'key create': ['account', 'name', 'models', 'expires', 'rpm', 'concurrency'],
   logs: ['limit', 'json'],
@@ -151,6 +152,11 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
       timeoutMs: int(values['timeout-ms'], 'timeout-ms', DEFAULT_CHANNEL_TIMEOUT_MS, 1), proxy: values.proxy ?? null, responsesApi,
     });
     io.out(`channel "${c.name}" (${c.type}) added, serving ${Object.keys(c.models).join(', ')}`);
+    const priced = new Set((await store.listModels()).map((m) => m.name));
+    const unpriced = Object.keys(c.models).filter((m) => !priced.has(m));
+    if (unpriced.length > 0) {
+      io.err(`warning: no price yet for ${unpriced.join(', ')}: not served until priced, with "model-gateway model price MODEL --input USD --output USD" (or --free)`);
+    }
     return 0;
   }
   if (sub === 'list') {
@@ -175,14 +181,16 @@ async function model(store: Store, sub: string | undefined, args: string[], valu
   if (!isModelKind(kind)) throw new UsageError(`--kind takes ${MODEL_KINDS.join(', ')}, got "${kind}"`);
 
   const allowed = PRICE_FLAGS[kind];
+  const free = values.free === true;
   for (const flag of ['input', 'output', 'per-image', 'cached-input', 'cache-write'] as const) {
+    if (values[flag] !== undefined && free) throw new UsageError(`--free takes no prices (drop --${flag})`);
     if (values[flag] !== undefined && !allowed.includes(flag)) throw new UsageError(`--${flag} does not apply to ${kind} models (they take ${allowed.map((f) => `--${f}`).join(' and ')})`);
   }
-  const tokenPrice = (flag: 'input' | 'output') => (allowed.includes(flag) ? price(values[flag], `--${flag}`) : 0);
+  const tokenPrice = (flag: 'input' | 'output') => (allowed.includes(flag) && !free ? price(values[flag], `--${flag}`) : 0);
   const cachePrice = (flag: 'cached-input' | 'cache-write') => (values[flag] === undefined ? null : price(values[flag], `--${flag}`));
   const inputPrice = tokenPrice('input');
   const outputPrice = tokenPrice('output');
-  const images = kind === 'image' ? imagePricesOf(values['per-image'] ?? []) : null;
+  const images = kind !== 'image' ? null : free ? { price: 0, byVariant: {} } : imagePricesOf(values['per-image'] ?? []);
   const imagePrice = images?.price ?? null;
   await store.setModel({
     name, kind, inputPrice, outputPrice, imagePrice, imagePrices: images?.byVariant ?? null,
@@ -190,7 +198,8 @@ async function model(store: Store, sub: string | undefined, args: string[], valu
     contextLength: values.context === undefined ? null : int(values.context, 'context', 0, 1),
     toolCalling: yesNo(values.tools, 'tools'),
   });
-  if (images) {
+  if (free) io.out(`model "${name}" (${kind}): free, on purpose (served at no charge)`);
+  else if (images) {
     const variants = describeImagePrices(images.byVariant, formatMicroUsd);
     io.out(`model "${name}" (image): ${formatMicroUsd(images.price)} per image${variants ? `; ${variants}` : ''}`);
   }

@@ -45,7 +45,10 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
 
   const found = gw.catalog.lookup(body.model);
   if (found.kind === 'unknown') throw new HttpError('model_not_found', `Requested: "${body.model}".`);
-  if (found.declared && found.model.kind !== endpoint.kind) {
+  if (found.kind === 'unpriced') {
+    throw new HttpError('model_not_priced', `Requested: "${body.model}". The operator sets it with "model-gateway model price ${body.model} ..." (or --free to serve it free on purpose).`);
+  }
+  if (found.model.kind !== endpoint.kind) {
     throw new HttpError('wrong_endpoint', `"${body.model}" is ${found.model.kind === 'image' ? 'an' : 'a'} ${found.model.kind} model: send it to POST ${ENDPOINT_OF_KIND[found.model.kind]}.`);
   }
   if (key.models && !key.models.includes(body.model)) throw new HttpError('model_not_permitted', `Requested: "${body.model}".`);

@@ -9,11 +9,11 @@ import { costOf } from '../../../src/gateway/accounts/money.ts';
 import type { FakeUpstream } from '../../support/fakeUpstream.ts';
 import { call, chatBody, chatModel, startTestGateway, useGatewayWithUpstream, waitForLog } from './helpers.ts';
 import type { Started } from './helpers.ts';
-import { newChannel } from '../../support/channels.ts';
+import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
 
 describe('chat completions through the gateway', () => {
   const suite = useGatewayWithUpstream(async (admin, upstream) => {
-    await admin.addChannel(newChannel({ name: 'fake', baseUrl: upstream.url, apiKey: 'upstream-secret', models: { 'gpt-x': 'up-model', other: 'other' } }));
+    await addChannelPricedFree(admin, newChannel({ name: 'fake', baseUrl: upstream.url, apiKey: 'upstream-secret', models: { 'gpt-x': 'up-model', other: 'other' } }));
     await admin.setModel(chatModel('gpt-x', 150_000, 600_000, { contextLength: 128_000, toolCalling: true }));
   });
   let t: Started;

@@ -79,8 +79,18 @@ describe('model-gateway CLI', () => {
       assert.equal((await call(served.gw, 'POST', '/v1/chat/completions', { key: teamKey, body: chatBody() })).status, 200);
 
       assertError(await call(served.gw, 'POST', '/v1/chat/completions', { key: teamKey, body: chatBody('parrot') }), 404, 'model_not_found');
-      assert.equal((await cli(dir, 'channel', 'add', '--name', 'parrot', '--type', 'echo', '--models', 'parrot')).code, 0);
+      const added = await cli(dir, 'channel', 'add', '--name', 'parrot', '--type', 'echo', '--models', 'parrot');
+      assert.equal(added.code, 0);
+      assert.match(added.stderr, /warning: no price yet for parrot: not served until priced/);
+      // A model with a channel but no price is not served (never free by accident), and the answer says how to fix it.
+      const unpriced = await call(served.gw, 'POST', '/v1/chat/completions', { key: teamKey, body: chatBody('parrot') });
+      assertError(unpriced, 403, 'model_not_priced');
+      assert.match(unpriced.json.error.message, /"parrot".*model-gateway model price parrot/);
+      assert.ok(!(await call(served.gw, 'GET', '/v1/models', { key: teamKey })).json.data.some((m: { id: string }) => m.id === 'parrot'), 'not listed either');
+      const free = await cli(dir, 'model', 'price', 'parrot', '--free');
+      assert.match(free.stdout, /"parrot" \(chat\): free, on purpose/);
       assert.equal((await call(served.gw, 'POST', '/v1/chat/completions', { key: teamKey, body: chatBody('parrot') })).status, 200);
+      assert.equal((await cli(dir, 'model', 'price', 'parrot', '--free', '--input', '1')).code, 2, '--free takes no prices');
 
       assert.equal((await cli(dir, 'key', 'disable', 'team-key')).code, 0);
       assertError(await call(served.gw, 'GET', '/v1/models', { key: teamKey }), 403, 'key_disabled');

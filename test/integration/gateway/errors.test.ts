@@ -8,7 +8,7 @@ import type { FakeUpstream } from '../../support/fakeUpstream.ts';
 import { call, chatBody, startTestGateway, waitForLog } from './helpers.ts';
 import { assertError } from '../../support/answer.ts';
 import type { Started } from './helpers.ts';
-import { newChannel } from '../../support/channels.ts';
+import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
 
 /** Sends raw bytes and returns the raw HTTP answer. */
 function raw(url: string, request: string): Promise<string> {
@@ -31,7 +31,7 @@ describe('gateway errors (contract section 7)', () => {
     t = await startTestGateway({ maxBodyBytes: 64 * 1024 });
     upstream = await startFakeUpstream({});
     const admin = t.admin();
-    await admin.addChannel(newChannel({ name: 'slow', baseUrl: upstream.url, apiKey: 'up-key', models: { slow: 'slow-upstream' }, timeoutMs: 30_000 }));
+    await addChannelPricedFree(admin, newChannel({ name: 'slow', baseUrl: upstream.url, apiKey: 'up-key', models: { slow: 'slow-upstream' }, timeoutMs: 30_000 }));
   });
   after(async () => {
     await t.close();

@@ -6,7 +6,7 @@ import { openStore } from '../../../src/gateway/store/index.ts';
 import { startFakeUpstream } from '../../support/fakeUpstream.ts';
 import { poll } from '../../support/poll.ts';
 import { call, chatBody, startTestGateway, tempDir, type Started } from './helpers.ts';
-import { newChannel } from '../../support/channels.ts';
+import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
 
 describe('gateway lifecycle', () => {
   it('stop() aborts a request that outlives the grace period, logs it, and refuses new connections', async () => {
@@ -15,7 +15,7 @@ describe('gateway lifecycle', () => {
     try {
       const gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, stopGraceMs: 100 });
       const admin = openStore({ dataDir: dir });
-      await admin.addChannel(newChannel({ name: 'hang', baseUrl: upstream.url, models: { hang: 'hang' }, timeoutMs: 60_000 }));
+      await addChannelPricedFree(admin, newChannel({ name: 'hang', baseUrl: upstream.url, models: { hang: 'hang' }, timeoutMs: 60_000 }));
       await admin.close();
       const pending = fetch(`${gw.url}/v1/chat/completions`, {
         method: 'POST', headers: { authorization: `Bearer ${gw.bootstrapKey}`, 'content-type': 'application/json' }, body: JSON.stringify(chatBody('hang')),
@@ -49,7 +49,7 @@ describe('gateway lifecycle', () => {
     try {
       for (const t of [a, b]) {
         const admin = t.admin();
-        await admin.addChannel(newChannel({ name: 'up', baseUrl: upstream.url, models: { up: 'up' } }));
+        await addChannelPricedFree(admin, newChannel({ name: 'up', baseUrl: upstream.url, models: { up: 'up' } }));
       }
       const ask = async (t: Started) => {
         const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('up') });

@@ -9,7 +9,7 @@ import { openStore } from '../../../src/gateway/store/index.ts';
 import { MIGRATIONS } from '../../../src/gateway/store/migrations.ts';
 import { call, chatBody, startTestGateway, tempDir } from './helpers.ts';
 import { assertError } from '../../support/answer.ts';
-import { newChannel } from '../../support/channels.ts';
+import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
 
 describe('gateway store', () => {
   it('never holds a key in plain text (database and WAL bytes scanned)', async () => {
@@ -114,7 +114,7 @@ describe('gateway store', () => {
       assert.equal((await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody() })).status, 200);
 
       assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody('echo2') }), 404, 'model_not_found');
-      await admin.addChannel(newChannel({ name: 'echo-two', type: 'echo', apiKey: null, models: { echo2: 'echo2' } }));
+      await addChannelPricedFree(admin, newChannel({ name: 'echo-two', type: 'echo', apiKey: null, models: { echo2: 'echo2' } }));
       assert.equal((await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody('echo2') })).status, 200);
 
       await admin.setKeyStatus('changes-key', 'disabled');

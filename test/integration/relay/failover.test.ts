@@ -4,7 +4,7 @@ import { closedPort } from '../../support/loopback.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { post, SseReader, startHarness, type Harness } from './harness.ts';
 import type { NewChannel } from '../../../src/gateway/store/types.ts';
-import { newChannel } from '../../support/channels.ts';
+import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
 
 const ask = (stream: boolean) => ({ model: 'm', stream, messages: [{ role: 'user', content: 'hello' }] });
 
@@ -49,7 +49,7 @@ describe('relay: failover', () => {
     assert.deepEqual([first.requests.length, other.requests.length], [21, 11], 'after the failure the key stays where it was served');
 
     // A channel of higher priority always comes first, whatever the key last used.
-    await h.admin.addChannel({ ...newChannel({ name: 'high', baseUrl: first.url, priority: 9, apiKey: 'sk-high' }) });
+    await addChannelPricedFree(h.admin, { ...newChannel({ name: 'high', baseUrl: first.url, priority: 9, apiKey: 'sk-high' }) });
     for (let i = 0; i < 3; i++) assert.equal((await post(h, ask(false))).status, 200);
     assert.equal(first.requests.slice(-3).filter((r) => r.headers.authorization === 'Bearer sk-high').length, 3);
   });
@@ -125,7 +125,7 @@ describe('relay: failover', () => {
       assert.equal(((await response.json()) as any).error.code, code);
     }
     await h.setChannels([]);
-    assert.equal(((await (await post(h, ask(false))).json()) as any).error.code, 'model_not_found', 'no channel serves the model any more');
+    assert.equal(((await (await post(h, ask(false))).json()) as any).error.code, 'upstream_unavailable', 'priced, but no channel serves the model any more');
   });
 
   it("treats the upstream's 401 (our channel key is wrong) as the channel's fault: failover, never the client's 401", async () => {

@@ -2,7 +2,7 @@
 // official openai SDK sees it, and estimated usage in the request log.
 import assert from 'node:assert/strict';
 import OpenAI, { APIError, BadRequestError } from 'openai';
-import { newChannel } from '../../support/channels.ts';
+import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { call, chatBody, startTestGateway, waitForLog, type Started } from '../gateway/helpers.ts';
 import { assertError } from '../../support/answer.ts';
@@ -18,8 +18,8 @@ describe('relay through the gateway', () => {
     primary = await startFakeUpstream();
     backup = await startFakeUpstream();
     const admin = t.admin();
-    await admin.addChannel(newChannel({ name: 'primary', baseUrl: primary.url, apiKey: 'k1', models: { relayed: 'up-a' }, priority: 10 }));
-    await admin.addChannel(newChannel({ name: 'backup', baseUrl: backup.url, apiKey: 'k2', models: { relayed: 'up-b' }, priority: 1 }));
+    await addChannelPricedFree(admin, newChannel({ name: 'primary', baseUrl: primary.url, apiKey: 'k1', models: { relayed: 'up-a' }, priority: 10 }));
+    await addChannelPricedFree(admin, newChannel({ name: 'backup', baseUrl: backup.url, apiKey: 'k2', models: { relayed: 'up-b' }, priority: 1 }));
     sdk = new OpenAI({ apiKey: t.key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
   });
   beforeEach(() => {

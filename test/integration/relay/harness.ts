@@ -9,7 +9,7 @@ import { BOOTSTRAP_ACCOUNT } from '../../../src/gateway/admin.ts';
 import { DB_FILE } from '../../../src/gateway/store/index.ts';
 import { SseDecoder } from '../../../src/wire/sse.ts';
 import type { NewChannel, Store, StoredLog } from '../../../src/gateway/store/types.ts';
-import { newChannel } from '../../support/channels.ts';
+import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
 import { poll } from '../../support/poll.ts';
 import { startTestGateway, type Started } from '../gateway/helpers.ts';
 
@@ -65,7 +65,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     async setChannels(specs) {
       for (const c of channels) await admin.removeChannel(c.name);
       channels = specs.map((spec) => newChannel(spec));
-      for (const c of channels) await admin.addChannel(c);
+      for (const c of channels) await addChannelPricedFree(admin, c);
     },
     async log(n) {
       return poll(`the log row of chat request ${n}`, async () => {
