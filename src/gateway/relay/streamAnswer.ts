@@ -99,7 +99,14 @@ export async function relayStream(
     }
     if (!done) {
       // Only a final event that lacked its blank line can complete here.
-      const { out, problem } = translate(closedItems(decoder.end()));
+      const closing = translate(closedItems(decoder.end()));
+      const { problem } = closing;
+      let { out } = closing;
+      if (!done && !problem && reader.complete()) {
+        // Finish reason and usage came, only the end marker did not: a whole answer, ended for the client as it should be.
+        done = true;
+        out += shaper.finish(usage());
+      }
       if ((out || done) && !(await send(out))) return clientGone(ctx, usage(), firstByteMs);
       if (problem) return fail(problem.code, problem.detail);
     }

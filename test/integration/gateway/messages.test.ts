@@ -194,6 +194,15 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
       });
     });
 
+    it('a stream with its message_delta (stop reason, usage) that lacks only message_stop is complete, and charged its usage', async () => {
+      upstream.behaviour = { noDone: true };
+      const message = await claude.messages.stream({ model: 'claude-up', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+      assert.deepEqual([message.content, message.stop_reason], [[{ type: 'text', text: 'w1 w2 w3' }], 'end_turn']);
+      const log = await waitForLog(t.admin(), (l) => l.model === 'claude-up' && l.stream && l.completionTokens === 3 && l.errorCode === null);
+      assert.ok(log, 'logged as a success with the reported usage');
+      assert.equal(log.usageEstimated, false);
+    });
+
     it('chat completions (the openai SDK) on the anthropic channel: converted to Messages and back, streamed and not', async () => {
       upstream.behaviour = { thinking: 'Reason.' };
       const answer = await openai.chat.completions.create({

@@ -31,7 +31,7 @@ describe('relay: broken streams', () => {
     ['the stream ends without [DONE]', { breakAfter: 2, breakWith: 'end' }, 'upstream_error'],
     ['the upstream sends an error event', { breakAfter: 2, breakWith: 'error' }, 'upstream_error'],
     ['the upstream goes silent', { breakAfter: 2, breakWith: 'stall' }, 'upstream_timeout'],
-    ['a complete answer lacks only [DONE]', { noDone: true }, 'upstream_error'],
+    ['a finished answer without its usage or [DONE]', { noDone: true, omitUsage: true }, 'upstream_error'],
   ];
   for (const [name, behaviour, code] of cases) {
     it(`${name}: error event with code ${code}, no [DONE], no failover`, async () => {
@@ -58,4 +58,16 @@ describe('relay: broken streams', () => {
       assert.equal(spare.requests.length, 0, 'no failover after the first byte');
     });
   }
+
+  it('an answer with its finish reason and usage that lacks only [DONE] is complete: [DONE] for the client, a success, its usage charged', async () => {
+    fake.behaviour = { noDone: true, pieces: ['one', ' two', ' three'] };
+    const response = await post(harness, ask);
+    const reader = new SseReader(response);
+    const data = await reader.all();
+    assert.equal(data.at(-1), '[DONE]');
+    assert.ok(!data.some((d) => d.includes('"error"')));
+    assert.equal(reader.content(), 'one two three');
+    const log = await harness.log(1);
+    assert.deepEqual([log.status, log.errorCode, log.completionTokens, log.usageEstimated], [200, null, 3, false]);
+  });
 });

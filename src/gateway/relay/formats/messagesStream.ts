@@ -50,6 +50,11 @@ export class MessagesStreamReader implements StreamReader {
     return { kind: 'event', event };
   }
 
+  /** message_delta carries the stop reason and the final usage: only message_stop is missing. */
+  complete(): boolean {
+    return this.#final;
+  }
+
   /** A stream cut before message_delta is charged at least what it visibly generated (estimated, and marked so). */
   usage(): RelayUsage | null {
     const usage = this.#usage;
@@ -63,10 +68,15 @@ export function messagesEvent(type: string, body: object): string {
   return `event: ${type}\ndata: ${JSON.stringify(body)}\n\n`;
 }
 
-/** Same format on both sides: every event as it came; message_start carries the platform's model name. */
+/**
+ * Same format on both sides: every event as it came; message_start carries the platform's model name.
+ * An answer whose upstream stopped after message_delta gets its message_stop here (clients wait for it).
+ */
 export function messagesPassthrough(request: RelayRequest): StreamShaper {
+  let stopped = false;
   return {
     event({ event, data, json }: UpstreamEvent): string {
+      if (json['type'] === 'message_stop') stopped = true;
       let text = data;
       if (json['type'] === 'message_start') {
         const message = json['message'] as Record<string, unknown> | undefined;
@@ -77,6 +87,6 @@ export function messagesPassthrough(request: RelayRequest): StreamShaper {
       }
       return `event: ${event ?? String(json['type'])}\ndata: ${text}\n\n`;
     },
-    finish: () => '',
+    finish: () => (stopped ? '' : messagesEvent('message_stop', { type: 'message_stop' })),
   };
 }

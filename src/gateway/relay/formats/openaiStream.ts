@@ -25,6 +25,7 @@ export function parseObject(text: string): Record<string, unknown> | null {
 
 export class OpenaiStreamReader implements StreamReader {
   #usage: RelayUsage | null = null;
+  #finished = false;
   generatedChars = 0;
 
   read(event: string | null, data: string): StreamRead {
@@ -40,13 +41,20 @@ export class OpenaiStreamReader implements StreamReader {
     if (reported) this.#usage = reported;
     const choices = json['choices'];
     if (Array.isArray(choices)) {
-      for (const choice of choices) this.generatedChars += generatedChars((choice as { delta?: unknown } | null)?.delta ?? choice);
+      for (const choice of choices) {
+        this.generatedChars += generatedChars((choice as { delta?: unknown } | null)?.delta ?? choice);
+        if (typeof (choice as { finish_reason?: unknown } | null)?.finish_reason === 'string') this.#finished = true;
+      }
     }
     return { kind: 'event', event: { event, data, json } };
   }
 
   usage(): RelayUsage | null {
     return this.#usage;
+  }
+
+  complete(): boolean {
+    return this.#finished && this.#usage !== null;
   }
 }
 

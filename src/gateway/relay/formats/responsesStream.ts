@@ -48,6 +48,11 @@ export class ResponsesStreamReader implements StreamReader {
   usage(): RelayUsage | null {
     return this.#usage;
   }
+
+  /** response.completed is itself the end: there is no marker after it to miss. */
+  complete(): boolean {
+    return false;
+  }
 }
 
 /** Characters of generated text in a Responses answer's output items (message text, call arguments, reasoning summaries). */

@@ -37,6 +37,11 @@ export interface StreamReader {
   usage(): RelayUsage | null;
   /** Characters generated so far, for an estimate when the upstream reports no usage. */
   readonly generatedChars: number;
+  /**
+   * The answer is whole although the stream closed before its end marker: the upstream sent its
+   * finish reason and its usage, and only the marker ([DONE], message_stop) is missing.
+   */
+  complete(): boolean;
 }
 
 /** Writes the client's stream from the upstream's events (one per answer). */
