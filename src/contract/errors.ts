@@ -177,6 +177,8 @@ export const ERROR_CODES = {
   rate_limited: { status: 429, message: 'Too many requests for this API key. Wait and retry.' },
   concurrency_limited: { status: 429, message: 'Too many concurrent requests for this API key. Lower concurrency and retry.' },
   upstream_rate_limited: { status: 429, message: 'The upstream model provider is busy (rate limited). Wait and retry, or switch model.' },
+  // The balance would pay, but this account's requests in flight hold it until they are charged.
+  balance_in_use: { status: 429, message: "This account's requests in flight are holding its balance; it would pay for this one. Retry when they finish, or send fewer at once." },
   // 5xx
   internal_error: { status: 500, message: 'Internal error in the gateway. Retry later; keep this error for support.' },
   upstream_error: { status: 502, message: 'The upstream model provider failed. Retry later.' },

@@ -105,6 +105,15 @@ export class Ledger {
   }
 
   /**
+   * After `reserve` refused: whether the settled balance alone would pay, so that only the account's
+   * requests in flight hold the money back (worth a retry, not a top-up).
+   */
+  heldByRequestsInFlight(accountId: number, plan: (available: number) => ReservationPlan | null): boolean {
+    const m = this.#accounts.get(accountId);
+    return m !== undefined && m.reserved > 0 && plan(m.balance - m.pending) !== null;
+  }
+
+  /**
    * Ends a reservation and turns `cost` (clamped to it) into a pending charge, in one step.
    * Returns the charge; the caller must log exactly that amount (the log writer then debits it).
    */

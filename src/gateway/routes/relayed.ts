@@ -60,7 +60,9 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
   }
   let reservation: Reservation | null = null;
   try {
-    const held = gw.ledger.reserve(key.accountId, (available) => endpoint.plan(available, raw.length, body, model));
+    const plan = (available: number) => endpoint.plan(available, raw.length, body, model);
+    const held = gw.ledger.reserve(key.accountId, plan);
+    if (!held && gw.ledger.heldByRequestsInFlight(key.accountId, plan)) throw new HttpError('balance_in_use', undefined, { 'Retry-After': '1' });
     if (!held) throw new HttpError('insufficient_balance');
     reservation = held.reservation;
 

@@ -4,6 +4,9 @@ import assert from 'node:assert/strict';
 import { createKey, ECHO_IMAGE_PRICE } from '../../../src/gateway/admin.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { call, chatBody, startTestGateway, type Started } from './helpers.ts';
+import { assertError } from '../../support/answer.ts';
+import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
+import { startFakeUpstream } from '../../support/fakeUpstream.ts';
 import type { StoredLog } from '../../../src/gateway/store/types.ts';
 
 const START = 2_000; // micro-USD: a fifth of a cent
@@ -26,8 +29,9 @@ describe('accounting under concurrency', () => {
           Array.from({ length: REQUESTS }, (_, i) => call(t.gw, 'POST', format.path, { key, body: format.body(`request ${i} asks for a short answer`, i % 3 === 0, i % 2 === 0) })),
         );
         const ok = answers.filter((a) => a.status === 200).length;
-        const refused = answers.filter((a) => a.status === 403 && a.json?.error?.code === 'insufficient_balance').length;
-        assert.equal(ok + refused, REQUESTS, `only successes and insufficient_balance: ${[...new Set(answers.map((a) => a.status))]}`);
+        // Refused: the account cannot pay (403), or only the requests in flight hold its balance (429, retry).
+        const refused = answers.filter((a) => ['insufficient_balance', 'balance_in_use'].includes(a.json?.error?.code)).length;
+        assert.equal(ok + refused, REQUESTS, `only successes, insufficient_balance and balance_in_use: ${[...new Set(answers.map((a) => a.status))]}`);
         assert.ok(ok > 0 && refused > 0, `some served (${ok}), some refused (${refused})`);
 
         const mid = await call(t.gw, 'GET', '/v1/dashboard/billing/subscription', { key });
@@ -41,6 +45,33 @@ describe('accounting under concurrency', () => {
       }
     });
   }
+
+  it('a balance held by requests in flight is a 429 to retry (balance_in_use, Retry-After), not "insufficient balance"; an empty one stays a 403', async () => {
+    const upstream = await startFakeUpstream({ gated: true, pieces: ['a', 'b'] });
+    const t = await startTestGateway();
+    try {
+      await addChannelPricedFree(t.admin(), newChannel({ name: 'slow', baseUrl: upstream.url, models: { slow: 'slow' } }));
+      await t.admin().setModel({ name: 'slow', kind: 'chat', inputPrice: 0, outputPrice: 1_000_000, imagePrice: null, contextLength: null, toolCalling: null });
+      // 100 micro-USD pays for one request capped at 100 tokens; each really costs 2.
+      const key = await tinyKey(t, 100);
+      const body = chatBody('slow', 'hi', { max_tokens: 100, stream: true });
+      const first = call(t.gw, 'POST', '/v1/chat/completions', { key, body });
+      await upstream.received(1);
+      const second = await call(t.gw, 'POST', '/v1/chat/completions', { key, body });
+      assertError(second, 429, 'balance_in_use');
+      assert.equal(second.headers.get('retry-after'), '1');
+      upstream.release(5);
+      assert.equal((await first).status, 200);
+      assert.equal((await call(t.gw, 'POST', '/v1/chat/completions', { key, body })).status, 200, 'the retry is served once the first request is charged');
+
+      await t.admin().createAccount('empty', 0);
+      const emptyKey = (await createKey(t.admin(), { account: 'empty', name: 'empty-key' })).secret;
+      assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: emptyKey, body }), 403, 'insufficient_balance');
+    } finally {
+      await t.close();
+      await upstream.close();
+    }
+  });
 
   it('images, billed per image: concurrent requests for 1 to 3 images never overdraw, and each charge is its images x the price', async () => {
     const t = await startTestGateway();
