@@ -15,6 +15,7 @@ import type { Watchdog } from './watchdog.ts';
 import { endWithStreamError, startEventStream, write } from './respond.ts';
 import { SseDecoder } from '../../wire/sse.ts';
 import { closedItems } from './sse.ts';
+import { redact } from './redact.ts';
 
 interface Problem {
   readonly code: FailoverCode;
@@ -38,7 +39,8 @@ export async function relayStream(
   const usage = () => reader.usage() ?? estimatedUsage(request, reader.generatedChars);
 
   /** The stream cannot go on: fail over if nothing was sent yet, else end it visibly broken. */
-  const fail = (code: FailoverCode, detail: string): AttemptResult => {
+  const fail = (code: FailoverCode, said: string): AttemptResult => {
+    const detail = redact(said, channel);
     if (firstByteMs === null) return next(code, detail);
     controller.abort();
     endWithStreamError(request, code, detail);

@@ -73,6 +73,14 @@ describe('relay through the gateway', () => {
     }
   });
 
+  it("an upstream message that echoes the channel's key reaches the client redacted", async () => {
+    primary.behaviour = { status: 400, errorMessage: 'bad request from key k1-upstream (Authorization: Bearer k1); see sk-proj-ABCDEF123456' };
+    const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('relayed') });
+    assertError(answer, 400, 'invalid_request');
+    assert.doesNotMatch(answer.text, /sk-proj-ABCDEF123456|Bearer k1/);
+    assert.match(answer.json.error.message, /\[redacted\]/);
+  });
+
   it('a stream that breaks midway is an error to the openai SDK, never a finished answer', async () => {
     primary.behaviour = { pieces: ['one', ' two', ' three'], breakAfter: 2, breakWith: 'error' };
     const stream = await sdk.chat.completions.create({ model: 'relayed', messages: [{ role: 'user', content: 'x' }], stream: true });
