@@ -8,7 +8,9 @@ import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
 import { parseUsd } from './accounts/money.ts';
 import { describeImagePrices, imagePriceKey } from './accounts/imagePrices.ts';
 import { toRelayChannel } from './catalog.ts';
-import { openStore } from './store/index.ts';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { DB_FILE, openStore } from './store/index.ts';
 import { StoreError } from './store/types.ts';
 import type { Store } from './store/types.ts';
 
@@ -27,6 +29,7 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   key create --account NAME --name KEYNAME [--models M1,M2] [--expires ISO-8601] [--rpm N] [--concurrency N]
   key list | disable KEYNAME | enable KEYNAME | delete KEYNAME
   logs [--limit N] [--json]
+  backup FILE      a consistent copy of the data into a new FILE, even while serving (it prints how to restore)
 
 --data DIR defaults to $MODEL_GATEWAY_DATA, else ./.model-gateway.
 `;
@@ -302,6 +305,13 @@ async function logs(store: Store, values: Values, io: Io): Promise<number> {
   return 0;
 }
 
+async function backup(store: Store, file: string, dataDir: string, io: Io): Promise<number> {
+  await store.backup(file);
+  io.out(`backed up ${dataDir} to ${file} (${statSync(file).size} bytes), consistent even while serving.`);
+  io.out(`To restore: stop the gateway, copy ${file} to ${join(dataDir, DB_FILE)}, delete ${DB_FILE}-wal and ${DB_FILE}-shm next to it, start again.`);
+  return 0;
+}
+
 export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let parsed;
   try {
@@ -327,7 +337,8 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
       if (sub !== undefined) throw new UsageError(`serve takes no arguments, got "${sub}"`);
       return await serve(values, dataDir, io, env);
     }
-    if (!twoWord && command !== 'logs') throw new UsageError(`unknown command: ${command}`);
+    if (!twoWord && command !== 'logs' && command !== 'backup') throw new UsageError(`unknown command: ${command}`);
+    if (command === 'backup' && (sub === undefined || args.length > 0)) throw new UsageError('backup takes one FILE (a new file)');
     if (command === 'logs' && sub !== undefined) throw new UsageError(`logs takes no arguments, got "${sub}"`);
     const store = openStore({ dataDir });
     try {
@@ -335,6 +346,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
       if (command === 'model') return await model(store, sub, args, values, io);
       if (command === 'account') return await account(store, sub, args, values, io);
       if (command === 'key') return await key(store, sub, args, values, io);
+      if (command === 'backup') return await backup(store, sub!, dataDir, io);
       return await logs(store, values, io);
     } finally {
       await store.close();

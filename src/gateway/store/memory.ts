@@ -40,6 +40,10 @@ export class MemoryStore implements Store {
     return account;
   }
 
+  async backup(): Promise<void> {
+    throw new StoreError('invalid', 'a gateway in memory keeps nothing to back up');
+  }
+
   async topUp(name: string, amount: number): Promise<AccountRecord> {
     assertAmount(amount);
     const index = this.#accounts.findIndex((a) => a.name === name);

@@ -3,7 +3,7 @@
  * WAL mode so the CLI and a running server share it. `node:sqlite` is loaded lazily so the
  * bundle still loads on runtimes without it (the caller can then fall back to memory).
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.ts';
@@ -12,10 +12,10 @@ import { StoreError } from './types.ts';
 import type {
   AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, RequestLog, Snapshot, Status, Store, StoredLog, WriteBatch,
 } from './types.ts';
-import { isModelKind, MAX_BALANCE_MICRO, type ChannelType, type ModelKind } from '../../contract/index.ts';
+import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
+import { toAccount, toChannel, toKey, toLog, toModel, type Row } from './sqliteRows.ts';
 
 type SqliteModule = typeof import('node:sqlite');
-type Row = Record<string, SQLInputValue>;
 
 /** The node:sqlite module, or null when this runtime has none. */
 export function loadSqlite(): SqliteModule | null {
@@ -26,74 +26,6 @@ export function loadSqlite(): SqliteModule | null {
   } catch {
     return null;
   }
-}
-
-const num = (v: SQLInputValue): number => Number(v);
-const numOrNull = (v: SQLInputValue): number | null => (v === null || v === undefined ? null : Number(v));
-const strOrNull = (v: SQLInputValue): string | null => (v === null || v === undefined ? null : String(v));
-
-function toAccount(r: Row): AccountRecord {
-  return { id: num(r.id), name: String(r.name), balance: num(r.balance), totalSpent: num(r.total_spent), createdAt: num(r.created_at) };
-}
-
-function toKey(r: Row): KeyRecord {
-  return {
-    id: num(r.id), accountId: num(r.account_id), name: String(r.name), hash: String(r.key_hash), prefix: String(r.key_prefix),
-    status: r.status === 'disabled' ? 'disabled' : 'enabled',
-    models: r.models === null ? null : (JSON.parse(String(r.models)) as string[]),
-    expiresAt: numOrNull(r.expires_at), createdAt: num(r.created_at), lastUsedAt: numOrNull(r.last_used_at),
-    rpm: num(r.rpm), concurrency: num(r.concurrency),
-  };
-}
-
-function toChannel(r: Row): ChannelRecord {
-  return {
-    id: num(r.id), name: String(r.name), type: String(r.type) as ChannelType, baseUrl: strOrNull(r.base_url),
-    apiKey: strOrNull(r.api_key), models: JSON.parse(String(r.models)) as Record<string, string>,
-    priority: num(r.priority), weight: num(r.weight), status: r.status === 'disabled' ? 'disabled' : 'enabled',
-    timeoutMs: num(r.timeout_ms), proxy: strOrNull(r.proxy), createdAt: num(r.created_at),
-    responsesApi: r.responses_api === null || r.responses_api === undefined ? null : Boolean(r.responses_api),
-  };
-}
-
-function modelKindOf(value: unknown): ModelKind {
-  if (isModelKind(value)) return value;
-  throw new StoreError('invalid', `a model row has the unknown kind ${JSON.stringify(value)}`);
-}
-
-function toModel(r: Row): ModelRecord {
-  return {
-    name: String(r.name), inputPrice: num(r.input_price), outputPrice: num(r.output_price),
-    contextLength: numOrNull(r.context_length), toolCalling: r.tool_calling === null ? null : Boolean(r.tool_calling),
-    kind: modelKindOf(r.kind), imagePrice: numOrNull(r.image_price),
-    cachedInputPrice: numOrNull(r.cached_input_price), cacheWritePrice: numOrNull(r.cache_write_price),
-    imagePrices: imagePricesOf(r.image_prices),
-  };
-}
-
-/** The stored JSON of image prices by size and quality: an object of non-negative integers, or the row is corrupt. */
-function imagePricesOf(value: unknown): Readonly<Record<string, number>> | null {
-  if (value === null || value === undefined) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(String(value));
-  } catch {
-    parsed = undefined;
-  }
-  const valid = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-    && Object.values(parsed).every((v) => Number.isSafeInteger(v) && (v as number) >= 0);
-  if (!valid) throw new StoreError('invalid', `a model row has invalid image prices ${String(value).slice(0, 100)}`);
-  return parsed as Record<string, number>;
-}
-
-function toLog(r: Row): StoredLog {
-  return {
-    id: num(r.id), time: num(r.time), requestId: String(r.request_id), method: String(r.method), path: String(r.path),
-    accountId: numOrNull(r.account_id), keyId: numOrNull(r.key_id), accountName: strOrNull(r.account_name), keyName: strOrNull(r.key_name),
-    model: strOrNull(r.model), channel: strOrNull(r.channel), status: num(r.status), errorCode: strOrNull(r.error_code),
-    promptTokens: num(r.prompt_tokens), completionTokens: num(r.completion_tokens), usageEstimated: Boolean(r.usage_estimated),
-    cost: num(r.cost), latencyMs: num(r.latency_ms), firstByteMs: numOrNull(r.first_byte_ms), stream: Boolean(r.stream),
-  };
 }
 
 const LOG_COLUMNS = [
@@ -114,6 +46,17 @@ interface WriteStatements {
   readonly insertMany: StatementSync;
   readonly debit: StatementSync;
   readonly used: StatementSync;
+}
+
+/**
+ * A database file that exists but is empty (and has no write-ahead log holding its data) is a
+ * damaged or truncated store, never a fresh install: a fresh install has no file at all.
+ */
+function refuseEmptyFile(file: string): void {
+  const size = (path: string): number => (existsSync(path) ? statSync(path).size : -1);
+  if (size(file) === 0 && size(`${file}-wal`) <= 0) {
+    throw new StoreError('invalid', `${file} is empty (0 bytes) where the gateway's data should be. Restore it from a backup (model-gateway backup), or delete it to start a new, empty gateway.`);
+  }
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -147,9 +90,15 @@ export class SqliteStore implements Store {
     const sqlite = loadSqlite();
     if (!sqlite) throw new Error('node:sqlite is not available in this Node.js runtime (Node 22.13+ or 24 needed)');
     this.#file = file;
+    refuseEmptyFile(file);
     this.#db = new sqlite.DatabaseSync(file);
-    this.#db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
-    this.#migrate();
+    try {
+      this.#db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
+      this.#migrate();
+    } catch (error) {
+      this.#db.close();
+      throw error;
+    }
   }
 
   #migrate(): void {
@@ -157,6 +106,10 @@ export class SqliteStore implements Store {
     this.#tx(() => {
       const row = this.#db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as Row | undefined;
       const current = row?.v === null || row?.v === undefined ? 0 : Number(row.v);
+      const known = MIGRATIONS.at(-1)!.version;
+      if (current > known) {
+        throw new StoreError('invalid', `${this.#file} was written by a newer Model Gateway (schema ${current}; this version knows up to ${known}). Run that newer version, or restore a backup made by this one.`);
+      }
       for (const m of MIGRATIONS) {
         if (m.version <= current) continue;
         this.#db.exec(m.sql);
@@ -241,6 +194,12 @@ export class SqliteStore implements Store {
       if (isUniqueViolation(error)) throw new StoreError('conflict', `account "${name}" already exists`);
       throw error;
     }
+  }
+
+  /** A consistent copy of the whole database into a new file, while the gateway serves (SQLite's VACUUM INTO). */
+  async backup(target: string): Promise<void> {
+    if (existsSync(target)) throw new StoreError('conflict', `${target} already exists: choose a new file`);
+    this.#db.prepare('VACUUM INTO ?').run(target);
   }
 
   async topUp(name: string, amount: number): Promise<AccountRecord> {

@@ -156,6 +156,8 @@ export interface Store {
 
   createAccount(name: string, balance: number): Promise<AccountRecord>;
   topUp(name: string, amount: number): Promise<AccountRecord>;
+  /** Writes a consistent copy of the store into the new file `target`. */
+  backup(target: string): Promise<void>;
   getAccount(name: string): Promise<AccountRecord | null>;
 
   createKey(key: NewKey): Promise<KeyRecord>;

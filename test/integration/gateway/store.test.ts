@@ -1,12 +1,13 @@
 // The SQLite store: no plain-text keys on disk, logs survive a restart, changes by another process
 // (the CLI on the same data folder) take effect on the server's next request, migrations run once.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createKey } from '../../../src/gateway/admin.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { MIGRATIONS } from '../../../src/gateway/store/migrations.ts';
+import { main } from '../../../src/gateway/cli.ts';
 import { call, chatBody, startTestGateway, tempDir } from './helpers.ts';
 import { assertError } from '../../support/answer.ts';
 import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
@@ -142,6 +143,80 @@ describe('gateway store', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  describe('integrity: what cannot be read is refused by name, never silently replaced', () => {
+    let dir: string;
+    beforeEach(() => (dir = tempDir()));
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+    const sql = (statement: string): void => {
+      const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+      const db = new DatabaseSync(join(dir, 'gateway.db'));
+      db.exec(statement);
+      db.close();
+    };
+    const cliRun = async (...args: string[]) => {
+      let out = '';
+      let err = '';
+      const code = await main(['--data', dir, ...args], { out: (l) => void (out += `${l}\n`), err: (l) => void (err += `${l}\n`) }, {});
+      return { code, out, err };
+    };
+
+    it('a store written by a newer version: refused with what to do, and left as it was', async () => {
+      await openStore({ dataDir: dir }).close();
+      sql('INSERT INTO schema_version (version) VALUES (999)');
+      assert.throws(() => openStore({ dataDir: dir }), /written by a newer Model Gateway \(schema 999; this version knows up to \d+\)/);
+      const run = await cliRun('account', 'show', 'local');
+      assert.equal(run.code, 1);
+      assert.match(run.err, /newer Model Gateway/);
+      await assert.rejects(startGateway({ dataDir: dir, port: 0 }), /newer Model Gateway/);
+    });
+
+    it('a zero-length database file is an error, not a new install', async () => {
+      writeFileSync(join(dir, 'gateway.db'), '');
+      assert.throws(() => openStore({ dataDir: dir }), /is empty \(0 bytes\).*Restore it from a backup/);
+      assert.equal(statSync(join(dir, 'gateway.db')).size, 0, 'nothing was written over it');
+    });
+
+    it('a row with unreadable JSON is named, with how to repair it', async () => {
+      const store = openStore({ dataDir: dir });
+      const channel = await store.addChannel(newChannel({ name: 'damaged', baseUrl: 'http://127.0.0.1:9/v1' }));
+      await store.close();
+      sql(`UPDATE channels SET models = '{"m": ' WHERE id = ${channel.id}`);
+      const run = await cliRun('channel', 'list');
+      assert.equal(run.code, 1);
+      assert.match(run.err, new RegExp(`channels row where id = ${channel.id} \\("damaged"\\) has an unreadable models: .*UPDATE channels SET models`));
+    });
+
+    it('backup: a consistent copy while the gateway serves, that opens as the same gateway; never over an existing file', async () => {
+      const t = await startTestGateway();
+      try {
+        for (let i = 0; i < 5; i++) assert.equal((await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody() })).status, 200);
+        const target = join(dir, 'copy.db');
+        let out = '';
+        const code = await main(['--data', t.dir, 'backup', target], { out: (l) => void (out += l), err: () => undefined }, {});
+        assert.equal(code, 0);
+        assert.match(out, /To restore: stop the gateway, copy/);
+        const live = t.admin();
+        const copyDir = join(dir, 'restored');
+        mkdirSync(copyDir);
+        copyFileSync(target, join(copyDir, 'gateway.db'));
+        const copy = openStore({ dataDir: copyDir });
+        try {
+          const logged = (await copy.listLogs(100)).length;
+          assert.ok(logged <= (await live.listLogs(100)).length && logged >= 0);
+          assert.deepEqual((await copy.listKeys()).map((k) => k.hash), (await live.listKeys()).map((k) => k.hash));
+          const account = (await copy.getAccount('local'))!;
+          const spent = (await copy.listLogs(100)).reduce((sum, l) => sum + l.cost, 0);
+          assert.equal(account.totalSpent, spent, 'the copy is consistent: its logs add up to its balance');
+        } finally {
+          await copy.close();
+        }
+        assert.equal(await main(['--data', t.dir, 'backup', target], { out: () => undefined, err: () => undefined }, {}), 1, 'an existing file is never overwritten');
+      } finally {
+        await t.close();
+      }
+    });
   });
 
   it('runs in memory when asked, with the same behaviour', async () => {

@@ -1,0 +1,88 @@
+/**
+ * Rows of the SQLite store as records. A row that cannot be read (a JSON column that is not what it
+ * must be, hand-edited or damaged) is named, with how to repair it, instead of stopping startup
+ * with a bare parse error.
+ */
+import type { SQLInputValue } from 'node:sqlite';
+import { isModelKind, type ChannelType, type ModelKind } from '../../contract/index.ts';
+import { StoreError } from './types.ts';
+import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, StoredLog } from './types.ts';
+
+export type Row = Record<string, SQLInputValue>;
+
+const num = (v: SQLInputValue): number => Number(v);
+const numOrNull = (v: SQLInputValue): number | null => (v === null || v === undefined ? null : Number(v));
+const strOrNull = (v: SQLInputValue): string | null => (v === null || v === undefined ? null : String(v));
+
+export function toAccount(r: Row): AccountRecord {
+  return { id: num(r.id), name: String(r.name), balance: num(r.balance), totalSpent: num(r.total_spent), createdAt: num(r.created_at) };
+}
+
+export function toKey(r: Row): KeyRecord {
+  return {
+    id: num(r.id), accountId: num(r.account_id), name: String(r.name), hash: String(r.key_hash), prefix: String(r.key_prefix),
+    status: r.status === 'disabled' ? 'disabled' : 'enabled',
+    models: r.models === null ? null : jsonColumn(r, 'api_keys', 'models', isStringList),
+    expiresAt: numOrNull(r.expires_at), createdAt: num(r.created_at), lastUsedAt: numOrNull(r.last_used_at),
+    rpm: num(r.rpm), concurrency: num(r.concurrency),
+  };
+}
+
+export function toChannel(r: Row): ChannelRecord {
+  return {
+    id: num(r.id), name: String(r.name), type: String(r.type) as ChannelType, baseUrl: strOrNull(r.base_url),
+    apiKey: strOrNull(r.api_key), models: jsonColumn(r, 'channels', 'models', isStringRecord),
+    priority: num(r.priority), weight: num(r.weight), status: r.status === 'disabled' ? 'disabled' : 'enabled',
+    timeoutMs: num(r.timeout_ms), proxy: strOrNull(r.proxy), createdAt: num(r.created_at),
+    responsesApi: r.responses_api === null || r.responses_api === undefined ? null : Boolean(r.responses_api),
+  };
+}
+
+function modelKindOf(value: unknown): ModelKind {
+  if (isModelKind(value)) return value;
+  throw new StoreError('invalid', `a model row has the unknown kind ${JSON.stringify(value)}: set it to one of chat, completion, embedding, image`);
+}
+
+export function toModel(r: Row): ModelRecord {
+  return {
+    name: String(r.name), inputPrice: num(r.input_price), outputPrice: num(r.output_price),
+    contextLength: numOrNull(r.context_length), toolCalling: r.tool_calling === null ? null : Boolean(r.tool_calling),
+    kind: modelKindOf(r.kind), imagePrice: numOrNull(r.image_price),
+    cachedInputPrice: numOrNull(r.cached_input_price), cacheWritePrice: numOrNull(r.cache_write_price),
+    imagePrices: r.image_prices === null || r.image_prices === undefined ? null : jsonColumn(r, 'models', 'image_prices', isPriceRecord),
+  };
+}
+
+export function toLog(r: Row): StoredLog {
+  return {
+    id: num(r.id), time: num(r.time), requestId: String(r.request_id), method: String(r.method), path: String(r.path),
+    accountId: numOrNull(r.account_id), keyId: numOrNull(r.key_id), accountName: strOrNull(r.account_name), keyName: strOrNull(r.key_name),
+    model: strOrNull(r.model), channel: strOrNull(r.channel), status: num(r.status), errorCode: strOrNull(r.error_code),
+    promptTokens: num(r.prompt_tokens), completionTokens: num(r.completion_tokens), usageEstimated: Boolean(r.usage_estimated),
+    cost: num(r.cost), latencyMs: num(r.latency_ms), firstByteMs: numOrNull(r.first_byte_ms), stream: Boolean(r.stream),
+  };
+}
+
+const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+const isStringRecord = (v: unknown): v is Record<string, string> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((s) => typeof s === 'string');
+const isPriceRecord = (v: unknown): v is Record<string, number> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
+
+/** A JSON column's value, or a StoreError naming the table, the row and the column, and the repair. */
+function jsonColumn<T>(r: Row, table: string, column: string, valid: (v: unknown) => v is T): T {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(String(r[column]));
+  } catch {
+    parsed = undefined;
+  }
+  if (valid(parsed)) return parsed;
+  const which = r['id'] !== undefined ? `id = ${String(r['id'])}` : `name = '${String(r['name'])}'`;
+  throw new StoreError(
+    'invalid',
+    `the ${table} row where ${which}${r['id'] !== undefined && r['name'] !== undefined ? ` (${JSON.stringify(r['name'])})` : ''} has an unreadable ${column}: ` +
+      `${JSON.stringify(String(r[column]).slice(0, 80))}. Repair it, for example: sqlite3 gateway.db "UPDATE ${table} SET ${column} = '...' WHERE ${which}", ` +
+      'or remove it with the CLI and add it again.',
+  );
+}
