@@ -10,7 +10,7 @@ import { describeImagePrices, imagePriceKey } from './accounts/imagePrices.ts';
 import { toRelayChannel } from './catalog.ts';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DB_FILE, openStore } from './store/index.ts';
+import { DB_FILE, DEFAULT_DATA_DIR, openStore } from './store/index.ts';
 import { StoreError } from './store/types.ts';
 import type { Store } from './store/types.ts';
 
@@ -329,7 +329,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
   const twoWord = ['channel', 'model', 'account', 'key'].includes(command!);
   const name = twoWord ? `${command} ${sub ?? ''}` : command!;
   const allowed = new Set(['data', 'help', ...(COMMAND_OPTIONS[name] ?? [])]);
-  const dataDir = values.data ?? (env['MODEL_GATEWAY_DATA'] || '.model-gateway');
+  const dataDir = values.data ?? (env['MODEL_GATEWAY_DATA'] || DEFAULT_DATA_DIR);
   try {
     const extra = Object.keys(values).filter((k) => !allowed.has(k));
     if (extra.length > 0) throw new UsageError(`${name} does not take --${extra.join(', --')}`);

@@ -17,7 +17,8 @@ import { createRelay } from './relay/index.ts';
 import { UpstreamPools } from './relay/pools.ts';
 import { Serial } from './serial.ts';
 import { answerMalformedRequest } from './http/malformedRequest.ts';
-import { openStore } from './store/index.ts';
+import { DEFAULT_DATA_DIR, openStore } from './store/index.ts';
+import { lockFolder } from './folderLock.ts';
 
 /** The offline `echo` model's pace: slow enough to watch a stream, fast enough for tests. */
 export const DEFAULT_ECHO_DELAY_MS = 15;
@@ -129,7 +130,14 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
 
 /** Starts a gateway on host:port. */
 export async function startGateway(options: GatewayOptions = {}): Promise<RunningGateway> {
-  const gateway = await createGateway(options);
+  const lock = options.inMemory ? null : lockFolder(options.dataDir ?? DEFAULT_DATA_DIR, options.log);
+  let gateway;
+  try {
+    gateway = await createGateway(options);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const server = createServer({ requestTimeout: 0, headersTimeout: 60_000 }, gateway.handle);
   server.on('clientError', answerMalformedRequest);
   const host = options.host ?? '127.0.0.1';
@@ -143,10 +151,12 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     });
   } catch (error) {
     await gateway.close();
+    lock?.release();
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  lock?.listening(`http://${urlHost}:${port}`);
 
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> => {
@@ -157,6 +167,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       server.closeAllConnections();
       await closed;
       await gateway.close();
+      lock?.release();
     })();
     return stopping;
   };

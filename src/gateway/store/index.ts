@@ -9,6 +9,8 @@ export type { Store } from './types.ts';
 export { StoreError } from './types.ts';
 
 export const DB_FILE = 'gateway.db';
+/** Where the gateway keeps its data when no folder is given. */
+export const DEFAULT_DATA_DIR = '.model-gateway';
 
 export interface OpenStoreOptions {
   readonly dataDir?: string;
@@ -23,7 +25,7 @@ export function openStore(options: OpenStoreOptions): Store {
     if (options.fallbackToMemory) return new MemoryStore();
     throw new Error('node:sqlite is not available in this Node.js runtime; use Node 24, or run in memory');
   }
-  const dir = options.dataDir ?? '.model-gateway';
+  const dir = options.dataDir ?? DEFAULT_DATA_DIR;
   mkdirSync(dir, { recursive: true });
   return new SqliteStore(join(dir, DB_FILE));
 }

@@ -3,12 +3,13 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { call, chatBody, tempDir } from './helpers.ts';
 import { assertError } from '../../support/answer.ts';
 import type { RunningGateway } from '../../../src/gateway/server.ts';
 import { main } from '../../../src/gateway/cli.ts';
+import { startGateway } from '../../../src/gateway/server.ts';
 
 const CLI = resolve(import.meta.dirname, '../../../src/gateway/cli.ts');
 
@@ -114,6 +115,26 @@ describe('model-gateway CLI', () => {
     } finally {
       if (served.child.exitCode === null) served.child.kill('SIGKILL');
     }
+  });
+
+  it('one gateway per data folder: a second serve is refused naming the first (pid, address); a dead one\'s lock is taken over', async () => {
+    const first = await serve(dir);
+    try {
+      const second = await serve(dir).then(
+        () => assert.fail('a second serve on the same folder must not start'),
+        (error: Error) => error.message,
+      );
+      assert.match(second, new RegExp(`serve exited \\(1\\).*another Model Gateway \\(pid ${first.child.pid}, at ${first.gw.url.replace(/\./g, '\\.')}\\) is serving`, 's'));
+      assert.equal((await call(first.gw, 'GET', '/api/status')).status, 200, 'the first one serves on');
+      await assert.rejects(startGateway({ dataDir: dir, port: 0 }), /another Model Gateway/);
+    } finally {
+      first.child.kill('SIGKILL');
+      await first.exited;
+    }
+    const after = await serve(dir);
+    after.child.kill('SIGTERM');
+    assert.equal(await after.exited, 0);
+    assert.ok(!existsSync(join(dir, 'gateway.lock')), 'a clean stop removes its lock');
   });
 
   it('model price parses decimal dollars exactly; channel and key lists work', async () => {
