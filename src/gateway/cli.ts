@@ -27,6 +27,7 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   model price MODEL --free [--kind K]   serve it at no charge, on purpose (a model with no price is not served)
   account create NAME [--balance USD] | topup NAME USD | show NAME
   key create --account NAME --name KEYNAME [--models M1,M2] [--expires ISO-8601] [--rpm N] [--concurrency N]
+              (--expires in the future; --rpm and --concurrency default 1200 and 64, 0 = unlimited)
   key list | disable KEYNAME | enable KEYNAME | delete KEYNAME
   logs [--limit N] [--json]
   backup FILE      a consistent copy of the data into a new FILE, even while serving (it prints how to restore)
@@ -65,10 +66,28 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   logs: ['limit', 'json'],
 };
 
-function int(value: string | undefined, flag: string, fallback: number, min = 0): number {
+function int(value: string | undefined, flag: string, fallback: number, min = 0, max = 1_000_000_000): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value.trim()) || Number(value) < min) throw new UsageError(`--${flag} must be a whole number ≥ ${min}, got "${value}"`);
+  if (!/^\d+$/.test(value.trim()) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
   return Number(value);
+}
+
+/** An http(s) URL, or a UsageError naming the flag. */
+function httpUrl(value: string, flag: string): string {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`--${flag} must be an http:// or https:// URL, got "${value}"`);
+  return value;
+}
+
+/** An ISO-8601 date or date-time in the future, as epoch ms. */
+function futureDate(value: string, flag: string, now = Date.now()): number {
+  const iso = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+  const ms = iso.test(value.trim()) ? Date.parse(value) : NaN;
+  if (!Number.isFinite(ms)) throw new UsageError(`--${flag} must be an ISO-8601 date or date-time (2026-12-31 or 2026-12-31T18:00:00Z), got "${value}"`);
+  if (ms <= now) throw new UsageError(`--${flag} is in the past (${new Date(ms).toISOString()}): a key would be born expired`);
+  return ms;
 }
 
 /** An amount in USD as micro-USD: exact, at most `max` (a balance's ceiling, or a price's). */
@@ -111,12 +130,23 @@ async function serve(values: Values, dataDir: string, io: Io, env: NodeJS.Proces
   // Loaded only here: the admin commands stay quick to start.
   const { startGateway } = await import('./server.ts');
   const echoDelayMs = echoDelayOf(env);
-  const gw = await startGateway({ dataDir, host: values.host ?? '127.0.0.1', port: int(values.port, 'port', 8080), bootstrap: true, log: io.err, ...(echoDelayMs !== undefined ? { echoDelayMs } : {}) });
+  const port = int(values.port, 'port', 8080, 0, 65_535);
+  let gw;
+  try {
+    gw = await startGateway({ dataDir, host: values.host ?? '127.0.0.1', port, bootstrap: true, log: io.err, ...(echoDelayMs !== undefined ? { echoDelayMs } : {}) });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use (another program listens there): try --port ${port + 1}, or --port 0 for any free port`);
+    if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host ${values.host} is not an address of this machine`);
+    throw error;
+  }
   if (gw.bootstrapKey) {
     io.out(`Bootstrapped ${dataDir}: account "local" with $10.00, channel "echo" serving model "echo", key "default".`);
     io.out(`Your API key (shown once): ${gw.bootstrapKey}`);
   }
   io.out(`Model Gateway listening on ${gw.url} (store: ${gw.storeKind}, data: ${dataDir})`);
+  io.out(`Next: open the console at ${gw.url}/ (sign in with the key); OpenAI-style clients take the base URL ${gw.url}/v1 and the key. Try:`);
+  io.out(`  curl ${gw.url}/v1/chat/completions -H "Authorization: Bearer ${gw.bootstrapKey ?? '<your key>'}" -H "Content-Type: application/json" -d '{"model":"echo","messages":[{"role":"user","content":"hello"}]}'`);
   await new Promise<void>((resolve) => {
     const onSignal = (signal: string): void => {
       io.err(`${signal}: stopping gracefully`);
@@ -139,14 +169,16 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
     const models: Record<string, string> = {};
     for (const m of list(values.models)) models[m] = m;
     for (const pair of values.map ?? []) {
-      const [platform, upstream] = pair.split('=').map((s) => s.trim());
-      if (!platform || !upstream) throw new UsageError(`--map takes PLATFORM=UPSTREAM, got "${pair}"`);
+      const at = pair.indexOf('=');
+      const platform = pair.slice(0, at).trim();
+      const upstream = pair.slice(at + 1).trim();
+      if (at < 0 || !platform || !upstream || upstream.includes('=')) throw new UsageError(`--map takes PLATFORM=UPSTREAM (one "="), got "${pair}"`);
       models[platform] = upstream;
     }
     if (Object.keys(models).length === 0) throw new UsageError('--models is required (comma-separated platform model names)');
     const baseUrl = type === 'echo' ? null : need(values['base-url'], '--base-url');
-    if (baseUrl !== null && !URL.canParse(baseUrl)) throw new UsageError(`--base-url is not a URL: "${baseUrl}"`);
-    if (values.proxy !== undefined && !URL.canParse(values.proxy)) throw new UsageError(`--proxy is not a URL: "${values.proxy}"`);
+    if (baseUrl !== null) httpUrl(baseUrl, 'base-url');
+    if (values.proxy !== undefined) httpUrl(values.proxy, 'proxy');
     const responsesApi = yesNo(values.responses, 'responses');
     if (responsesApi !== null && type !== 'openai') throw new UsageError('--responses applies to openai channels only');
     const c = await store.addChannel({
@@ -260,11 +292,7 @@ async function account(store: Store, sub: string | undefined, args: string[], va
 
 async function key(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
   if (sub === 'create') {
-    let expiresAt: number | null = null;
-    if (values.expires !== undefined) {
-      expiresAt = Date.parse(values.expires);
-      if (!Number.isFinite(expiresAt)) throw new UsageError(`--expires must be an ISO-8601 date, got "${values.expires}"`);
-    }
+    const expiresAt = values.expires === undefined ? null : futureDate(values.expires, 'expires');
     const { secret } = await createKey(store, {
       account: need(values.account, '--account'), name: need(values.name, '--name'), models: list(values.models), expiresAt,
       rpm: int(values.rpm, 'rpm', 1200), concurrency: int(values.concurrency, 'concurrency', 64),

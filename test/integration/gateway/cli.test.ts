@@ -137,6 +137,24 @@ describe('model-gateway CLI', () => {
     assert.ok(!existsSync(join(dir, 'gateway.lock')), 'a clean stop removes its lock');
   });
 
+  it('serve on a busy port says so and what to try; when ready it prints the next steps', async () => {
+    const first = await serve(dir);
+    try {
+      const port = first.gw.port;
+      let stderr = '';
+      const other = tempDir();
+      const code = await main(['--data', other, 'serve', '--port', String(port)], { out: () => undefined, err: (l) => void (stderr += l) }, {});
+      rmSync(other, { recursive: true, force: true });
+      assert.equal(code, 2);
+      assert.match(stderr, new RegExp(`port ${port} is in use .*try --port ${port + 1}, or --port 0`));
+      assert.match(first.output(), /Next: open the console at http:\/\/127\.0\.0\.1:\d+\/ .*base URL http:\/\/127\.0\.0\.1:\d+\/v1/);
+      assert.match(first.output(), /curl http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions -H "Authorization: Bearer sk-/);
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+  });
+
   it('model price parses decimal dollars exactly; channel and key lists work', async () => {
     assert.equal((await cli(dir, 'account', 'create', 'a', '--balance', '1.5')).code, 0);
     assert.equal((await cli(dir, 'model', 'price', 'm', '--input', '0.15', '--output', '0.6')).code, 0);
@@ -267,6 +285,26 @@ describe('model-gateway CLI', () => {
       assert.equal(run.stdout, '');
     }
     assert.equal((await cli(dir, 'account', 'show', 'nobody')).code, 1);
+
+    // Each mistake is named by its flag, with what is accepted.
+    await cli(dir, 'account', 'create', 'a');
+    const named: Array<[string[], RegExp]> = [
+      [['channel', 'add', '--name', 'x', '--base-url', 'http://h/v1', '--models', 'm', '--map', 'a=b=c'], /--map takes PLATFORM=UPSTREAM \(one "="\), got "a=b=c"/],
+      [['channel', 'add', '--name', 'x', '--base-url', 'ftp://h/v1', '--models', 'm'], /--base-url must be an http:\/\/ or https:\/\/ URL/],
+      [['channel', 'add', '--name', 'x', '--base-url', 'http://h/v1', '--proxy', 'socks5://p:1', '--models', 'm'], /--proxy must be an http:\/\/ or https:\/\/ URL/],
+      [['key', 'create', '--account', 'a', '--name', 'k', '--expires', '2020-01-01'], /--expires is in the past \(2020-01-01T00:00:00\.000Z\)/],
+      [['key', 'create', '--account', 'a', '--name', 'k', '--expires', 'next tuesday'], /--expires must be an ISO-8601 date or date-time/],
+      [['key', 'create', '--account', 'a', '--name', 'k', '--expires', '12/31/2099'], /--expires must be an ISO-8601/],
+      [['serve', '--port', '99999'], /--port must be a whole number from 0 to 65535, got "99999"/],
+    ];
+    for (const [args, says] of named) {
+      const run = await cli(dir, ...args);
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.match(run.stderr, says);
+    }
+    assert.equal((await cli(dir, 'key', 'create', '--account', 'a', '--name', 'later', '--expires', '2099-12-31')).code, 0, 'a date alone is fine');
+    assert.match((await cli(dir, '--help')).stdout, /0 = unlimited/);
+
     const help = await cli(dir, '--help');
     assert.equal(help.code, 0);
     assert.match(help.stdout, /key create --account NAME --name KEYNAME/);
