@@ -17,9 +17,10 @@ import type { Store } from './store/types.ts';
 const USAGE = `Usage: model-gateway <command> [options]        (every command takes --data DIR)
 
   serve [--host 127.0.0.1] [--port 8080]
-  channel add --name NAME [--type openai|anthropic|echo] [--base-url URL] [--api-key KEY] --models M1,M2
+  channel add --name NAME [--type openai|anthropic|echo] [--base-url URL] [--api-key KEY|-] --models M1,M2
               [--map PLATFORM=UPSTREAM]... [--priority N] [--weight N] [--timeout-ms N] [--proxy URL]
               [--responses yes|no]   (openai: the upstream has the Responses API; default yes for api.openai.com only)
+              (--api-key - reads the key from standard input; without --api-key, $MODEL_GATEWAY_CHANNEL_API_KEY)
   channel list | disable NAME | enable NAME | remove NAME
   model price MODEL [--kind chat|completion|embedding|image] [--input USD --output USD] [--cached-input USD] [--cache-write USD]
               [--per-image USD [--per-image SIZE|QUALITY|SIZE,QUALITY=USD]...] [--context N] [--tools yes|no]
@@ -55,7 +56,12 @@ class UsageError extends Error {}
 interface Io {
   out: (line: string) => void;
   err: (line: string) => void;
+  /** All of standard input (for `--api-key -`: a secret on the command line is visible to every user in ps). */
+  readStdin?: () => Promise<string>;
 }
+
+/** Where `channel add` finds the upstream key when --api-key is not given. */
+const CHANNEL_KEY_ENV = 'MODEL_GATEWAY_CHANNEL_API_KEY';
 
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   serve: ['host', 'port'],
@@ -131,10 +137,23 @@ async function serve(values: Values, dataDir: string, io: Io, env: NodeJS.Proces
   const { startGateway } = await import('./server.ts');
   const echoDelayMs = echoDelayOf(env);
   const port = int(values.port, 'port', 8080, 0, 65_535);
+  // Listening for signals from the start: a SIGTERM while starting still ends in a graceful stop.
+  let signalled: string | null = null;
+  let wake = (): void => undefined;
+  const onSignal = (signal: string): void => {
+    signalled = signal;
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    wake();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   let gw;
   try {
     gw = await startGateway({ dataDir, host: values.host ?? '127.0.0.1', port, bootstrap: true, log: io.err, ...(echoDelayMs !== undefined ? { echoDelayMs } : {}) });
   } catch (error) {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use (another program listens there): try --port ${port + 1}, or --port 0 for any free port`);
     if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host ${values.host} is not an address of this machine`);
@@ -147,22 +166,25 @@ async function serve(values: Values, dataDir: string, io: Io, env: NodeJS.Proces
   io.out(`Model Gateway listening on ${gw.url} (store: ${gw.storeKind}, data: ${dataDir})`);
   io.out(`Next: open the console at ${gw.url}/ (sign in with the key); OpenAI-style clients take the base URL ${gw.url}/v1 and the key. Try:`);
   io.out(`  curl ${gw.url}/v1/chat/completions -H "Authorization: Bearer ${gw.bootstrapKey ?? '<your key>'}" -H "Content-Type: application/json" -d '{"model":"echo","messages":[{"role":"user","content":"hello"}]}'`);
-  await new Promise<void>((resolve) => {
-    const onSignal = (signal: string): void => {
-      io.err(`${signal}: stopping gracefully`);
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      resolve();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  });
+  if (signalled === null) await new Promise<void>((resolve) => (wake = resolve));
+  io.err(`${String(signalled)}: stopping gracefully`);
   await gw.stop();
   io.err('stopped');
   return 0;
 }
 
-async function channel(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
+/** The upstream key: --api-key KEY, --api-key - (from standard input), else $MODEL_GATEWAY_CHANNEL_API_KEY; null for none. */
+async function channelKey(flag: string | undefined, io: Io, env: NodeJS.ProcessEnv): Promise<string | null> {
+  if (flag === '-') {
+    if (!io.readStdin) throw new UsageError('--api-key - reads the key from standard input, which is not available here');
+    const key = (await io.readStdin()).trim();
+    if (!key) throw new UsageError('--api-key -: standard input held no key');
+    return key;
+  }
+  return flag ?? (env[CHANNEL_KEY_ENV]?.trim() || null);
+}
+
+async function channel(store: Store, sub: string | undefined, args: string[], values: Values, io: Io, env: NodeJS.ProcessEnv): Promise<number> {
   if (sub === 'add') {
     const type = values.type ?? 'openai';
     if (!isChannelType(type)) throw new UsageError(`--type must be one of ${CHANNEL_TYPES.join(', ')}, got "${type}"`);
@@ -182,7 +204,7 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
     const responsesApi = yesNo(values.responses, 'responses');
     if (responsesApi !== null && type !== 'openai') throw new UsageError('--responses applies to openai channels only');
     const c = await store.addChannel({
-      name: need(values.name, '--name'), type, baseUrl, apiKey: values['api-key'] ?? null, models,
+      name: need(values.name, '--name'), type, baseUrl, apiKey: await channelKey(values['api-key'], io, env), models,
       priority: int(values.priority, 'priority', 0), weight: int(values.weight, 'weight', 1, 1),
       timeoutMs: int(values['timeout-ms'], 'timeout-ms', DEFAULT_CHANNEL_TIMEOUT_MS, 1), proxy: values.proxy ?? null, responsesApi,
     });
@@ -368,9 +390,9 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     if (!twoWord && command !== 'logs' && command !== 'backup') throw new UsageError(`unknown command: ${command}`);
     if (command === 'backup' && (sub === undefined || args.length > 0)) throw new UsageError('backup takes one FILE (a new file)');
     if (command === 'logs' && sub !== undefined) throw new UsageError(`logs takes no arguments, got "${sub}"`);
-    const store = openStore({ dataDir });
+    const store = openStore({ dataDir, env });
     try {
-      if (command === 'channel') return await channel(store, sub, args, values, io);
+      if (command === 'channel') return await channel(store, sub, args, values, io, env);
       if (command === 'model') return await model(store, sub, args, values, io);
       if (command === 'account') return await account(store, sub, args, values, io);
       if (command === 'key') return await key(store, sub, args, values, io);
@@ -399,7 +421,15 @@ function isMain(): boolean {
 }
 
 if (isMain()) {
-  const io: Io = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
+  const io: Io = {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    readStdin: async () => {
+      let text = '';
+      for await (const chunk of process.stdin) text += String(chunk);
+      return text;
+    },
+  };
   main(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;

@@ -40,7 +40,7 @@ export interface FolderLock {
 const held = new Set<string>();
 
 export function lockFolder(dataDir: string, log: (line: string) => void = () => undefined): FolderLock {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, LOCK_FILE);
   const content = (url: string | null): string => `${JSON.stringify({ pid: process.pid, url, startedAt: new Date().toISOString() } satisfies LockContent)}\n`;
   for (let attempt = 0; ; attempt++) {

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemoryStore } from './memory.ts';
 import { SqliteStore, loadSqlite } from './sqlite.ts';
+import { SecretBox } from './secretBox.ts';
 import type { Store } from './types.ts';
 
 export type { Store } from './types.ts';
@@ -17,6 +18,8 @@ export interface OpenStoreOptions {
   readonly inMemory?: boolean;
   /** When node:sqlite cannot be loaded, run on memory instead of failing. */
   readonly fallbackToMemory?: boolean;
+  /** Where MODEL_GATEWAY_SECRET_KEY is read (default process.env). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 export function openStore(options: OpenStoreOptions): Store {
@@ -26,6 +29,7 @@ export function openStore(options: OpenStoreOptions): Store {
     throw new Error('node:sqlite is not available in this Node.js runtime; use Node 24, or run in memory');
   }
   const dir = options.dataDir ?? DEFAULT_DATA_DIR;
-  mkdirSync(dir, { recursive: true });
-  return new SqliteStore(join(dir, DB_FILE));
+  // Owner only: the folder holds the database, the secret key that seals channel keys, and the lock.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return new SqliteStore(join(dir, DB_FILE), SecretBox.forFolder(dir, options.env));
 }

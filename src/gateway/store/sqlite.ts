@@ -3,7 +3,7 @@
  * WAL mode so the CLI and a running server share it. `node:sqlite` is loaded lazily so the
  * bundle still loads on runtimes without it (the caller can then fall back to memory).
  */
-import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { chmodSync, existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.ts';
@@ -14,6 +14,7 @@ import type {
 } from './types.ts';
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { toAccount, toChannel, toKey, toLog, toModel, type Row } from './sqliteRows.ts';
+import { isSealed, type SecretBox } from './secretBox.ts';
 
 type SqliteModule = typeof import('node:sqlite');
 
@@ -85,16 +86,26 @@ export class SqliteStore implements Store {
   #seenOwnChanges = 0;
   #writeStatements: WriteStatements | null = null;
 
-  /** Opens (creating if needed) the database file and migrates it. Throws when node:sqlite is unavailable. */
-  constructor(file: string) {
+  readonly #box: SecretBox;
+  readonly #toChannel = (row: Row): ChannelRecord => toChannel(row, (stored, what) => (isSealed(stored) ? this.#box.open(stored, what) : stored));
+
+  /**
+   * Opens (creating if needed) the database file, readable by its owner only, migrates it and seals
+   * any channel key an older version left in plain text. Throws when node:sqlite is unavailable.
+   */
+  constructor(file: string, box: SecretBox) {
     const sqlite = loadSqlite();
     if (!sqlite) throw new Error('node:sqlite is not available in this Node.js runtime (Node 22.13+ or 24 needed)');
     this.#file = file;
+    this.#box = box;
     refuseEmptyFile(file);
     this.#db = new sqlite.DatabaseSync(file);
     try {
+      // Before the first write: SQLite gives the WAL and shared-memory files the database file's mode.
+      chmodSync(file, 0o600);
       this.#db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
       this.#migrate();
+      this.#sealPlainChannelKeys();
     } catch (error) {
       this.#db.close();
       throw error;
@@ -116,6 +127,17 @@ export class SqliteStore implements Store {
         this.#db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(m.version);
       }
     });
+  }
+
+  /** Channel keys written by a version that stored them in plain text are sealed once, in place. */
+  #sealPlainChannelKeys(): void {
+    const plain = (this.#db.prepare('SELECT id, api_key FROM channels WHERE api_key IS NOT NULL').all() as Row[]).filter((r) => !isSealed(String(r.api_key)));
+    if (plain.length === 0) return;
+    this.#tx(() => {
+      const update = this.#db.prepare('UPDATE channels SET api_key = ? WHERE id = ?');
+      for (const r of plain) update.run(this.#box.seal(String(r.api_key)), r.id as number);
+    });
+    this.#changed();
   }
 
   /** IMMEDIATE takes the write lock up front (writes); DEFERRED gives reads one consistent view. */
@@ -179,7 +201,7 @@ export class SqliteStore implements Store {
     return this.#tx(() => ({
       accounts: (this.#db.prepare('SELECT * FROM accounts').all() as Row[]).map(toAccount),
       keys: (this.#db.prepare('SELECT * FROM api_keys').all() as Row[]).map(toKey),
-      channels: (this.#db.prepare('SELECT * FROM channels ORDER BY id').all() as Row[]).map(toChannel),
+      channels: (this.#db.prepare('SELECT * FROM channels ORDER BY id').all() as Row[]).map(this.#toChannel),
       models: (this.#db.prepare('SELECT * FROM models').all() as Row[]).map(toModel),
     }), 'DEFERRED');
   }
@@ -255,11 +277,11 @@ export class SqliteStore implements Store {
         .prepare(`INSERT INTO channels (name, type, base_url, api_key, models, priority, weight, timeout_ms, proxy, responses_api, created_at)
                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`)
         .get(
-          c.name, c.type, c.baseUrl, c.apiKey, JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, c.proxy,
+          c.name, c.type, c.baseUrl, c.apiKey === null ? null : this.#box.seal(c.apiKey), JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, c.proxy,
           c.responsesApi === null || c.responsesApi === undefined ? null : c.responsesApi ? 1 : 0, Date.now(),
         ) as Row;
       this.#changed();
-      return toChannel(row);
+      return this.#toChannel(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw new StoreError('conflict', `a channel named "${c.name}" already exists`);
       throw error;
@@ -267,7 +289,7 @@ export class SqliteStore implements Store {
   }
 
   async listChannels(): Promise<ChannelRecord[]> {
-    return (this.#db.prepare('SELECT * FROM channels ORDER BY id').all() as Row[]).map(toChannel);
+    return (this.#db.prepare('SELECT * FROM channels ORDER BY id').all() as Row[]).map(this.#toChannel);
   }
 
   async setChannelStatus(name: string, status: Status): Promise<void> {

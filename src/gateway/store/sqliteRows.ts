@@ -28,10 +28,11 @@ export function toKey(r: Row): KeyRecord {
   };
 }
 
-export function toChannel(r: Row): ChannelRecord {
+/** A channel row; its key opened with `openKey` (keys are sealed at rest, secretBox.ts). */
+export function toChannel(r: Row, openKey: (stored: string, what: string) => string): ChannelRecord {
   return {
     id: num(r.id), name: String(r.name), type: String(r.type) as ChannelType, baseUrl: strOrNull(r.base_url),
-    apiKey: strOrNull(r.api_key), models: jsonColumn(r, 'channels', 'models', isStringRecord),
+    apiKey: r.api_key === null || r.api_key === undefined ? null : openKey(String(r.api_key), `the key of channel "${String(r.name)}"`), models: jsonColumn(r, 'channels', 'models', isStringRecord),
     priority: num(r.priority), weight: num(r.weight), status: r.status === 'disabled' ? 'disabled' : 'enabled',
     timeoutMs: num(r.timeout_ms), proxy: strOrNull(r.proxy), createdAt: num(r.created_at),
     responsesApi: r.responses_api === null || r.responses_api === undefined ? null : Boolean(r.responses_api),

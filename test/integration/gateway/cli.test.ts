@@ -7,6 +7,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { call, chatBody, tempDir } from './helpers.ts';
 import { assertError } from '../../support/answer.ts';
+import { poll } from '../../support/poll.ts';
 import type { RunningGateway } from '../../../src/gateway/server.ts';
 import { main } from '../../../src/gateway/cli.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
@@ -147,11 +148,31 @@ describe('model-gateway CLI', () => {
       rmSync(other, { recursive: true, force: true });
       assert.equal(code, 2);
       assert.match(stderr, new RegExp(`port ${port} is in use .*try --port ${port + 1}, or --port 0`));
+      await poll('the next steps', async () => (first.output().includes('curl ') ? true : undefined), 5000, 20);
       assert.match(first.output(), /Next: open the console at http:\/\/127\.0\.0\.1:\d+\/ .*base URL http:\/\/127\.0\.0\.1:\d+\/v1/);
       assert.match(first.output(), /curl http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions -H "Authorization: Bearer sk-/);
     } finally {
       first.child.kill('SIGTERM');
       await first.exited;
+    }
+  });
+
+  it('channel add takes the upstream key from standard input (--api-key -) or the environment, never only from argv', async () => {
+    const run = async (env: NodeJS.ProcessEnv, stdin: string | null, ...args: string[]) => {
+      let stderr = '';
+      const io = { out: () => undefined, err: (l: string) => void (stderr += l), ...(stdin === null ? {} : { readStdin: async () => stdin }) };
+      return { code: await main(['--data', dir, 'channel', 'add', '--base-url', 'http://127.0.0.1:9/v1', '--models', 'm', ...args], io, env), stderr };
+    };
+    assert.equal((await run({}, 'sk-from-stdin\n', '--name', 'piped', '--api-key', '-')).code, 0);
+    assert.equal((await run({ MODEL_GATEWAY_CHANNEL_API_KEY: 'sk-from-env' }, null, '--name', 'env')).code, 0);
+    assert.match((await run({}, '  \n', '--name', 'empty', '--api-key', '-')).stderr, /standard input held no key/);
+    const { openStore } = await import('../../../src/gateway/store/index.ts');
+    const store = openStore({ dataDir: dir });
+    try {
+      const keys = Object.fromEntries((await store.listChannels()).map((c) => [c.name, c.apiKey]));
+      assert.deepEqual(keys, { piped: 'sk-from-stdin', env: 'sk-from-env' });
+    } finally {
+      await store.close();
     }
   });
 

@@ -13,12 +13,18 @@ import { assertError } from '../../support/answer.ts';
 import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
 
 describe('gateway store', () => {
-  it('never holds a key in plain text (database and WAL bytes scanned)', async () => {
+  it('never holds a key in plain text, ours or a channel\'s (database and WAL bytes scanned); owner-only files', async () => {
     const t = await startTestGateway({ issueKey: 'editor' });
     try {
       const extra = await createKey(t.admin(), { account: 'local', name: 'scan-me' });
-      const secrets = [t.key, t.gw.issuedKey!, extra.secret];
-      for (const secret of secrets) assert.equal((await call(t.gw, 'GET', '/v1/models', { key: secret })).status, 200);
+      const channelKey = 'sk-upstream-Channel-Secret-0123456789';
+      await addChannelPricedFree(t.admin(), newChannel({ name: 'sealed', baseUrl: 'http://127.0.0.1:9/v1', apiKey: channelKey, models: { sealed: 'sealed' } }));
+      assert.equal((await t.admin().listChannels()).find((c) => c.name === 'sealed')!.apiKey, channelKey, 'read back as it was given');
+      const secrets = [t.key, t.gw.issuedKey!, extra.secret, channelKey];
+      for (const secret of secrets.slice(0, 3)) assert.equal((await call(t.gw, 'GET', '/v1/models', { key: secret })).status, 200);
+      const mode = (file: string) => statSync(join(t.dir, file)).mode & 0o777;
+      for (const file of ['gateway.db', 'gateway.db-wal', 'secret.key', 'gateway.lock']) assert.equal(mode(file).toString(8), '600', `${file} is the owner's only`);
+      assert.equal((statSync(t.dir).mode & 0o077).toString(8), '0', 'the data folder is the owner\'s only');
       const scan = (): void => {
         const files = readdirSync(t.dir).filter((f) => f.startsWith('gateway.db'));
         assert.ok(files.some((f) => f.endsWith('-wal')), 'the WAL file is scanned too');
@@ -140,6 +146,36 @@ describe('gateway store', () => {
       assert.equal((db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode, 'wal');
       db.close();
       assert.deepEqual(rows, MIGRATIONS.map((m) => m.version));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('channel keys an older version stored in plain text are sealed on open; another secret key cannot open them, and says so', async () => {
+    const dir = tempDir();
+    try {
+      const store = openStore({ dataDir: dir });
+      await store.addChannel(newChannel({ name: 'old', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'placeholder' }));
+      await store.close();
+      const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+      const db = new DatabaseSync(join(dir, 'gateway.db'));
+      db.exec("UPDATE channels SET api_key = 'sk-legacy-plain-text-key' WHERE name = 'old'");
+      db.close();
+      const reopened = openStore({ dataDir: dir });
+      assert.equal((await reopened.listChannels())[0]!.apiKey, 'sk-legacy-plain-text-key');
+      await reopened.close();
+      const raw = new DatabaseSync(join(dir, 'gateway.db'));
+      const stored = String((raw.prepare("SELECT api_key FROM channels WHERE name = 'old'").get() as { api_key: string }).api_key);
+      raw.close();
+      assert.match(stored, /^v1:/);
+      assert.ok(!stored.includes('legacy'));
+      const otherKey = Buffer.alloc(32, 7).toString('base64');
+      const elsewhere = openStore({ dataDir: dir, env: { MODEL_GATEWAY_SECRET_KEY: otherKey } });
+      try {
+        await assert.rejects(elsewhere.listChannels(), /cannot open the key of channel "old": it was sealed with another secret key than MODEL_GATEWAY_SECRET_KEY/);
+      } finally {
+        await elsewhere.close();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
