@@ -14,6 +14,8 @@ import { LogWriter } from './logs.ts';
 import { ConcurrencyLimiter, RateLimiter } from './ratelimit.ts';
 import { PROVIDERS } from './providers/index.ts';
 import { createRelay } from './relay/index.ts';
+import { DEFAULT_MAX_ANSWER_BYTES } from './relay/attempt.ts';
+import { DEFAULT_MAX_SSE_CHARS } from '../wire/sse.ts';
 import { UpstreamPools } from './relay/pools.ts';
 import { Serial } from './serial.ts';
 import { answerMalformedRequest } from './http/malformedRequest.ts';
@@ -46,6 +48,10 @@ export interface GatewayOptions {
   stopGraceMs?: number;
   /** Milliseconds between two tokens of the offline `echo` model. Default 15. */
   echoDelayMs?: number;
+  /** Largest JSON answer taken from an upstream (bytes). Default 64 MiB; beyond it 502. */
+  maxAnswerBytes?: number;
+  /** Longest line or event taken from an upstream stream (characters). Default 1 MiB; beyond it the stream ends in an error. */
+  maxSseChars?: number;
 }
 
 export interface RunningGateway {
@@ -97,7 +103,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       logs: new LogWriter(store, ledger, serial, (error) => log(`request log write failed, will retry: ${String(error)}`)),
       rate: new RateLimiter(),
       concurrency: new ConcurrencyLimiter(),
-      relay: createRelay(PROVIDERS, { pools, echoDelayMs: options.echoDelayMs ?? DEFAULT_ECHO_DELAY_MS }),
+      relay: createRelay(PROVIDERS, {
+        pools,
+        echoDelayMs: options.echoDelayMs ?? DEFAULT_ECHO_DELAY_MS,
+        limits: { answerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, sseChars: options.maxSseChars ?? DEFAULT_MAX_SSE_CHARS },
+      }),
       startedAt: Date.now(),
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     };

@@ -33,7 +33,24 @@ function incompleteTail(bytes: Uint8Array): number {
 }
 
 /** bytes -> text -> lines; subclasses receive each line in `onLine`. */
+/** A line or an event past the reader's limit: an endless line must not grow memory without bound. */
+export class SseTooLargeError extends Error {
+  constructor(limit: number) {
+    super(`an event stream line or event is longer than ${limit} characters`);
+    this.name = 'SseTooLargeError';
+  }
+}
+
+/** The longest line (and event data) a reader takes by default: 1 MiB of characters. */
+export const DEFAULT_MAX_SSE_CHARS = 1024 * 1024;
+
 class LineReader {
+  /** Longest line accepted (characters); beyond it SseTooLargeError. */
+  protected readonly maxChars: number;
+  constructor(maxChars = DEFAULT_MAX_SSE_CHARS) {
+    this.maxChars = maxChars;
+  }
+
   /** The first 1-3 bytes of a character that the next chunk completes. */
   #partial: Uint8Array | null = null;
   #started = false;
@@ -107,6 +124,7 @@ class LineReader {
       }
     }
     if (pos < length) this.#buffer = pos === 0 ? buffer : buffer.slice(pos);
+    if (this.#buffer.length > this.maxChars) throw new SseTooLargeError(this.maxChars);
   }
 }
 
@@ -138,6 +156,11 @@ export class LineDecoder extends LineReader {
 
 /** lines -> events: the field rules of the SSE format. */
 class EventFields {
+  readonly #maxChars: number;
+  constructor(maxChars: number) {
+    this.#maxChars = maxChars;
+  }
+
   /** `data` lines so far, joined with `\n`; null when the event has none. */
   #data: string | null = null;
   #event: string | null = null;
@@ -158,7 +181,10 @@ class EventFields {
     const field = colon === -1 ? line : line.slice(0, colon);
     let value = colon === -1 ? '' : line.slice(colon + 1);
     if (value.charCodeAt(0) === 32) value = value.slice(1);
-    if (field === 'data') this.#data = this.#data === null ? value : `${this.#data}\n${value}`;
+    if (field === 'data') {
+      this.#data = this.#data === null ? value : `${this.#data}\n${value}`;
+      if (this.#data.length > this.#maxChars) throw new SseTooLargeError(this.#maxChars);
+    }
     else if (field === 'event') this.#event = value;
     else if (field === 'id') {
       if (!value.includes('\0')) this.#id = value;
@@ -180,7 +206,7 @@ class EventFields {
 
 /** lines -> events, for callers that split lines themselves. */
 export class SseLineParser {
-  readonly #fields = new EventFields();
+  readonly #fields = new EventFields(DEFAULT_MAX_SSE_CHARS);
 
   /** One line; returns the item it completes, or null. */
   line(line: string): SseItem | null {
@@ -195,7 +221,7 @@ export class SseLineParser {
 
 /** bytes -> lines -> events in one pass: what both the relay and the client read streams with. */
 export class SseDecoder extends LineReader {
-  readonly #fields = new EventFields();
+  readonly #fields = new EventFields(this.maxChars);
   #out: SseItem[] = [];
 
   /** Feeds one chunk of bytes; returns the items it completed, in order. */

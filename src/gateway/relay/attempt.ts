@@ -27,7 +27,12 @@ export interface RelayDeps {
   readonly pools: UpstreamPools;
   /** Milliseconds between two tokens of the offline `echo` model. */
   readonly echoDelayMs: number;
+  /** The most an upstream may send: a whole JSON answer (bytes), one stream line or event (characters). */
+  readonly limits: { readonly answerBytes: number; readonly sseChars: number };
 }
+
+/** A JSON answer past this is refused (502), not held: 64 MiB. */
+export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 export interface AttemptContext {
   readonly request: RelayRequest;

@@ -14,7 +14,7 @@ import { clientGone } from './clientGone.ts';
 import { classifyFailure as classify, describeFailure as describe } from './failure.ts';
 import { Watchdog } from './watchdog.ts';
 import { answerJson } from './jsonAnswer.ts';
-import { exchangeJson, headersOf } from './jsonExchange.ts';
+import { AnswerTooLargeError, exchangeJson, headersOf } from './jsonExchange.ts';
 import { relayStream } from './streamAnswer.ts';
 import type { RelayOutcome } from './types.ts';
 
@@ -57,9 +57,11 @@ async function jsonAttempt(ctx: AttemptContext, dispatcher: Dispatcher, call: Up
       bodyTimeout: channel.timeouts.idleMs,
     },
     request.signal,
+    ctx.deps.limits.answerBytes,
   );
   const { status, error } = exchange;
   const ok = status >= 200 && status < 300;
+  if (error instanceof AnswerTooLargeError) return next('upstream_error', `upstream answer refused: ${error.message}`);
   if (error !== null && (status === 0 || ok)) {
     const kind = classify(error, null, request.signal);
     if (kind === 'client') return clientGone(ctx, estimatedUsage(request, 0));

@@ -22,8 +22,17 @@ export interface JsonExchange {
 /** Of a non-2xx answer only this much is kept (its message is a courtesy); the rest is read and dropped. */
 const KEEP_FAILURE_BYTES = 64 * 1024;
 
+/** A 2xx answer past the relay's limit: refused rather than held in memory. */
+export class AnswerTooLargeError extends Error {
+  constructor(limit: number) {
+    super(`the upstream answer is larger than ${limit} bytes`);
+    this.name = 'AnswerTooLargeError';
+  }
+}
+
 /** undici's legacy handler interface, which its Request calls directly (no adapter in between). */
 class JsonHandler implements Dispatcher.DispatchHandler {
+  readonly #maxBytes: number;
   readonly #signal: AbortSignal;
   readonly #resolve: (result: JsonExchange) => void;
   #abort: ((reason?: Error) => void) | null = null;
@@ -36,7 +45,8 @@ class JsonHandler implements Dispatcher.DispatchHandler {
     if (this.#abort) this.#abort(this.#signal.reason as Error);
   };
 
-  constructor(signal: AbortSignal, resolve: (result: JsonExchange) => void) {
+  constructor(signal: AbortSignal, resolve: (result: JsonExchange) => void, maxBytes: number) {
+    this.#maxBytes = maxBytes;
     this.#signal = signal;
     this.#resolve = resolve;
     signal.addEventListener('abort', this.#onClientAbort, { once: true });
@@ -57,6 +67,14 @@ class JsonHandler implements Dispatcher.DispatchHandler {
     if (this.#status >= 200 && this.#status < 300) {
       this.#chunks.push(chunk);
       this.#size += chunk.length;
+      if (this.#size > this.#maxBytes) {
+        const error = new AnswerTooLargeError(this.#maxBytes);
+        this.#chunks = [];
+        this.#size = 0;
+        this.#abort?.(error);
+        this.#finish(error);
+        return false;
+      }
     } else if (this.#size < KEEP_FAILURE_BYTES) {
       const kept = chunk.subarray(0, KEEP_FAILURE_BYTES - this.#size);
       this.#chunks.push(kept);
@@ -88,13 +106,13 @@ class JsonHandler implements Dispatcher.DispatchHandler {
  * Sends `options` (headersTimeout and bodyTimeout included: they are the first-byte and idle clocks)
  * and collects the answer. `signal` (the client's) aborts it.
  */
-export function exchangeJson(dispatcher: Dispatcher, options: Dispatcher.DispatchOptions, signal: AbortSignal): Promise<JsonExchange> {
+export function exchangeJson(dispatcher: Dispatcher, options: Dispatcher.DispatchOptions, signal: AbortSignal, maxBytes: number): Promise<JsonExchange> {
   return new Promise((resolve) => {
     if (signal.aborted) {
       resolve({ status: 0, rawHeaders: [], body: Buffer.alloc(0), error: signal.reason });
       return;
     }
-    dispatcher.dispatch(options, new JsonHandler(signal, resolve));
+    dispatcher.dispatch(options, new JsonHandler(signal, resolve, maxBytes));
   });
 }
 

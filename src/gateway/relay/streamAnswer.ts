@@ -13,7 +13,7 @@ import { clientGone } from './clientGone.ts';
 import { classifyFailure as classify, describeFailure as describe } from './failure.ts';
 import type { Watchdog } from './watchdog.ts';
 import { endWithStreamError, startEventStream, write } from './respond.ts';
-import { SseDecoder } from '../../wire/sse.ts';
+import { SseDecoder, SseTooLargeError } from '../../wire/sse.ts';
 import { closedItems } from './sse.ts';
 import { redact } from './redact.ts';
 
@@ -31,7 +31,7 @@ export async function relayStream(
 ): Promise<AttemptResult> {
   const { request, channel } = ctx;
   const { res } = request;
-  const decoder = new SseDecoder();
+  const decoder = new SseDecoder(ctx.deps.limits.sseChars);
   const reader = translation.reader();
   const shaper = translation.shaper(request);
   let firstByteMs: number | null = null;
@@ -113,6 +113,7 @@ export async function relayStream(
       if (problem) return fail(problem.code, problem.detail);
     }
   } catch (err) {
+    if (err instanceof SseTooLargeError) return fail('upstream_error', `upstream stream refused: ${err.message}`);
     if (!done) {
       const kind = classify(err, controller.signal, request.signal);
       if (kind === 'client') return clientGone(ctx, usage(), firstByteMs);

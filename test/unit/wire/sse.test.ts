@@ -2,7 +2,7 @@
 // client's readings of it are tested in test/unit/relay/sse.test.ts and test/unit/client/sse.test.ts.
 import assert from 'node:assert/strict';
 import type { SseItem } from '../../../src/contract/index.ts';
-import { LineDecoder, SseDecoder, SseLineParser } from '../../../src/wire/sse.ts';
+import { LineDecoder, SseDecoder, SseLineParser, SseTooLargeError } from '../../../src/wire/sse.ts';
 import { splits, decodeAll } from '../../support/sseBytes.ts';
 
 const encoder = new TextEncoder();
@@ -139,5 +139,15 @@ describe('SSE: lines -> events', () => {
     assert.equal(decoder.line(''), null);
     assert.equal(decoder.line('data: x'), null);
     assert.deepEqual(decoder.line(''), { type: 'event', event: null, data: 'x', id: null, retry: null });
+  });
+});
+
+describe('SseDecoder limits', () => {
+  it('an endless line or an event past the limit throws SseTooLargeError instead of growing', () => {
+    const decoder = new SseDecoder(100);
+    assert.deepEqual(decoder.push(new TextEncoder().encode('data: short\n\n')).map((i) => (i.type === 'event' ? i.data : '')), ['short']);
+    assert.throws(() => decoder.push(new TextEncoder().encode(`data: ${'x'.repeat(200)}`)), SseTooLargeError);
+    const many = new SseDecoder(100);
+    assert.throws(() => many.push(new TextEncoder().encode(Array.from({ length: 10 }, () => `data: ${'y'.repeat(30)}\n`).join(''))), SseTooLargeError);
   });
 });
