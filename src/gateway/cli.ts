@@ -16,7 +16,7 @@ import type { Store } from './store/types.ts';
 
 const USAGE = `Usage: model-gateway <command> [options]        (every command takes --data DIR)
 
-  serve [--host 127.0.0.1] [--port 8080]
+  serve [--host 127.0.0.1] [--port 8080] [--log-retention-days 90]   (0 keeps request logs forever)
   channel add --name NAME [--type openai|anthropic|echo] [--base-url URL] [--api-key KEY|-] --models M1,M2
               [--map PLATFORM=UPSTREAM]... [--priority N] [--weight N] [--timeout-ms N] [--proxy URL]
               [--responses yes|no]   (openai: the upstream has the Responses API; default yes for api.openai.com only)
@@ -31,6 +31,7 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
               (--expires in the future; --rpm and --concurrency default 1200 and 64, 0 = unlimited)
   key list | disable KEYNAME | enable KEYNAME | delete KEYNAME
   logs [--limit N] [--json]
+  logs prune --before DATE   delete request logs from before DATE (YYYY-MM-DD or an ISO date-time)
   backup FILE      a consistent copy of the data into a new FILE, even while serving (it prints how to restore)
 
 --data DIR defaults to $MODEL_GATEWAY_DATA, else ./.model-gateway.
@@ -45,7 +46,7 @@ const OPTIONS = {
   input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' },
   kind: { type: 'string' }, 'per-image': { type: 'string', multiple: true }, free: { type: 'boolean' }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
   balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
-  limit: { type: 'string' }, json: { type: 'boolean' },
+  limit: { type: 'string' }, json: { type: 'boolean' }, before: { type: 'string' }, 'log-retention-days': { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -64,12 +65,13 @@ interface Io {
 const CHANNEL_KEY_ENV = 'MODEL_GATEWAY_CHANNEL_API_KEY';
 
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
-  serve: ['host', 'port'],
+  serve: ['host', 'port', 'log-retention-days'],
   'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
   'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'free', 'context', 'tools'],
   'account create': ['balance'],
   'key create': ['account', 'name', 'models', 'expires', 'rpm', 'concurrency'],
   logs: ['limit', 'json'],
+  'logs prune': ['before'],
 };
 
 function int(value: string | undefined, flag: string, fallback: number, min = 0, max = 1_000_000_000): number {
@@ -87,11 +89,18 @@ function httpUrl(value: string, flag: string): string {
   return value;
 }
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** An ISO-8601 date (YYYY-MM-DD) or date-time, as epoch ms. */
+function isoDate(value: string, flag: string): number {
+  const ms = ISO_DATE.test(value.trim()) ? Date.parse(value) : NaN;
+  if (!Number.isFinite(ms)) throw new UsageError(`--${flag} must be an ISO-8601 date or date-time (2026-12-31 or 2026-12-31T18:00:00Z), got "${value}"`);
+  return ms;
+}
+
 /** An ISO-8601 date or date-time in the future, as epoch ms. */
 function futureDate(value: string, flag: string, now = Date.now()): number {
-  const iso = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-  const ms = iso.test(value.trim()) ? Date.parse(value) : NaN;
-  if (!Number.isFinite(ms)) throw new UsageError(`--${flag} must be an ISO-8601 date or date-time (2026-12-31 or 2026-12-31T18:00:00Z), got "${value}"`);
+  const ms = isoDate(value, flag);
   if (ms <= now) throw new UsageError(`--${flag} is in the past (${new Date(ms).toISOString()}): a key would be born expired`);
   return ms;
 }
@@ -150,7 +159,11 @@ async function serve(values: Values, dataDir: string, io: Io, env: NodeJS.Proces
   process.on('SIGTERM', onSignal);
   let gw;
   try {
-    gw = await startGateway({ dataDir, host: values.host ?? '127.0.0.1', port, bootstrap: true, log: io.err, ...(echoDelayMs !== undefined ? { echoDelayMs } : {}) });
+    gw = await startGateway({
+      dataDir, host: values.host ?? '127.0.0.1', port, bootstrap: true, log: io.err,
+      logRetentionDays: int(values['log-retention-days'], 'log-retention-days', 90, 0, 36_500),
+      ...(echoDelayMs !== undefined ? { echoDelayMs } : {}),
+    });
   } catch (error) {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -355,6 +368,13 @@ async function logs(store: Store, values: Values, io: Io): Promise<number> {
   return 0;
 }
 
+async function pruneLogs(store: Store, values: Values, io: Io): Promise<number> {
+  const before = isoDate(need(values.before, '--before'), 'before');
+  const pruned = await store.pruneLogs(before);
+  io.out(`pruned ${pruned} request log rows from before ${new Date(before).toISOString()}`);
+  return 0;
+}
+
 async function backup(store: Store, file: string, dataDir: string, io: Io): Promise<number> {
   await store.backup(file);
   io.out(`backed up ${dataDir} to ${file} (${statSync(file).size} bytes), consistent even while serving.`);
@@ -377,7 +397,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
   }
   const [command, sub, ...args] = positionals;
   const twoWord = ['channel', 'model', 'account', 'key'].includes(command!);
-  const name = twoWord ? `${command} ${sub ?? ''}` : command!;
+  const name = twoWord || (command === 'logs' && sub === 'prune') ? `${command} ${sub ?? ''}` : command!;
   const allowed = new Set(['data', 'help', ...(COMMAND_OPTIONS[name] ?? [])]);
   const dataDir = values.data ?? (env['MODEL_GATEWAY_DATA'] || DEFAULT_DATA_DIR);
   try {
@@ -389,7 +409,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     }
     if (!twoWord && command !== 'logs' && command !== 'backup') throw new UsageError(`unknown command: ${command}`);
     if (command === 'backup' && (sub === undefined || args.length > 0)) throw new UsageError('backup takes one FILE (a new file)');
-    if (command === 'logs' && sub !== undefined) throw new UsageError(`logs takes no arguments, got "${sub}"`);
+    if (command === 'logs' && sub !== undefined && sub !== 'prune') throw new UsageError(`logs takes no arguments but prune, got "${sub}"`);
     const store = openStore({ dataDir, env });
     try {
       if (command === 'channel') return await channel(store, sub, args, values, io, env);
@@ -397,6 +417,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
       if (command === 'account') return await account(store, sub, args, values, io);
       if (command === 'key') return await key(store, sub, args, values, io);
       if (command === 'backup') return await backup(store, sub!, dataDir, io);
+      if (sub === 'prune') return await pruneLogs(store, values, io);
       return await logs(store, values, io);
     } finally {
       await store.close();

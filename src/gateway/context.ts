@@ -50,6 +50,7 @@ export function finishLog(logs: LogWriter, ctx: RequestContext): void {
   if (ctx.logWritten || ctx.noLog) return;
   ctx.logWritten = true;
   const l = ctx.log;
+  if (l.keyId === null && !logs.unauthenticated.admit(ctx.req.socket.remoteAddress ?? 'unknown')) return;
   logs.record(
     {
       time: ctx.time, requestId: ctx.id, method: ctx.req.method ?? '', path: ctx.path, accountId: l.accountId, keyId: l.keyId, keyName: l.keyName,

@@ -3,6 +3,7 @@
  * each account (the sum of those rows' costs, applied relatively so it composes with CLI
  * top-ups) and key last-use times. So the logged costs always equal the balance decrease.
  */
+import { UnauthenticatedSampler } from './unauthenticated.ts';
 import type { Ledger } from './accounts/ledger.ts';
 import type { Serial } from './serial.ts';
 import type { RequestLog, Store } from './store/types.ts';
@@ -22,11 +23,15 @@ export class LogWriter {
   #flushing: Promise<void> | null = null;
   #closed = false;
 
-  constructor(store: Store, ledger: Ledger, serial: Serial, onError: (error: unknown) => void) {
+  /** Samples requests without a valid key, so that a flood of them cannot fill the log. */
+  readonly unauthenticated: UnauthenticatedSampler;
+
+  constructor(store: Store, ledger: Ledger, serial: Serial, onError: (error: unknown) => void, notice: (line: string) => void = () => undefined, unkeyedSample?: number) {
     this.#store = store;
     this.#ledger = ledger;
     this.#serial = serial;
     this.#onError = onError;
+    this.unauthenticated = new UnauthenticatedSampler(notice, unkeyedSample);
   }
 
   /** Queues a log row. Its `cost` must be a charge just settled by the ledger (now pending). */
@@ -83,6 +88,7 @@ export class LogWriter {
       await this.flush();
     }
     this.#closed = true;
+    this.unauthenticated.flush();
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
   }

@@ -21,6 +21,7 @@ import { Serial } from './serial.ts';
 import { answerMalformedRequest } from './http/malformedRequest.ts';
 import { DEFAULT_DATA_DIR, openStore } from './store/index.ts';
 import { lockFolder } from './folderLock.ts';
+import { DEFAULT_LOG_RETENTION_DAYS, keepLogsFor } from './logRetention.ts';
 
 /** The offline `echo` model's pace: slow enough to watch a stream, fast enough for tests. */
 export const DEFAULT_ECHO_DELAY_MS = 15;
@@ -48,6 +49,10 @@ export interface GatewayOptions {
   stopGraceMs?: number;
   /** Milliseconds between two tokens of the offline `echo` model. Default 15. */
   echoDelayMs?: number;
+  /** Requests without a valid key logged in full per source address and minute (the rest are counted). Default 10. */
+  unkeyedLogSample?: number;
+  /** Request logs older than this many days are deleted in the background. Default 90; 0 keeps them all. */
+  logRetentionDays?: number;
   /** Largest JSON answer taken from an upstream (bytes). Default 64 MiB; beyond it 502. */
   maxAnswerBytes?: number;
   /** Longest line or event taken from an upstream stream (characters). Default 1 MiB; beyond it the stream ends in an error. */
@@ -100,7 +105,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     await catalog.refresh();
     const gw: Gateway = {
       store, catalog, ledger, serial,
-      logs: new LogWriter(store, ledger, serial, (error) => log(`request log write failed, will retry: ${String(error)}`)),
+      logs: new LogWriter(store, ledger, serial, (error) => log(`request log write failed, will retry: ${String(error)}`), log, options.unkeyedLogSample),
       rate: new RateLimiter(),
       concurrency: new ConcurrencyLimiter(),
       relay: createRelay(PROVIDERS, {
@@ -112,6 +117,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     };
     const app = createApp(gw, (error, requestId) => log(`internal error (request id: ${requestId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+    const stopPruning = keepLogsFor(store, options.logRetentionDays ?? DEFAULT_LOG_RETENTION_DAYS, log);
     return {
       handle: app.handle,
       storeKind: store.kind,
@@ -127,6 +133,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         await Promise.allSettled([...app.inFlight]);
       },
       async close() {
+        stopPruning();
         await gw.logs.close();
         await store.close();
         await pools.close();

@@ -141,6 +141,13 @@ export class MemoryStore implements Store {
     }
   }
 
+  async pruneLogs(before: number): Promise<number> {
+    const kept = this.#logs.filter((l) => l.time >= before);
+    const pruned = this.#logs.length - kept.length;
+    this.#logs = kept;
+    return pruned;
+  }
+
   async listLogs(limit: number): Promise<StoredLog[]> {
     return this.#logs.slice(-limit).reverse();
   }

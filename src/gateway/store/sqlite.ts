@@ -367,6 +367,17 @@ export class SqliteStore implements Store {
     };
   }
 
+  async pruneLogs(before: number): Promise<number> {
+    // In slices: one huge DELETE would hold the write lock (and the request path's log batches) for long.
+    let pruned = 0;
+    for (;;) {
+      const result = this.#db.prepare('DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE time < ? LIMIT 5000)').run(before);
+      pruned += Number(result.changes);
+      if (Number(result.changes) < 5000) return pruned;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
   async listLogs(limit: number): Promise<StoredLog[]> {
     const rows = this.#db
       .prepare('SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id ORDER BY l.id DESC LIMIT ?')

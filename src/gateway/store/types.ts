@@ -177,6 +177,8 @@ export interface Store {
   write(batch: WriteBatch): Promise<void>;
   /** Newest first. */
   listLogs(limit: number): Promise<StoredLog[]>;
+  /** Deletes the request logs from before `time` (epoch ms); returns how many. Balances are untouched. */
+  pruneLogs(before: number): Promise<number>;
   /** The logs of one key, newest first (indexed: cheap however many logs other keys have). */
   listKeyLogs(keyId: number, limit: number): Promise<StoredLog[]>;
 

@@ -28,7 +28,8 @@ describe('gateway errors (contract section 7)', () => {
   let upstream: FakeUpstream;
 
   before(async () => {
-    t = await startTestGateway({ maxBodyBytes: 64 * 1024 });
+    // Every unkeyed request here is looked up in the log: no sampling (requestLogGrowth.test.ts tests it).
+    t = await startTestGateway({ maxBodyBytes: 64 * 1024, unkeyedLogSample: 1_000_000 });
     upstream = await startFakeUpstream({});
     const admin = t.admin();
     await addChannelPricedFree(admin, newChannel({ name: 'slow', baseUrl: upstream.url, apiKey: 'up-key', models: { slow: 'slow-upstream' }, timeoutMs: 30_000 }));
