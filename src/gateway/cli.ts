@@ -3,9 +3,10 @@
  * (default $MODEL_GATEWAY_DATA, else ./.model-gateway). Run with --help for the list.
  */
 import { parseArgs } from 'node:util';
-import { CHANNEL_TYPES, isChannelType, formatMicroUsd, isModelKind, MAX_BALANCE_MICRO, MAX_PRICE_MICRO, MODEL_KINDS, type ModelKind } from '../contract/index.ts';
+import { CHANNEL_TYPES, isChannelType, formatMicroUsd, isModelKind, MODEL_KINDS, type ModelKind } from '../contract/index.ts';
 import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
-import { parseUsd } from './accounts/money.ts';
+import { futureDate, httpUrl, int, isoDate, list, need, price, usd, UsageError, yesNo } from './cliArgs.ts';
+import { serve } from './cliServe.ts';
 import { describeImagePrices, imagePriceKey } from './accounts/imagePrices.ts';
 import { toRelayChannel } from './catalog.ts';
 import { statSync } from 'node:fs';
@@ -51,8 +52,6 @@ const OPTIONS = {
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
-/** Wrong arguments: message on stderr, exit code 2. */
-class UsageError extends Error {}
 
 interface Io {
   out: (line: string) => void;
@@ -73,118 +72,6 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   logs: ['limit', 'json'],
   'logs prune': ['before'],
 };
-
-function int(value: string | undefined, flag: string, fallback: number, min = 0, max = 1_000_000_000): number {
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value.trim()) || Number(value) < min || Number(value) > max) {
-    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got "${value}"`);
-  }
-  return Number(value);
-}
-
-/** An http(s) URL, or a UsageError naming the flag. */
-function httpUrl(value: string, flag: string): string {
-  const url = URL.canParse(value) ? new URL(value) : null;
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`--${flag} must be an http:// or https:// URL, got "${value}"`);
-  return value;
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** An ISO-8601 date (YYYY-MM-DD) or date-time, as epoch ms. */
-function isoDate(value: string, flag: string): number {
-  const ms = ISO_DATE.test(value.trim()) ? Date.parse(value) : NaN;
-  if (!Number.isFinite(ms)) throw new UsageError(`--${flag} must be an ISO-8601 date or date-time (2026-12-31 or 2026-12-31T18:00:00Z), got "${value}"`);
-  return ms;
-}
-
-/** An ISO-8601 date or date-time in the future, as epoch ms. */
-function futureDate(value: string, flag: string, now = Date.now()): number {
-  const ms = isoDate(value, flag);
-  if (ms <= now) throw new UsageError(`--${flag} is in the past (${new Date(ms).toISOString()}): a key would be born expired`);
-  return ms;
-}
-
-/** An amount in USD as micro-USD: exact, at most `max` (a balance's ceiling, or a price's). */
-function usd(value: string | undefined, what: string, max = MAX_BALANCE_MICRO): number {
-  if (value === undefined) throw new UsageError(`${what} is required`);
-  try {
-    return parseUsd(value, max);
-  } catch (error) {
-    throw new UsageError(`${what}: ${(error as Error).message}`);
-  }
-}
-
-const price = (value: string | undefined, what: string): number => usd(value, what, MAX_PRICE_MICRO);
-
-/** A yes|no flag (true|false too); null when not given. */
-function yesNo(value: string | undefined, flag: string): boolean | null {
-  if (value === undefined) return null;
-  if (value === 'yes' || value === 'true') return true;
-  if (value === 'no' || value === 'false') return false;
-  throw new UsageError(`--${flag} takes yes or no`);
-}
-
-function list(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-}
-
-function need(value: string | undefined, what: string): string {
-  if (value === undefined || value.trim() === '') throw new UsageError(`${what} is required`);
-  return value.trim();
-}
-
-/** MODEL_GATEWAY_ECHO_DELAY_MS: the echo model's pace for this server (tests and benchmarks set 0). */
-function echoDelayOf(env: NodeJS.ProcessEnv): number | undefined {
-  const raw = env['MODEL_GATEWAY_ECHO_DELAY_MS'];
-  const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
-  return Number.isFinite(value) && value >= 0 ? value : undefined;
-}
-
-async function serve(values: Values, dataDir: string, io: Io, env: NodeJS.ProcessEnv): Promise<number> {
-  // Loaded only here: the admin commands stay quick to start.
-  const { startGateway } = await import('./server.ts');
-  const echoDelayMs = echoDelayOf(env);
-  const port = int(values.port, 'port', 8080, 0, 65_535);
-  // Listening for signals from the start: a SIGTERM while starting still ends in a graceful stop.
-  let signalled: string | null = null;
-  let wake = (): void => undefined;
-  const onSignal = (signal: string): void => {
-    signalled = signal;
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    wake();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  let gw;
-  try {
-    gw = await startGateway({
-      dataDir, host: values.host ?? '127.0.0.1', port, bootstrap: true, log: io.err,
-      logRetentionDays: int(values['log-retention-days'], 'log-retention-days', 90, 0, 36_500),
-      ...(echoDelayMs !== undefined ? { echoDelayMs } : {}),
-    });
-  } catch (error) {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use (another program listens there): try --port ${port + 1}, or --port 0 for any free port`);
-    if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host ${values.host} is not an address of this machine`);
-    throw error;
-  }
-  if (gw.bootstrapKey) {
-    io.out(`Bootstrapped ${dataDir}: account "local" with $10.00, channel "echo" serving model "echo", key "default".`);
-    io.out(`Your API key (shown once): ${gw.bootstrapKey}`);
-  }
-  io.out(`Model Gateway listening on ${gw.url} (store: ${gw.storeKind}, data: ${dataDir})`);
-  io.out(`Next: open the console at ${gw.url}/ (sign in with the key); OpenAI-style clients take the base URL ${gw.url}/v1 and the key. Try:`);
-  io.out(`  curl ${gw.url}/v1/chat/completions -H "Authorization: Bearer ${gw.bootstrapKey ?? '<your key>'}" -H "Content-Type: application/json" -d '{"model":"echo","messages":[{"role":"user","content":"hello"}]}'`);
-  if (signalled === null) await new Promise<void>((resolve) => (wake = resolve));
-  io.err(`${String(signalled)}: stopping gracefully`);
-  await gw.stop();
-  io.err('stopped');
-  return 0;
-}
 
 /** The upstream key: --api-key KEY, --api-key - (from standard input), else $MODEL_GATEWAY_CHANNEL_API_KEY; null for none. */
 async function channelKey(flag: string | undefined, io: Io, env: NodeJS.ProcessEnv): Promise<string | null> {
@@ -405,7 +292,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     if (extra.length > 0) throw new UsageError(`${name} does not take --${extra.join(', --')}`);
     if (command === 'serve') {
       if (sub !== undefined) throw new UsageError(`serve takes no arguments, got "${sub}"`);
-      return await serve(values, dataDir, io, env);
+      return await serve({ host: values.host, port: values.port, logRetentionDays: values['log-retention-days'] }, dataDir, io, env);
     }
     if (!twoWord && command !== 'logs' && command !== 'backup') throw new UsageError(`unknown command: ${command}`);
     if (command === 'backup' && (sub === undefined || args.length > 0)) throw new UsageError('backup takes one FILE (a new file)');

@@ -1,0 +1,69 @@
+/**
+ * The CLI's arguments as values, each checked where it is read: a mistake is a UsageError naming the
+ * flag and what it accepts (exit code 2), never a stack trace or a silently odd value.
+ */
+import { MAX_BALANCE_MICRO, MAX_PRICE_MICRO } from '../contract/index.ts';
+import { parseUsd } from './accounts/money.ts';
+
+/** Wrong arguments: message on stderr, exit code 2. */
+export class UsageError extends Error {}
+
+export function int(value: string | undefined, flag: string, fallback: number, min = 0, max = 1_000_000_000): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value.trim()) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+/** An http(s) URL, or a UsageError naming the flag. */
+export function httpUrl(value: string, flag: string): string {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`--${flag} must be an http:// or https:// URL, got "${value}"`);
+  return value;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** An ISO-8601 date (YYYY-MM-DD) or date-time, as epoch ms. */
+export function isoDate(value: string, flag: string): number {
+  const ms = ISO_DATE.test(value.trim()) ? Date.parse(value) : NaN;
+  if (!Number.isFinite(ms)) throw new UsageError(`--${flag} must be an ISO-8601 date or date-time (2026-12-31 or 2026-12-31T18:00:00Z), got "${value}"`);
+  return ms;
+}
+
+/** An ISO-8601 date or date-time in the future, as epoch ms. */
+export function futureDate(value: string, flag: string, now = Date.now()): number {
+  const ms = isoDate(value, flag);
+  if (ms <= now) throw new UsageError(`--${flag} is in the past (${new Date(ms).toISOString()}): a key would be born expired`);
+  return ms;
+}
+
+/** An amount in USD as micro-USD: exact, at most `max` (a balance's ceiling, or a price's). */
+export function usd(value: string | undefined, what: string, max = MAX_BALANCE_MICRO): number {
+  if (value === undefined) throw new UsageError(`${what} is required`);
+  try {
+    return parseUsd(value, max);
+  } catch (error) {
+    throw new UsageError(`${what}: ${(error as Error).message}`);
+  }
+}
+
+export const price = (value: string | undefined, what: string): number => usd(value, what, MAX_PRICE_MICRO);
+
+/** A yes|no flag (true|false too); null when not given. */
+export function yesNo(value: string | undefined, flag: string): boolean | null {
+  if (value === undefined) return null;
+  if (value === 'yes' || value === 'true') return true;
+  if (value === 'no' || value === 'false') return false;
+  throw new UsageError(`--${flag} takes yes or no`);
+}
+
+export function list(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export function need(value: string | undefined, what: string): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(`${what} is required`);
+  return value.trim();
+}

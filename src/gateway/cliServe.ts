@@ -1,0 +1,64 @@
+/**
+ * `model-gateway serve`: starts the gateway on the data folder, prints what to do next, and stops
+ * gracefully on SIGINT or SIGTERM (listened for from the start, so one during start-up is not lost).
+ */
+import { int, UsageError } from './cliArgs.ts';
+
+/** MODEL_GATEWAY_ECHO_DELAY_MS: the echo model's pace for this server (tests and benchmarks set 0). */
+function echoDelayOf(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env['MODEL_GATEWAY_ECHO_DELAY_MS'];
+  const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/** serve's own flags, as given. */
+export interface ServeFlags {
+  readonly host: string | undefined;
+  readonly port: string | undefined;
+  readonly logRetentionDays: string | undefined;
+}
+
+export async function serve(values: ServeFlags, dataDir: string, io: { readonly out: (line: string) => void; readonly err: (line: string) => void }, env: NodeJS.ProcessEnv): Promise<number> {
+  // Loaded only here: the admin commands stay quick to start.
+  const { startGateway } = await import('./server.ts');
+  const echoDelayMs = echoDelayOf(env);
+  const port = int(values.port, 'port', 8080, 0, 65_535);
+  // Listening for signals from the start: a SIGTERM while starting still ends in a graceful stop.
+  let signalled: string | null = null;
+  let wake = (): void => undefined;
+  const onSignal = (signal: string): void => {
+    signalled = signal;
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    wake();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let gw;
+  try {
+    gw = await startGateway({
+      dataDir, host: values.host ?? '127.0.0.1', port, bootstrap: true, log: io.err,
+      logRetentionDays: int(values.logRetentionDays, 'log-retention-days', 90, 0, 36_500),
+      ...(echoDelayMs !== undefined ? { echoDelayMs } : {}),
+    });
+  } catch (error) {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use (another program listens there): try --port ${port + 1}, or --port 0 for any free port`);
+    if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host ${values.host} is not an address of this machine`);
+    throw error;
+  }
+  if (gw.bootstrapKey) {
+    io.out(`Bootstrapped ${dataDir}: account "local" with $10.00, channel "echo" serving model "echo", key "default".`);
+    io.out(`Your API key (shown once): ${gw.bootstrapKey}`);
+  }
+  io.out(`Model Gateway listening on ${gw.url} (store: ${gw.storeKind}, data: ${dataDir})`);
+  io.out(`Next: open the console at ${gw.url}/ (sign in with the key); OpenAI-style clients take the base URL ${gw.url}/v1 and the key. Try:`);
+  io.out(`  curl ${gw.url}/v1/chat/completions -H "Authorization: Bearer ${gw.bootstrapKey ?? '<your key>'}" -H "Content-Type: application/json" -d '{"model":"echo","messages":[{"role":"user","content":"hello"}]}'`);
+  if (signalled === null) await new Promise<void>((resolve) => (wake = resolve));
+  io.err(`${String(signalled)}: stopping gracefully`);
+  await gw.stop();
+  io.err('stopped');
+  return 0;
+}
