@@ -3,6 +3,7 @@
  * spaces): surrounding whitespace, quotes and a leading "Bearer " are removed and the user
  * is told; a blank key, or one with spaces or non-ASCII characters inside, is refused.
  */
+import { redactSecrets } from '../contract/index.ts';
 import { AuthenticationError } from './errors.ts';
 
 export interface NormalizedApiKey {
@@ -40,9 +41,7 @@ export function normalizeApiKey(raw: string): NormalizedApiKey {
   return { key, trimmed, note: trimmed ? `Removed ${notes.join(', ')} from the API key.` : null };
 }
 
-/** Replace every occurrence of the key (and anything shaped like an sk- key) in a log line. */
+/** Replace every occurrence of the key (and anything shaped like a key) in a log line. */
 export function redactKey(text: string, key: string | null): string {
-  let out = key ? text.split(key).join('****') : text;
-  out = out.replace(/\bsk-[A-Za-z0-9_-]{8,}/g, 'sk-****');
-  return out;
+  return redactSecrets(text, [key ?? undefined]);
 }

@@ -8,7 +8,7 @@ import { ERROR_CODES, STATUS_FAMILIES, TROUBLESHOOTING_STEPS, isErrorCode } from
 import type { StatusFamilyId, TroubleshootingStep } from '../../contract/index.ts';
 import { isNotConfiguredError } from './notConfigured.ts';
 import { COMMANDS } from '../ids.ts';
-import { redact } from '../log/redact.ts';
+import { redactSecrets } from '../../contract/index.ts';
 import { english } from '../translate.ts';
 import type { Translate } from '../translate.ts';
 
@@ -107,7 +107,7 @@ function errorText(error: unknown): string {
  * besides anything shaped like `sk-...` or `Bearer ...`.
  */
 export function explainError(error: unknown, t: Translate = english, secrets: readonly (string | undefined)[] = []): Explanation {
-  const scrub = (text: string | null): string | null => (text === null ? null : redact(text, secrets));
+  const scrub = (text: string | null): string | null => (text === null ? null : redactSecrets(text, secrets));
   if (isNotConfiguredError(error)) {
     const needsAddress = error.missing.includes('baseUrl');
     const fixes: Fix[] = [];

@@ -1,23 +1,5 @@
-/**
- * Scrubbing keys out of anything that may be shown, logged or copied (no vscode import).
- * Covers `sk-...` keys, `Bearer ...` values and any exact secret the caller knows of.
- */
-
-const SK_KEY = /\bsk-[A-Za-z0-9_-]{4,}/g;
-/** `Bearer <value>`, except the documentation placeholder `Bearer <API_KEY>`. */
-const BEARER = /\b(Bearer)\s+(?!<API_KEY>)[^\s"'`,;]+/gi;
-const KEY_FIELD = /\b((?:api[_-]?key|token|authorization)["']?\s*[:=]\s*["']?)([^\s"',;&]{6,})/gi;
-
-export function redact(text: string, knownSecrets: readonly (string | undefined)[] = []): string {
-  let out = text;
-  for (const secret of knownSecrets) {
-    if (secret && secret.length >= 4) out = out.split(secret).join('****');
-  }
-  return out
-    .replace(BEARER, '$1 ****')
-    .replace(SK_KEY, 'sk-****')
-    .replace(KEY_FIELD, (_whole, name: string, value: string) => (/^(\*{4}|sk-\*{4}|bearer)$/i.test(value) ? `${name}${value}` : `${name}****`));
-}
+/** The extension's request log lines, scrubbed of keys (contract/redact.ts; no vscode import). */
+import { redactSecrets } from '../../contract/index.ts';
 
 /** What the client reports for each request it finished (its `onResponse` hook). */
 export interface RequestRecord {
@@ -38,5 +20,5 @@ export function formatRequestLine(record: RequestRecord, knownSecrets: readonly 
     const message = record.error instanceof Error ? `${record.error.name}: ${record.error.message}` : String(record.error);
     parts.push(`error=${JSON.stringify(message)}`);
   }
-  return redact(parts.join(' '), knownSecrets);
+  return redactSecrets(parts.join(' '), knownSecrets);
 }

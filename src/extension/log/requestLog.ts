@@ -5,7 +5,8 @@
  * onResponse hook via logRequest().
  */
 import * as vscode from 'vscode';
-import { formatRequestLine, redact } from './redact.ts';
+import { redactSecrets } from '../../contract/index.ts';
+import { formatRequestLine } from './redact.ts';
 import type { RequestRecord } from './redact.ts';
 
 export const LOG_CHANNEL_NAME = 'Model Gateway';
@@ -13,11 +14,11 @@ export const LOG_CHANNEL_NAME = 'Model Gateway';
 const LOG_METHODS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'append', 'appendLine', 'replace']);
 
 function redactArg(arg: unknown, secrets: readonly (string | undefined)[]): unknown {
-  if (typeof arg === 'string') return redact(arg, secrets);
+  if (typeof arg === 'string') return redactSecrets(arg, secrets);
   if (arg instanceof Error) {
-    const copy = new Error(redact(arg.message, secrets));
+    const copy = new Error(redactSecrets(arg.message, secrets));
     copy.name = arg.name;
-    copy.stack = arg.stack === undefined ? undefined : redact(arg.stack, secrets);
+    copy.stack = arg.stack === undefined ? undefined : redactSecrets(arg.stack, secrets);
     return copy;
   }
   return arg;

@@ -4,7 +4,7 @@
  * base URL, model, complete error text, time; never the key). No vscode import.
  */
 import { escapeMarkdown, explanationMarkdown } from '../errors/explain.ts';
-import { redact } from '../log/redact.ts';
+import { redactSecrets } from '../../contract/index.ts';
 import { english } from '../translate.ts';
 import type { Translate } from '../translate.ts';
 import type { SelfTestReport, SelfTestStep, StepOutcome } from './run.ts';
@@ -58,7 +58,7 @@ export function reportMarkdown(report: SelfTestReport, t: Translate = english, s
   if (!report.ok) {
     lines.push('---', '', t('To ask for help, run "Copy Problem Report" and send the text: it has the base URL, model, versions, error text and time, never the key.'));
   }
-  return redact(lines.join('\n'), secrets);
+  return redactSecrets(lines.join('\n'), secrets);
 }
 
 export interface ProblemReportEnvironment {
@@ -94,5 +94,5 @@ export function problemReport(report: SelfTestReport, env: ProblemReportEnvironm
       if (step.explanation.hint) lines.push(`   ${t('Hint:')} ${step.explanation.hint}`);
     }
   }
-  return redact(lines.join('\n'), secrets);
+  return redactSecrets(lines.join('\n'), secrets);
 }

@@ -6,8 +6,7 @@
  * it faithfully (see `upstreamRejection` in types.ts).
  */
 import type { Dispatcher } from 'undici';
-import { retryAfterMs, errorMessageOf } from '../../contract/index.ts';
-import { redact } from './redact.ts';
+import { retryAfterMs, errorMessageOf, redactSecrets } from '../../contract/index.ts';
 import type { Translation } from './formats/translation.ts';
 import { estimatedUsage, next, NO_USAGE, type AttemptContext, type AttemptResult } from './attempt.ts';
 import { clientGone } from './clientGone.ts';
@@ -151,7 +150,7 @@ async function readText(body: Dispatcher.ResponseData['body']): Promise<string> 
 
 /** A 4xx about the request itself: the upstream's words go back to the client, with our type and code. */
 function rejectionOf(ctx: AttemptContext, status: number, text: string): AttemptResult {
-  const message = redact((errorMessageOf(parseOrText(text)) ?? text.slice(0, 2000).trim()) || `upstream HTTP ${status}`, ctx.channel);
+  const message = redactSecrets((errorMessageOf(parseOrText(text)) ?? text.slice(0, 2000).trim()) || `upstream HTTP ${status}`, [ctx.channel.apiKey ?? undefined]);
   const outcome: RelayOutcome = {
     kind: 'failed',
     code: status === 413 ? 'request_too_large' : 'invalid_request',

@@ -4,8 +4,7 @@
  * re-serialised: unchanged bytes go out as they came, or only the `model` value is spliced
  * (see modelName.ts).
  */
-import { errorMessageOf } from '../../contract/index.ts';
-import { redact } from './redact.ts';
+import { errorMessageOf, redactSecrets } from '../../contract/index.ts';
 import { parseObject } from './formats/openaiStream.ts';
 import type { Translation } from './formats/translation.ts';
 import { estimatedUsage, elapsedMs, next, type AttemptContext, type AttemptResult } from './attempt.ts';
@@ -20,7 +19,7 @@ export function answerJson(ctx: AttemptContext, bytes: Buffer, translation: Tran
   const raw = bytes.toString('utf8');
   const parsed = parseObject(raw);
   if (!parsed) return next('upstream_error', 'upstream answer is not JSON');
-  if (parsed['error'] !== undefined && parsed['error'] !== null) return next('upstream_error', redact(`upstream error: ${errorMessageOf(parsed) ?? JSON.stringify(parsed['error'])}`, channel));
+  if (parsed['error'] !== undefined && parsed['error'] !== null) return next('upstream_error', redactSecrets(`upstream error: ${errorMessageOf(parsed) ?? JSON.stringify(parsed['error'])}`, [channel.apiKey ?? undefined]));
   const usage = translation.answerUsage(parsed, request);
   if (usage === null) return next('upstream_error', `upstream answer is not a ${translation.upstream} answer`);
   const text = translation.answer(raw, parsed, request, usage);

@@ -6,7 +6,7 @@
  * ends the stream with an error event in the client's format and no end marker.
  */
 import type { Dispatcher } from 'undici';
-import type { SseItem } from '../../contract/index.ts';
+import { redactSecrets, type SseItem } from '../../contract/index.ts';
 import type { Translation } from './formats/translation.ts';
 import { elapsedMs, estimatedUsage, next, type AttemptContext, type AttemptResult, type FailoverCode } from './attempt.ts';
 import { clientGone } from './clientGone.ts';
@@ -15,7 +15,6 @@ import type { Watchdog } from './watchdog.ts';
 import { endWithStreamError, startEventStream, write } from './respond.ts';
 import { SseDecoder, SseTooLargeError } from '../../wire/sse.ts';
 import { closedItems } from './sse.ts';
-import { redact } from './redact.ts';
 
 interface Problem {
   readonly code: FailoverCode;
@@ -40,7 +39,7 @@ export async function relayStream(
 
   /** The stream cannot go on: fail over if nothing was sent yet, else end it visibly broken. */
   const fail = (code: FailoverCode, said: string): AttemptResult => {
-    const detail = redact(said, channel);
+    const detail = redactSecrets(said, [channel.apiKey ?? undefined]);
     if (firstByteMs === null) return next(code, detail);
     controller.abort();
     endWithStreamError(request, code, detail);

@@ -78,7 +78,7 @@ describe('relay through the gateway', () => {
     const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('relayed') });
     assertError(answer, 400, 'invalid_request');
     assert.doesNotMatch(answer.text, /sk-proj-ABCDEF123456|Bearer k1/);
-    assert.match(answer.json.error.message, /\[redacted\]/);
+    assert.match(answer.json.error.message, /\*\*\*\*/);
   });
 
   it('a stream that breaks midway is an error to the openai SDK, never a finished answer', async () => {

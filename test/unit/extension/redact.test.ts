@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { formatRequestLine, redact } from '../../../src/extension/log/redact.ts';
+import { redactSecrets as redact } from '../../../src/contract/index.ts';
+import { formatRequestLine } from '../../../src/extension/log/redact.ts';
 
 describe('extension redact', () => {
   it('scrubs sk- keys, Bearer values, key fields and exact known secrets', () => {
