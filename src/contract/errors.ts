@@ -173,6 +173,10 @@ export const ERROR_CODES = {
   invalid_request: { status: 400, message: 'Invalid request.' },
   wrong_endpoint: { status: 400, message: 'This model is not served at this endpoint.', firstCheck: 'model' },
   request_too_large: { status: 413, message: 'The request body is too large.' },
+  // Refused by the HTTP layer before the request is read whole.
+  uri_too_long: { status: 414, message: 'The request URL is too long.' },
+  headers_too_large: { status: 431, message: "The request's headers are too large." },
+  request_timeout: { status: 408, message: 'The request did not arrive in time. Send it again.' },
   // 429
   rate_limited: { status: 429, message: 'Too many requests for this API key. Wait and retry.' },
   concurrency_limited: { status: 429, message: 'Too many concurrent requests for this API key. Lower concurrency and retry.' },

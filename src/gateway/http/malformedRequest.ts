@@ -1,21 +1,39 @@
 /**
- * A request Node's HTTP parser refuses (malformed, smuggling attempt, headers too slow) never reaches
- * the app: it is answered here on the raw socket, with the same contract error body, request id and
- * `X-Request-Id` as every other error.
+ * A request Node's HTTP parser refuses (malformed, smuggling attempt, too large, headers too slow)
+ * never reaches the app: it is answered here on the raw socket, with the status that says why
+ * (400, 408, 414, 431) and the same contract error body, request id and `X-Request-Id` as every
+ * other error.
  */
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorBody, REQUEST_ID_HEADER } from '../../contract/index.ts';
+import { ERROR_CODES, errorBody, REQUEST_ID_HEADER, type ErrorCode } from '../../contract/index.ts';
 import { newRequestId } from './requestId.ts';
 
-export function answerMalformedRequest(error: Error & { headersSent?: boolean }, socket: Duplex): void {
+type ParserError = Error & { headersSent?: boolean; code?: string; rawPacket?: Buffer };
+
+export function answerMalformedRequest(error: ParserError, socket: Duplex): void {
   if (!socket.writable || error.headersSent) {
     socket.destroy();
     return;
   }
   const requestId = newRequestId();
-  const body = JSON.stringify(errorBody('invalid_request', requestId, 'The HTTP request is malformed.'));
+  const [code, detail] = reasonOf(error);
+  const status = ERROR_CODES[code].status;
+  const body = JSON.stringify(errorBody(code, requestId, detail));
   socket.end(
-    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `${REQUEST_ID_HEADER}: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/** Why the parser refused: the headers (or the URL, which Node counts with them) too large, too slow, or malformed. */
+function reasonOf(error: ParserError): [ErrorCode, string | undefined] {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // The request line is part of Node's header limit: no line end in what came means the URL alone is too long.
+    const packet = error.rawPacket;
+    const lineEnd = packet ? packet.indexOf('\r\n') : -1;
+    return lineEnd < 0 || lineEnd > 8192 ? ['uri_too_long', 'Keep it under 8 KiB.'] : ['headers_too_large', 'Keep them under 16 KiB.'];
+  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return ['request_timeout', undefined];
+  return ['invalid_request', 'The HTTP request is malformed.'];
 }

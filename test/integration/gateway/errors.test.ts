@@ -199,6 +199,18 @@ describe('gateway errors (contract section 7)', () => {
       assert.equal(after.status, 200);
     });
 
+    it('a URL too long is 414, a header block too large is 431: each with the contract body and a request id', async () => {
+      const parse = (answer: string) => {
+        const [head, body] = answer.split('\r\n\r\n', 2) as [string, string];
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+        const headers = new Headers(head.split('\r\n').slice(1).map((line) => line.split(/:\s*/, 2) as [string, string]));
+        return { status, headers, text: body, json: JSON.parse(body) };
+      };
+      assertError(parse(await raw(t.gw.url, `GET /v1/${'u'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`)), 414, 'uri_too_long');
+      assertError(parse(await raw(t.gw.url, `GET /v1/models HTTP/1.1\r\nHost: x\r\nX-Big: ${'h'.repeat(20_000)}\r\n\r\n`)), 431, 'headers_too_large');
+      assert.equal((await call(t.gw, 'GET', '/api/status')).status, 200, 'and the server serves on');
+    });
+
     it('odd headers do not break the server', async () => {
       const odd = await call(t.gw, 'GET', '/v1/models', { headers: { authorization: 'Bearer ' + 'A'.repeat(4000), 'x-weird': '\u00ff' } });
       assertError(odd, 401, 'invalid_api_key');
