@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { CHANNEL_TYPES, isChannelType, formatMicroUsd, isModelKind, MODEL_KINDS, type ModelKind } from '../contract/index.ts';
 import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
-import { futureDate, httpUrl, int, isoDate, list, need, price, usd, UsageError, yesNo } from './cliArgs.ts';
+import { futureDate, httpUrl, identifier, int, isoDate, list, modelName, need, price, usd, UsageError, yesNo } from './cliArgs.ts';
 import { serve } from './cliServe.ts';
 import { describeImagePrices, imagePriceKey } from './accounts/imagePrices.ts';
 import { toRelayChannel } from './catalog.ts';
@@ -89,13 +89,13 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
     const type = values.type ?? 'openai';
     if (!isChannelType(type)) throw new UsageError(`--type must be one of ${CHANNEL_TYPES.join(', ')}, got "${type}"`);
     const models: Record<string, string> = {};
-    for (const m of list(values.models)) models[m] = m;
+    for (const m of list(values.models)) models[modelName(m, '--models')] = m;
     for (const pair of values.map ?? []) {
       const at = pair.indexOf('=');
       const platform = pair.slice(0, at).trim();
       const upstream = pair.slice(at + 1).trim();
       if (at < 0 || !platform || !upstream || upstream.includes('=')) throw new UsageError(`--map takes PLATFORM=UPSTREAM (one "="), got "${pair}"`);
-      models[platform] = upstream;
+      models[modelName(platform, '--map')] = modelName(upstream, '--map');
     }
     if (Object.keys(models).length === 0) throw new UsageError('--models is required (comma-separated platform model names)');
     const baseUrl = type === 'echo' ? null : need(values['base-url'], '--base-url');
@@ -104,7 +104,7 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
     const responsesApi = yesNo(values.responses, 'responses');
     if (responsesApi !== null && type !== 'openai') throw new UsageError('--responses applies to openai channels only');
     const c = await store.addChannel({
-      name: need(values.name, '--name'), type, baseUrl, apiKey: await channelKey(values['api-key'], io, env), models,
+      name: identifier(values.name, '--name'), type, baseUrl, apiKey: await channelKey(values['api-key'], io, env), models,
       priority: int(values.priority, 'priority', 0), weight: int(values.weight, 'weight', 1, 1),
       timeoutMs: int(values['timeout-ms'], 'timeout-ms', DEFAULT_CHANNEL_TIMEOUT_MS, 1), proxy: values.proxy ?? null, responsesApi,
     });
@@ -133,7 +133,7 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
 
 async function model(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
   if (sub !== 'price') throw new UsageError(`unknown command: model ${sub ?? ''}`);
-  const name = need(args[0], 'MODEL');
+  const name = modelName(args[0], 'MODEL');
   const kind = values.kind ?? 'chat';
   if (!isModelKind(kind)) throw new UsageError(`--kind takes ${MODEL_KINDS.join(', ')}, got "${kind}"`);
 
@@ -193,7 +193,7 @@ const PRICE_FLAGS: Readonly<Record<ModelKind, readonly ('input' | 'output' | 'pe
 };
 
 async function account(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
-  const name = need(args[0], 'account NAME');
+  const name = identifier(args[0], 'account NAME');
   if (sub === 'create') {
     const a = await store.createAccount(name, values.balance === undefined ? 0 : usd(values.balance, '--balance'));
     io.out(`account "${a.name}" created with ${formatMicroUsd(a.balance)}`);
@@ -216,7 +216,7 @@ async function key(store: Store, sub: string | undefined, args: string[], values
   if (sub === 'create') {
     const expiresAt = values.expires === undefined ? null : futureDate(values.expires, 'expires');
     const { secret } = await createKey(store, {
-      account: need(values.account, '--account'), name: need(values.name, '--name'), models: list(values.models), expiresAt,
+      account: identifier(values.account, '--account'), name: identifier(values.name, '--name'), models: list(values.models), expiresAt,
       rpm: int(values.rpm, 'rpm', 1200), concurrency: int(values.concurrency, 'concurrency', 64),
     });
     io.out(secret);
