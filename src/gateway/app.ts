@@ -2,6 +2,7 @@
  * The route table and the request pipeline: request id, CORS, routing, and the one place that
  * turns any thrown error into the contract's JSON error. No request can crash the server.
  */
+import { CLIENT_CLOSED_STATUS, ClientGoneError } from './http/body.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, STATUS_PATH } from '../contract/index.ts';
 import { emptyLogFields, finishLog } from './context.ts';
@@ -114,7 +115,11 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
       if (!handler) throw new HttpError('method_not_allowed', `${ctx.path} accepts ${allowed(route).join(', ')}, not ${req.method}.`, { Allow: allowed(route).join(', ') });
       await handler(gw, ctx);
     } catch (error) {
-      if (error instanceof HttpError) {
+      if (error instanceof ClientGoneError) {
+        ctx.log.errorCode = 'client_aborted';
+        res.statusCode = CLIENT_CLOSED_STATUS;
+        res.destroy();
+      } else if (error instanceof HttpError) {
         ctx.log.errorCode = error.code;
         sendError(res, ctx.id, error.code, error.detail, { headers: error.headers, shape: ctx.errorShape });
       } else {

@@ -4,6 +4,17 @@ import { HttpError } from './errors.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
+/** The status the log records for a request its client gave up on (nginx's): nothing could be answered. */
+export const CLIENT_CLOSED_STATUS = 499;
+
+/** The client went away before its body was whole: nobody to answer, nothing wrong with the gateway. */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('the client closed the connection before its request body was whole');
+    this.name = 'ClientGoneError';
+  }
+}
+
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
@@ -35,8 +46,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       }
     };
     const onEnd = (): void => finish(null);
-    const onError = (error: Error): void => finish(error);
-    const onAborted = (): void => finish(new Error('client aborted the request body'));
+    // An error while the body is still arriving is the connection going away (reset, closed).
+    const onError = (): void => finish(new ClientGoneError());
+    const onAborted = (): void => finish(new ClientGoneError());
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);

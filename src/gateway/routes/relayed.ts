@@ -6,7 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ENDPOINT_OF_KIND } from '../../contract/index.ts';
 import type { Reservation } from '../accounts/ledger.ts';
-import { parseJsonBody, readBody } from '../http/body.ts';
+import { CLIENT_CLOSED_STATUS, parseJsonBody, readBody } from '../http/body.ts';
 import { finishLog } from '../context.ts';
 import { HttpError, sendError } from '../http/errors.ts';
 import { costOfTokens } from '../accounts/money.ts';
@@ -101,6 +101,8 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
       sendError(ctx.res, ctx.id, outcome.code, outcome.detail, { headers, shape: ctx.errorShape, ...(outcome.upstreamRejection ? { status: outcome.upstreamRejection.status } : {}) });
     } else if (outcome.kind === 'broken') {
       ctx.log.errorCode = outcome.clientAborted ? 'client_aborted' : outcome.code;
+      // Gone before anything was answered: the log says so, not the 200 nothing was sent with.
+      if (outcome.clientAborted && !ctx.res.headersSent) ctx.res.statusCode = CLIENT_CLOSED_STATUS;
     }
     // Settle and log in one synchronous step: the charge goes from reserved to pending to written, never lost.
     ctx.log.cost = gw.ledger.settle(reservation, cost);

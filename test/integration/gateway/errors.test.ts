@@ -211,6 +211,30 @@ describe('gateway errors (contract section 7)', () => {
       assert.equal((await call(t.gw, 'GET', '/api/status')).status, 200, 'and the server serves on');
     });
 
+    it('a client that hangs up while uploading is logged as a client abort (499), not an internal error', async () => {
+      const lines: string[] = [];
+      const own = await startTestGateway({ log: (line) => lines.push(line) });
+      try {
+        const { hostname, port } = new URL(own.gw.url);
+        await new Promise<void>((resolve) => {
+          const socket = connect(Number(port), hostname, () => {
+            socket.write(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${own.key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"model":"echo",`);
+            setTimeout(() => {
+              socket.destroy();
+              resolve();
+            }, 100);
+          });
+        });
+        const log = await waitForLog(own.admin(), (l) => l.errorCode === 'client_aborted');
+        assert.ok(log, 'the abort is logged');
+        assert.equal(log.status, 499);
+        assert.ok(!lines.some((l) => /internal error/.test(l)), lines.join('\n'));
+        assert.equal((await call(own.gw, 'GET', '/api/status')).status, 200);
+      } finally {
+        await own.close();
+      }
+    });
+
     it('odd headers do not break the server', async () => {
       const odd = await call(t.gw, 'GET', '/v1/models', { headers: { authorization: 'Bearer ' + 'A'.repeat(4000), 'x-weird': '\u00ff' } });
       assertError(odd, 401, 'invalid_api_key');

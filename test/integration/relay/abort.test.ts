@@ -43,6 +43,7 @@ describe('relay: client disconnect', () => {
     assert.equal(await fake.requests[0]!.closed, 'aborted');
     const log = await harness.log(1);
     assert.equal(log.errorCode, 'client_aborted');
+    assert.equal(log.status, 499, 'the status that was really sent: none (nginx writes 499), never a 200');
     assert.equal(log.firstByteMs, null);
     assert.equal(log.cost, 0);
   });
