@@ -178,6 +178,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
+      // No new connection; idle keep-alive ones close now, busy ones as soon as their answer is out
+      // (Node ends a connection after its answer once the server is closing): no new request starts.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await gateway.drain(options.stopGraceMs ?? 5000);

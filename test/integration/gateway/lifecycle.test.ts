@@ -1,6 +1,7 @@
 // stop(): stops accepting, lets requests in flight finish (or aborts them after the grace period), loses no log.
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { startGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { startFakeUpstream } from '../../support/fakeUpstream.ts';
@@ -33,6 +34,49 @@ describe('gateway lifecycle', () => {
         assert.ok(log, 'the aborted request is logged');
         assert.equal(log.cost, 0);
         assert.equal((await store.getAccount('local'))!.balance, 10_000_000 - logs.reduce((s, l) => s + l.cost, 0));
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await upstream.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('while stopping: the request in flight finishes and is charged, then its connection closes; nothing new starts on it', async () => {
+    const dir = tempDir();
+    const upstream = await startFakeUpstream({ gated: true, pieces: ['one', ' two'] });
+    try {
+      const gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, stopGraceMs: 5000 });
+      const admin = openStore({ dataDir: dir });
+      await addChannelPricedFree(admin, newChannel({ name: 'gated', baseUrl: upstream.url, models: { gated: 'gated' } }));
+      await admin.close();
+      const { hostname, port } = new URL(gw.url);
+      const request = (body: object) => {
+        const text = JSON.stringify(body);
+        return `POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${gw.bootstrapKey}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+      };
+      let received = '';
+      const socket = connect(Number(port), hostname);
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.on('error', () => undefined);
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.write(request(chatBody('gated', 'first', { stream: true })));
+      await upstream.received(1);
+      const stopped = gw.stop();
+      socket.write(request(chatBody('echo', 'second')));
+      upstream.release(5);
+      await closed;
+      await stopped;
+      const answers = received.split(/(?=HTTP\/1\.1 )/);
+      assert.equal(answers.length, 1, 'the request sent after stop() on the same connection is not started');
+      assert.match(answers[0]!, /^HTTP\/1\.1 200/);
+      assert.match(answers[0]!, /data: \[DONE\]\n\n/, 'the request in flight finished whole');
+      const store = openStore({ dataDir: dir });
+      try {
+        const logs = await store.listLogs(100);
+        assert.ok(logs.some((l) => l.model === 'gated' && l.status === 200 && l.errorCode === null), 'the finished one is logged as a success');
+        assert.ok(!logs.some((l) => l.model === 'echo'), 'and the later one never ran');
       } finally {
         await store.close();
       }
