@@ -5,6 +5,8 @@
 
 /** Every answer of the gateway carries its request id here; error messages end with the same id. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
+/** The completion cap the gateway set, or lowered the client's to (the model's default, or what the account can pay). */
+export const MAX_TOKENS_HEADER = 'X-Gateway-Max-Tokens';
 /** The one-api family's name for it. */
 export const ONE_API_REQUEST_ID_HEADER = 'X-Oneapi-Request-Id';
 

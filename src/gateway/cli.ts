@@ -27,6 +27,7 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
               [--per-image USD [--per-image SIZE|QUALITY|SIZE,QUALITY=USD]...] [--context N] [--tools yes|no]
               (USD per million tokens; embeddings --input alone; images --per-image alone, by size/quality where given)
   model price MODEL --free [--kind K]   serve it at no charge, on purpose (a model with no price is not served)
+              [--default-max-tokens N]   the completion cap when a client asks for none (default 8192, or the context if smaller)
   account create NAME [--balance USD] | topup NAME USD | show NAME
   key create --account NAME --name KEYNAME [--models M1,M2] [--expires ISO-8601] [--rpm N] [--concurrency N]
               (--expires in the future; --rpm and --concurrency default 1200 and 64, 0 = unlimited)
@@ -45,7 +46,7 @@ const OPTIONS = {
   models: { type: 'string' }, map: { type: 'string', multiple: true }, priority: { type: 'string' }, weight: { type: 'string' },
   'timeout-ms': { type: 'string' }, proxy: { type: 'string' }, responses: { type: 'string' },
   input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' },
-  kind: { type: 'string' }, 'per-image': { type: 'string', multiple: true }, free: { type: 'boolean' }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
+  kind: { type: 'string' }, 'per-image': { type: 'string', multiple: true }, free: { type: 'boolean' }, 'default-max-tokens': { type: 'string' }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
   balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
   limit: { type: 'string' }, json: { type: 'boolean' }, before: { type: 'string' }, 'log-retention-days': { type: 'string' },
 } as const;
@@ -66,7 +67,7 @@ const CHANNEL_KEY_ENV = 'MODEL_GATEWAY_CHANNEL_API_KEY';
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   serve: ['host', 'port', 'log-retention-days'],
   'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
-  'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'free', 'context', 'tools'],
+  'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'free', 'context', 'tools', 'default-max-tokens'],
   'account create': ['balance'],
   'key create': ['account', 'name', 'models', 'expires', 'rpm', 'concurrency'],
   logs: ['limit', 'json'],
@@ -154,6 +155,7 @@ async function model(store: Store, sub: string | undefined, args: string[], valu
     cachedInputPrice: cachePrice('cached-input'), cacheWritePrice: cachePrice('cache-write'),
     contextLength: values.context === undefined ? null : int(values.context, 'context', 0, 1),
     toolCalling: yesNo(values.tools, 'tools'),
+    defaultMaxTokens: values['default-max-tokens'] === undefined ? null : int(values['default-max-tokens'], 'default-max-tokens', 0, 1, 10_000_000),
   });
   if (free) io.out(`model "${name}" (${kind}): free, on purpose (served at no charge)`);
   else if (images) {

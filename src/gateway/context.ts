@@ -17,6 +17,8 @@ export interface LogFields {
   cost: number;
   firstByteMs: number | null;
   stream: boolean;
+  /** The completion cap the gateway set or lowered to; null when the client's own stood. */
+  completionCap: number | null;
 }
 
 export interface RequestContext {
@@ -41,7 +43,7 @@ export interface RequestContext {
 export function emptyLogFields(): LogFields {
   return {
     keyId: null, keyName: null, accountId: null, model: null, channel: null, errorCode: null,
-    promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0, firstByteMs: null, stream: false,
+    promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0, firstByteMs: null, stream: false, completionCap: null,
   };
 }
 
@@ -56,7 +58,7 @@ export function finishLog(logs: LogWriter, ctx: RequestContext): void {
       time: ctx.time, requestId: ctx.id, method: ctx.req.method ?? '', path: ctx.path, accountId: l.accountId, keyId: l.keyId, keyName: l.keyName,
       model: l.model, channel: l.channel, status: ctx.res.statusCode, errorCode: l.errorCode, promptTokens: l.promptTokens,
       completionTokens: l.completionTokens, usageEstimated: l.usageEstimated, cost: l.cost,
-      latencyMs: Math.round(performance.now() - ctx.started), firstByteMs: l.firstByteMs, stream: l.stream,
+      latencyMs: Math.round(performance.now() - ctx.started), firstByteMs: l.firstByteMs, stream: l.stream, completionCap: l.completionCap,
     },
     l.keyId,
   );

@@ -48,7 +48,7 @@ export function planReservation(available: number, promptEstimate: number, asked
     const amount = costOf(promptEstimate, 0, model.inputPrice, 0);
     return amount <= available ? { amount, maxCompletionTokens: null } : null;
   }
-  const wanted = askedCap ?? Math.min(DEFAULT_COMPLETION_CAP, model.contextLength ?? DEFAULT_COMPLETION_CAP);
+  const wanted = askedCap ?? model.defaultMaxTokens ?? Math.min(DEFAULT_COMPLETION_CAP, model.contextLength ?? DEFAULT_COMPLETION_CAP);
   const affordableTotal = affordableCompletionTokens(available, promptEstimate, model.inputPrice, model.outputPrice);
   const affordable = affordableTotal < 0 ? -1 : Math.floor(affordableTotal / choices);
   if (affordable < Math.min(wanted, MIN_COMPLETION_TOKENS)) return null;

@@ -95,6 +95,7 @@ function logView(l: StoredLog) {
     latency_ms: l.latencyMs,
     first_byte_ms: l.firstByteMs,
     stream: l.stream,
+    completion_cap: l.completionCap ?? null,
   };
 }
 

@@ -20,6 +20,8 @@ export interface Endpoint<Body> {
   clientWantsUsage(body: Body): boolean;
   /** The model's prices as they apply to this request (an image's price depends on its size and quality). */
   priced?(body: Body, model: ModelRecord): ModelRecord;
+  /** The completion cap the client asked for, or null for none (and for kinds without completions). */
+  askedCap(body: Body): number | null;
   /** What to hold for the request, or null when `available` cannot pay for it. */
   plan(available: number, bodyBytes: number, body: Body, model: ModelRecord): ReservationPlan | null;
 }
@@ -39,8 +41,9 @@ export const CHAT: Endpoint<ChatRequest> = {
   schema: ChatRequest,
   operation: (body) => ({ operation: 'chat', body }),
   ...streamsWithUsageOnRequest,
+  askedCap: (body) => body.max_completion_tokens ?? body.max_tokens ?? null,
   plan: (available, bytes, body, model) =>
-    planReservation(available, promptTokenBound(bytes, body.messages.length), body.max_completion_tokens ?? body.max_tokens ?? null, model, numberOf(body['n'])),
+    planReservation(available, promptTokenBound(bytes, body.messages.length), CHAT.askedCap(body), model, numberOf(body['n'])),
 };
 
 /** Anthropic's Messages API for chat models: `max_tokens` is required, and usage always comes with the answer. */
@@ -50,6 +53,7 @@ export const MESSAGES: Endpoint<MessagesRequest> = {
   schema: MessagesRequest,
   operation: (body) => ({ operation: 'messages', body }),
   ...streamsWithUsage,
+  askedCap: (body) => body.max_tokens,
   plan: (available, bytes, body, model) => planReservation(available, promptTokenBound(bytes, body.messages.length), body.max_tokens, model),
 };
 
@@ -63,6 +67,7 @@ export const RESPONSES: Endpoint<ResponsesRequest> = {
   }),
   operation: (body) => ({ operation: 'responses', body }),
   ...streamsWithUsage,
+  askedCap: (body) => body.max_output_tokens ?? null,
   plan: (available, bytes, body, model) =>
     planReservation(available, promptTokenBound(bytes, typeof body.input === 'string' ? 1 : body.input.length), body.max_output_tokens ?? null, model),
 };
@@ -73,6 +78,7 @@ export const COMPLETION: Endpoint<CompletionRequest> = {
   schema: CompletionRequest,
   operation: (body) => ({ operation: 'completion', body }),
   ...streamsWithUsageOnRequest,
+  askedCap: (body) => body.max_tokens ?? null,
   plan: (available, bytes, body, model) => {
     const prompts = typeof body.prompt === 'string' || typeof body.prompt[0] === 'number' ? 1 : body.prompt.length;
     // best_of answers are generated (and billed) even though only n are returned.
@@ -87,6 +93,7 @@ export const EMBEDDING: Endpoint<EmbeddingRequest> = {
   schema: EmbeddingRequest,
   operation: (body) => ({ operation: 'embedding', body }),
   ...noStream,
+  askedCap: () => null,
   // Input only: an embedding has no completion, so no cap is sent.
   plan: (available, bytes, _body, model) => planReservation(available, promptTokenBound(bytes, 1), null, { ...model, outputPrice: 0 }),
 };
@@ -97,6 +104,7 @@ export const IMAGE: Endpoint<ImageRequest> = {
   schema: ImageRequest,
   operation: (body) => ({ operation: 'image', body }),
   ...noStream,
+  askedCap: () => null,
   priced: (body, model) => ({ ...model, imagePrice: pricePerImage(model, body.size, body.quality) }),
   plan: (available, _bytes, body, model) => planImageReservation(available, body.n ?? 1, model),
 };

@@ -4,7 +4,7 @@
  * real usage (never more than reserved). What differs per endpoint is in endpoints.ts.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { ENDPOINT_OF_KIND } from '../../contract/index.ts';
+import { ENDPOINT_OF_KIND, MAX_TOKENS_HEADER } from '../../contract/index.ts';
 import type { Reservation } from '../accounts/ledger.ts';
 import { CLIENT_CLOSED_STATUS, parseJsonBody, readBody } from '../http/body.ts';
 import { finishLog } from '../context.ts';
@@ -65,6 +65,13 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
     if (!held && gw.ledger.heldByRequestsInFlight(key.accountId, plan)) throw new HttpError('balance_in_use', undefined, { 'Retry-After': '1' });
     if (!held) throw new HttpError('insufficient_balance');
     reservation = held.reservation;
+    // A cap the client did not ask for (or lower than it asked) is said, not hidden: a header and the log row.
+    const cap = held.plan.maxCompletionTokens;
+    const asked = endpoint.askedCap(body);
+    if (cap !== null && (asked === null || cap < asked)) {
+      ctx.res.setHeader(MAX_TOKENS_HEADER, String(cap));
+      ctx.log.completionCap = cap;
+    }
 
     let outcome: RelayOutcome;
     try {

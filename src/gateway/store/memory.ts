@@ -117,6 +117,7 @@ export class MemoryStore implements Store {
     this.#models.set(model.name, {
       ...model,
       contextLength: model.contextLength ?? old?.contextLength ?? null,
+      defaultMaxTokens: model.defaultMaxTokens ?? old?.defaultMaxTokens ?? null,
       toolCalling: model.toolCalling ?? old?.toolCalling ?? null,
     });
     this.#version++;

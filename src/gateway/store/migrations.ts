@@ -131,4 +131,12 @@ export const MIGRATIONS: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'an account balance above $1,000,000,000 is refused'); END;
     `,
   },
+  {
+    // The cap the gateway put on a completion (logged, and said in X-Gateway-Max-Tokens), and a model's own default cap.
+    version: 9,
+    sql: `
+      ALTER TABLE request_logs ADD COLUMN completion_cap INTEGER;
+      ALTER TABLE models ADD COLUMN default_max_tokens INTEGER;
+    `,
+  },
 ];

@@ -31,15 +31,15 @@ export function loadSqlite(): SqliteModule | null {
 
 const LOG_COLUMNS = [
   'time', 'request_id', 'method', 'path', 'account_id', 'key_id', 'key_name', 'model', 'channel', 'status',
-  'error_code', 'prompt_tokens', 'completion_tokens', 'usage_estimated', 'cost', 'latency_ms', 'first_byte_ms', 'stream',
+  'error_code', 'prompt_tokens', 'completion_tokens', 'usage_estimated', 'cost', 'latency_ms', 'first_byte_ms', 'stream', 'completion_cap',
 ] as const;
-/** 32 rows x 18 columns = 576 parameters, well under SQLite's limit (32,766). */
+/** 32 rows x 19 columns = 608 parameters, well under SQLite's limit (32,766). */
 const LOG_ROWS_PER_INSERT = 32;
 
 /** One log row's values, in LOG_COLUMNS order. */
 function pushLogParams(out: SQLInputValue[], l: RequestLog): void {
   out.push(l.time, l.requestId, l.method, l.path, l.accountId, l.keyId, l.keyName, l.model, l.channel, l.status, l.errorCode,
-    l.promptTokens, l.completionTokens, l.usageEstimated ? 1 : 0, l.cost, l.latencyMs, l.firstByteMs, l.stream ? 1 : 0);
+    l.promptTokens, l.completionTokens, l.usageEstimated ? 1 : 0, l.cost, l.latencyMs, l.firstByteMs, l.stream ? 1 : 0, l.completionCap ?? null);
 }
 
 interface WriteStatements {
@@ -306,18 +306,20 @@ export class SqliteStore implements Store {
 
   async setModel(m: ModelRecord): Promise<void> {
     this.#db
-      .prepare(`INSERT INTO models (name, input_price, output_price, context_length, tool_calling, kind, image_price, cached_input_price, cache_write_price, image_prices)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      .prepare(`INSERT INTO models (name, input_price, output_price, context_length, tool_calling, kind, image_price, cached_input_price, cache_write_price, image_prices, default_max_tokens)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(name) DO UPDATE SET input_price = excluded.input_price, output_price = excluded.output_price,
                   context_length = COALESCE(excluded.context_length, models.context_length),
                   tool_calling = COALESCE(excluded.tool_calling, models.tool_calling),
                   kind = excluded.kind, image_price = excluded.image_price,
                   cached_input_price = excluded.cached_input_price, cache_write_price = excluded.cache_write_price,
-                  image_prices = excluded.image_prices`)
+                  image_prices = excluded.image_prices,
+                  default_max_tokens = COALESCE(excluded.default_max_tokens, models.default_max_tokens)`)
       .run(
         m.name, m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling === null ? null : m.toolCalling ? 1 : 0, m.kind, m.imagePrice,
         m.cachedInputPrice ?? null, m.cacheWritePrice ?? null,
         m.imagePrices && Object.keys(m.imagePrices).length > 0 ? JSON.stringify(m.imagePrices) : null,
+        m.defaultMaxTokens ?? null,
       );
     this.#changed();
   }

@@ -50,6 +50,7 @@ export function toModel(r: Row): ModelRecord {
     contextLength: numOrNull(r.context_length), toolCalling: r.tool_calling === null ? null : Boolean(r.tool_calling),
     kind: modelKindOf(r.kind), imagePrice: numOrNull(r.image_price),
     cachedInputPrice: numOrNull(r.cached_input_price), cacheWritePrice: numOrNull(r.cache_write_price),
+    defaultMaxTokens: numOrNull(r.default_max_tokens),
     imagePrices: r.image_prices === null || r.image_prices === undefined ? null : jsonColumn(r, 'models', 'image_prices', isPriceRecord),
   };
 }
@@ -61,6 +62,7 @@ export function toLog(r: Row): StoredLog {
     model: strOrNull(r.model), channel: strOrNull(r.channel), status: num(r.status), errorCode: strOrNull(r.error_code),
     promptTokens: num(r.prompt_tokens), completionTokens: num(r.completion_tokens), usageEstimated: Boolean(r.usage_estimated),
     cost: num(r.cost), latencyMs: num(r.latency_ms), firstByteMs: numOrNull(r.first_byte_ms), stream: Boolean(r.stream),
+    completionCap: numOrNull(r.completion_cap),
   };
 }
 

@@ -92,6 +92,8 @@ export interface ModelRecord {
   readonly cachedInputPrice?: number | null;
   /** Micro-USD per million input tokens written to the upstream's prompt cache; null (or absent): the input price. */
   readonly cacheWritePrice?: number | null;
+  /** The completion cap when a client asks for none; null (or absent): 8192, or the context length when smaller. */
+  readonly defaultMaxTokens?: number | null;
 }
 
 export interface RequestLog {
@@ -115,6 +117,8 @@ export interface RequestLog {
   readonly latencyMs: number;
   readonly firstByteMs: number | null;
   readonly stream: boolean;
+  /** The completion cap the gateway set or lowered to (what the account could pay, or the model's default); null when the client's own cap stood. */
+  readonly completionCap?: number | null;
 }
 
 export interface StoredLog extends RequestLog {

@@ -220,7 +220,8 @@ describe('model-gateway CLI', () => {
   });
 
   it('model price takes each kind with the prices it has: per token, input only, per image', async () => {
-    assert.equal((await cli(dir, 'model', 'price', 'fim', '--kind', 'completion', '--input', '0.2', '--output', '0.4')).code, 0);
+    assert.equal((await cli(dir, 'model', 'price', 'fim', '--kind', 'completion', '--input', '0.2', '--output', '0.4', '--default-max-tokens', '256')).code, 0);
+    assert.equal((await cli(dir, 'model', 'price', 'x', '--input', '1', '--output', '1', '--default-max-tokens', '0')).code, 2, 'a cap of 0 tokens is refused');
     assert.match(
       (await cli(dir, 'model', 'price', 'claude', '--input', '3', '--output', '15', '--cached-input', '0.3', '--cache-write', '3.75')).stdout,
       /"claude" \(chat\): \$3\.00 input, \$15\.00 output, \$0\.30 cached input, \$3\.75 cache write per million tokens/,
@@ -253,7 +254,7 @@ describe('model-gateway CLI', () => {
     const store = openStore({ dataDir: dir });
     try {
       const byName = new Map((await store.listModels()).map((m) => [m.name, m]));
-      assert.deepEqual([byName.get('fim')!.kind, byName.get('fim')!.inputPrice, byName.get('fim')!.outputPrice], ['completion', 200_000, 400_000]);
+      assert.deepEqual([byName.get('fim')!.kind, byName.get('fim')!.inputPrice, byName.get('fim')!.outputPrice, byName.get('fim')!.defaultMaxTokens], ['completion', 200_000, 400_000, 256]);
       assert.deepEqual([byName.get('emb')!.kind, byName.get('emb')!.inputPrice, byName.get('emb')!.outputPrice], ['embedding', 20_000, 0]);
       assert.deepEqual([byName.get('img')!.kind, byName.get('img')!.imagePrice, byName.get('img')!.imagePrices], ['image', 40_000, null]);
       assert.deepEqual(byName.get('dalle')!.imagePrices, { '1024x1792': 80_000, hd: 80_000, '1024x1792,hd': 120_000 });
