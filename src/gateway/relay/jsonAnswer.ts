@@ -23,6 +23,6 @@ export function answerJson(ctx: AttemptContext, bytes: Buffer, translation: Tran
   const usage = translation.answerUsage(parsed, request);
   if (usage === null) return next('upstream_error', `upstream answer is not a ${translation.upstream} answer`);
   const text = translation.answer(raw, parsed, request, usage);
-  writeJson(request.res, request.requestId, 200, text === raw ? bytes : text);
+  writeJson(request, 200, text === raw ? bytes : text);
   return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage } };
 }

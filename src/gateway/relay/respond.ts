@@ -4,23 +4,36 @@ import { anthropicErrorBody, errorBody, type ErrorCode } from '../../contract/in
 import { ALLOW_ORIGIN, EXPOSE, EXPOSED, REQUEST_ID } from '../http/headers.ts';
 import type { RelayRequest } from './types.ts';
 
+/** Where an answer goes: the response, its request id, and extra header pairs for it (X-Gateway-Max-Tokens). */
+export interface Answering {
+  readonly res: ServerResponse;
+  readonly requestId: string;
+  readonly answerHeaders?: readonly string[] | undefined;
+}
+
+/** The flat header list, with the request's extra pairs when it has some. */
+function withExtra(headers: string[], to: Answering): string[] {
+  return to.answerHeaders ? headers.concat(to.answerHeaders) : headers;
+}
+
 /**
  * Commits to a streamed answer: 200, event-stream headers sent at once, no Nagle delay.
  * Every header goes in one writeHead as a flat list (the core set none): no per-response header map.
  */
-export function startEventStream(res: ServerResponse, requestId: string): void {
-  res.writeHead(200, [
-    REQUEST_ID, requestId, ALLOW_ORIGIN, '*', EXPOSE, EXPOSED,
+export function startEventStream(to: Answering): void {
+  const { res } = to;
+  res.writeHead(200, withExtra([
+    REQUEST_ID, to.requestId, ALLOW_ORIGIN, '*', EXPOSE, EXPOSED,
     'content-type', 'text/event-stream; charset=utf-8', 'cache-control', 'no-cache', 'connection', 'keep-alive', 'x-accel-buffering', 'no',
-  ]);
+  ], to));
   res.socket?.setNoDelay(true);
   res.flushHeaders();
 }
 
-export function writeJson(res: ServerResponse, requestId: string, status: number, body: string | Buffer): void {
+export function writeJson(to: Answering, status: number, body: string | Buffer): void {
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-  res.writeHead(status, [REQUEST_ID, requestId, ALLOW_ORIGIN, '*', EXPOSE, EXPOSED, 'content-type', 'application/json', 'content-length', String(length)]);
-  res.end(body);
+  to.res.writeHead(status, withExtra([REQUEST_ID, to.requestId, ALLOW_ORIGIN, '*', EXPOSE, EXPOSED, 'content-type', 'application/json', 'content-length', String(length)], to));
+  to.res.end(body);
 }
 
 /**

@@ -70,7 +70,7 @@ export async function relayStream(
 
   const send = async (out: string): Promise<boolean> => {
     if (firstByteMs === null) {
-      startEventStream(res, request.requestId);
+      startEventStream(request);
       firstByteMs = elapsedMs(ctx.startedAt);
     }
     const written = write(res, out);

@@ -21,5 +21,5 @@ export async function countTokens(gw: Gateway, ctx: RequestContext): Promise<voi
   const { model } = parsed.data;
   if (gw.catalog.lookup(model).kind === 'unknown') throw new HttpError('model_not_found', `Requested: "${model}".`);
   if (key.models && !key.models.includes(model)) throw new HttpError('model_not_permitted', `Requested: "${model}".`);
-  writeJson(ctx.res, ctx.id, 200, JSON.stringify({ input_tokens: estimatePromptTokensOfMessages(parsed.data) }));
+  writeJson({ res: ctx.res, requestId: ctx.id }, 200, JSON.stringify({ input_tokens: estimatePromptTokensOfMessages(parsed.data) }));
 }

@@ -66,12 +66,11 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
     if (!held) throw new HttpError('insufficient_balance');
     reservation = held.reservation;
     // A cap the client did not ask for (or lower than it asked) is said, not hidden: a header and the log row.
+    // (Passed to the relay's one writeHead: a setHeader here would cost every answer a header map.)
     const cap = held.plan.maxCompletionTokens;
     const asked = endpoint.askedCap(body);
-    if (cap !== null && (asked === null || cap < asked)) {
-      ctx.res.setHeader(MAX_TOKENS_HEADER, String(cap));
-      ctx.log.completionCap = cap;
-    }
+    const capped = cap !== null && (asked === null || cap < asked);
+    if (capped) ctx.log.completionCap = cap;
 
     let outcome: RelayOutcome;
     try {
@@ -85,6 +84,7 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
         maxCompletionTokens: held.plan.maxCompletionTokens,
         channels: found.channels,
         anthropicHeaders: anthropicHeadersOf(ctx.req.headers),
+        answerHeaders: capped ? [MAX_TOKENS_HEADER, String(cap)] : undefined,
         res: ctx.res,
         signal: ctx.signal,
       });

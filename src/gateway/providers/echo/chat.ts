@@ -72,7 +72,7 @@ export async function echoChat(ctx: AttemptContext): Promise<AttemptResult> {
       };
       const answer = { id, object: 'chat.completion', created, model: request.model, choices: [{ index: 0, message, finish_reason: plan.finishReason }], usage: toOpenaiUsage(usage()) };
       const raw = JSON.stringify(answer);
-      writeJson(request.res, request.requestId, 200, translation.answer(raw, answer, request, usage()));
+      writeJson(request, 200, translation.answer(raw, answer, request, usage()));
       return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage: usage() } };
     }
 
@@ -81,7 +81,7 @@ export async function echoChat(ctx: AttemptContext): Promise<AttemptResult> {
     const chunk = (delta: object, finishReason: string | null = null) =>
       event({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
     if (request.signal.aborted) return clientGone(ctx, usage());
-    startEventStream(request.res, request.requestId);
+    startEventStream(request);
     firstByteMs = elapsedMs(ctx.startedAt);
     if (!(await write(request.res, chunk({ role: 'assistant', content: plan.toolCall ? null : '' })))) return clientGone(ctx, usage(), firstByteMs);
     for (const token of plan.tokens) {

@@ -70,14 +70,14 @@ export async function echoCompletion(ctx: AttemptContext, body: CompletionReques
       for (; generated < total; generated++) if (delay > 0) await sleep(delay, undefined, { signal: request.signal });
       if (request.signal.aborted) return clientGone(ctx, usage());
       const choices = plan.map((c, index) => ({ index, text: lead(c) + c.tokens.join(''), logprobs: null, finish_reason: c.finishReason }));
-      writeJson(request.res, request.requestId, 200, JSON.stringify({ ...envelope, choices, usage: usageBody() }));
+      writeJson(request, 200, JSON.stringify({ ...envelope, choices, usage: usageBody() }));
       return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage: usage() } };
     }
 
     const chunk = (index: number, text: string, finishReason: string | null = null) =>
       `data: ${JSON.stringify({ ...envelope, choices: [{ index, text, logprobs: null, finish_reason: finishReason }] })}\n\n`;
     if (request.signal.aborted) return clientGone(ctx, usage());
-    startEventStream(request.res, request.requestId);
+    startEventStream(request);
     firstByteMs = elapsedMs(ctx.startedAt);
     for (const [index, choice] of plan.entries()) {
       if (lead(choice) && !(await write(request.res, chunk(index, lead(choice))))) return clientGone(ctx, usage(), firstByteMs);

@@ -53,6 +53,6 @@ export function echoEmbedding(ctx: AttemptContext, body: EmbeddingRequest): Atte
   });
   const promptTokens = inputs.reduce((n, i) => n + i.tokens, 0);
   const answer = { object: 'list', data, model: request.model, usage: { prompt_tokens: promptTokens, total_tokens: promptTokens } };
-  writeJson(request.res, request.requestId, 200, JSON.stringify(answer));
+  writeJson(request, 200, JSON.stringify(answer));
   return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage: { promptTokens, completionTokens: 0, estimated: false } } };
 }

@@ -47,6 +47,6 @@ export function echoImage(ctx: AttemptContext, body: ImageRequest): AttemptResul
     const b64 = solidPng(width, height, [digest[0]!, digest[1]!, digest[2]!]).toString('base64');
     return body.response_format === 'b64_json' ? { b64_json: b64 } : { url: `data:image/png;base64,${b64}` };
   });
-  writeJson(request.res, request.requestId, 200, JSON.stringify({ created: Math.floor(Date.now() / 1000), data }));
+  writeJson(request, 200, JSON.stringify({ created: Math.floor(Date.now() / 1000), data }));
   return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage: { ...NO_USAGE, images: n } } };
 }
