@@ -23,6 +23,7 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
               [--responses yes|no]   (openai: the upstream has the Responses API; default yes for api.openai.com only)
               (--api-key - reads the key from standard input; without --api-key, $MODEL_GATEWAY_CHANNEL_API_KEY)
   channel list | disable NAME | enable NAME | remove NAME
+  channel test NAME [--model M]   one minimal request to the upstream: status, time and its words
   model price MODEL [--kind chat|completion|embedding|image] [--input USD --output USD] [--cached-input USD] [--cache-write USD]
               [--per-image USD [--per-image SIZE|QUALITY|SIZE,QUALITY=USD]...] [--context N] [--tools yes|no]
               (USD per million tokens; embeddings --input alone; images --per-image alone, by size/quality where given)
@@ -43,7 +44,7 @@ const OPTIONS = {
   data: { type: 'string' }, help: { type: 'boolean', short: 'h' },
   host: { type: 'string' }, port: { type: 'string' },
   name: { type: 'string' }, type: { type: 'string' }, 'base-url': { type: 'string' }, 'api-key': { type: 'string' },
-  models: { type: 'string' }, map: { type: 'string', multiple: true }, priority: { type: 'string' }, weight: { type: 'string' },
+  models: { type: 'string' }, model: { type: 'string' }, map: { type: 'string', multiple: true }, priority: { type: 'string' }, weight: { type: 'string' },
   'timeout-ms': { type: 'string' }, proxy: { type: 'string' }, responses: { type: 'string' },
   input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' },
   kind: { type: 'string' }, 'per-image': { type: 'string', multiple: true }, free: { type: 'boolean' }, 'default-max-tokens': { type: 'string' }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
@@ -67,6 +68,7 @@ const CHANNEL_KEY_ENV = 'MODEL_GATEWAY_CHANNEL_API_KEY';
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   serve: ['host', 'port', 'log-retention-days'],
   'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
+  'channel test': ['model'],
   'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'free', 'context', 'tools', 'default-max-tokens'],
   'account create': ['balance'],
   'key create': ['account', 'name', 'models', 'expires', 'rpm', 'concurrency'],
@@ -125,6 +127,17 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
     return 0;
   }
   const name = need(args[0], 'channel NAME');
+  if (sub === 'test') {
+    const found = (await store.listChannels()).find((c) => c.name === name);
+    if (!found) throw new StoreError('not_found', `no channel named "${name}"`);
+    const model = values.model ?? Object.keys(found.models)[0];
+    if (!model) throw new UsageError(`channel "${name}" serves no model: give --model`);
+    // Loaded only here: undici's fetch is not something serve needs in memory.
+    const { testChannel } = await import('./channelTest.ts');
+    const result = await testChannel(found, model);
+    (result.ok ? io.out : io.err)(result.line);
+    return result.ok ? 0 : 1;
+  }
   if (sub === 'disable' || sub === 'enable') await store.setChannelStatus(name, sub === 'disable' ? 'disabled' : 'enabled');
   else if (sub === 'remove') await store.removeChannel(name);
   else throw new UsageError(`unknown command: channel ${sub ?? ''}`);

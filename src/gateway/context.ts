@@ -19,6 +19,8 @@ export interface LogFields {
   stream: boolean;
   /** The completion cap the gateway set or lowered to; null when the client's own stood. */
   completionCap: number | null;
+  /** The channels that failed first, as JSON; null when none did. */
+  attempts: string | null;
 }
 
 export interface RequestContext {
@@ -43,7 +45,7 @@ export interface RequestContext {
 export function emptyLogFields(): LogFields {
   return {
     keyId: null, keyName: null, accountId: null, model: null, channel: null, errorCode: null,
-    promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0, firstByteMs: null, stream: false, completionCap: null,
+    promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0, firstByteMs: null, stream: false, completionCap: null, attempts: null,
   };
 }
 
@@ -58,7 +60,7 @@ export function finishLog(logs: LogWriter, ctx: RequestContext): void {
       time: ctx.time, requestId: ctx.id, method: ctx.req.method ?? '', path: ctx.path, accountId: l.accountId, keyId: l.keyId, keyName: l.keyName,
       model: l.model, channel: l.channel, status: ctx.res.statusCode, errorCode: l.errorCode, promptTokens: l.promptTokens,
       completionTokens: l.completionTokens, usageEstimated: l.usageEstimated, cost: l.cost,
-      latencyMs: Math.round(performance.now() - ctx.started), firstByteMs: l.firstByteMs, stream: l.stream, completionCap: l.completionCap,
+      latencyMs: Math.round(performance.now() - ctx.started), firstByteMs: l.firstByteMs, stream: l.stream, completionCap: l.completionCap, attempts: l.attempts,
     },
     l.keyId,
   );

@@ -14,6 +14,7 @@ import { LogWriter } from './logs.ts';
 import { ConcurrencyLimiter, RateLimiter } from './ratelimit.ts';
 import { PROVIDERS } from './providers/index.ts';
 import { createRelay } from './relay/index.ts';
+import { ChannelHealth } from './relay/health.ts';
 import { DEFAULT_MAX_ANSWER_BYTES } from './relay/attempt.ts';
 import { DEFAULT_MAX_SSE_CHARS } from '../wire/sse.ts';
 import { UpstreamPools } from './relay/pools.ts';
@@ -49,6 +50,8 @@ export interface GatewayOptions {
   stopGraceMs?: number;
   /** Milliseconds between two tokens of the offline `echo` model. Default 15. */
   echoDelayMs?: number;
+  /** Failures in a row after which a channel is skipped for a cool-down (circuit breaker). Default 3; 0 never skips. */
+  breakerFailures?: number;
   /** Requests without a valid key logged in full per source address and minute (the rest are counted). Default 10. */
   unkeyedLogSample?: number;
   /** Request logs older than this many days are deleted in the background. Default 90; 0 keeps them all. */
@@ -99,6 +102,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     const issuedKey = options.issueKey !== undefined ? await issueNamedKey(store, options.issueKey) : null;
 
     const pools = new UpstreamPools();
+    const health = new ChannelHealth(log, options.breakerFailures);
     const ledger = new Ledger();
     const serial = new Serial();
     const catalog = new Catalog(store, ledger, serial);
@@ -112,7 +116,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         pools,
         echoDelayMs: options.echoDelayMs ?? DEFAULT_ECHO_DELAY_MS,
         limits: { answerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, sseChars: options.maxSseChars ?? DEFAULT_MAX_SSE_CHARS },
-      }),
+      }, health),
       startedAt: Date.now(),
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     };

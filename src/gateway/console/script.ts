@@ -153,7 +153,7 @@ export const CONSOLE_JS = `
           h('td', null, [h('code', { text: l.request_id })]),
           h('td', { class: 'nowrap' }, [h('code', { class: 'faint', text: l.method + ' ' + l.path })]),
           h('td', null, [l.model ? h('code', { text: l.model }) : h('span', { class: 'faint', text: '\\u2014' })]),
-          h('td', null, [statusPill(l.status)]),
+          h('td', { title: (l.attempts || []).length ? 'failed over from: ' + l.attempts.map(function (a) { return a.channel + ' (' + a.code + ', ' + a.ms + ' ms)'; }).join(', ') : null }, [statusPill(l.status)]),
           h('td', { title: fam ? fam.title + ': ' + fam.action : null }, [l.error_code ? h('code', { text: l.error_code }) : h('span', { class: 'faint', text: '\\u2014' })]),
           h('td', { class: 'num', title: [l.usage_estimated ? 'estimated by the gateway' : '', l.completion_cap ? 'the gateway capped the completion at ' + num.format(l.completion_cap) + ' tokens' : ''].filter(Boolean).join('; ') || null, text: num.format(l.prompt_tokens) + ' / ' + num.format(l.completion_tokens) + (l.usage_estimated ? ' *' : '') }),
           h('td', { class: 'num', text: usd(l.cost) }),

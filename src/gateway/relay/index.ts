@@ -7,34 +7,45 @@ import { ChannelAffinity } from './affinity.ts';
 import { clientGone } from './clientGone.ts';
 import { orderChannels } from './order.ts';
 import { endWithStreamError } from './respond.ts';
-import type { Channel, RelayChat, RelayOutcome } from './types.ts';
+import type { Channel, FailedAttempt, RelayChat, RelayOutcome } from './types.ts';
+import { ChannelHealth } from './health.ts';
 import type { ChannelType } from '../../contract/index.ts';
 import { ConversionError } from './formats/types.ts';
 
 export type * from './types.ts';
 
 /** The relay of one gateway: `providers` says how to try each channel type, `deps` are that gateway's own parts. */
-export function createRelay(providers: Readonly<Record<ChannelType, Attempt>>, deps: RelayDeps): RelayChat {
+export function createRelay(providers: Readonly<Record<ChannelType, Attempt>>, deps: RelayDeps, health = new ChannelHealth()): RelayChat {
   const affinity = new ChannelAffinity();
   return async (request) => {
     const startedAt = performance.now();
     const failures: AttemptFailure[] = [];
+    const attempts: FailedAttempt[] = [];
     let last: Channel | null = null;
     const who = `${request.keyId} ${request.model}`;
-    for (const channel of affinity.apply(who, orderChannels(request.channels))) {
+    for (const channel of affinity.apply(who, health.usable(orderChannels(request.channels)))) {
       if (request.signal.aborted) return clientGone({ request, channel, deps, startedAt }, NO_USAGE).outcome;
       last = channel;
+      const attemptStart = performance.now();
       const result = await attempt(providers[channel.type], { request, channel, deps, startedAt });
       if (result.kind === 'final') {
         const { outcome } = result;
-        if (outcome.kind === 'success') affinity.served(who, channel.id);
-        else if (outcome.kind === 'broken' && !outcome.clientAborted) affinity.failed(who, channel.id);
-        return outcome;
+        if (outcome.kind === 'success') {
+          affinity.served(who, channel.id);
+          health.succeeded(channel);
+        } else if (outcome.kind === 'broken' && !outcome.clientAborted) {
+          affinity.failed(who, channel.id);
+          health.failed(channel, outcome.detail);
+        }
+        return attempts.length > 0 ? { ...outcome, attempts } : outcome;
       }
       affinity.failed(who, channel.id);
+      health.failed(channel, result.failure.detail);
       failures.push(result.failure);
+      attempts.push({ channel: channel.name, code: result.failure.code, detail: result.failure.detail.slice(0, 300), ms: Math.round(performance.now() - attemptStart) });
     }
-    return allFailed(failures, last);
+    const failed = allFailed(failures, last);
+    return attempts.length > 0 ? { ...failed, attempts } : failed;
   };
 }
 

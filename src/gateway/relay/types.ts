@@ -91,9 +91,19 @@ export interface RelayUsage {
   readonly cacheWriteTokens?: number;
 }
 
+/** A channel tried before the one that ended the request: what went wrong there, and how long it took. */
+export interface FailedAttempt {
+  readonly channel: string;
+  readonly code: string;
+  readonly detail: string;
+  readonly ms: number;
+}
+
 interface RelayOutcomeBase {
   /** Name of the channel that served (or last failed), null when none was tried. */
   readonly channel: string | null;
+  /** The channels that failed before (for a failed outcome, all of them), in order; absent when none did. */
+  readonly attempts?: readonly FailedAttempt[];
   /** Milliseconds from relay start to the first byte written to the client; null when nothing was written. */
   readonly firstByteMs: number | null;
   /** What was generated (and so is charged), even when the request failed or was aborted midway. */

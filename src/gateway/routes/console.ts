@@ -22,6 +22,17 @@ function money(micro: number): { micro_usd: number; usd: string } {
   return { micro_usd: micro, usd: formatMicroUsd(micro).replace('$', '') };
 }
 
+/** The logged failed attempts (JSON written by the gateway itself); none when absent or unreadable. */
+function attemptsOf(text: string | null | undefined): unknown[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
+
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 export const page: Handler = (_gw, ctx) => {
@@ -96,6 +107,7 @@ function logView(l: StoredLog) {
     first_byte_ms: l.firstByteMs,
     stream: l.stream,
     completion_cap: l.completionCap ?? null,
+    attempts: attemptsOf(l.attempts),
   };
 }
 

@@ -96,6 +96,7 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
     const { usage } = outcome;
     const cost = outcome.kind === 'failed' ? 0 : costOfUsage(usage, model);
     ctx.log.channel = outcome.channel;
+    if (outcome.attempts) ctx.log.attempts = JSON.stringify(outcome.attempts);
     ctx.log.firstByteMs = outcome.firstByteMs;
     ctx.log.promptTokens = usage.promptTokens;
     ctx.log.completionTokens = usage.completionTokens;

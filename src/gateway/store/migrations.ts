@@ -139,4 +139,9 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE models ADD COLUMN default_max_tokens INTEGER;
     `,
   },
+  {
+    // Failover with memory: every channel tried before the one that ended the request, with why it failed.
+    version: 10,
+    sql: `ALTER TABLE request_logs ADD COLUMN attempts TEXT;`,
+  },
 ];

@@ -31,15 +31,15 @@ export function loadSqlite(): SqliteModule | null {
 
 const LOG_COLUMNS = [
   'time', 'request_id', 'method', 'path', 'account_id', 'key_id', 'key_name', 'model', 'channel', 'status',
-  'error_code', 'prompt_tokens', 'completion_tokens', 'usage_estimated', 'cost', 'latency_ms', 'first_byte_ms', 'stream', 'completion_cap',
+  'error_code', 'prompt_tokens', 'completion_tokens', 'usage_estimated', 'cost', 'latency_ms', 'first_byte_ms', 'stream', 'completion_cap', 'attempts',
 ] as const;
-/** 32 rows x 19 columns = 608 parameters, well under SQLite's limit (32,766). */
+/** 32 rows x 20 columns = 640 parameters, well under SQLite's limit (32,766). */
 const LOG_ROWS_PER_INSERT = 32;
 
 /** One log row's values, in LOG_COLUMNS order. */
 function pushLogParams(out: SQLInputValue[], l: RequestLog): void {
   out.push(l.time, l.requestId, l.method, l.path, l.accountId, l.keyId, l.keyName, l.model, l.channel, l.status, l.errorCode,
-    l.promptTokens, l.completionTokens, l.usageEstimated ? 1 : 0, l.cost, l.latencyMs, l.firstByteMs, l.stream ? 1 : 0, l.completionCap ?? null);
+    l.promptTokens, l.completionTokens, l.usageEstimated ? 1 : 0, l.cost, l.latencyMs, l.firstByteMs, l.stream ? 1 : 0, l.completionCap ?? null, l.attempts ?? null);
 }
 
 interface WriteStatements {

@@ -63,6 +63,7 @@ export function toLog(r: Row): StoredLog {
     promptTokens: num(r.prompt_tokens), completionTokens: num(r.completion_tokens), usageEstimated: Boolean(r.usage_estimated),
     cost: num(r.cost), latencyMs: num(r.latency_ms), firstByteMs: numOrNull(r.first_byte_ms), stream: Boolean(r.stream),
     completionCap: numOrNull(r.completion_cap),
+    attempts: strOrNull(r.attempts),
   };
 }
 

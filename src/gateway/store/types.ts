@@ -119,6 +119,8 @@ export interface RequestLog {
   readonly stream: boolean;
   /** The completion cap the gateway set or lowered to (what the account could pay, or the model's default); null when the client's own cap stood. */
   readonly completionCap?: number | null;
+  /** The channels that failed before the one that ended the request, as JSON ([{channel, code, detail, ms}]); null when none did. */
+  readonly attempts?: string | null;
 }
 
 export interface StoredLog extends RequestLog {

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { call, chatBody, tempDir } from './helpers.ts';
 import { assertError } from '../../support/answer.ts';
 import { poll } from '../../support/poll.ts';
+import { startFakeUpstream } from '../../support/fakeUpstream.ts';
 import type { RunningGateway } from '../../../src/gateway/server.ts';
 import { main } from '../../../src/gateway/cli.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
@@ -174,6 +175,34 @@ describe('model-gateway CLI', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('channel test: one minimal request to the upstream, with its status, time and words (keys redacted)', async () => {
+    const upstream = await startFakeUpstream({});
+    try {
+      const secret = 'sk-upstream-secret-7777777';
+      assert.equal((await cli(dir, 'channel', 'add', '--name', 'up', '--base-url', upstream.url, '--api-key', secret, '--models', 'big', '--map', 'big=up-big')).code, 0);
+      assert.equal((await cli(dir, 'channel', 'add', '--name', 'claude', '--type', 'anthropic', '--base-url', upstream.url.replace(/\/v1$/, ''), '--api-key', secret, '--models', 'c')).code, 0);
+      const ok = await cli(dir, 'channel', 'test', 'up');
+      assert.equal(ok.code, 0, ok.stderr);
+      assert.match(ok.stdout, /^OK 200 in \d+ ms: up -> http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions \(model "up-big"\)/);
+      const sent = upstream.requests.at(-1)!;
+      assert.deepEqual([sent.body.model, sent.body.max_tokens, sent.headers.authorization], ['up-big', 1, `Bearer ${secret}`]);
+      assert.equal((await cli(dir, 'channel', 'test', 'claude')).code, 0);
+      assert.deepEqual([upstream.requests.at(-1)!.path, upstream.requests.at(-1)!.headers['x-api-key']], ['/v1/messages', secret]);
+
+      upstream.behaviour = { status: 401, errorMessage: `Incorrect API key provided: ${secret}` };
+      const refused = await cli(dir, 'channel', 'test', 'up');
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, /FAILED 401 in \d+ ms: .*Incorrect API key provided/);
+      assert.ok(!refused.stderr.includes(secret), 'the key never shows');
+      assert.equal((await cli(dir, 'channel', 'test', 'nobody')).code, 1);
+    } finally {
+      await upstream.close();
+    }
+    const gone = await cli(dir, 'channel', 'test', 'up');
+    assert.equal(gone.code, 1);
+    assert.match(gone.stderr, /FAILED in \d+ ms: up -> http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/);
   });
 
   it('model price parses decimal dollars exactly; channel and key lists work', async () => {

@@ -46,7 +46,8 @@ describe('every endpoint, failure by failure', () => {
     await admin.setModel(chatModel('m-image', 0, 0, { kind: 'image', imagePrice: PER_IMAGE }));
     await admin.createAccount('broke', 0);
     await admin.createAccount('rich', 100_000_000);
-  });
+    // Each test makes the main channel fail anew: no circuit breaker carrying one test's failures into the next.
+  }, { breakerFailures: 0 });
   let t: Started;
   let upstream: FakeUpstream;
   let broke: string;

@@ -95,10 +95,10 @@ export interface UpstreamSuite {
  * Mocha hooks for a suite on a test gateway with one fake upstream: `setup` adds the suite's channels
  * and models; the upstream's behaviour is reset before each test; both stop after the suite.
  */
-export function useGatewayWithUpstream(setup: (admin: Store, upstream: FakeUpstream) => Promise<void>): UpstreamSuite {
+export function useGatewayWithUpstream(setup: (admin: Store, upstream: FakeUpstream) => Promise<void>, options: GatewayOptions = {}): UpstreamSuite {
   const state = {} as { t: Started; upstream: FakeUpstream; openai: OpenAI };
   before(async () => {
-    state.t = await startTestGateway();
+    state.t = await startTestGateway(options);
     state.upstream = await startFakeUpstream({});
     await setup(state.t.admin(), state.upstream);
     state.openai = new OpenAI({ apiKey: state.t.key, baseURL: `${state.t.gw.url}/v1`, maxRetries: 0 });

@@ -23,7 +23,8 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
     await admin.addChannel(newChannel({ name: 'ant', type: 'anthropic', baseUrl: upstream.url.replace(/\/v1$/, ''), apiKey: channelKeys.anthropic, models: { 'claude-up': 'claude-sonnet-4-5' } }));
     await admin.addChannel(newChannel({ name: 'oai', type: 'openai', baseUrl: upstream.url, apiKey: channelKeys.openai, models: { 'gpt-up': 'gpt-4o' } }));
     for (const name of ['claude-up', 'gpt-up']) await admin.setModel(chatModel(name, INPUT, OUTPUT, { toolCalling: true }));
-  });
+    // The failover tests fail one channel again and again on purpose: no circuit breaker between them.
+  }, { breakerFailures: 0 });
   let t: Started;
   let upstream: FakeUpstream;
   let openai: OpenAI;

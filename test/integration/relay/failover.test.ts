@@ -138,4 +138,17 @@ describe('relay: failover', () => {
     assert.equal(response.status, 502);
     assert.equal(((await response.json()) as any).error.code, 'upstream_error');
   });
+
+  it('failover with memory: a channel failing every request is skipped after 3 failures, and each request logs what it tried first', async () => {
+    const [broken, good] = await start(2);
+    broken!.behaviour = { status: 500 };
+    const h = await serve([{ baseUrl: broken!.url, priority: 1 }, { baseUrl: good!.url }]);
+    for (let i = 0; i < 5; i++) assert.equal((await post(h, ask(false))).status, 200);
+    assert.equal(broken!.requests.length, 3, 'tried three times, then left alone during its cool-down');
+    assert.equal(good!.requests.length, 5);
+    const last = await h.log(5);
+    const first = await h.log(1);
+    assert.deepEqual(JSON.parse(first.attempts!).map((a: { channel: string; code: string }) => [a.channel, a.code]), [[h.channels[0]!.name, 'upstream_error']]);
+    assert.equal(last.attempts ?? null, null, 'a request that skipped it tried nothing else first');
+  });
 });
