@@ -1,4 +1,5 @@
 /** What one running gateway is made of: the parts every request handler may use, built by startGateway and closed by its stop. */
+import type { BodyRules } from './http/body.ts';
 import type { Catalog } from './catalog.ts';
 import type { Ledger } from './accounts/ledger.ts';
 import type { Serial } from './serial.ts';
@@ -17,5 +18,6 @@ export interface Gateway {
   readonly concurrency: ConcurrencyLimiter;
   readonly relay: RelayChat;
   readonly startedAt: number;
-  readonly maxBodyBytes: number;
+  /** How request bodies are received: size, deadline, and memory for all of them at once. */
+  readonly body: BodyRules;
 }

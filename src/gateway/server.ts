@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { Ledger } from './accounts/ledger.ts';
 import { bootstrapIfEmpty, issueKey as issueNamedKey } from './admin.ts';
 import { createApp, type App } from './app.ts';
-import { DEFAULT_MAX_BODY_BYTES } from './http/body.ts';
+import { DEFAULT_BODY_BUDGET_BYTES, DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_DEADLINE_MS } from './http/body.ts';
+import { BodyBudget } from './http/bodyBudget.ts';
 import { Catalog } from './catalog.ts';
 import type { Gateway } from './gateway.ts';
 import { LogWriter } from './logs.ts';
@@ -46,6 +47,12 @@ export interface GatewayOptions {
   log?: (line: string) => void;
   /** Largest accepted request body. Default 16 MiB. */
   maxBodyBytes?: number;
+  /** The whole request (headers and body) must arrive within this; else 408. Default 30 s. */
+  requestDeadlineMs?: number;
+  /** Memory for all request bodies being received at once; beyond it 503 with Retry-After. Default 256 MiB. */
+  bodyBudgetBytes?: number;
+  /** Open connections at most; more are refused at once. Default 10,000. */
+  maxConnections?: number;
   /** How long stop() waits for requests in flight before aborting them. Default 5000 ms. */
   stopGraceMs?: number;
   /** Milliseconds between two tokens of the offline `echo` model. Default 15. */
@@ -118,7 +125,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         limits: { answerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, sseChars: options.maxSseChars ?? DEFAULT_MAX_SSE_CHARS },
       }, health),
       startedAt: Date.now(),
-      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      body: {
+        maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+        deadlineMs: options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS,
+        budget: new BodyBudget(options.bodyBudgetBytes ?? DEFAULT_BODY_BUDGET_BYTES),
+      },
     };
     const app = createApp(gw, (error, requestId) => log(`internal error (request id: ${requestId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
     const stopPruning = keepLogsFor(store, options.logRetentionDays ?? DEFAULT_LOG_RETENTION_DAYS, log);
@@ -159,7 +170,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     lock?.release();
     throw error;
   }
-  const server = createServer({ requestTimeout: 0, headersTimeout: 60_000 }, gateway.handle);
+  const deadlineMs = options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS;
+  // Headers within the request deadline (Node answers a late one through clientError: our 408); the body's clock is readBody's.
+  const server = createServer(
+    { requestTimeout: 0, headersTimeout: deadlineMs, connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(deadlineMs / 4))) },
+    gateway.handle,
+  );
+  server.maxConnections = options.maxConnections ?? 10_000;
   server.on('clientError', answerMalformedRequest);
   const host = options.host ?? '127.0.0.1';
   try {

@@ -1,5 +1,6 @@
 /** Reads a request body with a size limit; over the limit is 413 request_too_large, bad JSON is 400 invalid_json. */
 import type { IncomingMessage } from 'node:http';
+import type { BodyBudget } from './bodyBudget.ts';
 import { HttpError } from './errors.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -15,7 +16,21 @@ export class ClientGoneError extends Error {
   }
 }
 
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+/** How a gateway receives bodies: each at most `maxBytes`, the whole request within `deadlineMs`, all of them within `budget`. */
+export interface BodyRules {
+  readonly maxBytes: number;
+  readonly deadlineMs: number;
+  readonly budget: BodyBudget;
+}
+
+/** Default for the whole request (headers and body) to arrive: a client that stalls holds nothing for long. */
+export const DEFAULT_REQUEST_DEADLINE_MS = 30_000;
+/** Default memory for all bodies being received at once. */
+export const DEFAULT_BODY_BUDGET_BYTES = 256 * 1024 * 1024;
+
+/** The body, whole; `startedAt` (performance.now()) is when the request began, for the deadline. */
+export function readBody(req: IncomingMessage, rules: BodyRules, startedAt: number): Promise<Buffer> {
+  const limit = rules.maxBytes;
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     return Promise.reject(new HttpError('request_too_large', `The limit is ${limit} bytes.`, { Connection: 'close' }));
@@ -23,25 +38,32 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let held = 0;
     let done = false;
     const finish = (error: Error | null): void => {
       if (done) return;
       done = true;
+      clearTimeout(timer);
+      rules.budget.release(held);
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
       req.off('aborted', onAborted);
-      if (error) reject(error);
-      else resolve(Buffer.concat(chunks, size));
+      if (error) {
+        chunks.length = 0;
+        // Keep draining (and dropping) what the client still sends, so it can read our answer.
+        if (!(error instanceof ClientGoneError)) req.resume();
+        reject(error);
+      } else resolve(Buffer.concat(chunks, size));
     };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
       if (size > limit) {
-        chunks.length = 0;
-        // Keep draining (and dropping) what the client still sends, so it can read our answer.
-        req.resume();
         finish(new HttpError('request_too_large', `The limit is ${limit} bytes.`, { Connection: 'close' }));
+      } else if (!rules.budget.take(chunk.length)) {
+        finish(new HttpError('gateway_busy', 'Too many large request bodies are arriving at once.', { 'Retry-After': '1', Connection: 'close' }));
       } else {
+        held += chunk.length;
         chunks.push(chunk);
       }
     };
@@ -49,6 +71,10 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     // An error while the body is still arriving is the connection going away (reset, closed).
     const onError = (): void => finish(new ClientGoneError());
     const onAborted = (): void => finish(new ClientGoneError());
+    const timer = setTimeout(
+      () => finish(new HttpError('request_timeout', `The whole request must arrive within ${rules.deadlineMs / 1000} s.`, { Connection: 'close' })),
+      Math.max(0, rules.deadlineMs - (performance.now() - startedAt)),
+    );
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);

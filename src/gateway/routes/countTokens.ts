@@ -16,7 +16,7 @@ import { describeIssue } from './relayed.ts';
 export async function countTokens(gw: Gateway, ctx: RequestContext): Promise<void> {
   ctx.noLog = true;
   const key = await requireKey(gw, ctx, false);
-  const parsed = CountTokensRequest.safeParse(parseJsonBody(await readBody(ctx.req, gw.maxBodyBytes)));
+  const parsed = CountTokensRequest.safeParse(parseJsonBody(await readBody(ctx.req, gw.body, ctx.started)));
   if (!parsed.success) throw new HttpError('invalid_request', describeIssue(parsed.error, 'Messages'));
   const { model } = parsed.data;
   if (gw.catalog.lookup(model).kind === 'unknown') throw new HttpError('model_not_found', `Requested: "${model}".`);

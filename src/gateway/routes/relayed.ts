@@ -13,7 +13,7 @@ import { costOfTokens } from '../accounts/money.ts';
 import type { RelayOutcome, RelayUsage } from '../relay/types.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
-import type { ModelRecord } from '../store/types.ts';
+import type { KeyRecord, ModelRecord } from '../store/types.ts';
 import type { Endpoint } from './endpoints.ts';
 import { requireKey } from './common.ts';
 import type { Handler } from './common.ts';
@@ -32,7 +32,19 @@ export function relayed<Body extends { model: string }>(endpoint: Endpoint<Body>
 
 async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestContext, endpoint: Endpoint<Body>): Promise<void> {
   const key = await requireKey(gw, ctx);
-  const raw = await readBody(ctx.req, gw.maxBodyBytes);
+  // Counted from the moment the key is known: a slow upload holds a slot of its key like any request.
+  if (!gw.concurrency.acquire(key.id, key.concurrency)) {
+    throw new HttpError('concurrency_limited', `The limit of this key is ${key.concurrency} concurrent requests.`, { 'Retry-After': '1' });
+  }
+  try {
+    await relayKeyed(gw, ctx, endpoint, key);
+  } finally {
+    gw.concurrency.release(key.id);
+  }
+}
+
+async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: RequestContext, endpoint: Endpoint<Body>, key: KeyRecord): Promise<void> {
+  const raw = await readBody(ctx.req, gw.body, ctx.started);
   const json = parseJsonBody(raw);
   const parsed = endpoint.schema.safeParse(json);
   if (!parsed.success) throw new HttpError('invalid_request', describeIssue(parsed.error, endpoint.format));
@@ -55,9 +67,6 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
   if (found.channels.length === 0) throw new HttpError('upstream_unavailable', `No enabled channel serves "${body.model}".`);
   const model = endpoint.priced?.(body, found.model) ?? found.model;
 
-  if (!gw.concurrency.acquire(key.id, key.concurrency)) {
-    throw new HttpError('concurrency_limited', `The limit of this key is ${key.concurrency} concurrent requests.`, { 'Retry-After': '1' });
-  }
   let reservation: Reservation | null = null;
   try {
     const plan = (available: number) => endpoint.plan(available, raw.length, body, model);
@@ -117,7 +126,6 @@ async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestCo
     finishLog(gw.logs, ctx);
   } finally {
     if (reservation && !reservation.released) gw.ledger.settle(reservation, 0);
-    gw.concurrency.release(key.id);
   }
 }
 
