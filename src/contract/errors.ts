@@ -188,6 +188,7 @@ export const ERROR_CODES = {
   upstream_error: { status: 502, message: 'The upstream model provider failed. Retry later.' },
   upstream_unavailable: { status: 503, message: 'No upstream could serve this model right now. Retry later.' },
   upstream_timeout: { status: 503, message: 'The upstream model provider did not answer in time. Retry later.' },
+  store_unavailable: { status: 503, message: "The gateway cannot record charges right now (its store cannot write), so it takes no billable request. Retry later; the operator is told." },
   gateway_busy: { status: 503, message: 'The gateway is busy receiving other requests. Retry in a moment.' },
 } as const satisfies Record<string, ErrorCodeSpec>;
 

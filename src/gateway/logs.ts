@@ -25,6 +25,9 @@ export class LogWriter {
 
   /** Samples requests without a valid key, so that a flood of them cannot fill the log. */
   readonly unauthenticated: UnauthenticatedSampler;
+  readonly #notice: (line: string) => void;
+  /** Since when writes fail (epoch ms); null while they work. */
+  #failingSince: number | null = null;
 
   constructor(store: Store, ledger: Ledger, serial: Serial, onError: (error: unknown) => void, notice: (line: string) => void = () => undefined, unkeyedSample?: number) {
     this.#store = store;
@@ -32,6 +35,7 @@ export class LogWriter {
     this.#serial = serial;
     this.#onError = onError;
     this.unauthenticated = new UnauthenticatedSampler(notice, unkeyedSample);
+    this.#notice = notice;
   }
 
   /** Queues a log row. Its `cost` must be a charge just settled by the ledger (now pending). */
@@ -44,6 +48,14 @@ export class LogWriter {
 
   get queued(): number {
     return this.#queue.length;
+  }
+
+  /**
+   * False while the store cannot write: charges would only live in memory, so the gateway takes no
+   * billable request until a write works again (the retries go on by themselves).
+   */
+  get durable(): boolean {
+    return this.#failingSince === null;
   }
 
   #schedule(delay: number): void {
@@ -69,11 +81,19 @@ export class LogWriter {
         const debits = new Map<number, number>();
         for (const l of logs) if (l.accountId !== null && l.cost > 0) debits.set(l.accountId, (debits.get(l.accountId) ?? 0) + l.cost);
         for (const [accountId, amount] of debits) this.#ledger.written(accountId, amount);
+        if (this.#failingSince !== null) {
+          this.#notice(`request logs are written again after ${Math.round((Date.now() - this.#failingSince) / 1000)} s: billable requests are accepted again`);
+          this.#failingSince = null;
+        }
       })
       .catch((error: unknown) => {
         this.#queue = [...logs, ...this.#queue];
         for (const [k, t] of keysUsed) if (!this.#keysUsed.has(k)) this.#keysUsed.set(k, t);
-        this.#onError(error);
+        // Said once, not at every retry.
+        if (this.#failingSince === null) {
+          this.#failingSince = Date.now();
+          this.#onError(error);
+        }
         this.#schedule(RETRY_DELAY_MS);
       })
       .finally(() => {

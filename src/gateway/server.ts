@@ -116,7 +116,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     await catalog.refresh();
     const gw: Gateway = {
       store, catalog, ledger, serial,
-      logs: new LogWriter(store, ledger, serial, (error) => log(`request log write failed, will retry: ${String(error)}`), log, options.unkeyedLogSample),
+      logs: new LogWriter(store, ledger, serial, (error) => log(`request logs cannot be written (${String(error)}): billable requests are refused until writes work again; retrying`), log, options.unkeyedLogSample),
       rate: new RateLimiter(),
       concurrency: new ConcurrencyLimiter(),
       relay: createRelay(PROVIDERS, {

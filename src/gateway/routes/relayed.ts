@@ -67,6 +67,8 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
   if (found.channels.length === 0) throw new HttpError('upstream_unavailable', `No enabled channel serves "${body.model}".`);
   const model = endpoint.priced?.(body, found.model) ?? found.model;
 
+  // Fail closed: a charge that could not be made durable is not made at all.
+  if (!gw.logs.durable) throw new HttpError('store_unavailable', undefined, { 'Retry-After': '5' });
   let reservation: Reservation | null = null;
   try {
     const plan = (available: number) => endpoint.plan(available, raw.length, body, model);

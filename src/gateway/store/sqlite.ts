@@ -148,7 +148,8 @@ export class SqliteStore implements Store {
       this.#db.exec('COMMIT');
       return result;
     } catch (error) {
-      this.#db.exec('ROLLBACK');
+      // SQLite may have rolled back already (a full disk fails the COMMIT): the first error is the one to tell.
+      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
       throw error;
     }
   }

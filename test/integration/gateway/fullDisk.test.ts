@@ -1,0 +1,102 @@
+// A full disk (a small tmpfs: the CI runs as root) and then a kill -9: the gateway fails closed. While
+// its store cannot write it refuses billable requests (503 store_unavailable) and /api/status says so,
+// it tells the operator once, it recovers by itself when space comes back, and no charge it answered
+// for is lost: the logs add up to the balance after the kill.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync, statfsSync, writeSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openStore } from '../../../src/gateway/store/index.ts';
+import { poll } from '../../support/poll.ts';
+import { call, chatBody } from './helpers.ts';
+import type { RunningGateway } from '../../../src/gateway/server.ts';
+
+const CLI = resolve(import.meta.dirname, '../../../src/gateway/cli.ts');
+
+/** Fills the file system of `dir` with one file; returns its path. */
+function fill(dir: string): string {
+  const file = join(dir, 'filler');
+  const fd = openSync(file, 'w');
+  const block = Buffer.alloc(64 * 1024, 1);
+  try {
+    for (let i = 0; i < 1000; i++) writeSync(fd, block);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+  } finally {
+    closeSync(fd);
+  }
+  return file;
+}
+
+describe('a full disk, then kill -9', () => {
+  let mount: string;
+  before(() => {
+    mount = mkdtempSync(join(tmpdir(), 'full-disk-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mount]);
+  });
+  after(() => {
+    execFileSync('umount', [mount]);
+    rmSync(mount, { recursive: true, force: true });
+  });
+
+  it('refuses billable requests while it cannot write, says so once, recovers by itself, and loses no charge', async () => {
+    const dir = join(mount, 'data');
+    const child = spawn(process.execPath, [CLI, 'serve', '--data', dir, '--port', '0'], { env: { ...process.env, MODEL_GATEWAY_ECHO_DELAY_MS: '0' } });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<number | null>((done) => child.on('close', (code, signal) => done(code ?? (signal ? -1 : null))));
+    try {
+      const url = await poll('the gateway to listen', () => /listening on (http:\/\/\S+)/.exec(out)?.[1], 10_000, 20);
+      const key = /API key \(shown once\): (sk-\S+)/.exec(out)![1]!;
+      const gw = { url } as RunningGateway;
+      const served: string[] = [];
+      const ask = async () => {
+        const answer = await call(gw, 'POST', '/v1/chat/completions', { key, body: chatBody() });
+        if (answer.status === 200) served.push(answer.headers.get('x-request-id')!);
+        return answer;
+      };
+      for (let i = 0; i < 3; i++) assert.equal((await ask()).status, 200);
+
+      const filler = fill(mount);
+      assert.ok(statfsSync(mount).bavail * statfsSync(mount).bsize < 64 * 1024, 'the disk is full');
+      const refused = await poll('a refusal once the writes fail', async () => {
+        const answer = await ask();
+        return answer.status === 503 ? answer : undefined;
+      }, 10_000, 20);
+      assert.equal(refused.json.error.code, 'store_unavailable');
+      assert.equal(refused.headers.get('retry-after'), '5');
+      const status = (await call(gw, 'GET', '/api/status')).json;
+      assert.equal(status.success, false);
+      assert.match(status.message, /cannot write its store/);
+      await new Promise((r) => setTimeout(r, 1500));
+      assert.equal(err.match(/request logs cannot be written/g)?.length, 1, `said once, not at every retry:\n${err}`);
+
+      rmSync(filler);
+      await poll('recovery', async () => ((await call(gw, 'GET', '/api/status')).json.success === true ? true : undefined), 10_000, 50);
+      assert.match(err, /request logs are written again after \d+ s/);
+      for (let i = 0; i < 3; i++) assert.equal((await ask()).status, 200);
+      await new Promise((r) => setTimeout(r, 300)); // the log writer's batch delay
+
+      child.kill('SIGKILL');
+      await exited;
+      const store = openStore({ dataDir: dir });
+      try {
+        const logs = (await store.listLogs(1000)).filter((l) => l.path === '/v1/chat/completions');
+        for (const id of served) assert.ok(logs.some((l) => l.requestId === id && l.status === 200), `request ${id} answered 200 is logged`);
+        assert.ok(logs.some((l) => l.status === 503 && l.errorCode === 'store_unavailable'), 'the refusals are logged too');
+        const account = (await store.getAccount('local'))!;
+        const logged = logs.reduce((sum, l) => sum + l.cost, 0);
+        assert.equal(10_000_000 - account.balance, logged, 'the logs add up to the balance');
+        assert.equal(account.totalSpent, logged);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    }
+  });
+});
