@@ -27,6 +27,7 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   model price MODEL [--kind chat|completion|embedding|image] [--input USD --output USD] [--cached-input USD] [--cache-write USD]
               [--per-image USD [--per-image SIZE|QUALITY|SIZE,QUALITY=USD]...] [--context N] [--tools yes|no]
               (USD per million tokens; embeddings --input alone; images --per-image alone, by size/quality where given)
+  model list   the priced models: name, kind, prices, context, tools, default cap (no-channel: nothing serves it)
   model price MODEL --free [--kind K]   serve it at no charge, on purpose (a model with no price is not served)
               [--default-max-tokens N]   the completion cap when a client asks for none (default 8192, or the context if smaller)
   account create NAME [--balance USD] | topup NAME USD | show NAME
@@ -145,7 +146,24 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
   return 0;
 }
 
+/** One line per priced model: its name, kind and prices, and what else is set (context, tools, default cap). */
+async function listModels(store: Store, io: Io): Promise<number> {
+  const served = new Set((await store.listChannels()).filter((c) => c.status === 'enabled').flatMap((c) => Object.keys(c.models)));
+  for (const m of (await store.listModels()).sort((a, b) => a.name.localeCompare(b.name))) {
+    const prices = m.kind === 'image'
+      ? `${formatMicroUsd(m.imagePrice ?? 0)}/image${m.imagePrices && Object.keys(m.imagePrices).length > 0 ? ` (${describeImagePrices(m.imagePrices, formatMicroUsd)})` : ''}`
+      : `in=${formatMicroUsd(m.inputPrice)}/M\tout=${formatMicroUsd(m.outputPrice)}/M`;
+    const extra = [
+      m.contextLength ? `context=${m.contextLength}` : '', m.toolCalling === null ? '' : `tools=${m.toolCalling ? 'yes' : 'no'}`,
+      m.defaultMaxTokens ? `default-max-tokens=${m.defaultMaxTokens}` : '', served.has(m.name) ? '' : 'no-channel',
+    ].filter(Boolean);
+    io.out([m.name, m.kind, prices, ...extra].join('\t'));
+  }
+  return 0;
+}
+
 async function model(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
+  if (sub === 'list') return listModels(store, io);
   if (sub !== 'price') throw new UsageError(`unknown command: model ${sub ?? ''}`);
   const name = modelName(args[0], 'MODEL');
   const kind = values.kind ?? 'chat';
