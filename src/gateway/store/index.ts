@@ -2,7 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemoryStore } from './memory.ts';
-import { SqliteStore, loadSqlite } from './sqlite.ts';
+import { SqliteStore } from './sqlite.ts';
+import { loadSqlite } from './sqliteOpen.ts';
 import { SecretBox } from './secretBox.ts';
 import type { Store } from './types.ts';
 

@@ -3,10 +3,11 @@
  * WAL mode so the CLI and a running server share it. `node:sqlite` is loaded lazily so the
  * bundle still loads on runtimes without it (the caller can then fall back to memory).
  */
-import { chmodSync, existsSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { chmodSync, existsSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.ts';
+import { loadSqlite, refuseEmptyFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
@@ -16,18 +17,7 @@ import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { toAccount, toChannel, toKey, toLog, toModel, type Row } from './sqliteRows.ts';
 import { isSealed, type SecretBox } from './secretBox.ts';
 
-type SqliteModule = typeof import('node:sqlite');
 
-/** The node:sqlite module, or null when this runtime has none. */
-export function loadSqlite(): SqliteModule | null {
-  try {
-    const get = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
-    const mod = typeof get === 'function' ? (get('node:sqlite') as SqliteModule | undefined) : undefined;
-    return mod && typeof mod.DatabaseSync === 'function' ? mod : null;
-  } catch {
-    return null;
-  }
-}
 
 const LOG_COLUMNS = [
   'time', 'request_id', 'method', 'path', 'account_id', 'key_id', 'key_name', 'model', 'channel', 'status',
@@ -49,16 +39,6 @@ interface WriteStatements {
   readonly used: StatementSync;
 }
 
-/**
- * A database file that exists but is empty (and has no write-ahead log holding its data) is a
- * damaged or truncated store, never a fresh install: a fresh install has no file at all.
- */
-function refuseEmptyFile(file: string): void {
-  const size = (path: string): number => (existsSync(path) ? statSync(path).size : -1);
-  if (size(file) === 0 && size(`${file}-wal`) <= 0) {
-    throw new StoreError('invalid', `${file} is empty (0 bytes) where the gateway's data should be. Restore it from a backup (model-gateway backup), or delete it to start a new, empty gateway.`);
-  }
-}
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
