@@ -7,7 +7,8 @@ import { DEFAULT_ANTHROPIC_VERSION, errorMessageOf, redactSecrets } from '../con
 import { messagesUrl } from './providers/anthropic/attempt.ts';
 import { upstreamUrl } from './providers/openai/requestBody.ts';
 import type { ChannelRecord } from './store/types.ts';
-import { Agent, fetch } from 'undici';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 
 export interface ChannelTestResult {
   readonly ok: boolean;
@@ -27,11 +28,8 @@ export async function testChannel(channel: ChannelRecord, model: string, timeout
   const body = { model: upstreamModel, max_tokens: 1, messages: [{ role: 'user', content: 'ping' }] };
   const started = performance.now();
   const said = (text: string): string => redactSecrets(text, [channel.apiKey ?? undefined]);
-  // A connection of its own: the test says how the upstream answers now, not what a pooled socket remembers.
-  const agent = new Agent({ connections: 1 });
   try {
-    const res = await fetch(target.origin + target.path, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs), dispatcher: agent });
-    const text = await res.text();
+    const { status, text } = await post(target.origin + target.path, headers, JSON.stringify(body), timeoutMs);
     const ms = Math.round(performance.now() - started);
     let parsed: unknown = text;
     try {
@@ -40,14 +38,31 @@ export async function testChannel(channel: ChannelRecord, model: string, timeout
       // Not JSON: shown as text.
     }
     const where = `${channel.name} -> ${target.origin}${target.path} (model "${upstreamModel}")`;
-    if (res.ok) return { ok: true, line: `OK ${res.status} in ${ms} ms: ${where}` };
+    if (status >= 200 && status < 300) return { ok: true, line: `OK ${status} in ${ms} ms: ${where}` };
     const reason = errorMessageOf(parsed) ?? text.slice(0, 300);
-    return { ok: false, line: `FAILED ${res.status} in ${ms} ms: ${where}: ${said(reason)}` };
+    return { ok: false, line: `FAILED ${status} in ${ms} ms: ${where}: ${said(reason)}` };
   } catch (error) {
     const ms = Math.round(performance.now() - started);
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return { ok: false, line: `FAILED in ${ms} ms: ${channel.name} -> ${target.origin}: ${said(cause?.code ?? cause?.message ?? (error as Error).message)}` };
-  } finally {
-    await agent.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ok: false, line: `FAILED in ${ms} ms: ${channel.name} -> ${target.origin}: ${said(code ?? (error as Error).message)}` };
   }
+}
+
+/**
+ * One POST on a connection of its own (no pool: the test says how the upstream answers now), with
+ * node:http: the relay's undici parts have no fetch, and undici's whole index is not worth loading.
+ */
+function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ status: number; text: string }> {
+  const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent: false, timeout: timeoutMs }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
+    req.on('error', reject);
+    req.end(body);
+  });
 }
