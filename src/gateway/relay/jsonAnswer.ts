@@ -5,6 +5,7 @@
  * (see modelName.ts).
  */
 import { errorMessageOf, redactSecrets } from '../../contract/index.ts';
+import { cutAnswer } from './formats/cutAnswer.ts';
 import { parseObject } from './formats/openaiStream.ts';
 import type { Translation } from './formats/translation.ts';
 import { estimatedUsage, elapsedMs, next, type AttemptContext, type AttemptResult } from './attempt.ts';
@@ -22,7 +23,16 @@ export function answerJson(ctx: AttemptContext, bytes: Buffer, translation: Tran
   if (parsed['error'] !== undefined && parsed['error'] !== null) return next('upstream_error', redactSecrets(`upstream error: ${errorMessageOf(parsed) ?? JSON.stringify(parsed['error'])}`, [channel.apiKey ?? undefined]));
   const usage = translation.answerUsage(parsed, request);
   if (usage === null) return next('upstream_error', `upstream answer is not a ${translation.upstream} answer`);
+  const success = { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt) } as const;
+  // An upstream that ignored the cap it was sent (its own count says so): the answer is cut to the cap.
+  const cap = request.maxCompletionTokens;
+  const cut = cap !== null && !usage.estimated && usage.completionTokens > cap ? cutAnswer(translation.upstream, parsed, usage.completionTokens, cap) : null;
+  if (cut && cap !== null) {
+    const capped = { ...usage, completionTokens: cap };
+    writeJson(request, 200, translation.answer(JSON.stringify(cut), cut, request, capped));
+    return { kind: 'final', outcome: { ...success, usage: capped, cutAtCap: true } };
+  }
   const text = translation.answer(raw, parsed, request, usage);
   writeJson(request, 200, text === raw ? bytes : text);
-  return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage } };
+  return { kind: 'final', outcome: { ...success, usage } };
 }

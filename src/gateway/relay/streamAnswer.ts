@@ -9,6 +9,8 @@ import type { Dispatcher } from 'undici';
 import { redactSecrets, type SseItem } from '../../contract/index.ts';
 import type { Translation } from './formats/translation.ts';
 import { elapsedMs, estimatedUsage, next, type AttemptContext, type AttemptResult, type FailoverCode } from './attempt.ts';
+import { estimateTokensOfChars } from './estimate.ts';
+import type { RelayUsage } from './types.ts';
 import { clientGone } from './clientGone.ts';
 import { classifyFailure as classify, describeFailure as describe } from './failure.ts';
 import type { Watchdog } from './watchdog.ts';
@@ -36,6 +38,9 @@ export async function relayStream(
   let firstByteMs: number | null = null;
   let done = false;
   const usage = () => reader.usage() ?? estimatedUsage(request, reader.generatedChars);
+  /** Set when the gateway ended the answer at its cap (the upstream streamed well past it): what it is charged. */
+  let cutUsage: RelayUsage | null = null;
+  const cutAt = cutLimitOf(request);
 
   /** The stream cannot go on: fail over if nothing was sent yet, else end it visibly broken. */
   const fail = (code: FailoverCode, said: string): AttemptResult => {
@@ -62,6 +67,14 @@ export async function relayStream(
       if (read.kind === 'end') {
         done = true;
         out += shaper.finish(usage());
+        break;
+      }
+      if (cutAt !== null && estimateTokensOfChars(reader.generatedChars) > cutAt.limit) {
+        // The upstream ignores the cap it was sent: end the answer at the length limit, as it should have.
+        done = true;
+        cutUsage = { ...usage(), completionTokens: cutAt.cap, estimated: true };
+        for (const event of reader.cutEvents(cutUsage)) out += shaper.event(event);
+        out += shaper.finish(cutUsage);
         break;
       }
     }
@@ -97,6 +110,10 @@ export async function relayStream(
       }
       // Judged after sending what came before it: whether we may still fail over depends on it.
       if (problem) return fail(problem.code, problem.detail);
+      if (cutUsage) {
+        controller.abort();
+        break;
+      }
     }
     if (!done) {
       // Only a final event that lacked its blank line can complete here.
@@ -126,5 +143,21 @@ export async function relayStream(
     if (request.signal.aborted) return clientGone(ctx, usage(), firstByteMs);
     return fail('upstream_error', `upstream stream ended before its end (${translation.upstream === 'messages' ? 'message_stop' : '[DONE]'})`);
   }
-  return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: firstByteMs ?? elapsedMs(ctx.startedAt), usage: usage() } };
+  const success = { kind: 'success', status: 200, channel: channel.name, firstByteMs: firstByteMs ?? elapsedMs(ctx.startedAt) } as const;
+  return { kind: 'final', outcome: cutUsage ? { ...success, usage: cutUsage, cutAtCap: true } : { ...success, usage: usage() } };
+}
+
+/**
+ * When a stream has gone well past the cap it was sent: its text, at four characters a token, is
+ * twice the cap and more. The room is for the estimate's error (indented code runs to six characters
+ * a token): an answer within its cap is never cut, and an upstream that ignores the cap is stopped
+ * at about twice it instead of running on. Null when nothing is capped, or for several choices at
+ * once (their text is not told apart here).
+ */
+function cutLimitOf(request: AttemptContext['request']): { cap: number; limit: number } | null {
+  const cap = request.maxCompletionTokens;
+  if (cap === null) return null;
+  const body = request.body as { n?: unknown; best_of?: unknown };
+  if ((typeof body.n === 'number' && body.n > 1) || (typeof body.best_of === 'number' && body.best_of > 1)) return null;
+  return { cap, limit: 2 * cap + 64 };
 }

@@ -114,6 +114,8 @@ interface RelayOutcomeBase {
 export interface RelaySuccess extends RelayOutcomeBase {
   readonly kind: 'success';
   readonly status: number;
+  /** The upstream streamed well past the cap it was sent: the gateway ended the answer at the length limit. */
+  readonly cutAtCap?: boolean;
 }
 
 /** Nothing was written to the client: the core sends the contract error for `code`. */

@@ -118,6 +118,9 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
       if (outcome.code === 'upstream_rate_limited' || outcome.code === 'upstream_unavailable') headers['Retry-After'] = String(Math.max(1, Math.ceil(outcome.retryAfterSeconds ?? 1)));
       // The upstream's own 4xx about the request (a 422, a 409) keeps its status: the client's to fix, and it says which.
       sendError(ctx.res, ctx.id, outcome.code, outcome.detail, { headers, shape: ctx.errorShape, ...(outcome.upstreamRejection ? { status: outcome.upstreamRejection.status } : {}) });
+    } else if (outcome.kind === 'success' && outcome.cutAtCap) {
+      // Not the client's error (its answer ended at the length limit), but the operator's to know: the upstream ignores max_tokens.
+      ctx.log.errorCode = 'upstream_ignored_max_tokens';
     } else if (outcome.kind === 'broken') {
       ctx.log.errorCode = outcome.clientAborted ? 'client_aborted' : outcome.code;
       // Gone before anything was answered: the log says so, not the 200 nothing was sent with.

@@ -9,13 +9,15 @@ import { estimateTokensOfChars } from '../estimate.ts';
 import { spliceModel } from '../modelName.ts';
 import type { RelayRequest, RelayUsage } from '../types.ts';
 import { namedEvent } from './namedEvent.ts';
-import type { StreamRead, StreamReader, StreamShaper, UpstreamEvent } from './types.ts';
+import { syntheticEvent, type StreamRead, type StreamReader, type StreamShaper, type UpstreamEvent } from './types.ts';
 import { messagesUsage } from './usage.ts';
 
 export class MessagesStreamReader implements StreamReader {
   #usage: RelayUsage | null = null;
   /** message_delta brought the output count; until then message_start's is a placeholder. */
   #final = false;
+  /** The content block started and not yet stopped, for cutEvents. */
+  #openBlock: number | null = null;
   generatedChars = 0;
 
   read(name: string | null, data: string): StreamRead {
@@ -39,6 +41,12 @@ export class MessagesStreamReader implements StreamReader {
         }
         break;
       }
+      case 'content_block_start':
+        this.#openBlock = typeof json['index'] === 'number' ? json['index'] : 0;
+        break;
+      case 'content_block_stop':
+        this.#openBlock = null;
+        break;
       case 'content_block_delta': {
         const delta = json['delta'] as { text?: unknown; thinking?: unknown; partial_json?: unknown } | undefined;
         for (const part of [delta?.text, delta?.thinking, delta?.partial_json]) if (typeof part === 'string') this.generatedChars += part.length;
@@ -48,6 +56,14 @@ export class MessagesStreamReader implements StreamReader {
         return { kind: 'end', event };
     }
     return { kind: 'event', event };
+  }
+
+  cutEvents(usage: RelayUsage): UpstreamEvent[] {
+    const events: UpstreamEvent[] = [];
+    if (this.#openBlock !== null) events.push(syntheticEvent('content_block_stop', { type: 'content_block_stop', index: this.#openBlock }));
+    events.push(syntheticEvent('message_delta', { type: 'message_delta', delta: { stop_reason: 'max_tokens', stop_sequence: null }, usage: { output_tokens: usage.completionTokens } }));
+    events.push(syntheticEvent('message_stop', { type: 'message_stop' }));
+    return events;
   }
 
   /** message_delta carries the stop reason and the final usage: only message_stop is missing. */

@@ -9,7 +9,8 @@ import { generatedChars } from '../estimate.ts';
 import { withPlatformModel } from '../modelName.ts';
 import type { RelayRequest, RelayUsage } from '../types.ts';
 import type { StreamRead, StreamReader, StreamShaper, UpstreamEvent } from './types.ts';
-import { openaiUsage } from './usage.ts';
+import { syntheticEvent } from './types.ts';
+import { openaiUsage, toOpenaiUsage } from './usage.ts';
 
 export const SSE_DONE = 'data: [DONE]\n\n';
 
@@ -26,6 +27,8 @@ export function parseObject(text: string): Record<string, unknown> | null {
 export class OpenaiStreamReader implements StreamReader {
   #usage: RelayUsage | null = null;
   #finished = false;
+  /** The last chunk's identity (id, object, created, model), for the chunks cutEvents writes. */
+  #last: Record<string, unknown> = {};
   generatedChars = 0;
 
   read(event: string | null, data: string): StreamRead {
@@ -39,6 +42,7 @@ export class OpenaiStreamReader implements StreamReader {
     }
     const reported = openaiUsage(json['usage']);
     if (reported) this.#usage = reported;
+    this.#last = json;
     const choices = json['choices'];
     if (Array.isArray(choices)) {
       for (const choice of choices) {
@@ -55,6 +59,14 @@ export class OpenaiStreamReader implements StreamReader {
 
   complete(): boolean {
     return this.#finished && this.#usage !== null;
+  }
+
+  cutEvents(usage: RelayUsage): UpstreamEvent[] {
+    const { id, object, created, model } = this.#last;
+    const text = object === 'text_completion';
+    const base = { id, object: text ? 'text_completion' : 'chat.completion.chunk', created, model };
+    const choice = text ? { index: 0, text: '', logprobs: null, finish_reason: 'length' } : { index: 0, delta: {}, finish_reason: 'length' };
+    return [syntheticEvent(null, { ...base, choices: [choice] }), syntheticEvent(null, { ...base, choices: [], usage: toOpenaiUsage(usage) })];
   }
 }
 

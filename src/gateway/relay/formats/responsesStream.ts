@@ -8,7 +8,8 @@
 import { spliceModel } from '../modelName.ts';
 import type { RelayRequest, RelayUsage } from '../types.ts';
 import { namedEvent } from './namedEvent.ts';
-import type { StreamRead, StreamReader, StreamShaper, UpstreamEvent } from './types.ts';
+import { syntheticEvent, type StreamRead, type StreamReader, type StreamShaper, type UpstreamEvent } from './types.ts';
+import { toResponsesUsage } from './chatResponses/answer.ts';
 import { responsesUsage } from './usage.ts';
 
 type Json = Record<string, unknown>;
@@ -18,6 +19,8 @@ const DELTAS = new Set(['response.output_text.delta', 'response.function_call_ar
 
 export class ResponsesStreamReader implements StreamReader {
   #usage: RelayUsage | null = null;
+  /** The response as response.created described it, for cutEvents. */
+  #response: Json = {};
   generatedChars = 0;
 
   read(name: string | null, data: string): StreamRead {
@@ -37,6 +40,9 @@ export class ResponsesStreamReader implements StreamReader {
         const error = (json['response'] as Json | undefined)?.['error'] as Json | undefined;
         return { kind: 'problem', detail: `upstream failed the response: ${messageOf(error?.['message'], data)}` };
       }
+      case 'response.created':
+        this.#response = (json['response'] as Json | undefined) ?? {};
+        break;
       case 'response.completed':
       case 'response.incomplete':
         this.#usage = responsesUsage((json['response'] as Json | undefined)?.['usage']);
@@ -47,6 +53,11 @@ export class ResponsesStreamReader implements StreamReader {
 
   usage(): RelayUsage | null {
     return this.#usage;
+  }
+
+  cutEvents(usage: RelayUsage): UpstreamEvent[] {
+    const response = { ...this.#response, status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, usage: toResponsesUsage(usage) };
+    return [syntheticEvent('response.incomplete', { type: 'response.incomplete', response })];
   }
 
   /** response.completed is itself the end: there is no marker after it to miss. */

@@ -42,6 +42,17 @@ export interface StreamReader {
    * finish reason and its usage, and only the marker ([DONE], message_stop) is missing.
    */
   complete(): boolean;
+  /**
+   * The upstream events that would end this answer at its length limit (finish_reason "length",
+   * stop_reason "max_tokens", response.incomplete), for the gateway to end it there itself when the
+   * upstream streams past the cap it was sent. Fed to the shaper like the upstream's own.
+   */
+  cutEvents(usage: RelayUsage): UpstreamEvent[];
+}
+
+/** An upstream event the gateway writes itself (cutEvents). */
+export function syntheticEvent(event: string | null, json: Record<string, unknown>): UpstreamEvent {
+  return { event, data: JSON.stringify(json), json };
 }
 
 /** Writes the client's stream from the upstream's events (one per answer). */

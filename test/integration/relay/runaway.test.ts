@@ -1,0 +1,69 @@
+// An upstream that ignores the cap it was sent is not relayed without end: once its stream is well past
+// the cap (about twice it, estimated), the gateway ends the answer at the length limit in the client's
+// format (finish_reason "length", stop_reason "max_tokens"), stops the upstream, charges no more than
+// was reserved, and logs upstream_ignored_max_tokens. An answer within its cap is never cut.
+import assert from 'node:assert/strict';
+import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
+import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import { call, chatBody, chatModel, logOfRequest, startTestGateway, type Started } from '../gateway/helpers.ts';
+
+const WORD = ' word'; // 5 characters: well over the estimate's 4 a token
+const many = (count: number) => Array.from({ length: count }, () => WORD);
+
+describe('relay: an upstream that ignores max_tokens', () => {
+  let t: Started;
+  let upstream: FakeUpstream;
+  before(async () => {
+    upstream = await startFakeUpstream();
+    t = await startTestGateway();
+    await addChannelPricedFree(t.admin(), newChannel({ name: 'runaway', baseUrl: upstream.url, models: { chatty: 'chatty' } }));
+    await addChannelPricedFree(t.admin(), newChannel({ name: 'runaway-claude', type: 'anthropic', baseUrl: upstream.url, models: { 'chatty-claude': 'chatty-claude' } }));
+    // Priced: the reservation, and so the cap the upstream is held to, exists for what is paid for.
+    for (const name of ['chatty', 'chatty-claude']) await t.admin().setModel(chatModel(name, 1_000_000, 1_000_000));
+  });
+  after(async () => {
+    await t.close();
+    await upstream.close();
+  });
+
+  it('chat completions: ended with finish_reason "length" and [DONE], the upstream stopped, logged', async () => {
+    upstream.behaviour = { pieces: many(2000) };
+    const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('chatty', 'hi', { stream: true, max_tokens: 20 }) });
+    assert.equal(answer.status, 200);
+    const chunks = answer.text.split('\n\n').filter((b) => b.startsWith('data: ')).map((b) => b.slice(6));
+    assert.equal(chunks.at(-1), '[DONE]');
+    const last = JSON.parse(chunks.at(-2)!);
+    assert.equal(last.choices[0].finish_reason, 'length');
+    const text = chunks.slice(0, -2).map((c) => JSON.parse(c).choices[0]?.delta?.content ?? '').join('');
+    assert.ok(text.length <= (2 * 20 + 64) * 4 + 2 * WORD.length, `cut near twice the cap, not ${text.length} characters`);
+    assert.equal(await upstream.requests.at(-1)!.closed, 'aborted', 'the upstream is stopped');
+    const log = await logOfRequest(t.admin(), answer.headers.get('x-request-id'));
+    assert.deepEqual([log.status, log.errorCode, log.completionTokens, log.usageEstimated], [200, 'upstream_ignored_max_tokens', 20, true]);
+  });
+
+  it('Messages on an anthropic channel: the open block closed, stop_reason "max_tokens", message_stop', async () => {
+    upstream.behaviour = { pieces: many(2000) };
+    const answer = await call(t.gw, 'POST', '/v1/messages', { key: t.key, body: { model: 'chatty-claude', max_tokens: 20, stream: true, messages: [{ role: 'user', content: 'hi' }] } });
+    const events = answer.text.split('\n\n').filter(Boolean).map((b) => /^event: (.*)$/m.exec(b)?.[1]);
+    assert.deepEqual(events.slice(-3), ['content_block_stop', 'message_delta', 'message_stop']);
+    assert.match(answer.text, /"stop_reason":"max_tokens"/);
+  });
+
+  it('an answer within its cap is never cut, even in long words', async () => {
+    upstream.behaviour = { pieces: many(20), usage: { prompt_tokens: 11, completion_tokens: 20 } };
+    const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('chatty', 'hi', { stream: true, max_tokens: 20 }) });
+    assert.match(answer.text, /"finish_reason":"stop"/);
+    assert.equal((await logOfRequest(t.admin(), answer.headers.get('x-request-id'))).errorCode, null);
+  });
+
+  it('a whole answer past the cap (by its own count): cut to the cap, finish_reason "length", charged the cap', async () => {
+    upstream.behaviour = { pieces: ['0123456789'.repeat(100)], usage: { prompt_tokens: 11, completion_tokens: 400 } };
+    const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('chatty', 'hi', { max_tokens: 20 }) });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.json.choices[0].finish_reason, 'length');
+    assert.equal(answer.json.choices[0].message.content.length, 50, '1000 characters x 20 / 400');
+    assert.deepEqual([answer.json.usage.completion_tokens, answer.json.usage.total_tokens], [20, 31]);
+    const log = await logOfRequest(t.admin(), answer.headers.get('x-request-id'));
+    assert.deepEqual([log.errorCode, log.completionTokens, log.cost], ['upstream_ignored_max_tokens', 20, 31]);
+  });
+});
