@@ -7,6 +7,7 @@ import { CHANNEL_TYPES, isChannelType, formatMicroUsd, isModelKind, MODEL_KINDS,
 import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
 import { futureDate, httpUrl, identifier, int, isoDate, list, modelName, need, price, usd, UsageError, yesNo } from './cliArgs.ts';
 import { serve } from './cliServe.ts';
+import { recentHealth } from './channelHealthReport.ts';
 import { describeImagePrices, imagePriceKey } from './accounts/imagePrices.ts';
 import { toRelayChannel } from './catalog.ts';
 import { statSync } from 'node:fs';
@@ -22,7 +23,7 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
               [--map PLATFORM=UPSTREAM]... [--priority N] [--weight N] [--timeout-ms N] [--proxy URL]
               [--responses yes|no]   (openai: the upstream has the Responses API; default yes for api.openai.com only)
               (--api-key - reads the key from standard input; without --api-key, $MODEL_GATEWAY_CHANNEL_API_KEY)
-  channel list | disable NAME | enable NAME | remove NAME
+  channel list | disable NAME | enable NAME | remove NAME   (list: recent answers served and failed, from the last 1000 log rows)
   channel test NAME [--model M]   one minimal request to the upstream: status, time and its words
   model price MODEL [--kind chat|completion|embedding|image] [--input USD --output USD] [--cached-input USD] [--cache-write USD]
               [--per-image USD [--per-image SIZE|QUALITY|SIZE,QUALITY=USD]...] [--context N] [--tools yes|no]
@@ -121,9 +122,12 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
     return 0;
   }
   if (sub === 'list') {
+    const health = recentHealth(await store.listLogs(1000));
     for (const c of await store.listChannels()) {
       const models = Object.entries(c.models).map(([p, u]) => (p === u ? p : `${p}=${u}`)).join(',');
-      io.out(`${c.name}\t${c.type}\t${c.status}\t${c.baseUrl ?? '-'}\tmodels=${models}\tpriority=${c.priority}\tweight=${c.weight}\ttimeout=${c.timeoutMs}ms${c.proxy ? `\tproxy=${c.proxy}` : ''}${c.type === 'openai' ? `\tresponses=${toRelayChannel(c).responsesApi ? 'yes' : 'no'}` : ''}`);
+      const h = health.get(c.name);
+      const recent = h ? `\trecent=${h.served} served/${h.failed} failed${h.lastFailure ? `\tlast-failure=${h.lastFailure}` : ''}` : '';
+      io.out(`${c.name}\t${c.type}\t${c.status}\t${c.baseUrl ?? '-'}\tmodels=${models}\tpriority=${c.priority}\tweight=${c.weight}\ttimeout=${c.timeoutMs}ms${c.proxy ? `\tproxy=${c.proxy}` : ''}${c.type === 'openai' ? `\tresponses=${toRelayChannel(c).responsesApi ? 'yes' : 'no'}` : ''}${recent}`);
     }
     return 0;
   }

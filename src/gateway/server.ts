@@ -123,6 +123,13 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         pools,
         echoDelayMs: options.echoDelayMs ?? DEFAULT_ECHO_DELAY_MS,
         limits: { answerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, sseChars: options.maxSseChars ?? DEFAULT_MAX_SSE_CHARS },
+        // A refused key fails every request: the channel is disabled (in the store, so `channel list` shows it) until fixed.
+        onKeyRefused: (channel, detail) => {
+          store.setChannelStatus(channel.name, 'disabled').then(
+            () => log(`channel "${channel.name}" disabled: ${detail}. Fix its key, then: model-gateway channel enable ${channel.name}`),
+            (error: unknown) => log(`channel "${channel.name}" refused its key but could not be disabled: ${String(error)}`),
+          );
+        },
       }, health),
       startedAt: Date.now(),
       body: {

@@ -14,6 +14,8 @@ export interface AttemptFailure {
   readonly code: FailoverCode;
   readonly detail: string;
   readonly retryAfterSeconds?: number;
+  /** The upstream refused the channel's own key (401, 403): the channel cannot serve anyone until it is fixed. */
+  readonly keyRefused?: boolean;
 }
 
 export type FinalResult = { readonly kind: 'final'; readonly outcome: RelayOutcome };
@@ -29,6 +31,8 @@ export interface RelayDeps {
   readonly echoDelayMs: number;
   /** The most an upstream may send: a whole JSON answer (bytes), one stream line or event (characters). */
   readonly limits: { readonly answerBytes: number; readonly sseChars: number };
+  /** Told when an upstream refuses a channel's own key: the gateway disables the channel and says so. */
+  readonly onKeyRefused?: (channel: Channel, detail: string) => void;
 }
 
 /** A JSON answer past this is refused (502), not held: 64 MiB. */

@@ -127,7 +127,8 @@ async function streamAttempt(ctx: AttemptContext, dispatcher: Dispatcher, call: 
  */
 function failover(status: number, headers: () => Record<string, string | string[] | undefined>): AttemptResult | null {
   if (status === 429) return next('upstream_rate_limited', 'upstream HTTP 429', retryAfterSecondsOf(headers()));
-  if (status >= 500 || status === 408 || status === 401 || status === 403 || status === 404 || status < 400) {
+  if (status === 401 || status === 403) return { kind: 'next', failure: { code: 'upstream_error', detail: `upstream HTTP ${status}: the channel's key was refused`, keyRefused: true } };
+  if (status >= 500 || status === 408 || status === 404 || status < 400) {
     return next(status === 408 ? 'upstream_timeout' : 'upstream_error', `upstream HTTP ${status}`);
   }
   return null;

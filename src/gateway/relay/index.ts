@@ -41,6 +41,7 @@ export function createRelay(providers: Readonly<Record<ChannelType, Attempt>>, d
       }
       affinity.failed(who, channel.id);
       health.failed(channel, result.failure.detail);
+      if (result.failure.keyRefused) deps.onKeyRefused?.(channel, result.failure.detail);
       failures.push(result.failure);
       attempts.push({ channel: channel.name, code: result.failure.code, detail: result.failure.detail.slice(0, 300), ms: Math.round(performance.now() - attemptStart) });
     }

@@ -10,6 +10,7 @@ import { sendJson } from '../http/json.ts';
 import { setBaseHeaders } from '../http/headers.ts';
 import { formatMicroUsd } from '../../contract/index.ts';
 import { describeImagePrices } from '../accounts/imagePrices.ts';
+import { attemptsOfLog } from '../channelHealthReport.ts';
 import type { StoredLog } from '../store/types.ts';
 import { requireKey } from './common.ts';
 import type { Handler } from './common.ts';
@@ -22,16 +23,6 @@ function money(micro: number): { micro_usd: number; usd: string } {
   return { micro_usd: micro, usd: formatMicroUsd(micro).replace('$', '') };
 }
 
-/** The logged failed attempts (JSON written by the gateway itself); none when absent or unreadable. */
-function attemptsOf(text: string | null | undefined): unknown[] {
-  if (!text) return [];
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value : [];
-  } catch {
-    return [];
-  }
-}
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -107,7 +98,7 @@ function logView(l: StoredLog) {
     first_byte_ms: l.firstByteMs,
     stream: l.stream,
     completion_cap: l.completionCap ?? null,
-    attempts: attemptsOf(l.attempts),
+    attempts: attemptsOfLog(l.attempts),
   };
 }
 

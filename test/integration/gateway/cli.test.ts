@@ -209,8 +209,20 @@ describe('model-gateway CLI', () => {
     assert.equal((await cli(dir, 'account', 'create', 'a', '--balance', '1.5')).code, 0);
     assert.equal((await cli(dir, 'model', 'price', 'm', '--input', '0.15', '--output', '0.6')).code, 0);
     assert.equal((await cli(dir, 'channel', 'add', '--name', 'up', '--base-url', 'http://127.0.0.1:1/v1', '--api-key', 'k', '--models', 'm', '--map', 'big=upstream-big', '--priority', '2', '--weight', '3', '--timeout-ms', '5000')).code, 0);
+    const { openStore: open } = await import('../../../src/gateway/store/index.ts');
+    const logStore = open({ dataDir: dir });
+    const row = (requestId: string, channel: string | null, errorCode: string | null, attempts: string | null) => ({
+      time: Date.now(), requestId, method: 'POST', path: '/v1/chat/completions', accountId: null, keyId: null, keyName: null, model: 'm', channel,
+      status: errorCode ? 502 : 200, errorCode, promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0, latencyMs: 1, firstByteMs: null, stream: false, attempts,
+    });
+    await logStore.write({
+      logs: [row('a', 'up', null, null), row('b', 'other', null, JSON.stringify([{ channel: 'up', code: 'upstream_error', detail: 'upstream HTTP 500', ms: 3 }])), row('c', 'up', null, null)],
+      keysUsed: new Map(),
+    });
+    await logStore.close();
     const channels = await cli(dir, 'channel', 'list');
     assert.match(channels.stdout, /^up\topenai\tenabled\thttp:\/\/127\.0\.0\.1:1\/v1\tmodels=m,big=upstream-big\tpriority=2\tweight=3/m);
+    assert.match(channels.stdout, /^up\t.*\trecent=2 served\/1 failed\tlast-failure=upstream_error \(upstream HTTP 500\) at /m);
     assert.equal((await cli(dir, 'channel', 'disable', 'up')).code, 0);
     assert.match((await cli(dir, 'channel', 'list')).stdout, /\tdisabled\t/);
     assert.equal((await cli(dir, 'channel', 'remove', 'up')).code, 0);

@@ -1,5 +1,6 @@
 // Failover before the first byte: priority first, then the next channel on 500 / 429 / timeout / refused connection.
 import assert from 'node:assert/strict';
+import { poll } from '../../support/poll.ts';
 import { closedPort } from '../../support/loopback.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { post, SseReader, startHarness, type Harness } from './harness.ts';
@@ -133,6 +134,11 @@ describe('relay: failover', () => {
     bad!.behaviour = { status: 401 };
     const h = await serve([{ baseUrl: bad!.url, priority: 1 }, { baseUrl: good!.url }]);
     assert.equal((await post(h, ask(false))).status, 200);
+    // A refused key fails every request: the channel is disabled in the store, and the next request goes straight on.
+    const badName = h.channels[0]!.name;
+    await poll('the channel disabled', async () => ((await h.admin.listChannels()).find((c) => c.name === badName)?.status === 'disabled' ? true : undefined), 5000, 20);
+    assert.equal((await post(h, ask(false))).status, 200);
+    assert.equal(bad!.requests.length, 1, 'not tried again');
     await h.setChannels([{ baseUrl: bad!.url }]);
     const response = await post(h, ask(false));
     assert.equal(response.status, 502);
