@@ -18,7 +18,8 @@ import type { Store } from './store/types.ts';
 
 const USAGE = `Usage: model-gateway <command> [options]        (every command takes --data DIR)
 
-  serve [--host 127.0.0.1] [--port 8080] [--log-retention-days 90]   (0 keeps request logs forever)
+  serve [--host 127.0.0.1] [--port 8080] [--log-retention-days 90] [--stop-grace-ms 5000]
+              (0 days keeps request logs forever; on SIGTERM, requests in flight get the grace to finish)
   channel add --name NAME [--type openai|anthropic|echo] [--base-url URL] [--api-key KEY|-] --models M1,M2
               [--map PLATFORM=UPSTREAM]... [--priority N] [--weight N] [--timeout-ms N] [--proxy URL]
               [--responses yes|no]   (openai: the upstream has the Responses API; default yes for api.openai.com only)
@@ -51,7 +52,7 @@ const OPTIONS = {
   input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' },
   kind: { type: 'string' }, 'per-image': { type: 'string', multiple: true }, free: { type: 'boolean' }, 'default-max-tokens': { type: 'string' }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
   balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
-  limit: { type: 'string' }, json: { type: 'boolean' }, before: { type: 'string' }, 'log-retention-days': { type: 'string' },
+  limit: { type: 'string' }, json: { type: 'boolean' }, before: { type: 'string' }, 'log-retention-days': { type: 'string' }, 'stop-grace-ms': { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -68,7 +69,7 @@ interface Io {
 const CHANNEL_KEY_ENV = 'MODEL_GATEWAY_CHANNEL_API_KEY';
 
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
-  serve: ['host', 'port', 'log-retention-days'],
+  serve: ['host', 'port', 'log-retention-days', 'stop-grace-ms'],
   'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
   'channel test': ['model'],
   'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'free', 'context', 'tools', 'default-max-tokens'],
@@ -329,7 +330,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     if (extra.length > 0) throw new UsageError(`${name} does not take --${extra.join(', --')}`);
     if (command === 'serve') {
       if (sub !== undefined) throw new UsageError(`serve takes no arguments, got "${sub}"`);
-      return await serve({ host: values.host, port: values.port, logRetentionDays: values['log-retention-days'] }, dataDir, io, env);
+      return await serve({ host: values.host, port: values.port, logRetentionDays: values['log-retention-days'], stopGraceMs: values['stop-grace-ms'] }, dataDir, io, env);
     }
     if (!twoWord && command !== 'logs' && command !== 'backup') throw new UsageError(`unknown command: ${command}`);
     if (command === 'backup' && (sub === undefined || args.length > 0)) throw new UsageError('backup takes one FILE (a new file)');

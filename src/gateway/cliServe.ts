@@ -16,6 +16,7 @@ export interface ServeFlags {
   readonly host: string | undefined;
   readonly port: string | undefined;
   readonly logRetentionDays: string | undefined;
+  readonly stopGraceMs: string | undefined;
 }
 
 export async function serve(values: ServeFlags, dataDir: string, io: { readonly out: (line: string) => void; readonly err: (line: string) => void }, env: NodeJS.ProcessEnv): Promise<number> {
@@ -39,6 +40,7 @@ export async function serve(values: ServeFlags, dataDir: string, io: { readonly 
     gw = await startGateway({
       dataDir, host: values.host ?? '127.0.0.1', port, bootstrap: true, log: io.err,
       logRetentionDays: int(values.logRetentionDays, 'log-retention-days', 90, 0, 36_500),
+      stopGraceMs: int(values.stopGraceMs, 'stop-grace-ms', 5000, 0, 3_600_000),
       ...(echoDelayMs !== undefined ? { echoDelayMs } : {}),
     });
   } catch (error) {

@@ -364,6 +364,7 @@ describe('model-gateway CLI', () => {
       [['key', 'create', '--account', 'a', '--name', 'k', '--expires', 'next tuesday'], /--expires must be an ISO-8601 date or date-time/],
       [['key', 'create', '--account', 'a', '--name', 'k', '--expires', '12/31/2099'], /--expires must be an ISO-8601/],
       [['serve', '--port', '99999'], /--port must be a whole number from 0 to 65535, got "99999"/],
+      [['serve', '--stop-grace-ms', 'soon'], /--stop-grace-ms must be a whole number/],
       [['account', 'create', 'x'.repeat(5000)], /account NAME must be 1 to 64 letters.*…"/],
       [['key', 'create', '--account', 'a', '--name', 'has space'], /--name must be 1 to 64 letters/],
       [['channel', 'add', '--name', 'ok', '--base-url', 'http://h/v1', '--models', 'm'.repeat(300)], /--models must be printable text of at most 256/],
