@@ -1,0 +1,131 @@
+// One Store interface, one behaviour: the same suite runs against every implementation (memory and
+// SQLite today; PostgreSQL joins it with issue 12). What one store does and another does not is a bug
+// in one of them, whatever the gateway's tests on the default store say.
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { MAX_BALANCE_MICRO } from '../../../src/contract/index.ts';
+import { openStore } from '../../../src/gateway/store/index.ts';
+import { StoreError, type NewKey, type RequestLog, type Store } from '../../../src/gateway/store/types.ts';
+import { newChannel } from '../../support/channels.ts';
+import { tempDir } from '../gateway/helpers.ts';
+
+const STORES: ReadonlyArray<{ name: string; open: () => { store: Store; dispose: () => void } }> = [
+  { name: 'memory', open: () => ({ store: openStore({ inMemory: true }), dispose: () => undefined }) },
+  {
+    name: 'sqlite',
+    open: () => {
+      const dir = tempDir();
+      return { store: openStore({ dataDir: dir }), dispose: () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+];
+
+const storeError = (code: string) => (error: unknown) => error instanceof StoreError && error.code === code;
+
+function log(overrides: Partial<RequestLog>): RequestLog {
+  return {
+    time: Date.now(), requestId: `r-${Math.random()}`, method: 'POST', path: '/v1/chat/completions', accountId: null, keyId: null, keyName: null,
+    model: 'm', channel: 'c', status: 200, errorCode: null, promptTokens: 1, completionTokens: 1, usageEstimated: false, cost: 0,
+    latencyMs: 1, firstByteMs: null, stream: false, ...overrides,
+  };
+}
+
+for (const { name, open } of STORES) {
+  describe(`the Store interface: ${name}`, () => {
+    let store: Store;
+    let dispose: () => void;
+    beforeEach(() => ({ store, dispose } = open()));
+    afterEach(async () => {
+      await store.close();
+      dispose();
+    });
+
+    it('accounts: create, top up within the ceiling, refuse a duplicate, an unknown name, a bad amount', async () => {
+      const a = await store.createAccount('team', 5_000_000);
+      assert.deepEqual([a.name, a.balance, a.totalSpent], ['team', 5_000_000, 0]);
+      assert.equal((await store.topUp('team', 1)).balance, 5_000_001);
+      await assert.rejects(store.createAccount('team', 0), storeError('conflict'));
+      await assert.rejects(store.topUp('nobody', 1), storeError('not_found'));
+      for (const bad of [0, -1, 0.5, Number.NaN, MAX_BALANCE_MICRO + 1]) await assert.rejects(store.topUp('team', bad), storeError('invalid'), String(bad));
+      await assert.rejects(store.topUp('team', MAX_BALANCE_MICRO), storeError('invalid'), 'past the ceiling');
+      await assert.rejects(store.createAccount('rich', MAX_BALANCE_MICRO + 1), storeError('invalid'));
+      assert.equal((await store.getAccount('team'))!.balance, 5_000_001, 'nothing changed by the refusals');
+      assert.equal(await store.getAccount('nobody'), null);
+    });
+
+    it('keys: create, list, disable, delete; a duplicate name is a conflict', async () => {
+      const account = await store.createAccount('team', 0);
+      const key: NewKey = { accountId: account.id, name: 'k', hash: 'h'.repeat(64), prefix: 'sk-ab…', models: ['m'], expiresAt: null, rpm: 5, concurrency: 2 };
+      const made = await store.createKey(key);
+      assert.deepEqual([made.name, made.status, made.models, made.rpm, made.concurrency, made.lastUsedAt], ['k', 'enabled', ['m'], 5, 2, null]);
+      await assert.rejects(store.createKey(key), storeError('conflict'));
+      await store.setKeyStatus('k', 'disabled');
+      assert.equal((await store.listKeys()).find((k) => k.name === 'k')!.status, 'disabled');
+      await assert.rejects(store.setKeyStatus('nobody', 'disabled'), storeError('not_found'));
+      assert.equal(await store.deleteKey('k'), true);
+      assert.equal(await store.deleteKey('k'), false);
+    });
+
+    it('channels: add with every field, disable, remove; unknown names are not found', async () => {
+      const added = await store.addChannel(newChannel({ name: 'up', baseUrl: 'http://h/v1', apiKey: 'sk-channel-secret', models: { a: 'b' }, priority: 3, weight: 2, timeoutMs: 1234, responsesApi: true }));
+      const listed = (await store.listChannels()).find((c) => c.name === 'up')!;
+      assert.deepEqual(
+        [listed.id, listed.type, listed.baseUrl, listed.apiKey, listed.models, listed.priority, listed.weight, listed.timeoutMs, listed.status, listed.responsesApi],
+        [added.id, 'openai', 'http://h/v1', 'sk-channel-secret', { a: 'b' }, 3, 2, 1234, 'enabled', true],
+      );
+      await assert.rejects(store.addChannel(newChannel({ name: 'up' })), storeError('conflict'));
+      await store.setChannelStatus('up', 'disabled');
+      assert.equal((await store.listChannels())[0]!.status, 'disabled');
+      await store.removeChannel('up');
+      assert.deepEqual(await store.listChannels(), []);
+      await assert.rejects(store.removeChannel('up'), storeError('not_found'));
+      await assert.rejects(store.setChannelStatus('up', 'enabled'), storeError('not_found'));
+    });
+
+    it('models: set and replace prices; context, tools and default cap kept when not given again', async () => {
+      await store.setModel({ name: 'm', kind: 'chat', inputPrice: 1, outputPrice: 2, imagePrice: null, contextLength: 4096, toolCalling: true, defaultMaxTokens: 300, cachedInputPrice: 0 });
+      await store.setModel({ name: 'm', kind: 'chat', inputPrice: 3, outputPrice: 4, imagePrice: null, contextLength: null, toolCalling: null });
+      await store.setModel({ name: 'img', kind: 'image', inputPrice: 0, outputPrice: 0, imagePrice: 40_000, imagePrices: { hd: 80_000 }, contextLength: null, toolCalling: null });
+      const byName = new Map((await store.listModels()).map((m) => [m.name, m]));
+      const m = byName.get('m')!;
+      assert.deepEqual([m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling, m.defaultMaxTokens ?? null, m.cachedInputPrice ?? null], [3, 4, 4096, true, 300, null]);
+      const img = byName.get('img')!;
+      assert.deepEqual([img.kind, img.imagePrice, img.imagePrices], ['image', 40_000, { hd: 80_000 }]);
+    });
+
+    it('write: logs and their debits in one step, key use recorded; listed newest first, per key, and pruned by time', async () => {
+      const account = await store.createAccount('team', 1_000);
+      const key = await store.createKey({ accountId: account.id, name: 'k', hash: 'h'.repeat(64), prefix: 'sk-…', models: null, expiresAt: null, rpm: 0, concurrency: 0 });
+      const now = Date.now();
+      await store.write({
+        logs: [
+          log({ requestId: 'old', time: now - 10_000, accountId: account.id, keyId: key.id, keyName: 'k', cost: 100 }),
+          log({ requestId: 'new', time: now, accountId: account.id, keyId: key.id, keyName: 'k', cost: 250, completionCap: 77, attempts: '[{"channel":"x"}]' }),
+          log({ requestId: 'other', time: now, cost: 0 }),
+        ],
+        keysUsed: new Map([[key.id, now]]),
+      });
+      const after = (await store.getAccount('team'))!;
+      assert.deepEqual([after.balance, after.totalSpent], [650, 350]);
+      assert.equal((await store.listKeys())[0]!.lastUsedAt, now);
+      assert.deepEqual((await store.listLogs(2)).map((l) => l.requestId), ['other', 'new']);
+      const mine = await store.listKeyLogs(key.id, 10);
+      assert.deepEqual(mine.map((l) => l.requestId), ['new', 'old']);
+      assert.deepEqual([mine[0]!.accountName, mine[0]!.completionCap, mine[0]!.attempts], ['team', 77, '[{"channel":"x"}]']);
+      assert.equal(await store.pruneLogs(now - 5_000), 1);
+      assert.deepEqual((await store.listLogs(10)).map((l) => l.requestId).sort(), ['new', 'other']);
+      assert.equal((await store.getAccount('team'))!.balance, 650, 'pruning never touches a balance');
+    });
+
+    it('snapshot and change detection: every admin write is seen', async () => {
+      store.changedSinceLastCheck();
+      assert.equal(store.changedSinceLastCheck(), false);
+      await store.createAccount('team', 0);
+      assert.equal(store.changedSinceLastCheck(), true);
+      await store.addChannel(newChannel({ name: 'up' }));
+      await store.setModel({ name: 'm', kind: 'chat', inputPrice: 0, outputPrice: 0, imagePrice: null, contextLength: null, toolCalling: null });
+      const snap = await store.snapshot();
+      assert.deepEqual([snap.accounts.length, snap.channels.length, snap.models.length, snap.keys.length], [1, 1, 1, 0]);
+    });
+  });
+}
