@@ -7,6 +7,8 @@
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** The completion cap the gateway set, or lowered the client's to (the model's default, or what the account can pay). */
 export const MAX_TOKENS_HEADER = 'X-Gateway-Max-Tokens';
+/** What the answer cost, in USD (as its `usage.cost`), for clients that cannot read the body's usage. */
+export const COST_HEADER = 'X-Gateway-Cost';
 /** The one-api family's name for it. */
 export const ONE_API_REQUEST_ID_HEADER = 'X-Oneapi-Request-Id';
 

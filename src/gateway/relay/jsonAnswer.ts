@@ -6,6 +6,7 @@
  */
 import { errorMessageOf, redactSecrets } from '../../contract/index.ts';
 import { cutAnswer } from './formats/cutAnswer.ts';
+import { costHeader } from './formats/cost.ts';
 import { parseObject } from './formats/openaiStream.ts';
 import type { Translation } from './formats/translation.ts';
 import { estimatedUsage, elapsedMs, next, type AttemptContext, type AttemptResult } from './attempt.ts';
@@ -29,10 +30,10 @@ export function answerJson(ctx: AttemptContext, bytes: Buffer, translation: Tran
   const cut = cap !== null && !usage.estimated && usage.completionTokens > cap ? cutAnswer(translation.upstream, parsed, usage.completionTokens, cap) : null;
   if (cut && cap !== null) {
     const capped = { ...usage, completionTokens: cap };
-    writeJson(request, 200, translation.answer(JSON.stringify(cut), cut, request, capped));
+    writeJson(request, 200, translation.answer(JSON.stringify(cut), cut, request, capped), costHeader(request, capped));
     return { kind: 'final', outcome: { ...success, usage: capped, cutAtCap: true } };
   }
   const text = translation.answer(raw, parsed, request, usage);
-  writeJson(request, 200, text === raw ? bytes : text);
+  writeJson(request, 200, text === raw ? bytes : text, costHeader(request, usage));
   return { kind: 'final', outcome: { ...success, usage } };
 }

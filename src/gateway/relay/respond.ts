@@ -30,9 +30,10 @@ export function startEventStream(to: Answering): void {
   res.flushHeaders();
 }
 
-export function writeJson(to: Answering, status: number, body: string | Buffer): void {
+export function writeJson(to: Answering, status: number, body: string | Buffer, more?: readonly string[]): void {
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-  to.res.writeHead(status, withExtra([REQUEST_ID, to.requestId, ALLOW_ORIGIN, '*', EXPOSE, EXPOSED, 'content-type', 'application/json', 'content-length', String(length)], to));
+  const headers = withExtra([REQUEST_ID, to.requestId, ALLOW_ORIGIN, '*', EXPOSE, EXPOSED, 'content-type', 'application/json', 'content-length', String(length)], to);
+  to.res.writeHead(status, more ? headers.concat(more) : headers);
   to.res.end(body);
 }
 

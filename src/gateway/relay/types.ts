@@ -70,6 +70,8 @@ interface RelayRequestFields {
    * to an `anthropic` channel; empty when it sent none.
    */
   readonly anthropicHeaders: Readonly<Record<string, string>>;
+  /** What `usage` is charged, in micro-USD (never more than was reserved): reported to OpenAI-style clients as usage.cost. */
+  readonly costOf?: (usage: RelayUsage) => number;
   /** Header pairs the answer carries besides the relay's own (X-Gateway-Max-Tokens when the gateway capped it). */
   readonly answerHeaders?: readonly string[] | undefined;
   /** Where the answer goes. The core has already set X-Request-Id. */

@@ -96,6 +96,8 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
         channels: found.channels,
         anthropicHeaders: anthropicHeadersOf(ctx.req.headers),
         answerHeaders: capped ? [MAX_TOKENS_HEADER, String(cap)] : undefined,
+        // The charge, as the answer tells it (usage.cost): what settle will take, never more than was reserved.
+        costOf: (usage) => Math.min(costOfUsage(usage, model), held.reservation.amount),
         res: ctx.res,
         signal: ctx.signal,
       });

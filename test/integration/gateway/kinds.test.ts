@@ -72,7 +72,8 @@ describe('completions, embeddings and images through the gateway', () => {
       const sent = upstream.requests.at(-1)!;
       assert.equal(sent.path, '/v1/completions');
       assert.deepEqual(sent.body, { model: 'up-complete', prompt: 'def add(a, b):\n', suffix: '\n', max_tokens: 20 });
-      assert.deepEqual(answer.usage, { prompt_tokens: FAKE_PROMPT_TOKENS, completion_tokens: 2, total_tokens: FAKE_PROMPT_TOKENS + 2 });
+      // usage.cost: the charge in USD (cost.test.ts), 11 x $1 + 2 x $2 per million.
+      assert.deepEqual(answer.usage, { prompt_tokens: FAKE_PROMPT_TOKENS, completion_tokens: 2, total_tokens: FAKE_PROMPT_TOKENS + 2, cost: 0.000015 });
 
       upstream.behaviour = { pieces: ['a', 'b', 'c'] };
       let text = '';

@@ -212,7 +212,7 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
       assert.equal(answer.choices[0]!.message.content, 'w1 w2 w3');
       assert.equal((answer.choices[0]!.message as { reasoning_content?: string }).reasoning_content, 'Reason.');
       assert.equal(answer.choices[0]!.finish_reason, 'stop');
-      assert.deepEqual(answer.usage, { prompt_tokens: 11, completion_tokens: 5, total_tokens: 16 });
+      assert.deepEqual(answer.usage, { prompt_tokens: 11, completion_tokens: 5, total_tokens: 16, cost: costOf(11, 5, INPUT, OUTPUT) / 1e6 });
       const sent = upstream.requests.at(-1)!.body;
       assert.equal(sent.system, 'Sys.');
       assert.deepEqual(sent.messages, [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]);
@@ -237,7 +237,7 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
         usage = chunk.usage ?? usage;
       }
       assert.deepEqual([name, JSON.parse(args), finish], ['lookup', { q: 'x' }, 'tool_calls']);
-      assert.deepEqual(usage, { prompt_tokens: 11, completion_tokens: 2, total_tokens: 13 });
+      assert.deepEqual(usage, { prompt_tokens: 11, completion_tokens: 2, total_tokens: 13, cost: costOf(11, 2, INPUT, OUTPUT) / 1e6 });
       assert.deepEqual(upstream.requests.at(-1)!.body.tools, [{ name: 'lookup', input_schema: { type: 'object' } }]);
     });
   });

@@ -22,7 +22,7 @@ describe('relay: echo channel', () => {
     assert.equal(body.model, 'echo-1');
     assert.deepEqual(body.choices, [{ index: 0, message: { role: 'assistant', content: 'You said: hello there world' }, finish_reason: 'stop' }]);
     // prompt: 2 + 3 words, plus one per message; completion: "You", " said:", " hello", " there", " world"
-    assert.deepEqual(body.usage, { prompt_tokens: 7, completion_tokens: 5, total_tokens: 12 });
+    assert.deepEqual(body.usage, { prompt_tokens: 7, completion_tokens: 5, total_tokens: 12, cost: 0 }, 'the cost is said, free here');
     const log = await h.log(1);
     assert.deepEqual([log.promptTokens, log.completionTokens, log.usageEstimated], [7, 5, false]);
   });
@@ -39,7 +39,7 @@ describe('relay: echo channel', () => {
     const withUsage = await new SseReader(await post(h, say('a b', { stream: true, stream_options: { include_usage: true } }))).all();
     const usage = JSON.parse(withUsage.at(-2)!);
     assert.deepEqual(usage.choices, []);
-    assert.deepEqual(usage.usage, { prompt_tokens: 6, completion_tokens: 4, total_tokens: 10 });
+    assert.deepEqual(usage.usage, { prompt_tokens: 6, completion_tokens: 4, total_tokens: 10, cost: 0 });
   });
 
   it('honours the completion cap with finish_reason "length"', async () => {
@@ -78,7 +78,7 @@ describe('relay: echo channel', () => {
     assert.ok(pieces.length > 1 && pieces.every((p) => p.index === 0 && Object.keys(p).join() === 'index,function'));
     assert.equal(pieces.map((p) => p.function.arguments).join(''), '{"zone":"Europe/Paris"}');
     assert.deepEqual(chunks.at(-2).choices[0], { index: 0, delta: {}, finish_reason: 'tool_calls' });
-    assert.deepEqual(chunks.at(-1).usage, { prompt_tokens: 7, completion_tokens: 1 + pieces.length, total_tokens: 8 + pieces.length });
+    assert.deepEqual(chunks.at(-1).usage, { prompt_tokens: 7, completion_tokens: 1 + pieces.length, total_tokens: 8 + pieces.length, cost: 0 });
     const log = await h.log(1);
     assert.deepEqual([log.promptTokens, log.completionTokens, log.usageEstimated], [7, 1 + pieces.length, false]);
   });

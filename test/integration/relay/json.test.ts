@@ -34,7 +34,7 @@ describe('relay: non-streamed answers', () => {
     const answer = (await response.json()) as any;
     assert.equal(answer.model, 'gpt-platform');
     assert.equal(answer.choices[0].message.content, 'Hi there');
-    assert.deepEqual(answer.usage, { prompt_tokens: FAKE_PROMPT_TOKENS, completion_tokens: 2, total_tokens: FAKE_PROMPT_TOKENS + 2 });
+    assert.deepEqual(answer.usage, { prompt_tokens: FAKE_PROMPT_TOKENS, completion_tokens: 2, total_tokens: FAKE_PROMPT_TOKENS + 2, cost: 0 });
 
     const sent = fake.requests[0]!;
     assert.equal(sent.path, '/v1/chat/completions');

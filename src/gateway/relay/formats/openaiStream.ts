@@ -10,6 +10,7 @@ import { withPlatformModel } from '../modelName.ts';
 import type { RelayRequest, RelayUsage } from '../types.ts';
 import type { StreamRead, StreamReader, StreamShaper, UpstreamEvent } from './types.ts';
 import { syntheticEvent } from './types.ts';
+import { usdOf } from './cost.ts';
 import { openaiUsage, toOpenaiUsage } from './usage.ts';
 
 export const SSE_DONE = 'data: [DONE]\n\n';
@@ -74,10 +75,18 @@ export class OpenaiStreamReader implements StreamReader {
 export function openaiPassthrough(request: RelayRequest): StreamShaper {
   return {
     event({ data, json }: UpstreamEvent): string {
-      if (!request.clientWantsUsage && json['usage'] !== undefined && json['usage'] !== null) {
+      const usage = json['usage'];
+      if (!request.clientWantsUsage && usage !== undefined && usage !== null) {
         const choices = json['choices'];
         if (!Array.isArray(choices) || choices.length === 0) return '';
         delete json['usage'];
+        return `data: ${withPlatformModel(JSON.stringify(json), json, request.model)}\n\n`;
+      }
+      // The usage chunk says what the answer cost (one per stream: rebuilt, the rest goes on as it came).
+      const read = usage !== undefined && usage !== null && request.costOf ? openaiUsage(usage) : null;
+      const usd = read ? usdOf(request, read) : undefined;
+      if (usd !== undefined) {
+        json['usage'] = { ...(usage as Record<string, unknown>), cost: usd };
         return `data: ${withPlatformModel(JSON.stringify(json), json, request.model)}\n\n`;
       }
       return `data: ${withPlatformModel(data, json, request.model)}\n\n`;

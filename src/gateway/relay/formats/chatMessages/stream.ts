@@ -5,6 +5,7 @@
  * (content_block_start / delta / stop, one block at a time) is built from chat deltas, and no empty
  * text block is opened.
  */
+import { usdOf } from '../cost.ts';
 import { FINISH_OF_STOP_REASON, STOP_REASON_OF_FINISH, reasoningTextOf } from '../../../../contract/index.ts';
 import { estimatePromptTokensOfRequest } from '../../estimate.ts';
 import type { RelayRequest, RelayUsage } from '../../types.ts';
@@ -137,7 +138,9 @@ export function messagesToChatStream(request: RelayRequest): StreamShaper {
     },
     finish(usage: RelayUsage): string {
       if (!request.clientWantsUsage) return SSE_DONE;
-      return `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [], usage: toOpenaiUsage(usage) })}\n\n${SSE_DONE}`;
+      const usd = usdOf(request, usage);
+      const body = usd === undefined ? toOpenaiUsage(usage) : { ...toOpenaiUsage(usage), cost: usd };
+      return `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [], usage: body })}\n\n${SSE_DONE}`;
     },
   };
 }
