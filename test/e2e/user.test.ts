@@ -23,6 +23,7 @@ describe('as a user: local gateway, self-test, model pick, @gateway chat, balanc
     settings: { 'modelGateway.balanceRefreshSeconds': 0 },
   });
   let balanceBeforeChat = '';
+  let chatCost = Number.NaN;
   let startBalance = '';
 
   it('opens the workbench; the status bar says the gateway is not configured', async () => {
@@ -84,10 +85,16 @@ describe('as a user: local gateway, self-test, model pick, @gateway chat, balanc
     balanceBeforeChat = await workbench.waitForStatusBar(BALANCE, (t) => dollars(t) < dollars(startBalance), 15000);
     const question = 'What is the capital of France, in one short sentence please?';
     await workbench.sendChat(`@gateway ${question}`);
-    const { text, partials } = await workbench.watchChatResponse((t) => t !== '');
-    assert.equal(text, `You said: ${question}`);
+    const { text, partials } = await workbench.watchChatResponse((t) => /tokens/.test(t));
+    // The answer, then the line under it: its tokens and what it cost (usage.cost from the gateway).
+    const answer = `You said: ${question}`;
+    assert.ok(text.startsWith(`${answer} `), JSON.stringify(text));
+    const usage = /^(\d+) \+ (\d+) tokens · (\$0\.\d+)$/.exec(text.slice(answer.length).trim());
+    assert.ok(usage, `a usage line under the answer: ${JSON.stringify(text)}`);
+    chatCost = dollars(usage[3]!);
+    assert.ok(chatCost > 0);
     // Streamed: while the request was running, a shorter beginning of the answer was on screen.
-    const growing = partials.filter((p) => p.length < text.length && `You said: ${question}`.startsWith(p.replace(/\s*$/, '')));
+    const growing = partials.filter((p) => p.length < answer.length && answer.startsWith(p.replace(/\s*$/, '')));
     assert.ok(growing.length > 0, `no partial answer was seen while streaming (seen: ${JSON.stringify(partials)})`);
     await saveScreenshot(browser.page, 'e2e-user', 'chat-reply');
   });
@@ -97,6 +104,7 @@ describe('as a user: local gateway, self-test, model pick, @gateway chat, balanc
     // The periodic refresh is off: only the chat's own "balance may have changed" can bring this.
     const after = await workbench.waitForStatusBar(BALANCE, (text) => dollars(text) < dollars(balanceBeforeChat));
     assert.match(after, MONEY);
+    assert.equal(Math.round((dollars(balanceBeforeChat) - dollars(after)) * 1e6), Math.round(chatCost * 1e6), 'down by what the answer said it cost');
     await workbench.statusBarItem(BALANCE).first().hover();
     const tooltip = await poll('the balance tooltip', async () => {
       const hover = browser.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Model Gateway balance' }).first();

@@ -13,6 +13,8 @@ import { historyToMessages } from './history.ts';
 import type { AnswerMetadata, Turn } from './history.ts';
 import { referenceTexts } from './references.ts';
 import { AnswerRenderer } from './render.ts';
+import { usageLine } from './usageLine.ts';
+import type { Usage } from '../../contract/index.ts';
 import type { DisplayOp } from './render.ts';
 import { failureView, noModelView } from './views.ts';
 import type { ChatView } from './views.ts';
@@ -60,8 +62,11 @@ export async function answerChat(
     const messages = historyToMessages(plainTurns(context.history), PARTICIPANT_ID, { prompt: request.prompt, references });
     stream.progress(t('Asking {0}…', model));
     requested = true;
-    for await (const chunk of client.chatStream({ model, messages, stream: true }, { signal: abort.signal })) {
+    // Usage asked for: the line under the answer says its tokens, and its cost where the gateway tells it.
+    let usage: Usage | undefined;
+    for await (const chunk of client.chatStream({ model, messages, stream: true, stream_options: { include_usage: true } }, { signal: abort.signal })) {
       apply(stream, renderer.push(chunk));
+      if (chunk.usage) usage = chunk.usage;
     }
     apply(stream, renderer.finish());
     if (renderer.answer.trim() === '' && renderer.reasoning.trim() === '') {
@@ -69,6 +74,7 @@ export async function answerChat(
     } else if (renderer.finishReason === 'length') {
       stream.markdown(`\n\n_${t('The answer was cut off: the model reached its output token limit.')}_`);
     }
+    if (usage) stream.markdown(`\n\n_${usageLine(usage, t)}_`);
     return { metadata: { answer: renderer.answer } satisfies AnswerMetadata };
   } catch (error) {
     if (token.isCancellationRequested) {
