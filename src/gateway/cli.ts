@@ -3,12 +3,13 @@
  * (default $MODEL_GATEWAY_DATA, else ./.model-gateway). Run with --help for the list.
  */
 import { parseArgs } from 'node:util';
-import { CHANNEL_TYPES, isChannelType, formatMicroUsd, isModelKind, MODEL_KINDS, type ModelKind } from '../contract/index.ts';
+import { CHANNEL_TYPES, isChannelType, formatMicroUsd } from '../contract/index.ts';
 import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
-import { futureDate, httpUrl, identifier, int, isoDate, list, modelName, need, price, usd, UsageError, yesNo } from './cliArgs.ts';
+import { futureDate, httpUrl, identifier, int, isoDate, list, modelName, need, usd, UsageError, yesNo } from './cliArgs.ts';
 import { serve } from './cliServe.ts';
+import { model } from './cliModels.ts';
+import { readHiddenLine, user } from './cliUsers.ts';
 import { recentHealth } from './channelHealthReport.ts';
-import { describeImagePrices, imagePriceKey } from './accounts/imagePrices.ts';
 import { toRelayChannel } from './catalog.ts';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +37,9 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   key create --account NAME --name KEYNAME [--models M1,M2] [--expires ISO-8601] [--rpm N] [--concurrency N]
               (--expires in the future; --rpm and --concurrency default 1200 and 64, 0 = unlimited)
   key list | disable KEYNAME | enable KEYNAME | delete KEYNAME
+  user create NAME [--admin] [--account ACCOUNT] | list | disable NAME | enable NAME | password NAME
+              (the password is asked for, or read from standard input: never an argument; without --account
+              the user gets a new account of the same name)
   logs [--limit N] [--json]
   logs prune --before DATE   delete request logs from before DATE (YYYY-MM-DD or an ISO date-time)
   backup FILE      a consistent copy of the data into a new FILE, even while serving (it prints how to restore)
@@ -52,7 +56,7 @@ const OPTIONS = {
   input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' },
   kind: { type: 'string' }, 'per-image': { type: 'string', multiple: true }, free: { type: 'boolean' }, 'default-max-tokens': { type: 'string' }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
   balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
-  limit: { type: 'string' }, json: { type: 'boolean' }, before: { type: 'string' }, 'log-retention-days': { type: 'string' }, 'stop-grace-ms': { type: 'string' },
+  limit: { type: 'string' }, json: { type: 'boolean' }, admin: { type: 'boolean' }, before: { type: 'string' }, 'log-retention-days': { type: 'string' }, 'stop-grace-ms': { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -63,6 +67,8 @@ interface Io {
   err: (line: string) => void;
   /** All of standard input (for `--api-key -`: a secret on the command line is visible to every user in ps). */
   readStdin?: () => Promise<string>;
+  /** A password: asked on the terminal without echo, else the first line of standard input. */
+  readSecret?: (prompt: string) => Promise<string>;
 }
 
 /** Where `channel add` finds the upstream key when --api-key is not given. */
@@ -75,6 +81,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'free', 'context', 'tools', 'default-max-tokens'],
   'account create': ['balance'],
   'key create': ['account', 'name', 'models', 'expires', 'rpm', 'concurrency'],
+  'user create': ['account', 'admin'],
   logs: ['limit', 'json'],
   'logs prune': ['before'],
 };
@@ -150,85 +157,6 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
   io.out(`channel "${name}" ${sub === 'remove' ? 'removed' : `${sub}d`}`);
   return 0;
 }
-
-/** One line per priced model: its name, kind and prices, and what else is set (context, tools, default cap). */
-async function listModels(store: Store, io: Io): Promise<number> {
-  const served = new Set((await store.listChannels()).filter((c) => c.status === 'enabled').flatMap((c) => Object.keys(c.models)));
-  for (const m of (await store.listModels()).sort((a, b) => a.name.localeCompare(b.name))) {
-    const prices = m.kind === 'image'
-      ? `${formatMicroUsd(m.imagePrice ?? 0)}/image${m.imagePrices && Object.keys(m.imagePrices).length > 0 ? ` (${describeImagePrices(m.imagePrices, formatMicroUsd)})` : ''}`
-      : `in=${formatMicroUsd(m.inputPrice)}/M\tout=${formatMicroUsd(m.outputPrice)}/M`;
-    const extra = [
-      m.contextLength ? `context=${m.contextLength}` : '', m.toolCalling === null ? '' : `tools=${m.toolCalling ? 'yes' : 'no'}`,
-      m.defaultMaxTokens ? `default-max-tokens=${m.defaultMaxTokens}` : '', served.has(m.name) ? '' : 'no-channel',
-    ].filter(Boolean);
-    io.out([m.name, m.kind, prices, ...extra].join('\t'));
-  }
-  return 0;
-}
-
-async function model(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
-  if (sub === 'list') return listModels(store, io);
-  if (sub !== 'price') throw new UsageError(`unknown command: model ${sub ?? ''}`);
-  const name = modelName(args[0], 'MODEL');
-  const kind = values.kind ?? 'chat';
-  if (!isModelKind(kind)) throw new UsageError(`--kind takes ${MODEL_KINDS.join(', ')}, got "${kind}"`);
-
-  const allowed = PRICE_FLAGS[kind];
-  const free = values.free === true;
-  for (const flag of ['input', 'output', 'per-image', 'cached-input', 'cache-write'] as const) {
-    if (values[flag] !== undefined && free) throw new UsageError(`--free takes no prices (drop --${flag})`);
-    if (values[flag] !== undefined && !allowed.includes(flag)) throw new UsageError(`--${flag} does not apply to ${kind} models (they take ${allowed.map((f) => `--${f}`).join(' and ')})`);
-  }
-  const tokenPrice = (flag: 'input' | 'output') => (allowed.includes(flag) && !free ? price(values[flag], `--${flag}`) : 0);
-  const cachePrice = (flag: 'cached-input' | 'cache-write') => (values[flag] === undefined ? null : price(values[flag], `--${flag}`));
-  const inputPrice = tokenPrice('input');
-  const outputPrice = tokenPrice('output');
-  const images = kind !== 'image' ? null : free ? { price: 0, byVariant: {} } : imagePricesOf(values['per-image'] ?? []);
-  const imagePrice = images?.price ?? null;
-  await store.setModel({
-    name, kind, inputPrice, outputPrice, imagePrice, imagePrices: images?.byVariant ?? null,
-    cachedInputPrice: cachePrice('cached-input'), cacheWritePrice: cachePrice('cache-write'),
-    contextLength: values.context === undefined ? null : int(values.context, 'context', 0, 1),
-    toolCalling: yesNo(values.tools, 'tools'),
-    defaultMaxTokens: values['default-max-tokens'] === undefined ? null : int(values['default-max-tokens'], 'default-max-tokens', 0, 1, 10_000_000),
-  });
-  if (free) io.out(`model "${name}" (${kind}): free, on purpose (served at no charge)`);
-  else if (images) {
-    const variants = describeImagePrices(images.byVariant, formatMicroUsd);
-    io.out(`model "${name}" (image): ${formatMicroUsd(images.price)} per image${variants ? `; ${variants}` : ''}`);
-  }
-  else if (kind === 'embedding') io.out(`model "${name}" (embedding): ${formatMicroUsd(inputPrice)} input per million tokens`);
-  else {
-    const cache = [['cached input', cachePrice('cached-input')], ['cache write', cachePrice('cache-write')]] as const;
-    const extra = cache.filter(([, p]) => p !== null).map(([what, p]) => `, ${formatMicroUsd(p!)} ${what}`).join('');
-    io.out(`model "${name}" (${kind}): ${formatMicroUsd(inputPrice)} input, ${formatMicroUsd(outputPrice)} output${extra} per million tokens`);
-  }
-  return 0;
-}
-
-/** `--per-image USD` (the default, required once) and `--per-image SIZE|QUALITY|SIZE,QUALITY=USD` for variants. */
-function imagePricesOf(flags: readonly string[]): { price: number; byVariant: Record<string, number> } {
-  const defaults = flags.filter((f) => !f.includes('='));
-  if (defaults.length !== 1) throw new UsageError('--per-image USD is required once (the price of an image of any other size or quality)');
-  const byVariant: Record<string, number> = {};
-  for (const flag of flags.filter((f) => f.includes('='))) {
-    const at = flag.lastIndexOf('=');
-    const key = imagePriceKey(flag.slice(0, at));
-    if (key instanceof Error) throw new UsageError(`--per-image: ${key.message}`);
-    if (Object.hasOwn(byVariant, key)) throw new UsageError(`--per-image: ${key} is priced twice`);
-    byVariant[key] = price(flag.slice(at + 1), `--per-image ${key}`);
-  }
-  return { price: price(defaults[0], '--per-image'), byVariant };
-}
-
-/** The prices each kind takes: input, output and per-image ones required, cache ones optional (the input price when absent). */
-const PRICE_FLAGS: Readonly<Record<ModelKind, readonly ('input' | 'output' | 'per-image' | 'cached-input' | 'cache-write')[]>> = {
-  chat: ['input', 'output', 'cached-input', 'cache-write'],
-  completion: ['input', 'output', 'cached-input', 'cache-write'],
-  embedding: ['input'],
-  image: ['per-image'],
-};
 
 async function account(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
   const name = identifier(args[0], 'account NAME');
@@ -321,7 +249,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     return values.help ? 0 : 2;
   }
   const [command, sub, ...args] = positionals;
-  const twoWord = ['channel', 'model', 'account', 'key'].includes(command!);
+  const twoWord = ['channel', 'model', 'account', 'key', 'user'].includes(command!);
   const name = twoWord || (command === 'logs' && sub === 'prune') ? `${command} ${sub ?? ''}` : command!;
   const allowed = new Set(['data', 'help', ...(COMMAND_OPTIONS[name] ?? [])]);
   const dataDir = values.data ?? (env['MODEL_GATEWAY_DATA'] || DEFAULT_DATA_DIR);
@@ -341,6 +269,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
       if (command === 'model') return await model(store, sub, args, values, io);
       if (command === 'account') return await account(store, sub, args, values, io);
       if (command === 'key') return await key(store, sub, args, values, io);
+      if (command === 'user') return await user(store, sub, args, { account: values.account, admin: values.admin }, io);
       if (command === 'backup') return await backup(store, sub!, dataDir, io);
       if (sub === 'prune') return await pruneLogs(store, values, io);
       return await logs(store, values, io);
@@ -374,6 +303,12 @@ if (isMain()) {
       let text = '';
       for await (const chunk of process.stdin) text += String(chunk);
       return text;
+    },
+    readSecret: async (prompt) => {
+      if (process.stdin.isTTY) return readHiddenLine(prompt);
+      let text = '';
+      for await (const chunk of process.stdin) text += String(chunk);
+      return text.split(/\r?\n/)[0] ?? '';
     },
   };
   main(process.argv.slice(2), io).then(

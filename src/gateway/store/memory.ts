@@ -3,13 +3,14 @@ import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
-  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, Snapshot, Status, Store, StoredLog, WriteBatch,
+  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewUser, Snapshot, Status, Store, StoredLog, UserRecord, WriteBatch,
 } from './types.ts';
 
 export class MemoryStore implements Store {
   readonly kind = 'memory' as const;
   #accounts: AccountRecord[] = [];
   #keys: KeyRecord[] = [];
+  #users: UserRecord[] = [];
   #channels: ChannelRecord[] = [];
   #models = new Map<string, ModelRecord>();
   #logs: StoredLog[] = [];
@@ -57,6 +58,33 @@ export class MemoryStore implements Store {
 
   async getAccount(name: string): Promise<AccountRecord | null> {
     return this.#accounts.find((a) => a.name === name) ?? null;
+  }
+
+  async createUser(user: NewUser): Promise<UserRecord> {
+    if (this.#users.some((u) => u.name === user.name)) throw new StoreError('conflict', `a user named "${user.name}" already exists`);
+    const made: UserRecord = { ...user, id: this.#id(), status: 'enabled', createdAt: Date.now() };
+    this.#users.push(made);
+    this.#version++;
+    return made;
+  }
+
+  async listUsers(): Promise<UserRecord[]> {
+    return [...this.#users];
+  }
+
+  async setUserStatus(name: string, status: Status): Promise<void> {
+    this.#updateUser(name, { status });
+  }
+
+  async setUserPassword(name: string, passwordHash: string): Promise<void> {
+    this.#updateUser(name, { passwordHash });
+  }
+
+  #updateUser(name: string, change: Partial<UserRecord>): void {
+    const index = this.#users.findIndex((u) => u.name === name);
+    if (index < 0) throw new StoreError('not_found', `no user named "${name}"`);
+    this.#users[index] = { ...this.#users[index]!, ...change };
+    this.#version++;
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {

@@ -144,4 +144,19 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 10,
     sql: `ALTER TABLE request_logs ADD COLUMN attempts TEXT;`,
   },
+  {
+    // People who sign in to the console, each on an account (several may share one).
+    version: 11,
+    sql: `
+      CREATE TABLE users (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL UNIQUE,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        admin INTEGER NOT NULL DEFAULT 0,
+        status TEXT NOT NULL DEFAULT 'enabled',
+        password_hash TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];

@@ -11,10 +11,10 @@ import { loadSqlite, refuseEmptyFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
-  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, RequestLog, Snapshot, Status, Store, StoredLog, WriteBatch,
+  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewUser, RequestLog, Snapshot, Status, Store, StoredLog, UserRecord, WriteBatch,
 } from './types.ts';
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
-import { toAccount, toChannel, toKey, toLog, toModel, type Row } from './sqliteRows.ts';
+import { toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqliteRows.ts';
 import { isSealed, type SecretBox } from './secretBox.ts';
 
 
@@ -220,6 +220,37 @@ export class SqliteStore implements Store {
   async getAccount(name: string): Promise<AccountRecord | null> {
     const row = this.#db.prepare('SELECT * FROM accounts WHERE name = ?').get(name) as Row | undefined;
     return row ? toAccount(row) : null;
+  }
+
+  async createUser(user: NewUser): Promise<UserRecord> {
+    try {
+      const row = this.#db
+        .prepare('INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *')
+        .get(user.name, user.accountId, user.admin ? 1 : 0, user.passwordHash, Date.now()) as Row;
+      this.#changed();
+      return toUser(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new StoreError('conflict', `a user named "${user.name}" already exists`);
+      throw error;
+    }
+  }
+
+  async listUsers(): Promise<UserRecord[]> {
+    return (this.#db.prepare('SELECT * FROM users ORDER BY id').all() as Row[]).map(toUser);
+  }
+
+  async setUserStatus(name: string, status: Status): Promise<void> {
+    this.#updateUser(name, 'UPDATE users SET status = ? WHERE name = ?', status);
+  }
+
+  async setUserPassword(name: string, passwordHash: string): Promise<void> {
+    this.#updateUser(name, 'UPDATE users SET password_hash = ? WHERE name = ?', passwordHash);
+  }
+
+  #updateUser(name: string, sql: string, value: string): void {
+    const result = this.#db.prepare(sql).run(value, name);
+    if (Number(result.changes) === 0) throw new StoreError('not_found', `no user named "${name}"`);
+    this.#changed();
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {

@@ -6,13 +6,20 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { isModelKind, type ChannelType, type ModelKind } from '../../contract/index.ts';
 import { StoreError } from './types.ts';
-import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, StoredLog } from './types.ts';
+import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, StoredLog, UserRecord } from './types.ts';
 
 export type Row = Record<string, SQLInputValue>;
 
 const num = (v: SQLInputValue): number => Number(v);
 const numOrNull = (v: SQLInputValue): number | null => (v === null || v === undefined ? null : Number(v));
 const strOrNull = (v: SQLInputValue): string | null => (v === null || v === undefined ? null : String(v));
+
+export function toUser(r: Row): UserRecord {
+  return {
+    id: num(r.id), name: String(r.name), accountId: num(r.account_id), admin: Boolean(r.admin),
+    status: r.status === 'disabled' ? 'disabled' : 'enabled', passwordHash: String(r.password_hash), createdAt: num(r.created_at),
+  };
+}
 
 export function toAccount(r: Row): AccountRecord {
   return { id: num(r.id), name: String(r.name), balance: num(r.balance), totalSpent: num(r.total_spent), createdAt: num(r.created_at) };

@@ -51,6 +51,20 @@ export interface NewKey {
   readonly concurrency: number;
 }
 
+/** A person who signs in to the console: their account holds the balance their keys spend. */
+export interface UserRecord {
+  readonly id: number;
+  readonly name: string;
+  readonly accountId: number;
+  readonly admin: boolean;
+  readonly status: Status;
+  /** A slow salted hash with its parameters (accounts/passwords.ts); never the password. */
+  readonly passwordHash: string;
+  readonly createdAt: number;
+}
+
+export type NewUser = Pick<UserRecord, 'name' | 'accountId' | 'admin' | 'passwordHash'>;
+
 export interface ChannelRecord {
   readonly id: number;
   readonly name: string;
@@ -165,6 +179,11 @@ export interface Store {
   /** Writes a consistent copy of the store into the new file `target`. */
   backup(target: string): Promise<void>;
   getAccount(name: string): Promise<AccountRecord | null>;
+
+  createUser(user: NewUser): Promise<UserRecord>;
+  listUsers(): Promise<UserRecord[]>;
+  setUserStatus(name: string, status: Status): Promise<void>;
+  setUserPassword(name: string, passwordHash: string): Promise<void>;
 
   createKey(key: NewKey): Promise<KeyRecord>;
   listKeys(): Promise<KeyRecord[]>;

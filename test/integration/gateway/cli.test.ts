@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { call, chatBody, tempDir } from './helpers.ts';
 import { assertError } from '../../support/answer.ts';
@@ -203,6 +203,49 @@ describe('model-gateway CLI', () => {
     const gone = await cli(dir, 'channel', 'test', 'up');
     assert.equal(gone.code, 1);
     assert.match(gone.stderr, /FAILED in \d+ ms: up -> http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/);
+  });
+
+  it('user create, list, disable, enable, password: passwords read as secrets, never arguments, stored only hashed', async () => {
+    const run = async (secret: string | null, ...args: string[]) => {
+      let stdout = '';
+      let stderr = '';
+      const io = { out: (l: string) => void (stdout += `${l}\n`), err: (l: string) => void (stderr += `${l}\n`), ...(secret === null ? {} : { readSecret: async () => secret }) };
+      return { code: await main(['--data', dir, ...args], io, {}), stdout, stderr };
+    };
+    const made = await run('a long enough password', 'user', 'create', 'ada', '--admin');
+    assert.equal(made.code, 0, made.stderr);
+    assert.match(made.stdout, /user "ada" created \(admin\) on account "ada"/);
+    assert.match((await cli(dir, 'account', 'show', 'ada')).stdout, /balance \$0\.00/, 'her own account, ready for a top-up');
+    assert.equal((await cli(dir, 'account', 'create', 'shared')).code, 0);
+    assert.equal((await run('another long password', 'user', 'create', 'bob', '--account', 'shared')).code, 0);
+    for (const [secret, args, says] of [
+      ['short', ['user', 'create', 'cy'], /at least 10 characters/],
+      ['a long enough password', ['user', 'create', 'ada'], /an account named "ada" exists already/],
+      ['a long enough password', ['user', 'create', 'dee', '--account', 'nowhere'], /no account named "nowhere"/],
+      [null, ['user', 'create', 'eve'], /terminal or standard input/],
+    ] as const) {
+      const refused = await run(secret, ...args);
+      assert.notEqual(refused.code, 0, args.join(' '));
+      assert.match(refused.stderr, says);
+    }
+    assert.equal((await run(null, 'user', 'disable', 'bob')).code, 0);
+    const listed = (await cli(dir, 'user', 'list')).stdout;
+    assert.match(listed, /^ada\tadmin\tenabled\taccount=ada\tcreated=/m);
+    assert.match(listed, /^bob\tuser\tdisabled\taccount=shared\t/m);
+    assert.equal((await run('a brand new password', 'user', 'password', 'ada')).code, 0);
+
+    const { openStore } = await import('../../../src/gateway/store/index.ts');
+    const { verifyPassword } = await import('../../../src/gateway/accounts/passwords.ts');
+    const store = openStore({ dataDir: dir });
+    try {
+      const ada = (await store.listUsers()).find((u) => u.name === 'ada')!;
+      assert.equal(verifyPassword('a brand new password', ada.passwordHash), true);
+      assert.equal(verifyPassword('a long enough password', ada.passwordHash), false);
+    } finally {
+      await store.close();
+    }
+    const bytes = readFileSync(join(dir, 'gateway.db'), 'latin1') + (existsSync(join(dir, 'gateway.db-wal')) ? readFileSync(join(dir, 'gateway.db-wal'), 'latin1') : '');
+    for (const password of ['a long enough password', 'another long password', 'a brand new password']) assert.ok(!bytes.includes(password), 'no password on disk');
   });
 
   it('model price parses decimal dollars exactly; channel and key lists work', async () => {

@@ -117,6 +117,19 @@ for (const { name, open } of STORES) {
       assert.equal((await store.getAccount('team'))!.balance, 650, 'pruning never touches a balance');
     });
 
+    it('users: create on an account, list, disable, change the password; duplicates and unknown names refused', async () => {
+      const account = await store.createAccount('team', 0);
+      const made = await store.createUser({ name: 'ada', accountId: account.id, admin: true, passwordHash: 'argon2id$m=1,t=1,p=1$c2FsdA==$aGFzaA==' });
+      assert.deepEqual([made.name, made.accountId, made.admin, made.status], ['ada', account.id, true, 'enabled']);
+      await assert.rejects(store.createUser({ name: 'ada', accountId: account.id, admin: false, passwordHash: 'x' }), storeError('conflict'));
+      await store.setUserStatus('ada', 'disabled');
+      await store.setUserPassword('ada', 'scrypt$N=2,r=1,p=1$c2FsdA==$bmV3');
+      const [listed] = await store.listUsers();
+      assert.deepEqual([listed!.status, listed!.passwordHash], ['disabled', 'scrypt$N=2,r=1,p=1$c2FsdA==$bmV3']);
+      await assert.rejects(store.setUserStatus('nobody', 'enabled'), storeError('not_found'));
+      await assert.rejects(store.setUserPassword('nobody', 'x'), storeError('not_found'));
+    });
+
     it('snapshot and change detection: every admin write is seen', async () => {
       store.changedSinceLastCheck();
       assert.equal(store.changedSinceLastCheck(), false);

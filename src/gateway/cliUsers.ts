@@ -1,0 +1,76 @@
+/**
+ * `model-gateway user ...`: the people who sign in to the console. A password is never an argument
+ * (every user of the machine sees those in `ps`): it is asked for on a terminal, read from standard
+ * input otherwise, and stored only as a slow salted hash.
+ */
+import { createInterface } from 'node:readline';
+import { hashPassword, passwordProblem } from './accounts/passwords.ts';
+import { identifier, need, UsageError } from './cliArgs.ts';
+import { StoreError, type Store } from './store/types.ts';
+
+export interface UserIo {
+  out: (line: string) => void;
+  /** A password: asked on the terminal without echo, else the first line of standard input. */
+  readSecret?: (prompt: string) => Promise<string>;
+}
+
+export interface UserFlags {
+  readonly account: string | undefined;
+  readonly admin: boolean | undefined;
+}
+
+export async function user(store: Store, sub: string | undefined, args: string[], flags: UserFlags, io: UserIo): Promise<number> {
+  if (sub === 'list') {
+    const accounts = new Map((await store.snapshot()).accounts.map((a) => [a.id, a.name]));
+    for (const u of await store.listUsers()) {
+      io.out(`${u.name}\t${u.admin ? 'admin' : 'user'}\t${u.status}\taccount=${accounts.get(u.accountId) ?? u.accountId}\tcreated=${new Date(u.createdAt).toISOString()}`);
+    }
+    return 0;
+  }
+  const name = identifier(args[0], 'user NAME');
+  if (sub === 'create') {
+    const accountName = flags.account ?? name;
+    const existing = await store.getAccount(accountName);
+    if (flags.account !== undefined && !existing) throw new StoreError('not_found', `no account named "${accountName}"`);
+    if (flags.account === undefined && existing) throw new UsageError(`an account named "${name}" exists already: give --account ${name} to put the user on it`);
+    const passwordHash = hashPassword(await newPassword(io, `Password for ${name}: `));
+    const account = existing ?? (await store.createAccount(accountName, 0));
+    await store.createUser({ name, accountId: account.id, admin: flags.admin === true, passwordHash });
+    io.out(`user "${name}" created${flags.admin ? ' (admin)' : ''} on account "${account.name}"`);
+    return 0;
+  }
+  if (sub === 'password') {
+    await store.setUserPassword(name, hashPassword(await newPassword(io, `New password for ${name}: `)));
+    io.out(`password of "${name}" changed`);
+    return 0;
+  }
+  if (sub === 'disable' || sub === 'enable') {
+    await store.setUserStatus(name, sub === 'disable' ? 'disabled' : 'enabled');
+    io.out(`user "${name}" ${sub}d`);
+    return 0;
+  }
+  throw new UsageError(`unknown command: user ${sub ?? ''}`);
+}
+
+async function newPassword(io: UserIo, prompt: string): Promise<string> {
+  if (!io.readSecret) throw new UsageError('a password is read from the terminal or standard input, neither of which is available here');
+  const password = need(await io.readSecret(prompt), 'a password');
+  const problem = passwordProblem(password);
+  if (problem) throw new UsageError(problem);
+  return password;
+}
+
+/** One line from a terminal, not echoed (for passwords). */
+export function readHiddenLine(prompt: string): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    process.stdout.write(prompt);
+    // Typed characters are not shown: the interface writes nothing back to the terminal.
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => undefined;
+    rl.question('', (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    });
+  });
+}
