@@ -60,12 +60,24 @@ export class MemoryStore implements Store {
     return this.#accounts.find((a) => a.name === name) ?? null;
   }
 
-  async createUser(user: NewUser): Promise<UserRecord> {
-    if (this.#users.some((u) => u.name === user.name)) throw new StoreError('conflict', `a user named "${user.name}" already exists`);
-    const made: UserRecord = { ...user, id: this.#id(), status: 'enabled', createdAt: Date.now() };
-    this.#users.push(made);
+  /** `record` added to `list`; a name taken already is a conflict. */
+  #addNamed<T extends { readonly name: string }>(list: T[], what: string, record: T): T {
+    if (list.some((r) => r.name === record.name)) throw new StoreError('conflict', `a ${what} named "${record.name}" already exists`);
+    list.push(record);
     this.#version++;
-    return made;
+    return record;
+  }
+
+  /** The row of `list` named `name` changed; no such row is not found. */
+  #changeNamed<T extends { readonly name: string }>(list: T[], what: string, name: string, change: Partial<T>): void {
+    const index = list.findIndex((r) => r.name === name);
+    if (index < 0) throw new StoreError('not_found', `no ${what} named "${name}"`);
+    list[index] = { ...list[index]!, ...change };
+    this.#version++;
+  }
+
+  async createUser(user: NewUser): Promise<UserRecord> {
+    return this.#addNamed<UserRecord>(this.#users, 'user', { ...user, id: this.#id(), status: 'enabled', createdAt: Date.now() });
   }
 
   async listUsers(): Promise<UserRecord[]> {
@@ -73,27 +85,16 @@ export class MemoryStore implements Store {
   }
 
   async setUserStatus(name: string, status: Status): Promise<void> {
-    this.#updateUser(name, { status });
+    this.#changeNamed(this.#users, 'user', name, { status });
   }
 
   async setUserPassword(name: string, passwordHash: string): Promise<void> {
-    this.#updateUser(name, { passwordHash });
-  }
-
-  #updateUser(name: string, change: Partial<UserRecord>): void {
-    const index = this.#users.findIndex((u) => u.name === name);
-    if (index < 0) throw new StoreError('not_found', `no user named "${name}"`);
-    this.#users[index] = { ...this.#users[index]!, ...change };
-    this.#version++;
+    this.#changeNamed(this.#users, 'user', name, { passwordHash });
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {
-    if (this.#keys.some((k) => k.name === key.name)) throw new StoreError('conflict', `a key named "${key.name}" already exists`);
     if (!this.#accounts.some((a) => a.id === key.accountId)) throw new StoreError('not_found', 'no such account');
-    const record: KeyRecord = { ...key, id: this.#id(), status: 'enabled', createdAt: Date.now(), lastUsedAt: null };
-    this.#keys.push(record);
-    this.#version++;
-    return record;
+    return this.#addNamed<KeyRecord>(this.#keys, 'key', { ...key, id: this.#id(), status: 'enabled', createdAt: Date.now(), lastUsedAt: null });
   }
 
   async listKeys(): Promise<KeyRecord[]> {
@@ -101,10 +102,7 @@ export class MemoryStore implements Store {
   }
 
   async setKeyStatus(name: string, status: Status): Promise<void> {
-    const index = this.#keys.findIndex((k) => k.name === name);
-    if (index < 0) throw new StoreError('not_found', `no key named "${name}"`);
-    this.#keys[index] = { ...this.#keys[index]!, status };
-    this.#version++;
+    this.#changeNamed(this.#keys, 'key', name, { status });
   }
 
   async deleteKey(name: string): Promise<boolean> {
@@ -115,11 +113,7 @@ export class MemoryStore implements Store {
   }
 
   async addChannel(channel: NewChannel): Promise<ChannelRecord> {
-    if (this.#channels.some((c) => c.name === channel.name)) throw new StoreError('conflict', `a channel named "${channel.name}" already exists`);
-    const record: ChannelRecord = { ...channel, id: this.#id(), status: 'enabled', createdAt: Date.now() };
-    this.#channels.push(record);
-    this.#version++;
-    return record;
+    return this.#addNamed<ChannelRecord>(this.#channels, 'channel', { ...channel, id: this.#id(), status: 'enabled', createdAt: Date.now() });
   }
 
   async listChannels(): Promise<ChannelRecord[]> {
@@ -127,10 +121,7 @@ export class MemoryStore implements Store {
   }
 
   async setChannelStatus(name: string, status: Status): Promise<void> {
-    const index = this.#channels.findIndex((c) => c.name === name);
-    if (index < 0) throw new StoreError('not_found', `no channel named "${name}"`);
-    this.#channels[index] = { ...this.#channels[index]!, status };
-    this.#version++;
+    this.#changeNamed(this.#channels, 'channel', name, { status });
   }
 
   async removeChannel(name: string): Promise<void> {

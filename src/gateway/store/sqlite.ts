@@ -11,34 +11,12 @@ import { loadSqlite, refuseEmptyFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
-  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewUser, RequestLog, Snapshot, Status, Store, StoredLog, UserRecord, WriteBatch,
+  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewUser, Snapshot, Status, Store, StoredLog, UserRecord, WriteBatch,
 } from './types.ts';
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqliteRows.ts';
 import { isSealed, type SecretBox } from './secretBox.ts';
-
-
-
-const LOG_COLUMNS = [
-  'time', 'request_id', 'method', 'path', 'account_id', 'key_id', 'key_name', 'model', 'channel', 'status',
-  'error_code', 'prompt_tokens', 'completion_tokens', 'usage_estimated', 'cost', 'latency_ms', 'first_byte_ms', 'stream', 'completion_cap', 'attempts',
-] as const;
-/** 32 rows x 20 columns = 640 parameters, well under SQLite's limit (32,766). */
-const LOG_ROWS_PER_INSERT = 32;
-
-/** One log row's values, in LOG_COLUMNS order. */
-function pushLogParams(out: SQLInputValue[], l: RequestLog): void {
-  out.push(l.time, l.requestId, l.method, l.path, l.accountId, l.keyId, l.keyName, l.model, l.channel, l.status, l.errorCode,
-    l.promptTokens, l.completionTokens, l.usageEstimated ? 1 : 0, l.cost, l.latencyMs, l.firstByteMs, l.stream ? 1 : 0, l.completionCap ?? null, l.attempts ?? null);
-}
-
-interface WriteStatements {
-  readonly insertOne: StatementSync;
-  readonly insertMany: StatementSync;
-  readonly debit: StatementSync;
-  readonly used: StatementSync;
-}
-
+import { BatchWriter } from './sqliteBatch.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
@@ -64,7 +42,7 @@ export class SqliteStore implements Store {
   #dataVersionStatement: StatementSync | null = null;
   #ownChanges = 1;
   #seenOwnChanges = 0;
-  #writeStatements: WriteStatements | null = null;
+  #batchWriter: BatchWriter | null = null;
 
   readonly #box: SecretBox;
   readonly #toChannel = (row: Row): ChannelRecord => toChannel(row, (stored, what) => (isSealed(stored) ? this.#box.open(stored, what) : stored));
@@ -222,17 +200,28 @@ export class SqliteStore implements Store {
     return row ? toAccount(row) : null;
   }
 
-  async createUser(user: NewUser): Promise<UserRecord> {
+  /** An INSERT ... RETURNING the row; a name taken already is a conflict. */
+  #insertNamed(what: string, name: string, sql: string, ...params: SQLInputValue[]): Row {
     try {
-      const row = this.#db
-        .prepare('INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *')
-        .get(user.name, user.accountId, user.admin ? 1 : 0, user.passwordHash, Date.now()) as Row;
+      const row = this.#db.prepare(sql).get(...params) as Row;
       this.#changed();
-      return toUser(row);
+      return row;
     } catch (error) {
-      if (isUniqueViolation(error)) throw new StoreError('conflict', `a user named "${user.name}" already exists`);
+      if (isUniqueViolation(error)) throw new StoreError('conflict', `a ${what} named "${name}" already exists`);
       throw error;
     }
+  }
+
+  /** An UPDATE (or DELETE) of the row named `name` (the statement's last parameter); no such row is not found. */
+  #updateNamed(what: string, name: string, sql: string, ...params: SQLInputValue[]): void {
+    const result = this.#db.prepare(sql).run(...params, name);
+    if (Number(result.changes) === 0) throw new StoreError('not_found', `no ${what} named "${name}"`);
+    this.#changed();
+  }
+
+  async createUser(user: NewUser): Promise<UserRecord> {
+    return toUser(this.#insertNamed('user', user.name, 'INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
+      user.name, user.accountId, user.admin ? 1 : 0, user.passwordHash, Date.now()));
   }
 
   async listUsers(): Promise<UserRecord[]> {
@@ -240,31 +229,17 @@ export class SqliteStore implements Store {
   }
 
   async setUserStatus(name: string, status: Status): Promise<void> {
-    this.#updateUser(name, 'UPDATE users SET status = ? WHERE name = ?', status);
+    this.#updateNamed('user', name, 'UPDATE users SET status = ? WHERE name = ?', status);
   }
 
   async setUserPassword(name: string, passwordHash: string): Promise<void> {
-    this.#updateUser(name, 'UPDATE users SET password_hash = ? WHERE name = ?', passwordHash);
-  }
-
-  #updateUser(name: string, sql: string, value: string): void {
-    const result = this.#db.prepare(sql).run(value, name);
-    if (Number(result.changes) === 0) throw new StoreError('not_found', `no user named "${name}"`);
-    this.#changed();
+    this.#updateNamed('user', name, 'UPDATE users SET password_hash = ? WHERE name = ?', passwordHash);
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {
-    try {
-      const row = this.#db
-        .prepare(`INSERT INTO api_keys (account_id, name, key_hash, key_prefix, models, expires_at, created_at, rpm, concurrency)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`)
-        .get(key.accountId, key.name, key.hash, key.prefix, key.models ? JSON.stringify(key.models) : null, key.expiresAt, Date.now(), key.rpm, key.concurrency) as Row;
-      this.#changed();
-      return toKey(row);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new StoreError('conflict', `a key named "${key.name}" already exists`);
-      throw error;
-    }
+    return toKey(this.#insertNamed('key', key.name, `INSERT INTO api_keys (account_id, name, key_hash, key_prefix, models, expires_at, created_at, rpm, concurrency)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+      key.accountId, key.name, key.hash, key.prefix, key.models ? JSON.stringify(key.models) : null, key.expiresAt, Date.now(), key.rpm, key.concurrency));
   }
 
   async listKeys(): Promise<KeyRecord[]> {
@@ -272,9 +247,7 @@ export class SqliteStore implements Store {
   }
 
   async setKeyStatus(name: string, status: Status): Promise<void> {
-    const result = this.#db.prepare('UPDATE api_keys SET status = ? WHERE name = ?').run(status, name);
-    if (Number(result.changes) === 0) throw new StoreError('not_found', `no key named "${name}"`);
-    this.#changed();
+    this.#updateNamed('key', name, 'UPDATE api_keys SET status = ? WHERE name = ?', status);
   }
 
   async deleteKey(name: string): Promise<boolean> {
@@ -284,20 +257,10 @@ export class SqliteStore implements Store {
   }
 
   async addChannel(c: NewChannel): Promise<ChannelRecord> {
-    try {
-      const row = this.#db
-        .prepare(`INSERT INTO channels (name, type, base_url, api_key, models, priority, weight, timeout_ms, proxy, responses_api, created_at)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`)
-        .get(
-          c.name, c.type, c.baseUrl, c.apiKey === null ? null : this.#box.seal(c.apiKey), JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, c.proxy,
-          c.responsesApi === null || c.responsesApi === undefined ? null : c.responsesApi ? 1 : 0, Date.now(),
-        ) as Row;
-      this.#changed();
-      return this.#toChannel(row);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new StoreError('conflict', `a channel named "${c.name}" already exists`);
-      throw error;
-    }
+    return this.#toChannel(this.#insertNamed('channel', c.name, `INSERT INTO channels (name, type, base_url, api_key, models, priority, weight, timeout_ms, proxy, responses_api, created_at)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+      c.name, c.type, c.baseUrl, c.apiKey === null ? null : this.#box.seal(c.apiKey), JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, c.proxy,
+      c.responsesApi === null || c.responsesApi === undefined ? null : c.responsesApi ? 1 : 0, Date.now()));
   }
 
   async listChannels(): Promise<ChannelRecord[]> {
@@ -305,15 +268,11 @@ export class SqliteStore implements Store {
   }
 
   async setChannelStatus(name: string, status: Status): Promise<void> {
-    const result = this.#db.prepare('UPDATE channels SET status = ? WHERE name = ?').run(status, name);
-    if (Number(result.changes) === 0) throw new StoreError('not_found', `no channel named "${name}"`);
-    this.#changed();
+    this.#updateNamed('channel', name, 'UPDATE channels SET status = ? WHERE name = ?', status);
   }
 
   async removeChannel(name: string): Promise<void> {
-    const result = this.#db.prepare('DELETE FROM channels WHERE name = ?').run(name);
-    if (Number(result.changes) === 0) throw new StoreError('not_found', `no channel named "${name}"`);
-    this.#changed();
+    this.#updateNamed('channel', name, 'DELETE FROM channels WHERE name = ?');
   }
 
   async setModel(m: ModelRecord): Promise<void> {
@@ -342,43 +301,8 @@ export class SqliteStore implements Store {
 
   async write(batch: WriteBatch): Promise<void> {
     if (batch.logs.length === 0 && batch.keysUsed.size === 0) return;
-    const debits = new Map<number, number>();
-    for (const log of batch.logs) {
-      if (log.accountId !== null && log.cost > 0) debits.set(log.accountId, (debits.get(log.accountId) ?? 0) + log.cost);
-    }
-    const w = (this.#writeStatements ??= this.#prepareWrites());
-    this.#tx(() => {
-      // Rows go in LOG_ROWS_PER_INSERT at a time, one statement each: per row, a multi-row INSERT
-      // costs about half of a one-row INSERT run once per row (statement step and reset, the call itself).
-      const logs = batch.logs;
-      let at = 0;
-      const params: SQLInputValue[] = [];
-      for (; at + LOG_ROWS_PER_INSERT <= logs.length; at += LOG_ROWS_PER_INSERT) {
-        params.length = 0;
-        for (let i = at; i < at + LOG_ROWS_PER_INSERT; i++) pushLogParams(params, logs[i]!);
-        w.insertMany.run(...params);
-      }
-      for (; at < logs.length; at++) {
-        params.length = 0;
-        pushLogParams(params, logs[at]!);
-        w.insertOne.run(...params);
-      }
-      for (const [accountId, amount] of debits) w.debit.run(amount, amount, accountId);
-      for (const [keyId, time] of batch.keysUsed) w.used.run(time, keyId);
-    });
-  }
-
-  /** The batch write's statements, prepared once per connection. */
-  #prepareWrites(): WriteStatements {
-    const row = `(${new Array(LOG_COLUMNS.length).fill('?').join(', ')})`;
-    const insert = (rows: number) =>
-      this.#db.prepare(`INSERT INTO request_logs (${LOG_COLUMNS.join(', ')}) VALUES ${new Array(rows).fill(row).join(', ')}`);
-    return {
-      insertOne: insert(1),
-      insertMany: insert(LOG_ROWS_PER_INSERT),
-      debit: this.#db.prepare('UPDATE accounts SET balance = balance - ?, total_spent = total_spent + ? WHERE id = ?'),
-      used: this.#db.prepare('UPDATE api_keys SET last_used_at = MAX(COALESCE(last_used_at, 0), ?) WHERE id = ?'),
-    };
+    const writer = (this.#batchWriter ??= new BatchWriter(this.#db));
+    this.#tx(() => writer.apply(batch));
   }
 
   async pruneLogs(before: number): Promise<number> {

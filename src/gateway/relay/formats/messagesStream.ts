@@ -8,23 +8,19 @@
 import { estimateTokensOfChars } from '../estimate.ts';
 import { spliceModel } from '../modelName.ts';
 import type { RelayRequest, RelayUsage } from '../types.ts';
-import { namedEvent } from './namedEvent.ts';
-import { syntheticEvent, type StreamRead, type StreamReader, type StreamShaper, type UpstreamEvent } from './types.ts';
+import { NamedEventReader } from './namedEvent.ts';
+import { syntheticEvent, type StreamRead, type StreamShaper, type UpstreamEvent } from './types.ts';
 import { messagesUsage } from './usage.ts';
 
-export class MessagesStreamReader implements StreamReader {
+export class MessagesStreamReader extends NamedEventReader {
   #usage: RelayUsage | null = null;
   /** message_delta brought the output count; until then message_start's is a placeholder. */
   #final = false;
   /** The content block started and not yet stopped, for cutEvents. */
   #openBlock: number | null = null;
-  generatedChars = 0;
 
-  read(name: string | null, data: string): StreamRead {
-    const read = namedEvent(name, data);
-    if (!('event' in read)) return read;
-    const { type, event } = read;
-    const { json } = event;
+  protected onEvent(type: string | null, event: UpstreamEvent): StreamRead {
+    const { json, data } = event;
     switch (type) {
       case 'error': {
         const error = json['error'] as { message?: unknown } | undefined;

@@ -7,8 +7,8 @@
  */
 import { spliceModel } from '../modelName.ts';
 import type { RelayRequest, RelayUsage } from '../types.ts';
-import { namedEvent } from './namedEvent.ts';
-import { syntheticEvent, type StreamRead, type StreamReader, type StreamShaper, type UpstreamEvent } from './types.ts';
+import { NamedEventReader } from './namedEvent.ts';
+import { syntheticEvent, type StreamRead, type StreamShaper, type UpstreamEvent } from './types.ts';
 import { toResponsesUsage } from './chatResponses/answer.ts';
 import { responsesUsage } from './usage.ts';
 
@@ -17,17 +17,13 @@ type Json = Record<string, unknown>;
 /** The events whose text is generated output (counted for an estimate when the stream is cut). */
 const DELTAS = new Set(['response.output_text.delta', 'response.function_call_arguments.delta', 'response.reasoning_summary_text.delta', 'response.reasoning_text.delta', 'response.refusal.delta']);
 
-export class ResponsesStreamReader implements StreamReader {
+export class ResponsesStreamReader extends NamedEventReader {
   #usage: RelayUsage | null = null;
   /** The response as response.created described it, for cutEvents. */
   #response: Json = {};
-  generatedChars = 0;
 
-  read(name: string | null, data: string): StreamRead {
-    const read = namedEvent(name, data);
-    if (!('event' in read)) return read;
-    const { type, event } = read;
-    const { json } = event;
+  protected onEvent(type: string | null, event: UpstreamEvent): StreamRead {
+    const { json, data } = event;
     if (type !== null && DELTAS.has(type)) {
       const delta = json['delta'];
       if (typeof delta === 'string') this.generatedChars += delta.length;
