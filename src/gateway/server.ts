@@ -8,7 +8,7 @@ import { Ledger } from './accounts/ledger.ts';
 import { bootstrapIfEmpty, issueKey as issueNamedKey } from './admin.ts';
 import { createApp, type App } from './app.ts';
 import { DEFAULT_BODY_BUDGET_BYTES, DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_DEADLINE_MS } from './http/body.ts';
-import { BodyBudget } from './http/bodyBudget.ts';
+import { BodyBudget, BodyDeadlines } from './http/bodyBudget.ts';
 import { Catalog } from './catalog.ts';
 import type { Gateway } from './gateway.ts';
 import { LogWriter } from './logs.ts';
@@ -136,6 +136,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
         deadlineMs: options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS,
         budget: new BodyBudget(options.bodyBudgetBytes ?? DEFAULT_BODY_BUDGET_BYTES),
+        // Checked a few times per deadline: a late body is answered at most a quarter of it late.
+        deadlines: new BodyDeadlines(Math.max(50, Math.min(1000, Math.floor((options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS) / 4)))),
       },
     };
     const app = createApp(gw, (error, requestId) => log(`internal error (request id: ${requestId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));

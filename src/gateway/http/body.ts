@@ -1,6 +1,6 @@
 /** Reads a request body with a size limit; over the limit is 413 request_too_large, bad JSON is 400 invalid_json. */
 import type { IncomingMessage } from 'node:http';
-import type { BodyBudget } from './bodyBudget.ts';
+import type { BodyBudget, BodyDeadlines } from './bodyBudget.ts';
 import { HttpError } from './errors.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -21,6 +21,7 @@ export interface BodyRules {
   readonly maxBytes: number;
   readonly deadlineMs: number;
   readonly budget: BodyBudget;
+  readonly deadlines: BodyDeadlines;
 }
 
 /** Default for the whole request (headers and body) to arrive: a client that stalls holds nothing for long. */
@@ -43,7 +44,7 @@ export function readBody(req: IncomingMessage, rules: BodyRules, startedAt: numb
     const finish = (error: Error | null): void => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
+      unwatch();
       rules.budget.release(held);
       req.off('data', onData);
       req.off('end', onEnd);
@@ -71,9 +72,8 @@ export function readBody(req: IncomingMessage, rules: BodyRules, startedAt: numb
     // An error while the body is still arriving is the connection going away (reset, closed).
     const onError = (): void => finish(new ClientGoneError());
     const onAborted = (): void => finish(new ClientGoneError());
-    const timer = setTimeout(
-      () => finish(new HttpError('request_timeout', `The whole request must arrive within ${rules.deadlineMs / 1000} s.`, { Connection: 'close' })),
-      Math.max(0, rules.deadlineMs - (performance.now() - startedAt)),
+    const unwatch = rules.deadlines.watch(startedAt + rules.deadlineMs, () =>
+      finish(new HttpError('request_timeout', `The whole request must arrive within ${rules.deadlineMs / 1000} s.`, { Connection: 'close' })),
     );
     req.on('data', onData);
     req.on('end', onEnd);

@@ -26,3 +26,41 @@ export class BodyBudget {
     return this.#used;
   }
 }
+
+/**
+ * The request deadline for bodies still arriving, checked by one timer for all of them: a timer per
+ * request (created and cleared on every request, nearly all of which arrive at once) cost the
+ * request path more than the rare slow upload it is for.
+ */
+export class BodyDeadlines {
+  readonly #pending = new Map<() => void, number>();
+  #timer: NodeJS.Timeout | null = null;
+  readonly #checkMs: number;
+
+  constructor(checkMs: number) {
+    this.#checkMs = checkMs;
+  }
+
+  /** Calls `expire` once `deadline` (performance.now() time) has passed, unless the returned cancel is called first. */
+  watch(deadline: number, expire: () => void): () => void {
+    this.#pending.set(expire, deadline);
+    this.#timer ??= setInterval(() => this.#check(), this.#checkMs).unref();
+    return () => {
+      this.#pending.delete(expire);
+    };
+  }
+
+  #check(): void {
+    const now = performance.now();
+    for (const [expire, deadline] of this.#pending) {
+      if (deadline <= now) {
+        this.#pending.delete(expire);
+        expire();
+      }
+    }
+    if (this.#pending.size === 0 && this.#timer) {
+      clearInterval(this.#timer);
+      this.#timer = null;
+    }
+  }
+}

@@ -20,7 +20,7 @@ export function createRelay(providers: Readonly<Record<ChannelType, Attempt>>, d
   return async (request) => {
     const startedAt = performance.now();
     const failures: AttemptFailure[] = [];
-    const attempts: FailedAttempt[] = [];
+    let attempts: FailedAttempt[] | null = null;
     let last: Channel | null = null;
     const who = `${request.keyId} ${request.model}`;
     for (const channel of affinity.apply(who, health.usable(orderChannels(request.channels)))) {
@@ -37,16 +37,16 @@ export function createRelay(providers: Readonly<Record<ChannelType, Attempt>>, d
           affinity.failed(who, channel.id);
           health.failed(channel, outcome.detail);
         }
-        return attempts.length > 0 ? { ...outcome, attempts } : outcome;
+        return attempts ? { ...outcome, attempts } : outcome;
       }
       affinity.failed(who, channel.id);
       health.failed(channel, result.failure.detail);
       if (result.failure.keyRefused) deps.onKeyRefused?.(channel, result.failure.detail);
       failures.push(result.failure);
-      attempts.push({ channel: channel.name, code: result.failure.code, detail: result.failure.detail.slice(0, 300), ms: Math.round(performance.now() - attemptStart) });
+      (attempts ??= []).push({ channel: channel.name, code: result.failure.code, detail: result.failure.detail.slice(0, 300), ms: Math.round(performance.now() - attemptStart) });
     }
     const failed = allFailed(failures, last);
-    return attempts.length > 0 ? { ...failed, attempts } : failed;
+    return attempts ? { ...failed, attempts } : failed;
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { errorMessageOf, redactSecrets } from '../../contract/index.ts';
 import { cutAnswer } from './formats/cutAnswer.ts';
-import { costHeader } from './formats/cost.ts';
+import { answerWithCost } from './formats/cost.ts';
 import { parseObject } from './formats/openaiStream.ts';
 import type { Translation } from './formats/translation.ts';
 import { estimatedUsage, elapsedMs, next, type AttemptContext, type AttemptResult } from './attempt.ts';
@@ -30,10 +30,12 @@ export function answerJson(ctx: AttemptContext, bytes: Buffer, translation: Tran
   const cut = cap !== null && !usage.estimated && usage.completionTokens > cap ? cutAnswer(translation.upstream, parsed, usage.completionTokens, cap) : null;
   if (cut && cap !== null) {
     const capped = { ...usage, completionTokens: cap };
-    writeJson(request, 200, translation.answer(JSON.stringify(cut), cut, request, capped), costHeader(request, capped));
+    const text = JSON.stringify(cut);
+    const { body, headers } = answerWithCost(request, capped, translation.answer(text, cut, request, capped), text);
+    writeJson(request, 200, body, headers);
     return { kind: 'final', outcome: { ...success, usage: capped, cutAtCap: true } };
   }
-  const text = translation.answer(raw, parsed, request, usage);
-  writeJson(request, 200, text === raw ? bytes : text, costHeader(request, usage));
+  const { body, headers } = answerWithCost(request, usage, translation.answer(raw, parsed, request, usage), raw, bytes);
+  writeJson(request, 200, body, headers);
   return { kind: 'final', outcome: { ...success, usage } };
 }

@@ -5,7 +5,7 @@
  * set to the platform name. Streams token by token with a small delay, honours the client's abort,
  * reports exact usage.
  */
-import { costHeader } from '../../relay/formats/cost.ts';
+import { answerWithCost } from '../../relay/formats/cost.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChatRequest } from '../../../contract/index.ts';
 import { messagesToChatRequest } from '../../relay/formats/chatMessages/request.ts';
@@ -73,7 +73,8 @@ export async function echoChat(ctx: AttemptContext): Promise<AttemptResult> {
       };
       const answer = { id, object: 'chat.completion', created, model: request.model, choices: [{ index: 0, message, finish_reason: plan.finishReason }], usage: toOpenaiUsage(usage()) };
       const raw = JSON.stringify(answer);
-      writeJson(request, 200, translation.answer(raw, answer, request, usage()), costHeader(request, usage()));
+      const { body, headers } = answerWithCost(request, usage(), translation.answer(raw, answer, request, usage()), raw);
+      writeJson(request, 200, body, headers);
       return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage: usage() } };
     }
 

@@ -25,8 +25,24 @@ export function withUsageCost(text: string, usd: number): string {
   return JSON.stringify({ ...answer, usage: { ...answer.usage, cost: usd } });
 }
 
-/** The cost header pair for a whole answer, or none. */
-export function costHeader(request: Pick<RelayRequest, 'costOf'>, usage: RelayUsage): readonly string[] | undefined {
+/**
+ * A whole answer as it goes to the client, with its cost where the client's format has a place for it
+ * (chat completions, completions) and in the header. `text` is what the translation made of the
+ * upstream's `bytes` (`raw` decoded): when it left them unchanged the bytes are spliced, not re-encoded.
+ */
+export function answerWithCost(request: Pick<RelayRequest, 'costOf' | 'operation'>, usage: RelayUsage, text: string, raw: string, bytes?: Buffer): { body: string | Buffer; headers?: readonly string[] } {
+  const unchanged = bytes !== undefined && text === raw;
   const usd = usdOf(request, usage);
-  return usd === undefined ? undefined : [COST_HEADER, String(usd)];
+  if (usd === undefined) return { body: unchanged ? bytes : text };
+  const headers = [COST_HEADER, String(usd)];
+  if (request.operation !== 'chat' && request.operation !== 'completion') return { body: unchanged ? bytes : text, headers };
+  if (unchanged) {
+    const at = bytes.indexOf(USAGE_KEY);
+    if (at !== -1 && bytes.indexOf(USAGE_KEY, at + 1) === -1) {
+      const open = at + USAGE_KEY.length;
+      const cost = Buffer.from(`"cost":${usd}${bytes[open] === 0x7d /* } */ ? '' : ','}`);
+      return { body: Buffer.concat([bytes.subarray(0, open), cost, bytes.subarray(open)]), headers };
+    }
+  }
+  return { body: withUsageCost(text, usd), headers };
 }

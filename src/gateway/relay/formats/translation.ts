@@ -16,7 +16,6 @@ import { OpenaiStreamReader, openaiPassthrough } from './openaiStream.ts';
 import { outputChars, ResponsesStreamReader, responsesPassthrough } from './responsesStream.ts';
 import type { ClientFormat, StreamReader, StreamShaper, UpstreamFormat } from './types.ts';
 import { inputUsage, messagesUsage, openaiUsage, responsesUsage } from './usage.ts';
-import { usdOf, withUsageCost } from './cost.ts';
 
 type Json = Record<string, unknown>;
 
@@ -102,18 +101,6 @@ const CLIENT: Readonly<Record<string, ClientSide>> = {
   },
 };
 
-/** OpenAI-style answers say what they cost (usage.cost, cost.ts); their streams do in openaiStream.ts and the converters. */
-function withCost(side: ClientSide): ClientSide {
-  return {
-    ...side,
-    answer(raw, answer, request, usage) {
-      const text = side.answer(raw, answer, request, usage);
-      const usd = usdOf(request, usage);
-      return usd === undefined ? text : withUsageCost(text, usd);
-    },
-  };
-}
-
 /** Two shapers in a row: the first writes chat chunks, which the second reads as its upstream's. */
 function throughChat(first: StreamShaper, second: StreamShaper): StreamShaper {
   const feed = (text: string): string => {
@@ -140,7 +127,7 @@ export function translationFor(client: ClientFormat, upstream: UpstreamFormat): 
   let found = cache.get(key);
   if (found === undefined) {
     const side = CLIENT[key];
-    found = side ? { upstream, ...UPSTREAM[upstream], ...(client === 'chat' || client === 'completion' ? withCost(side) : side) } : null;
+    found = side ? { upstream, ...UPSTREAM[upstream], ...side } : null;
     cache.set(key, found);
   }
   return found;
