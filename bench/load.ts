@@ -35,6 +35,8 @@ export interface LoadResult {
   readonly latency: Quantiles;
   /** Time to the first body byte, ms. */
   readonly firstByte: Quantiles;
+  /** Every successful request's latency and first byte (ms), for merging rounds; not written to the results file. */
+  readonly samples?: { readonly latencies: Float64Array; readonly firstBytes: Float64Array };
 }
 
 const DONE_TAIL = 'data: [DONE]\n\n';
@@ -118,6 +120,32 @@ export async function runLoad(target: Target, spec: LoadSpec): Promise<LoadResul
     rps: done / (elapsedMs / 1000),
     latency: quantiles(latencies, done),
     firstByte: quantiles(firstBytes, done),
+    samples: { latencies: latencies.subarray(0, done), firstBytes: firstBytes.subarray(0, done) },
+  };
+}
+
+/** Several runs against one target as one: counts and times added, quantiles over every sample. */
+export function mergeRuns(runs: readonly LoadResult[]): LoadResult {
+  const n = runs.reduce((sum, r) => sum + r.requests, 0);
+  const latencies = new Float64Array(n);
+  const firstBytes = new Float64Array(n);
+  let at = 0;
+  for (const r of runs) {
+    if (r.samples) {
+      latencies.set(r.samples.latencies, at);
+      firstBytes.set(r.samples.firstBytes, at);
+    }
+    at += r.requests;
+  }
+  const elapsedMs = runs.reduce((sum, r) => sum + r.elapsedMs, 0);
+  return {
+    requests: n,
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    firstError: runs.find((r) => r.firstError)?.firstError ?? null,
+    elapsedMs,
+    rps: n / (elapsedMs / 1000),
+    latency: quantiles(latencies, n),
+    firstByte: quantiles(firstBytes, n),
   };
 }
 

@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { memory, peakRss, procCpuSeconds, resetPeakRss, startChild, stats, stopChild, killAll, type Child } from './children.ts';
-import { holdStreams, runLoad, type HoldResult, type LoadResult, type LoadSpec, type Target } from './load.ts';
+import { holdStreams, mergeRuns, runLoad, type HoldResult, type LoadResult, type LoadSpec, type Target } from './load.ts';
 import { build } from 'esbuild';
 import { cliOptions } from '../esbuild.js';
 import { MODELS, checkBookkeeping, holdModel, setUpGateway } from './setup.ts';
@@ -56,6 +56,8 @@ type CaseName = (typeof ALL_CASES)[number];
 const cases = new Set<CaseName>((option('--cases')?.split(',') as CaseName[] | undefined) ?? ALL_CASES);
 const only = new Set(option('--only')?.split(',') ?? ['direct', 'floor', 'gateway']);
 
+/** Rounds per measured case (see measure()). */
+const ROUNDS = 8;
 /** Per case: time limit and request cap of the measured run (warm-up is a tenth of it, at least 200 ms). */
 const PLAN = smoke
   ? { ns1: [600, 300], ns50: [800, 2_000], ttfb: [600, 200], paced: [800, 100], hold: { streams: 50, chunks: 3, delayMs: 300 } }
@@ -91,6 +93,7 @@ async function main(): Promise<number> {
     gatewayNote: null,
     gatewayFlags: [...Object.entries(launch.env).map(([k, v]) => `${k}=${v}`), ...gatewayFlags],
     runs: {},
+    rounds: {},
     gatewayCpu: {},
     floorCpu: {},
     gatewayPeakRssBytes: null,
@@ -155,27 +158,49 @@ async function main(): Promise<number> {
       if (w1.errors + w2.errors > 0) log(`bench: warm-up errors through the gateway: ${w1.firstError ?? w2.firstError}`);
     }
 
+    /**
+     * Each case runs in ROUNDS rounds, every target once per round (order reversed each round), so the
+     * targets compared are measured seconds apart, not a whole case apart: this machine's speed drifts
+     * by tens of percent within a minute, and a ratio of two runs far apart measures that drift.
+     */
     const measure = async (caseName: CaseName, spec: LoadSpec): Promise<void> => {
+      const rounds = smoke ? 1 : ROUNDS;
+      const perRound = { ...spec, maxMs: spec.maxMs / rounds, maxRequests: Math.ceil(spec.maxRequests / rounds) };
+      const runs = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
+      const roundRps: Record<string, number>[] = [];
+      let gatewayCpuSeconds = 0;
+      let floorCpuSeconds = 0;
+      for (const target of targets) await load(target, { ...spec, maxMs: Math.max(200, spec.maxMs / 10), maxRequests: Math.ceil(spec.maxRequests / 10) });
+      for (let round = 0; round < rounds; round++) {
+        const byTarget: Record<string, number> = {};
+        for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
+          const before = target.name === 'gateway' && gateway ? await stats(gateway) : null;
+          const floorBefore = target.name === 'floor' ? procCpuSeconds(floorChild.proc.pid!) : null;
+          const r = await load(target, perRound);
+          const floorAfter = target.name === 'floor' ? procCpuSeconds(floorChild.proc.pid!) : null;
+          if (floorBefore !== null && floorAfter !== null) floorCpuSeconds += floorAfter - floorBefore;
+          if (before && gateway) gatewayCpuSeconds += ((await stats(gateway)).cpuMicros - before.cpuMicros) / 1e6;
+          runs.get(target.name)!.push(r);
+          byTarget[target.name] = r.rps;
+        }
+        roundRps.push(byTarget);
+      }
       results.runs[caseName] = {};
+      results.rounds[caseName] = roundRps;
       for (const target of targets) {
-        const warmMs = Math.max(200, spec.maxMs / 10);
-        await load(target, { ...spec, maxMs: warmMs, maxRequests: Math.ceil(spec.maxRequests / 10) });
-        const before = target.name === 'gateway' && gateway ? await stats(gateway) : null;
-        const floorBefore = target.name === 'floor' ? procCpuSeconds(floorChild.proc.pid!) : null;
-        const r = await load(target, spec);
-        const floorAfter = target.name === 'floor' ? procCpuSeconds(floorChild.proc.pid!) : null;
-        if (floorBefore !== null && floorAfter !== null) results.floorCpu[caseName] = { cpuSeconds: floorAfter - floorBefore, requests: r.requests };
-        if (before && gateway) {
+        const { samples: _, ...r } = mergeRuns(runs.get(target.name)!);
+        results.runs[caseName][target.name] = r;
+        if (target.name === 'floor') results.floorCpu[caseName] = { cpuSeconds: floorCpuSeconds, requests: r.requests };
+        if (target.name === 'gateway' && gateway) {
           const after = await stats(gateway);
           const peak = peakRss(gateway.proc.pid!);
-          results.gatewayCpu[caseName] = { cpuSeconds: (after.cpuMicros - before.cpuMicros) / 1e6, requests: r.requests, rssAfter: after.rss, peakRssSoFar: peak, loopDelayMs: after.loopDelay };
+          results.gatewayCpu[caseName] = { cpuSeconds: gatewayCpuSeconds, requests: r.requests, rssAfter: after.rss, peakRssSoFar: peak, loopDelayMs: after.loopDelay };
           const d = after.loopDelay;
           log(
-            `  ${caseName.padEnd(6)} gateway  CPU ${((after.cpuMicros - before.cpuMicros) / 1000).toFixed(0)} ms, RSS after ${(after.rss / 2 ** 20).toFixed(1)} MB, ` +
+            `  ${caseName.padEnd(6)} gateway  CPU ${(gatewayCpuSeconds * 1000).toFixed(0)} ms, RSS after ${(after.rss / 2 ** 20).toFixed(1)} MB, ` +
               `peak so far ${((peak ?? 0) / 2 ** 20).toFixed(1)} MB${d ? `, event-loop delay p99 ${d.p99.toFixed(1)} ms max ${d.max.toFixed(1)} ms` : ''}`,
           );
         }
-        results.runs[caseName][target.name] = r;
         log(
           `  ${caseName.padEnd(6)} ${target.name.padEnd(8)} ${r.requests} ok, ${r.errors} errors, ${r.rps.toFixed(0)} req/s, ` +
             `p50 ${r.latency.p50.toFixed(3)} ms, first byte p50 ${r.firstByte.p50.toFixed(3)} ms${r.firstError ? `  first error: ${r.firstError}` : ''}`,

@@ -1,8 +1,8 @@
-#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --max-semi-space-size=4
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --max-semi-space-size=8
 // The `model-gateway` command: runs the bundled CLI built by `npm run build`.
-// --max-semi-space-size=4 (MB): V8's young generation otherwise grows to ~100 MB under load and
-// never gives it back; capped, `serve` holds 1,000 streams in ~60-90 MB less RSS at the same CPU
-// per request (docs/benchmarks.md). It must be a start-up flag: V8 ignores it set at run time.
+// --max-semi-space-size=8 (MB): V8's young generation otherwise grows to ~100 MB under load and
+// never gives it back; capped, `serve` holds 1,000 streams in ~60-90 MB less RSS. 4 MB cost ~10%
+// more CPU per request in scavenges (docs/benchmarks.md). It must be a start-up flag: V8 ignores it set at run time.
 // MALLOC_ARENA_MAX=2 (glibc; ignored elsewhere): V8's compiler and GC threads otherwise each grow a
 // malloc arena that keeps ~20-40 MB after a burst of load; glibc reads it only at process start.
 import { createRequire } from 'node:module';

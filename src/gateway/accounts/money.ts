@@ -23,6 +23,13 @@ export function costOf(promptTokens: number, completionTokens: number, inputPric
 
 /** Cost in micro-USD of several [tokens, price per million] parts, rounded up once over their sum, exact. */
 export function costOfTokens(parts: readonly (readonly [tokens: number, pricePerMillion: number])[]): number {
+  // Plain numbers are exact while every product and the sum are integers up to 2^53 (a product or sum
+  // past it rounds to 2^53 or more, so the check cannot pass wrongly); BigInt (a few allocations per
+  // call, on every request) only beyond.
+  let sum = 0;
+  for (const [tokens, price] of parts) sum += tokens * price;
+  const rounded = sum + 999_999;
+  if (rounded <= Number.MAX_SAFE_INTEGER && Number.isInteger(rounded)) return (rounded - (rounded % 1_000_000)) / 1_000_000;
   let total = 0n;
   for (const [tokens, price] of parts) total += BigInt(tokens) * BigInt(price);
   return Number((total + 999_999n) / 1_000_000n);

@@ -83,6 +83,12 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
     const capped = cap !== null && (asked === null || cap < asked);
     if (capped) ctx.log.completionCap = cap;
 
+    // Priced once per usage: the answer tells the cost (usage.cost) before the same usage is settled.
+    let priced: { usage: RelayUsage; cost: number } | null = null;
+    const chargeOf = (usage: RelayUsage): number => {
+      if (priced?.usage !== usage) priced = { usage, cost: costOfUsage(usage, model) };
+      return priced.cost;
+    };
     let outcome: RelayOutcome;
     try {
       outcome = await gw.relay({
@@ -97,7 +103,7 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
         anthropicHeaders: anthropicHeadersOf(ctx.req.headers),
         answerHeaders: capped ? [MAX_TOKENS_HEADER, String(cap)] : undefined,
         // The charge, as the answer tells it (usage.cost): what settle will take, never more than was reserved.
-        costOf: (usage) => Math.min(costOfUsage(usage, model), held.reservation.amount),
+        costOf: (usage) => Math.min(chargeOf(usage), held.reservation.amount),
         res: ctx.res,
         signal: ctx.signal,
       });
@@ -107,7 +113,7 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
     }
 
     const { usage } = outcome;
-    const cost = outcome.kind === 'failed' ? 0 : costOfUsage(usage, model);
+    const cost = outcome.kind === 'failed' ? 0 : chargeOf(usage);
     ctx.log.channel = outcome.channel;
     if (outcome.attempts) ctx.log.attempts = JSON.stringify(outcome.attempts);
     ctx.log.firstByteMs = outcome.firstByteMs;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { formatMicroUsd } from '../../../src/contract/index.ts';
-import { affordableCompletionTokens, costOf, parseUsd } from '../../../src/gateway/accounts/money.ts';
+import { affordableCompletionTokens, costOf, costOfTokens, parseUsd } from '../../../src/gateway/accounts/money.ts';
 
 describe('money (integer micro-USD)', () => {
   it('parses decimal dollars exactly from the string', () => {
@@ -31,6 +31,26 @@ describe('money (integer micro-USD)', () => {
     assert.equal(costOf(1, 0, 150_000, 600_000), 1, 'a fraction of a micro-dollar rounds up');
     assert.equal(costOf(1_000_000, 0, 150_000, 0), 150_000);
     assert.equal(costOf(9_000_000_000, 9_000_000_000, 900_000_000, 900_000_000), 16_200_000_000_000);
+  });
+
+  it('cost on plain numbers equals the BigInt reference, on both sides of 2^53', () => {
+    const reference = (parts: [number, number][]): number => Number((parts.reduce((t, [n, p]) => t + BigInt(n) * BigInt(p), 0n) + 999_999n) / 1_000_000n);
+    const edge = Number.MAX_SAFE_INTEGER;
+    const cases: [number, number][][] = [
+      [[edge - 999_999, 1]],
+      [[edge - 999_998, 1]],
+      [[edge, 1]],
+      [[2 ** 26 + 1, 2 ** 27 + 3]],
+      [[94_906_267, 94_906_267]],
+      [[3, 1_000_000_000_000], [2 ** 40, 8191]],
+    ];
+    let seed = 7;
+    const random = (max: number): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return Math.floor((seed / 2 ** 31) * max);
+    };
+    for (let i = 0; i < 2_000; i++) cases.push(Array.from({ length: 1 + random(4) }, () => [random(2 ** (1 + random(34))), random(2 ** (1 + random(40)))] as [number, number]));
+    for (const parts of cases) assert.equal(costOfTokens(parts), reference(parts), JSON.stringify(parts));
   });
 
   it('affordable completion tokens never exceed the budget', () => {
