@@ -13,9 +13,11 @@ import {
   ChatCompletion,
   ChatCompletionChunk,
   ChatRequest,
+  CompletionRequest,
   GATEWAY_VERSION,
   ModelList,
   STATUS_PATH,
+  TextCompletion,
 } from '../contract/index.ts';
 import type { ModelEntry } from '../contract/index.ts';
 import { parseJsonOrUndefined, interpretAnswer } from './responseBody.ts';
@@ -107,6 +109,11 @@ function completionAsChunk(completion: ChatCompletion): ChatCompletionChunk {
   });
 }
 
+/** A request this client refuses to send: its body does not match the contract's schema. */
+function invalidRequest(what: string, issue: z.core.$ZodIssue | undefined): BadRequestError {
+  return new BadRequestError({ code: 'invalid_request', condition: 'invalid_request', detail: `The ${what} request is not valid (${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'wrong shape'}).` });
+}
+
 export class GatewayClient {
   readonly baseUrl: NormalizedBaseUrl;
   /** What was trimmed from the key on the way in (tell the user), or null. */
@@ -171,6 +178,22 @@ export class GatewayClient {
   }
 
   /**
+   * POST /v1/completions without streaming: a prompt, and a `suffix` for fill-in-the-middle (inline code
+   * completion). Never retried; the signal aborts the HTTP request itself.
+   */
+  async completion(request: CompletionRequest, options: RequestOptions = {}): Promise<TextCompletion> {
+    const url = `${this.baseUrl.apiBase}/completions`;
+    const parsed = CompletionRequest.safeParse(request);
+    if (!parsed.success) throw invalidRequest('completion', parsed.error.issues[0]);
+    const body = JSON.stringify({ ...parsed.data, stream: false });
+    try {
+      return await this.#once('POST', url, body, options.signal, (exchange, text) => interpretAnswer(exchange.status, exchange.headers, text, TextCompletion, 'a text completion'));
+    } catch (error) {
+      throw await this.#explain(error, options.signal);
+    }
+  }
+
+  /**
    * POST /v1/chat/completions with `stream: true`, as typed chunks. Leaving the loop early
    * aborts the request; a stream that ends without `[DONE]` or carries an error throws.
    */
@@ -225,10 +248,7 @@ export class GatewayClient {
 
   #chatBody(request: ChatRequest, stream: boolean): string {
     const parsed = ChatRequest.safeParse(request);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new BadRequestError({ code: 'invalid_request', condition: 'invalid_request', detail: `The chat request is not valid (${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'wrong shape'}).` });
-    }
+    if (!parsed.success) throw invalidRequest('chat', parsed.error.issues[0]);
     const { stream_options: streamOptions, ...rest } = parsed.data;
     return JSON.stringify(stream ? { ...rest, stream: true, ...(streamOptions ? { stream_options: streamOptions } : {}) } : { ...rest, stream: false });
   }

@@ -42,6 +42,15 @@ export const CompletionRequest = z.looseObject({
 });
 export type CompletionRequest = z.infer<typeof CompletionRequest>;
 
+/** A whole (non-streamed) answer of POST /v1/completions, OpenAI's `text_completion`: the text of each choice. */
+export const TextCompletion = z.looseObject({
+  id: z.string().optional(),
+  object: z.string().optional(),
+  model: z.string().optional(),
+  choices: z.array(z.looseObject({ index: z.number().int().optional(), text: z.string().nullish(), finish_reason: z.string().nullish() })),
+});
+export type TextCompletion = z.infer<typeof TextCompletion>;
+
 /** POST /v1/embeddings: one input or many, as text or token arrays. */
 export const EmbeddingRequest = z.looseObject({
   model: ModelName,
