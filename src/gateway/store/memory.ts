@@ -3,7 +3,8 @@ import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
-  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewUser, Snapshot, Status, Store, StoredLog, UserRecord, WriteBatch,
+  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord, Snapshot, Status, Store, StoredLog,
+  UserRecord, WriteBatch,
 } from './types.ts';
 
 export class MemoryStore implements Store {
@@ -11,6 +12,7 @@ export class MemoryStore implements Store {
   #accounts: AccountRecord[] = [];
   #keys: KeyRecord[] = [];
   #users: UserRecord[] = [];
+  #sessions = new Map<string, SessionRecord>();
   #channels: ChannelRecord[] = [];
   #models = new Map<string, ModelRecord>();
   #logs: StoredLog[] = [];
@@ -86,10 +88,51 @@ export class MemoryStore implements Store {
 
   async setUserStatus(name: string, status: Status): Promise<void> {
     this.#changeNamed(this.#users, 'user', name, { status });
+    if (status === 'disabled') this.#revokeUserSessions(name);
   }
 
   async setUserPassword(name: string, passwordHash: string): Promise<void> {
     this.#changeNamed(this.#users, 'user', name, { passwordHash });
+    this.#revokeUserSessions(name);
+  }
+
+  #revokeUserSessions(userName: string): void {
+    const user = this.#users.find((u) => u.name === userName)!;
+    const now = Date.now();
+    for (const [idHash, s] of this.#sessions) if (s.userId === user.id && s.revokedAt === null) this.#sessions.set(idHash, { ...s, revokedAt: now });
+  }
+
+  async createSession(session: NewSession): Promise<SessionRecord> {
+    if (!this.#users.some((u) => u.id === session.userId)) throw new StoreError('not_found', 'no such user');
+    if (this.#sessions.has(session.idHash)) throw new StoreError('conflict', 'a session with this id exists already');
+    const record: SessionRecord = { ...session, lastSeenAt: session.createdAt, revokedAt: null };
+    this.#sessions.set(session.idHash, record);
+    return record;
+  }
+
+  async findSession(idHash: string): Promise<SessionRecord | null> {
+    return this.#sessions.get(idHash) ?? null;
+  }
+
+  async touchSession(idHash: string, at: number): Promise<void> {
+    const s = this.#sessions.get(idHash);
+    if (s) this.#sessions.set(idHash, { ...s, lastSeenAt: Math.max(s.lastSeenAt, at) });
+  }
+
+  async revokeSession(idHash: string, at: number): Promise<void> {
+    const s = this.#sessions.get(idHash);
+    if (s && s.revokedAt === null) this.#sessions.set(idHash, { ...s, revokedAt: at });
+  }
+
+  async deleteEndedSessions(now: number, idleSince: number): Promise<number> {
+    let deleted = 0;
+    for (const [idHash, s] of this.#sessions) {
+      if (s.expiresAt <= now || s.lastSeenAt < idleSince || s.revokedAt !== null) {
+        this.#sessions.delete(idHash);
+        deleted++;
+      }
+    }
+    return deleted;
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {
@@ -103,6 +146,11 @@ export class MemoryStore implements Store {
 
   async setKeyStatus(name: string, status: Status): Promise<void> {
     this.#changeNamed(this.#keys, 'key', name, { status });
+  }
+
+  async setKeySecret(name: string, hash: string, prefix: string): Promise<void> {
+    if (this.#keys.some((k) => k.hash === hash)) throw new StoreError('conflict', 'a key with this secret exists already');
+    this.#changeNamed(this.#keys, 'key', name, { hash, prefix });
   }
 
   async deleteKey(name: string): Promise<boolean> {

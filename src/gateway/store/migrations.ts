@@ -159,4 +159,21 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Console sign-ins: only the SHA-256 of a session id is kept (a copy of the database signs nobody in).
+    // A session ends at expires_at, after IDLE_MS without use (last_seen_at), or when revoked (sign-out,
+    // password change, user disabled); ended rows are deleted as new sessions are made.
+    version: 12,
+    sql: `
+      CREATE TABLE sessions (
+        id_hash TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        created_at INTEGER NOT NULL,
+        last_seen_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        revoked_at INTEGER
+      );
+      CREATE INDEX sessions_user ON sessions(user_id);
+    `,
+  },
 ];

@@ -11,12 +11,14 @@ import { loadSqlite, refuseEmptyFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
-  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewUser, Snapshot, Status, Store, StoredLog, UserRecord, WriteBatch,
+  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord, Snapshot, Status, Store, StoredLog,
+  UserRecord, WriteBatch,
 } from './types.ts';
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqliteRows.ts';
 import { isSealed, type SecretBox } from './secretBox.ts';
 import { BatchWriter } from './sqliteBatch.ts';
+import { SessionTable } from './sqliteSessions.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
@@ -43,6 +45,10 @@ export class SqliteStore implements Store {
   #ownChanges = 1;
   #seenOwnChanges = 0;
   #batchWriter: BatchWriter | null = null;
+  #sessionTable: SessionTable | null = null;
+  get #sessions(): SessionTable {
+    return (this.#sessionTable ??= new SessionTable(this.#db));
+  }
 
   readonly #box: SecretBox;
   readonly #toChannel = (row: Row): ChannelRecord => toChannel(row, (stored, what) => (isSealed(stored) ? this.#box.open(stored, what) : stored));
@@ -229,11 +235,37 @@ export class SqliteStore implements Store {
   }
 
   async setUserStatus(name: string, status: Status): Promise<void> {
-    this.#updateNamed('user', name, 'UPDATE users SET status = ? WHERE name = ?', status);
+    this.#tx(() => {
+      this.#updateNamed('user', name, 'UPDATE users SET status = ? WHERE name = ?', status);
+      if (status === 'disabled') this.#sessions.revokeUser(name, Date.now());
+    });
   }
 
   async setUserPassword(name: string, passwordHash: string): Promise<void> {
-    this.#updateNamed('user', name, 'UPDATE users SET password_hash = ? WHERE name = ?', passwordHash);
+    this.#tx(() => {
+      this.#updateNamed('user', name, 'UPDATE users SET password_hash = ? WHERE name = ?', passwordHash);
+      this.#sessions.revokeUser(name, Date.now());
+    });
+  }
+
+  async createSession(session: NewSession): Promise<SessionRecord> {
+    return this.#sessions.create(session);
+  }
+
+  async findSession(idHash: string): Promise<SessionRecord | null> {
+    return this.#sessions.find(idHash);
+  }
+
+  async touchSession(idHash: string, at: number): Promise<void> {
+    this.#sessions.touch(idHash, at);
+  }
+
+  async revokeSession(idHash: string, at: number): Promise<void> {
+    this.#sessions.revoke(idHash, at);
+  }
+
+  async deleteEndedSessions(now: number, idleSince: number): Promise<number> {
+    return this.#sessions.deleteEnded(now, idleSince);
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {
@@ -248,6 +280,15 @@ export class SqliteStore implements Store {
 
   async setKeyStatus(name: string, status: Status): Promise<void> {
     this.#updateNamed('key', name, 'UPDATE api_keys SET status = ? WHERE name = ?', status);
+  }
+
+  async setKeySecret(name: string, hash: string, prefix: string): Promise<void> {
+    try {
+      this.#updateNamed('key', name, 'UPDATE api_keys SET key_hash = ?, key_prefix = ? WHERE name = ?', hash, prefix);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new StoreError('conflict', 'a key with this secret exists already');
+      throw error;
+    }
   }
 
   async deleteKey(name: string): Promise<boolean> {

@@ -65,6 +65,22 @@ export interface UserRecord {
 
 export type NewUser = Pick<UserRecord, 'name' | 'accountId' | 'admin' | 'passwordHash'>;
 
+/** A console sign-in. The session id itself lives only in the browser's cookie; the store keeps its SHA-256. */
+export interface SessionRecord {
+  /** SHA-256 of the session id, hex. */
+  readonly idHash: string;
+  readonly userId: number;
+  readonly createdAt: number;
+  /** The last request made with it (updated at most once a minute): the idle expiry counts from here. */
+  readonly lastSeenAt: number;
+  /** The absolute end, whatever the use. */
+  readonly expiresAt: number;
+  /** Set on sign-out, password change, or the user being disabled; a revoked session never comes back. */
+  readonly revokedAt: number | null;
+}
+
+export type NewSession = Pick<SessionRecord, 'idHash' | 'userId' | 'createdAt' | 'expiresAt'>;
+
 export interface ChannelRecord {
   readonly id: number;
   readonly name: string;
@@ -182,13 +198,25 @@ export interface Store {
 
   createUser(user: NewUser): Promise<UserRecord>;
   listUsers(): Promise<UserRecord[]>;
+  /** Disabling a user revokes their sessions in the same step. */
   setUserStatus(name: string, status: Status): Promise<void>;
+  /** Revokes the user's sessions in the same step: a changed password signs every browser out. */
   setUserPassword(name: string, passwordHash: string): Promise<void>;
+
+  createSession(session: NewSession): Promise<SessionRecord>;
+  findSession(idHash: string): Promise<SessionRecord | null>;
+  /** Records use of a live session (for the idle expiry). */
+  touchSession(idHash: string, at: number): Promise<void>;
+  revokeSession(idHash: string, at: number): Promise<void>;
+  /** Deletes sessions that ended: expired at `now`, idle since before `idleSince`, or revoked. Returns how many. */
+  deleteEndedSessions(now: number, idleSince: number): Promise<number>;
 
   createKey(key: NewKey): Promise<KeyRecord>;
   listKeys(): Promise<KeyRecord[]>;
   setKeyStatus(name: string, status: Status): Promise<void>;
   deleteKey(name: string): Promise<boolean>;
+  /** A new secret (its hash and display prefix) for the key named `name`, every other setting kept: rotation. */
+  setKeySecret(name: string, hash: string, prefix: string): Promise<void>;
 
   addChannel(channel: NewChannel): Promise<ChannelRecord>;
   listChannels(): Promise<ChannelRecord[]>;

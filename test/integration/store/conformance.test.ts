@@ -130,6 +130,62 @@ for (const { name, open } of STORES) {
       await assert.rejects(store.setUserPassword('nobody', 'x'), storeError('not_found'));
     });
 
+    it('sessions: created for a user, found by hash, touched, revoked; a password change or disabling revokes every one of the user', async () => {
+      const account = await store.createAccount('team', 0);
+      const ada = await store.createUser({ name: 'ada', accountId: account.id, admin: false, passwordHash: 'x' });
+      const bob = await store.createUser({ name: 'bob', accountId: account.id, admin: false, passwordHash: 'x' });
+      const now = 1_000_000;
+      const made = await store.createSession({ idHash: 'a1', userId: ada.id, createdAt: now, expiresAt: now + 100 });
+      assert.deepEqual(made, { idHash: 'a1', userId: ada.id, createdAt: now, lastSeenAt: now, expiresAt: now + 100, revokedAt: null });
+      await assert.rejects(store.createSession({ idHash: 'a1', userId: ada.id, createdAt: now, expiresAt: now + 100 }), storeError('conflict'));
+      await assert.rejects(store.createSession({ idHash: 'zz', userId: 9999, createdAt: now, expiresAt: now + 100 }), storeError('not_found'));
+      await store.createSession({ idHash: 'a2', userId: ada.id, createdAt: now, expiresAt: now + 100 });
+      await store.createSession({ idHash: 'b1', userId: bob.id, createdAt: now, expiresAt: now + 100 });
+      await store.touchSession('a1', now + 10);
+      await store.touchSession('a1', now + 5);
+      assert.equal((await store.findSession('a1'))!.lastSeenAt, now + 10, 'never moves back');
+      assert.equal(await store.findSession('nope'), null);
+
+      await store.revokeSession('a2', now + 20);
+      await store.revokeSession('a2', now + 30);
+      assert.equal((await store.findSession('a2'))!.revokedAt, now + 20, 'revoked once');
+      await store.setUserPassword('ada', 'new');
+      assert.notEqual((await store.findSession('a1'))!.revokedAt, null, 'password change revokes');
+      assert.equal((await store.findSession('b1'))!.revokedAt, null, "another user's session stays");
+      await store.setUserStatus('bob', 'enabled');
+      assert.equal((await store.findSession('b1'))!.revokedAt, null, 'enabling revokes nothing');
+      await store.setUserStatus('bob', 'disabled');
+      assert.notEqual((await store.findSession('b1'))!.revokedAt, null, 'disabling revokes');
+    });
+
+    it('sessions: ended ones (expired, idle, revoked) are deleted, live ones kept', async () => {
+      const account = await store.createAccount('team', 0);
+      const ada = await store.createUser({ name: 'ada', accountId: account.id, admin: false, passwordHash: 'x' });
+      const now = 1_000_000;
+      await store.createSession({ idHash: 'live', userId: ada.id, createdAt: now, expiresAt: now + 100 });
+      await store.createSession({ idHash: 'expired', userId: ada.id, createdAt: now - 200, expiresAt: now });
+      await store.createSession({ idHash: 'idle', userId: ada.id, createdAt: now - 50, expiresAt: now + 100 });
+      await store.createSession({ idHash: 'revoked', userId: ada.id, createdAt: now, expiresAt: now + 100 });
+      await store.revokeSession('revoked', now);
+      await store.touchSession('live', now);
+      assert.equal(await store.deleteEndedSessions(now, now - 10), 3);
+      assert.ok(await store.findSession('live'));
+      for (const gone of ['expired', 'idle', 'revoked']) assert.equal(await store.findSession(gone), null, gone);
+    });
+
+    it('keys: a new secret for a key keeps every other setting; a secret in use or an unknown name is refused', async () => {
+      const account = await store.createAccount('team', 0);
+      const old = await store.createKey({ accountId: account.id, name: 'k', hash: 'a'.repeat(64), prefix: 'sk-aa…', models: ['m'], expiresAt: 5e12, rpm: 5, concurrency: 2 });
+      await store.createKey({ accountId: account.id, name: 'other', hash: 'c'.repeat(64), prefix: 'sk-cc…', models: null, expiresAt: null, rpm: 1, concurrency: 1 });
+      store.changedSinceLastCheck();
+      await store.setKeySecret('k', 'b'.repeat(64), 'sk-bb…');
+      assert.equal(store.changedSinceLastCheck(), true, 'the request path sees the new secret');
+      const rotated = (await store.listKeys()).find((k) => k.name === 'k')!;
+      assert.deepEqual({ ...rotated }, { ...old, hash: 'b'.repeat(64), prefix: 'sk-bb…' });
+      await assert.rejects(store.setKeySecret('k', 'c'.repeat(64), 'sk-cc…'), storeError('conflict'));
+      await assert.rejects(store.setKeySecret('nobody', 'd'.repeat(64), 'sk-dd…'), storeError('not_found'));
+    });
+
     it('snapshot and change detection: every admin write is seen', async () => {
       store.changedSinceLastCheck();
       assert.equal(store.changedSinceLastCheck(), false);
