@@ -154,6 +154,10 @@ export const ERROR_CODES = {
   invalid_auth_header: { status: 401, message: `${INVALID_TOKEN_NOTICE}: the Authorization header must be "Bearer <API_KEY>".` },
   api_key_whitespace: { status: 401, message: `${INVALID_TOKEN_NOTICE}: the API key has spaces or line breaks around it. Copy the key again, without leading or trailing whitespace.` },
   invalid_api_key: { status: 401, message: `${INVALID_TOKEN_NOTICE}: the API key is wrong or no longer exists. Copy the key again from the console.` },
+  // The web console's own sign-in (issue 10): a session cookie instead of a key.
+  not_signed_in: { status: 401, message: `${INVALID_TOKEN_NOTICE}: you are not signed in to the console, or your session has ended. Sign in again.` },
+  // One answer for an unknown user, a wrong password and a disabled user: nobody learns which names exist.
+  invalid_credentials: { status: 401, message: `${INVALID_TOKEN_NOTICE}: the user name or the password is wrong.` },
   // 403
   key_disabled: { status: 403, message: 'This API key is disabled. Enable it in the console or use another key.', firstCheck: 'permission' },
   key_expired: { status: 403, message: 'This API key has expired. Create a new key in the console.', firstCheck: 'permission' },
@@ -161,10 +165,16 @@ export const ERROR_CODES = {
   model_not_permitted: { status: 403, message: 'This API key has no permission for the requested model.', firstCheck: 'permission' },
   // A channel serves the model, but the operator has not priced it: nothing is served free by accident.
   model_not_priced: { status: 403, message: 'This model has no price yet, so the gateway does not serve it. Ask the operator to price it.', firstCheck: 'model' },
+  // A console request that changes something came from another site's page (no same-origin Origin, no console header).
+  cross_site_request: { status: 403, message: 'This request did not come from the console page of this gateway, so it was refused. Use the console itself.' },
+  // The first-admin setup link: wrong, used, expired, or an admin exists already.
+  setup_link_invalid: { status: 403, message: 'This setup link is not valid: it works once, for one hour, and only while the gateway has no admin. Restart the gateway for a new one, or run model-gateway user create NAME --admin.' },
   // 404
   not_found: { status: 404, message: 'Path not found. Check the base address, with or without /v1.', firstCheck: 'address' },
   // An OpenAI-style path the base address reaches correctly, for a feature this gateway does not have.
   endpoint_not_supported: { status: 404, message: 'This gateway does not serve this endpoint.', firstCheck: 'logs' },
+  // A key id that is not on the signed-in user's account answers as if it did not exist (no 403: nothing to learn).
+  key_not_found: { status: 404, message: 'No API key with this id on your account.', firstCheck: 'key' },
   model_not_found: { status: 404, message: 'model not found: no model has this name. Copy the exact model name from the console.', firstCheck: 'model' },
   // 405: the path exists, the method does not (the Allow header lists the ones that do).
   method_not_allowed: { status: 405, message: 'This path does not accept this method.' },
@@ -173,6 +183,10 @@ export const ERROR_CODES = {
   invalid_request: { status: 400, message: 'Invalid request.' },
   wrong_endpoint: { status: 400, message: 'This model is not served at this endpoint.', firstCheck: 'model' },
   request_too_large: { status: 413, message: 'The request body is too large.' },
+  // The console's JSON API takes JSON only: a form or text/plain post (what another site can send) is refused.
+  json_required: { status: 415, message: 'This endpoint takes a JSON body: send Content-Type: application/json.' },
+  // Key names are unique on the gateway (the CLI addresses keys by name).
+  key_name_taken: { status: 409, message: 'A key with this name exists already on this gateway. Choose another name.' },
   // Refused by the HTTP layer before the request is read whole.
   uri_too_long: { status: 414, message: 'The request URL is too long.' },
   headers_too_large: { status: 431, message: "The request's headers are too large." },
@@ -180,6 +194,8 @@ export const ERROR_CODES = {
   // 429
   rate_limited: { status: 429, message: 'Too many requests for this API key. Wait and retry.' },
   concurrency_limited: { status: 429, message: 'Too many concurrent requests for this API key. Lower concurrency and retry.' },
+  // Failed sign-ins are throttled per user name and per source address, with a growing wait (Retry-After).
+  sign_in_throttled: { status: 429, message: 'Too many failed sign-ins. Wait before trying again.', firstCheck: 'key' },
   upstream_rate_limited: { status: 429, message: 'The upstream model provider is busy (rate limited). Wait and retry, or switch model.' },
   // The balance would pay, but this account's requests in flight hold it until they are charged.
   balance_in_use: { status: 429, message: "This account's requests in flight are holding its balance; it would pay for this one. Retry when they finish, or send fewer at once." },

@@ -24,22 +24,35 @@ export interface CreateKeyOptions {
   readonly concurrency?: number;
 }
 
+/** A new key secret with what the store keeps of it (its hash and display prefix). */
+function newSecret(): { secret: string; hash: string; prefix: string } {
+  const secret = generateKey();
+  return { secret, hash: hashKey(secret), prefix: displayPrefix(secret) };
+}
+
 /** Creates a key and returns its secret: the only time the secret exists outside the client. */
 export async function createKey(store: Store, options: CreateKeyOptions): Promise<{ secret: string; key: KeyRecord }> {
   const account = await store.getAccount(options.account);
   if (!account) throw new StoreError('not_found', `no account named "${options.account}"`);
-  const secret = generateKey();
+  const { secret, hash, prefix } = newSecret();
   const key = await store.createKey({
     accountId: account.id,
     name: options.name,
-    hash: hashKey(secret),
-    prefix: displayPrefix(secret),
+    hash,
+    prefix,
     models: options.models && options.models.length > 0 ? [...options.models] : null,
     expiresAt: options.expiresAt ?? null,
     rpm: options.rpm ?? DEFAULT_RPM,
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
   });
   return { secret, key };
+}
+
+/** Rotation: a new secret for the key named `name`, every setting kept; the old secret stops working at once. */
+export async function rotateKey(store: Store, name: string): Promise<{ secret: string }> {
+  const { secret, hash, prefix } = newSecret();
+  await store.setKeySecret(name, hash, prefix);
+  return { secret };
 }
 
 /** On an empty store: account `local` with $10, an `echo` channel and priced model, key `default`. Returns its secret, or null when the store was not empty. */

@@ -16,6 +16,8 @@ import { CHAT, COMPLETION, EMBEDDING, IMAGE, MESSAGES, RESPONSES } from './route
 import { countTokens } from './routes/countTokens.ts';
 import { relayed } from './routes/relayed.ts';
 import * as consoleRoutes from './routes/console.ts';
+import * as consoleSession from './routes/consoleSession.ts';
+import { createOwnKey, keyAction, keys as ownKeys } from './routes/consoleKeys.ts';
 import type { Handler } from './routes/common.ts';
 import { models } from './routes/models.ts';
 import { status } from './routes/status.ts';
@@ -42,6 +44,16 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   '/console': { GET: consoleRoutes.page },
   '/api/console/me': { GET: consoleRoutes.me },
   '/api/console/logs': { GET: consoleRoutes.logs },
+  // Signing in with a user name and password (issue 10): a session cookie, then the user's own keys.
+  '/api/console/login': { POST: consoleSession.login },
+  '/api/console/logout': { POST: consoleSession.logout },
+  '/api/console/session': { GET: consoleSession.session },
+  '/api/console/setup': { POST: consoleSession.setup },
+  '/api/console/keys': { GET: ownKeys, POST: createOwnKey },
+  '/api/console/keys/disable': { POST: keyAction('disable') },
+  '/api/console/keys/enable': { POST: keyAction('enable') },
+  '/api/console/keys/delete': { POST: keyAction('delete') },
+  '/api/console/keys/rotate': { POST: keyAction('rotate') },
 };
 
 /** Error listeners for the request and response: their errors show as a closed response, handled there. */

@@ -38,7 +38,7 @@ export async function serve(values: ServeFlags, dataDir: string, io: { readonly 
   let gw;
   try {
     gw = await startGateway({
-      dataDir, host: values.host ?? '127.0.0.1', port, bootstrap: true, log: io.err,
+      dataDir, host: values.host ?? '127.0.0.1', port, bootstrap: true, firstAdminSetup: true, log: io.err,
       logRetentionDays: int(values.logRetentionDays, 'log-retention-days', 90, 0, 36_500),
       stopGraceMs: int(values.stopGraceMs, 'stop-grace-ms', 5000, 0, 3_600_000),
       ...(echoDelayMs !== undefined ? { echoDelayMs } : {}),
@@ -56,6 +56,11 @@ export async function serve(values: ServeFlags, dataDir: string, io: { readonly 
     io.out(`Your API key (shown once): ${gw.bootstrapKey}`);
   }
   io.out(`Model Gateway listening on ${gw.url} (store: ${gw.storeKind}, data: ${dataDir})`);
+  if (gw.setupUrl) {
+    io.out(`No console admin yet. Create the first one in your browser (this link works once, for one hour; a restart prints a new one):`);
+    io.out(`  ${gw.setupUrl}`);
+    io.out(`  or from a terminal: model-gateway user create NAME --admin`);
+  }
   io.out(`Next: open the console at ${gw.url}/ (sign in with the key); OpenAI-style clients take the base URL ${gw.url}/v1 and the key. Try:`);
   io.out(`  curl ${gw.url}/v1/chat/completions -H "Authorization: Bearer ${gw.bootstrapKey ?? '<your key>'}" -H "Content-Type: application/json" -d '{"model":"echo","messages":[{"role":"user","content":"hello"}]}'`);
   if (signalled === null) await new Promise<void>((resolve) => (wake = resolve));

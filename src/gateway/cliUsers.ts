@@ -5,8 +5,9 @@
  */
 import { createInterface } from 'node:readline';
 import { hashPassword, passwordProblem } from './accounts/passwords.ts';
+import { createUser } from './accounts/users.ts';
 import { identifier, need, UsageError } from './cliArgs.ts';
-import { StoreError, type Store } from './store/types.ts';
+import type { Store } from './store/types.ts';
 
 export interface UserIo {
   out: (line: string) => void;
@@ -29,14 +30,10 @@ export async function user(store: Store, sub: string | undefined, args: string[]
   }
   const name = identifier(args[0], 'user NAME');
   if (sub === 'create') {
-    const accountName = flags.account ?? name;
-    const existing = await store.getAccount(accountName);
-    if (flags.account !== undefined && !existing) throw new StoreError('not_found', `no account named "${accountName}"`);
-    if (flags.account === undefined && existing) throw new UsageError(`an account named "${name}" exists already: give --account ${name} to put the user on it`);
-    const passwordHash = hashPassword(await newPassword(io, `Password for ${name}: `));
-    const account = existing ?? (await store.createAccount(accountName, 0));
-    await store.createUser({ name, accountId: account.id, admin: flags.admin === true, passwordHash });
-    io.out(`user "${name}" created${flags.admin ? ' (admin)' : ''} on account "${account.name}"`);
+    if (flags.account === undefined && (await store.getAccount(name))) throw new UsageError(`an account named "${name}" exists already: give --account ${name} to put the user on it`);
+    const password = await newPassword(io, `Password for ${name}: `);
+    const made = await createUser(store, { name, password, admin: flags.admin === true, ...(flags.account !== undefined ? { account: flags.account } : {}) });
+    io.out(`user "${name}" created${flags.admin ? ' (admin)' : ''} on account "${flags.account ?? made.name}"`);
     return 0;
   }
   if (sub === 'password') {

@@ -7,6 +7,17 @@ import type { LogWriter } from './logs.ts';
 import type { ConcurrencyLimiter, RateLimiter } from './ratelimit.ts';
 import type { RelayChat } from './relay/types.ts';
 import type { Store } from './store/types.ts';
+import type { Sessions } from './accounts/sessions.ts';
+import type { SignInThrottle } from './accounts/signInThrottle.ts';
+import type { SetupLink } from './accounts/setupLink.ts';
+
+/** What the console's sign-in needs: sessions, the failed sign-in throttle, and the first-admin setup link. */
+export interface ConsoleAuth {
+  readonly sessions: Sessions;
+  readonly throttle: SignInThrottle;
+  /** Made when a gateway started with no admin (and was asked for one); null otherwise. */
+  readonly setup: SetupLink | null;
+}
 
 export interface Gateway {
   readonly store: Store;
@@ -20,4 +31,5 @@ export interface Gateway {
   readonly startedAt: number;
   /** How request bodies are received: size, deadline, and memory for all of them at once. */
   readonly body: BodyRules;
+  readonly console: ConsoleAuth;
 }

@@ -24,6 +24,9 @@ import { answerMalformedRequest } from './http/malformedRequest.ts';
 import { DEFAULT_DATA_DIR, openStore } from './store/index.ts';
 import { lockFolder } from './folderLock.ts';
 import { DEFAULT_LOG_RETENTION_DAYS, keepLogsFor } from './logRetention.ts';
+import { Sessions } from './accounts/sessions.ts';
+import { SignInThrottle } from './accounts/signInThrottle.ts';
+import { SetupLink, setupUrl } from './accounts/setupLink.ts';
 
 /** The offline `echo` model's pace: slow enough to watch a stream, fast enough for tests. */
 export const DEFAULT_ECHO_DELAY_MS = 15;
@@ -67,6 +70,10 @@ export interface GatewayOptions {
   maxAnswerBytes?: number;
   /** Longest line or event taken from an upstream stream (characters). Default 1 MiB; beyond it the stream ends in an error. */
   maxSseChars?: number;
+  /** When the store has no admin user, make a one-time setup link for the first one (returned as setupUrl, to be shown once). */
+  firstAdminSetup?: boolean;
+  /** The console's clock (sessions, sign-in throttling, the setup link's expiry): tests move it. Default Date.now. */
+  clock?: () => number;
 }
 
 export interface RunningGateway {
@@ -79,6 +86,8 @@ export interface RunningGateway {
   readonly bootstrapKey?: string;
   /** Secret of the key made by `issueKey`. */
   readonly issuedKey?: string;
+  /** The first-admin setup link (firstAdminSetup, no admin yet): the console's address with a one-time token in its #fragment. */
+  readonly setupUrl?: string;
   /** Graceful: stop accepting, wait for (then abort) requests in flight, flush logs, close the store. */
   stop(): Promise<void>;
 }
@@ -89,6 +98,8 @@ export interface GatewayInstance {
   readonly storeKind: 'sqlite' | 'memory';
   readonly bootstrapKey?: string;
   readonly issuedKey?: string;
+  /** The setup link's token (firstAdminSetup, no admin yet). */
+  readonly setupToken?: string;
   /** Waits up to `graceMs` for requests in flight, then aborts the rest and waits for them to end. */
   drain(graceMs: number): Promise<void>;
   /** Flushes the logs, closes the store and the upstream pools. Call after drain. */
@@ -107,6 +118,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   try {
     const bootstrapKey = options.bootstrap ? await bootstrapIfEmpty(store) : null;
     const issuedKey = options.issueKey !== undefined ? await issueNamedKey(store, options.issueKey) : null;
+    const clock = options.clock ?? Date.now;
+    const setup = options.firstAdminSetup && !(await store.listUsers()).some((u) => u.admin) ? SetupLink.issue(clock) : null;
 
     const pools = new UpstreamPools();
     const health = new ChannelHealth(log, options.breakerFailures);
@@ -139,6 +152,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         // Checked a few times per deadline: a late body is answered at most a quarter of it late.
         deadlines: new BodyDeadlines(Math.max(50, Math.min(1000, Math.floor((options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS) / 4)))),
       },
+      console: { sessions: new Sessions(store, clock), throttle: new SignInThrottle(clock), setup: setup?.link ?? null },
     };
     const app = createApp(gw, (error, requestId) => log(`internal error (request id: ${requestId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
     const stopPruning = keepLogsFor(store, options.logRetentionDays ?? DEFAULT_LOG_RETENTION_DAYS, log);
@@ -147,6 +161,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       storeKind: store.kind,
       ...(bootstrapKey ? { bootstrapKey } : {}),
       ...(issuedKey ? { issuedKey } : {}),
+      ...(setup ? { setupToken: setup.token } : {}),
       async drain(graceMs) {
         if (app.inFlight.size === 0) return;
         let timer: NodeJS.Timeout | undefined;
@@ -228,6 +243,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     storeKind: gateway.storeKind,
     ...(gateway.bootstrapKey ? { bootstrapKey: gateway.bootstrapKey } : {}),
     ...(gateway.issuedKey ? { issuedKey: gateway.issuedKey } : {}),
+    ...(gateway.setupToken ? { setupUrl: setupUrl(`http://${urlHost}:${port}`, gateway.setupToken) } : {}),
     stop,
   };
 }

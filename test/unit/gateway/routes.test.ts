@@ -8,6 +8,17 @@ import { injectRequest } from '../../support/inject.ts';
 
 /** Routes anyone may read: the status probe and the console's page (its data needs a key). */
 const PUBLIC = new Set(['/api/status', '/', '/console']);
+/** The console's sign-in routes need no key and no session, but a same-origin proof (CSRF): without one, 403. */
+const SIGN_IN = new Set(['/api/console/login', '/api/console/logout', '/api/console/setup']);
+/** The console's signed-in routes ask for a session cookie, not a key. */
+const signedIn = (path: string) => path === '/api/console/session' || path.startsWith('/api/console/keys');
+
+function expectedWithoutCredentials(path: string): [number, string] | 'ok' {
+  if (PUBLIC.has(path)) return 'ok';
+  if (SIGN_IN.has(path)) return [403, 'cross_site_request'];
+  if (signedIn(path)) return [401, 'not_signed_in'];
+  return [401, 'missing_api_key'];
+}
 
 describe('the route table, in process', () => {
   let gateway: GatewayInstance;
@@ -23,10 +34,11 @@ describe('the route table, in process', () => {
     // The Messages API answers errors in Anthropic's shape, with the same statuses and codes.
     const assertErrorOf = path.startsWith('/v1/messages') ? assertAnthropicError : assertError;
     for (const method of Object.keys(methods)) {
-      it(`${method} ${path} without a key: ${PUBLIC.has(path) ? '200' : '401 missing_api_key'}`, async () => {
+      const expected = expectedWithoutCredentials(path);
+      it(`${method} ${path} without a key: ${expected === 'ok' ? '200' : expected.join(' ')}`, async () => {
         const answer = await injectRequest(gateway, method, path, method === 'POST' ? { body: { model: 'echo', messages: [{ role: 'user', content: 'hi' }] } } : {});
-        if (PUBLIC.has(path)) assert.equal(answer.status, 200);
-        else assertErrorOf(answer, 401, 'missing_api_key');
+        if (expected === 'ok') assert.equal(answer.status, 200);
+        else assertErrorOf(answer, ...expected);
         assert.match(answer.headers.get('x-request-id') ?? '', /\S/);
       });
     }

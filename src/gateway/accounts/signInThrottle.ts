@@ -1,0 +1,83 @@
+/**
+ * Failed console sign-ins, throttled per user name and per source address: a few failures are free,
+ * then each further one locks that name (or address) for a doubling wait, capped, and forgotten an hour
+ * after the last failure. An attacker cannot lock a real user out for good: the wait is capped, attempts
+ * during a lock are refused without counting (so they do not lengthen it), and an address this user has
+ * signed in from before is not held by the name's lock (only by its own address's).
+ * In memory: a restart forgets it, which costs an attacker a restart of the operator's gateway.
+ */
+
+export const FREE_FAILURES_PER_NAME = 5;
+export const FREE_FAILURES_PER_ADDRESS = 20;
+export const FIRST_WAIT_MS = 15_000;
+export const MAX_WAIT_MS = 15 * 60_000;
+const FORGET_AFTER_MS = 60 * 60_000;
+/** Entries kept per map at most; the oldest go first (a flood of names cannot grow memory without bound). */
+const MAX_ENTRIES = 10_000;
+const MAX_KNOWN_ADDRESSES_PER_NAME = 20;
+
+interface Failures {
+  count: number;
+  last: number;
+  lockedUntil: number;
+}
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.delete(key);
+  if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+}
+
+export class SignInThrottle {
+  readonly #byName = new Map<string, Failures>();
+  readonly #byAddress = new Map<string, Failures>();
+  readonly #knownAddresses = new Map<string, Set<string>>();
+  readonly #now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
+
+  /** Milliseconds to wait before `name` may try from `address`, or 0 when a try is allowed now. */
+  wait(name: string, address: string): number {
+    const now = this.#now();
+    const byAddress = this.#lockOf(this.#byAddress, address, now);
+    const known = this.#knownAddresses.get(name)?.has(address) === true;
+    const byName = known ? 0 : this.#lockOf(this.#byName, name, now);
+    return Math.max(byAddress, byName);
+  }
+
+  failed(name: string, address: string): void {
+    const now = this.#now();
+    this.#count(this.#byName, name, FREE_FAILURES_PER_NAME, now);
+    this.#count(this.#byAddress, address, FREE_FAILURES_PER_ADDRESS, now);
+  }
+
+  /** A right password: the name's failures are forgotten and the address remembered as this user's. */
+  succeeded(name: string, address: string): void {
+    this.#byName.delete(name);
+    const known = this.#knownAddresses.get(name) ?? new Set<string>();
+    if (known.size >= MAX_KNOWN_ADDRESSES_PER_NAME) known.delete(known.values().next().value as string);
+    known.add(address);
+    remember(this.#knownAddresses, name, known);
+  }
+
+  #lockOf(map: Map<string, Failures>, key: string, now: number): number {
+    const entry = map.get(key);
+    if (!entry) return 0;
+    if (entry.lockedUntil <= now && now - entry.last > FORGET_AFTER_MS) {
+      map.delete(key);
+      return 0;
+    }
+    return Math.max(0, entry.lockedUntil - now);
+  }
+
+  #count(map: Map<string, Failures>, key: string, free: number, now: number): void {
+    const old = map.get(key);
+    const entry = old && now - old.last <= FORGET_AFTER_MS ? old : { count: 0, last: now, lockedUntil: 0 };
+    entry.count++;
+    entry.last = now;
+    if (entry.count >= free) entry.lockedUntil = now + Math.min(MAX_WAIT_MS, FIRST_WAIT_MS * 2 ** (entry.count - free));
+    remember(map, key, entry);
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Making a console user, the one way both the CLI (`user create`) and the first-admin setup page do:
+ * the password checked and hashed, the account found or made. Without an account name the user gets
+ * an account of their own name, made empty.
+ */
+import { hashPassword, passwordProblem } from './passwords.ts';
+import { StoreError, type Store, type UserRecord } from '../store/types.ts';
+
+export interface NewUserRequest {
+  readonly name: string;
+  readonly password: string;
+  readonly admin: boolean;
+  /** An existing account to join; absent: an account of the user's name. */
+  readonly account?: string;
+  /** With no `account`: put the user on an existing account of their name rather than refuse. */
+  readonly joinOwnNameAccount?: boolean;
+}
+
+/** Creates the user; throws StoreError ('invalid', 'conflict', 'not_found') with words for people. */
+export async function createUser(store: Store, request: NewUserRequest): Promise<UserRecord> {
+  const problem = passwordProblem(request.password);
+  if (problem) throw new StoreError('invalid', problem);
+  const accountName = request.account ?? request.name;
+  const existing = await store.getAccount(accountName);
+  if (request.account !== undefined && !existing) throw new StoreError('not_found', `no account named "${accountName}"`);
+  if (request.account === undefined && existing && !request.joinOwnNameAccount) {
+    throw new StoreError('conflict', `an account named "${request.name}" exists already: give --account ${request.name} to put the user on it`);
+  }
+  if ((await store.listUsers()).some((u) => u.name === request.name)) throw new StoreError('conflict', `a user named "${request.name}" already exists`);
+  const passwordHash = hashPassword(request.password);
+  const account = existing ?? (await store.createAccount(accountName, 0));
+  return store.createUser({ name: request.name, accountId: account.id, admin: request.admin, passwordHash });
+}

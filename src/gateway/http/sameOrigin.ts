@@ -1,0 +1,30 @@
+/**
+ * CSRF defence for the console's state-changing requests. A session cookie rides along with any request
+ * the browser makes to this address, including a form another site posts here; so such a request must
+ * show it came from the console page itself: an Origin header naming this very address (browsers send
+ * it on every POST and scripts cannot forge it), or, from a client that sends no Origin at all, the
+ * console's own header, which another site's page can only add after a CORS preflight our answers never
+ * grant with credentials. And the body must be JSON: an HTML form cannot send application/json.
+ */
+import type { IncomingMessage } from 'node:http';
+import { cameOverHttps } from './cookies.ts';
+import { HttpError } from './errors.ts';
+
+/** The header the console page sets on its requests. */
+export const CONSOLE_HEADER = 'x-model-gateway-console';
+
+export function requireSameOrigin(req: IncomingMessage): void {
+  const origin = req.headers.origin;
+  const host = req.headers.host;
+  if (origin === undefined) {
+    if (req.headers[CONSOLE_HEADER] === '1') return;
+    throw new HttpError('cross_site_request', `Send the header "${CONSOLE_HEADER}: 1" from scripts that have no Origin.`);
+  }
+  const own = host === undefined ? null : `${cameOverHttps(req) ? 'https' : 'http'}://${host.toLowerCase()}`;
+  if (own === null || origin.toLowerCase() !== own) throw new HttpError('cross_site_request');
+}
+
+export function requireJsonBody(req: IncomingMessage): void {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') throw new HttpError('json_required');
+}

@@ -1,0 +1,35 @@
+/**
+ * The bodies the console's JSON API accepts, as zod schemas: anything else is a 400 invalid_request
+ * naming the first wrong field. (When the console becomes its own bundled app, these move to
+ * src/contract/api/ so the page and the gateway share them.)
+ */
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH } from '../accounts/passwords.ts';
+import { HttpError } from '../http/errors.ts';
+import { describeIssue } from './relayed.ts';
+
+/** User and key names: what the CLI accepts (cliArgs.ts identifier). */
+const Name = z.string().regex(/^[A-Za-z0-9._@-]{1,64}$/, 'must be 1 to 64 letters, digits, ".", "_", "-" or "@"');
+/** Checked for length by passwords.ts; bounded here so no megabyte string reaches the hash. */
+const Password = z.string().min(1).max(MAX_PASSWORD_LENGTH);
+
+export const SignInBody = z.strictObject({ name: z.string().min(1).max(64), password: Password });
+export const SetupBody = z.strictObject({ token: z.string().min(1).max(128), name: Name, password: Password });
+
+export const NewKeyBody = z.strictObject({
+  name: Name,
+  models: z.array(z.string().min(1).max(256)).max(1000).nullable().optional(),
+  /** ISO-8601 date-time in the future; null or absent: never expires. */
+  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  rpm: z.int().min(1).max(1_000_000).optional(),
+  concurrency: z.int().min(1).max(10_000).optional(),
+});
+
+export const KeyIdBody = z.strictObject({ id: z.int().positive() });
+
+/** `value` as the schema's type, or a 400 naming the first problem. */
+export function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new HttpError('invalid_request', describeIssue(parsed.error, 'console'));
+  return parsed.data;
+}
