@@ -8,6 +8,8 @@ import type { LocalGateway } from './commands/localGateway.ts';
 import { registerOpenCommands } from './commands/open.ts';
 import { registerPickModelCommand } from './commands/pickModel.ts';
 import { registerSelfTestCommands } from './commands/selfTest.ts';
+import { registerInlineCompletions } from './completions/register.ts';
+import type { InlineCompletions } from './completions/register.ts';
 import { registerLanguageModelProvider } from './lm/provider.ts';
 import { registerSecretsMigration } from './secrets/migration.ts';
 import { createServices } from './services.ts';
@@ -20,6 +22,8 @@ export interface ModelGatewayApi {
   readonly localGateway: LocalGateway;
   /** The @gateway participant as VS Code created it. */
   readonly chatParticipant: vscode.ChatParticipant;
+  /** Inline completions: their status (on, off, failing) and engine. */
+  readonly completions: InlineCompletions;
 }
 
 let localGateway: LocalGateway | undefined;
@@ -36,7 +40,8 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   registerSecretsMigration(context, services);
   const chatParticipant = registerChatParticipant(context, services);
   registerLanguageModelProvider(context, services);
-  return { services, localGateway, chatParticipant };
+  const completions = registerInlineCompletions(context, services);
+  return { services, localGateway, chatParticipant, completions };
 }
 
 export async function deactivate(): Promise<void> {

@@ -19,6 +19,8 @@ export const COMMANDS = {
   copyProblemReport: 'modelGateway.copyProblemReport',
   openSettings: 'modelGateway.openSettings',
   moveKeyToSecretStorage: 'modelGateway.moveKeyToSecretStorage',
+  pickCompletionModel: 'modelGateway.pickCompletionModel',
+  toggleCompletions: 'modelGateway.toggleCompletions',
 } as const;
 
 /** The `@gateway` chat participant (`chatParticipants[].id`). */

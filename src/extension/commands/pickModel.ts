@@ -1,9 +1,12 @@
 /**
- * "Pick Model": a QuickPick filled from /v1/models (busy while loading), the current model
- * marked, owned_by as description; a configured model missing from the list is flagged
- * (names must match exactly, contract 1.4). The choice is written to modelGateway.model.
+ * "Pick Model" and "Pick Completion Model": a QuickPick filled from /v1/models (busy while loading),
+ * the current model marked, owned_by as description; a configured model missing from the list is
+ * flagged (names must match exactly, contract 1.4). The choice is written to modelGateway.model, or
+ * to modelGateway.completionModel (contract 5.6: the completion model is a field of its own). For
+ * completion, models of kind completion come first, then chat models (answered through a chat turn).
  */
 import * as vscode from 'vscode';
+import { isChatModel } from '../../contract/index.ts';
 import type { ModelEntry } from '../../contract/index.ts';
 import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
@@ -33,13 +36,46 @@ function itemsFor(models: readonly ModelEntry[], current: string, t: typeof vsco
   return items;
 }
 
+/** What a picker sets: the chat model or the completion model. */
+interface PickTarget {
+  readonly command: string;
+  readonly setting: 'model' | 'completionModel';
+  readonly title: string;
+  /** The models offered, in order. */
+  readonly offered: (models: readonly ModelEntry[]) => ModelEntry[];
+  readonly done: (model: string) => string;
+}
+
+/** Completion models first; then chat models, which answer through the chat fallback. Embedding and image models cannot complete code. */
+export function completionCandidates(models: readonly ModelEntry[]): ModelEntry[] {
+  return [...models.filter((m) => m.kind === 'completion'), ...models.filter((m) => m.kind !== 'completion' && isChatModel(m))];
+}
+
 export function registerPickModelCommand(context: vscode.ExtensionContext, services: ExtensionServices): void {
   const t = vscode.l10n.t;
+  registerPicker(context, services, {
+    command: COMMANDS.pickModel,
+    setting: 'model',
+    title: t('Model Gateway: Pick Model'),
+    offered: (models) => models.filter(isChatModel),
+    done: (model) => t('Model set to {0}.', model),
+  });
+  registerPicker(context, services, {
+    command: COMMANDS.pickCompletionModel,
+    setting: 'completionModel',
+    title: t('Model Gateway: Pick Completion Model'),
+    offered: completionCandidates,
+    done: (model) => t('Completion model set to {0}.', model),
+  });
+}
+
+function registerPicker(context: vscode.ExtensionContext, services: ExtensionServices, target: PickTarget): void {
+  const t = vscode.l10n.t;
   context.subscriptions.push(
-    vscode.commands.registerCommand(COMMANDS.pickModel, async (): Promise<string | undefined> => {
-      const current = services.settings.current.model;
+    vscode.commands.registerCommand(target.command, async (): Promise<string | undefined> => {
+      const current = services.settings.current[target.setting];
       const pick = vscode.window.createQuickPick<ModelItem>();
-      pick.title = t('Model Gateway: Pick Model');
+      pick.title = target.title;
       pick.placeholder = t('Loading models from {0}…', services.settings.current.baseUrl || t('the gateway'));
       pick.busy = true;
       pick.matchOnDescription = true;
@@ -60,7 +96,7 @@ export function registerPickModelCommand(context: vscode.ExtensionContext, servi
       });
       try {
         const client = await services.connection.require();
-        const models = await client.chatModels({ signal: controller.signal });
+        const models = target.offered(await client.models({ signal: controller.signal }));
         pick.items = itemsFor(models, current, t);
         pick.activeItems = pick.items.filter((i) => i.model === current);
         pick.placeholder = models.length ? t('{0} models available. Current: {1}', models.length, current || t('none')) : t('The gateway lists no models for this key.');
@@ -72,8 +108,8 @@ export function registerPickModelCommand(context: vscode.ExtensionContext, servi
       }
       const model = await chosen;
       if (model === undefined) return undefined;
-      await services.settings.update('model', model);
-      void vscode.window.showInformationMessage(t('Model set to {0}.', model));
+      await services.settings.update(target.setting, model);
+      void vscode.window.showInformationMessage(target.done(model));
       return model;
     }),
   );

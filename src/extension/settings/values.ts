@@ -2,6 +2,8 @@
  * The `modelGateway.*` settings, read and sanitised in one place (no vscode import,
  * so the rules are unit-tested). settings.ts feeds it from the workspace configuration.
  */
+import { DEFAULT_LANGUAGE_SWITCHES, sanitizeLanguageSwitches } from '../completions/enablement.ts';
+import type { LanguageSwitches } from '../completions/enablement.ts';
 
 export interface GatewaySettings {
   /** Trimmed base address as the user wrote it ('' when unset); the client applies the /v1 rule. */
@@ -14,10 +16,29 @@ export interface GatewaySettings {
   /** Console address override ('' = the base address root). */
   readonly consoleUrl: string;
   readonly showBalance: boolean;
+  /** The model for inline code completion, trimmed ('' = inline completion off); contract 5.6: its own field, apart from the chat model. */
+  readonly completionModel: string;
+  /** Inline completion per language id, "*" for the rest (`modelGateway.completions.enable`). */
+  readonly completionsEnable: LanguageSwitches;
+  /** The user's globs of files never sent for completion, on top of the built-in secrets list. */
+  readonly completionsExclude: readonly string[];
+  /** Quiet time after a keystroke before a completion request is sent. */
+  readonly completionsDebounceMs: number;
 }
 
 /** Setting names under `modelGateway.`, as contributed in package.json. */
-export const SETTING_KEYS = ['baseUrl', 'model', 'requestTimeoutSeconds', 'balanceRefreshSeconds', 'consoleUrl', 'showBalance'] as const;
+export const SETTING_KEYS = [
+  'baseUrl',
+  'model',
+  'requestTimeoutSeconds',
+  'balanceRefreshSeconds',
+  'consoleUrl',
+  'showBalance',
+  'completionModel',
+  'completions.enable',
+  'completions.exclude',
+  'completions.debounceMs',
+] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 export const SETTINGS_SECTION = 'modelGateway';
@@ -29,15 +50,24 @@ export const DEFAULT_SETTINGS: GatewaySettings = {
   balanceRefreshSeconds: 60,
   consoleUrl: '',
   showBalance: true,
+  completionModel: '',
+  completionsEnable: DEFAULT_LANGUAGE_SWITCHES,
+  completionsExclude: [],
+  completionsDebounceMs: 200,
 };
 
 export const LIMITS = {
   requestTimeoutSeconds: { min: 5, max: 3600 },
   balanceRefreshSeconds: { min: 10, max: 86_400 },
+  completionsDebounceMs: { min: 0, max: 2000 },
 } as const;
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
+}
+
+function textList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter((v) => v !== '') : [];
 }
 
 function clampedNumber(value: unknown, fallback: number, min: number, max: number): number {
@@ -59,6 +89,10 @@ export function sanitizeSettings(read: (key: SettingKey) => unknown): GatewaySet
       : clampedNumber(refresh, DEFAULT_SETTINGS.balanceRefreshSeconds, LIMITS.balanceRefreshSeconds.min, LIMITS.balanceRefreshSeconds.max),
     consoleUrl: text(read('consoleUrl')),
     showBalance: typeof read('showBalance') === 'boolean' ? (read('showBalance') as boolean) : DEFAULT_SETTINGS.showBalance,
+    completionModel: text(read('completionModel')),
+    completionsEnable: sanitizeLanguageSwitches(read('completions.enable')),
+    completionsExclude: textList(read('completions.exclude')),
+    completionsDebounceMs: clampedNumber(read('completions.debounceMs'), DEFAULT_SETTINGS.completionsDebounceMs, LIMITS.completionsDebounceMs.min, LIMITS.completionsDebounceMs.max),
   };
 }
 

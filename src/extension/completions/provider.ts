@@ -1,0 +1,108 @@
+/**
+ * The InlineCompletionItemProvider (vscode glue over engine.ts): nothing is read or sent for a language
+ * switched off or an excluded file; then a debounce, the editor's context within budget, and one
+ * request whose signal both VS Code's CancellationToken and the next keystroke abort.
+ */
+import * as vscode from 'vscode';
+import { signalFromToken } from '../chat/abort.ts';
+import type { ExtensionServices } from '../services.ts';
+import { buildContext } from './context.ts';
+import type { OpenFile } from './context.ts';
+import type { CompletionEngine } from './engine.ts';
+import { completionsEnabledFor } from './enablement.ts';
+import { isExcluded } from './excludeGlobs.ts';
+import { LatestOnly, abortableDelay } from './latestOnly.ts';
+import { completionShape } from './lineMode.ts';
+import { isAbort } from './route.ts';
+import type { CompletionStatusBar } from './statusBar.ts';
+
+/** Documents that are files the user edits (not output panes, the SCM input or settings editors). */
+const EDITABLE_SCHEMES = new Set(['file', 'untitled', 'vscode-remote', 'vscode-vfs', 'vscode-notebook-cell']);
+/** Other open files looked at for context, newest first. */
+const MAX_OPEN_FILES = 5;
+
+function pathOf(document: vscode.TextDocument): string {
+  return document.uri.fsPath || document.uri.path;
+}
+
+/** Whether a document may be read for completion at all (its language on, its file not excluded). */
+export function mayRead(document: vscode.TextDocument, services: ExtensionServices): boolean {
+  const settings = services.settings.current;
+  return (
+    EDITABLE_SCHEMES.has(document.uri.scheme) &&
+    completionsEnabledFor(document.languageId, settings.completionModel, settings.completionsEnable) &&
+    !isExcluded(pathOf(document), settings.completionsExclude)
+  );
+}
+
+/** The nearest line above `line` with text on it, or ''. */
+function previousNonBlankLine(document: vscode.TextDocument, line: number): string {
+  for (let i = line - 1; i >= 0; i--) {
+    const text = document.lineAt(i).text;
+    if (text.trim() !== '') return text;
+  }
+  return '';
+}
+
+export class GatewayInlineCompletionProvider implements vscode.InlineCompletionItemProvider, vscode.Disposable {
+  readonly #services: ExtensionServices;
+  readonly #engine: CompletionEngine;
+  readonly #status: CompletionStatusBar;
+  readonly #latest = new LatestOnly();
+
+  constructor(services: ExtensionServices, engine: CompletionEngine, status: CompletionStatusBar) {
+    this.#services = services;
+    this.#engine = engine;
+    this.#status = status;
+  }
+
+  async provideInlineCompletionItems(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    context: vscode.InlineCompletionContext,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.InlineCompletionItem[] | undefined> {
+    if (!mayRead(document, this.#services)) return undefined;
+    const settings = this.#services.settings.current;
+    const client = this.#services.connection.client();
+    if (!client) return undefined; // not configured: the balance item and the commands say so; no notice per keystroke
+    const cancelled = signalFromToken(token);
+    const signal = AbortSignal.any([this.#latest.start(), cancelled.signal]);
+    try {
+      if (context.triggerKind === vscode.InlineCompletionTriggerKind.Automatic) await abortableDelay(settings.completionsDebounceMs, signal);
+      const line = document.lineAt(position.line).text;
+      const shape = completionShape(line.slice(0, position.character), line.slice(position.character), previousNonBlankLine(document, position.line));
+      const editorContext = buildContext({
+        path: vscode.workspace.asRelativePath(document.uri),
+        languageId: document.languageId,
+        text: document.getText(),
+        offset: document.offsetAt(position),
+        openFiles: this.#openFiles(document),
+      });
+      const answer = await this.#engine.complete(client, { baseUrl: settings.baseUrl, model: settings.completionModel, context: editorContext, shape, signal });
+      this.#status.succeeded();
+      if (answer.text === '' || signal.aborted) return undefined;
+      return [new vscode.InlineCompletionItem(answer.text, new vscode.Range(position, position))];
+    } catch (error) {
+      if (isAbort(error) || signal.aborted) return undefined;
+      this.#status.failed(error);
+      return undefined;
+    } finally {
+      cancelled.dispose();
+    }
+  }
+
+  /** Open files of the same language that may be read, most recently shown first. */
+  #openFiles(current: vscode.TextDocument): OpenFile[] {
+    const visible = new Set(vscode.window.visibleTextEditors.map((e) => e.document));
+    return vscode.workspace.textDocuments
+      .filter((d) => d !== current && d.languageId === current.languageId && mayRead(d, this.#services))
+      .sort((a, b) => Number(visible.has(b)) - Number(visible.has(a)))
+      .slice(0, MAX_OPEN_FILES)
+      .map((d) => ({ path: vscode.workspace.asRelativePath(d.uri), text: d.getText() }));
+  }
+
+  dispose(): void {
+    this.#latest.abort();
+  }
+}
