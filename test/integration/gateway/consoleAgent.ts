@@ -1,0 +1,51 @@
+/**
+ * A browser's side of the console API for tests: keeps the session cookie it is given (as a browser
+ * would) and sends the page's Origin on every POST, so a test says only what differs from the page.
+ */
+import type { RunningGateway } from '../../../src/gateway/server.ts';
+import { answerOf, type Answer } from '../../support/answer.ts';
+import { createUser } from '../../../src/gateway/accounts/users.ts';
+import type { Store } from '../../../src/gateway/store/types.ts';
+
+export const PASSWORD = 'correct horse battery';
+
+export interface ConsoleAgent {
+  /** The session cookie's value, when one is held. */
+  cookie: string | undefined;
+  get(path: string, headers?: Record<string, string>): Promise<Answer>;
+  post(path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
+  signIn(name: string, password?: string): Promise<Answer>;
+}
+
+export function consoleAgent(gw: RunningGateway): ConsoleAgent {
+  const agent: ConsoleAgent = {
+    cookie: undefined,
+    async get(path, headers = {}) {
+      return send('GET', path, undefined, headers);
+    },
+    async post(path, body, headers = {}) {
+      return send('POST', path, body, { origin: gw.url, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers });
+    },
+    async signIn(name, password = PASSWORD) {
+      return agent.post('/api/console/login', { name, password });
+    },
+  };
+  async function send(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
+    const all: Record<string, string> = { ...headers };
+    if (agent.cookie !== undefined && all['cookie'] === undefined) all['cookie'] = `mg_session=${agent.cookie}`;
+    // A header given as '' is a header the test wants absent.
+    for (const [name, value] of Object.entries(all)) if (value === '') delete all[name];
+    const res = await fetch(gw.url + path, { method, headers: all, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
+    const setCookie = res.headers.get('set-cookie');
+    const match = setCookie ? /^mg_session=([^;]*)/.exec(setCookie) : null;
+    if (match) agent.cookie = match[1] === '' ? undefined : match[1];
+    return answerOf(res.status, res.headers, await res.text());
+  }
+  return agent;
+}
+
+/** A user with PASSWORD on an account of their own name, topped up with `balance` micro-USD. */
+export async function makeUser(store: Store, name: string, balance = 0, admin = false): Promise<void> {
+  await createUser(store, { name, password: PASSWORD, admin });
+  if (balance > 0) await store.topUp(name, balance);
+}
