@@ -10,10 +10,13 @@ export type LanguageSwitches = Readonly<Record<string, boolean>>;
 /** Prose and commit messages are off unless the user turns them on: completing sentences costs and rarely helps. */
 export const DEFAULT_LANGUAGE_SWITCHES: LanguageSwitches = { '*': true, plaintext: false, markdown: false, scminput: false };
 
-/** The switches as the user wrote them, keeping only boolean entries; the defaults under them. */
+/**
+ * The switches as the user wrote them, keeping only boolean entries; the defaults when there is no object.
+ * A user's object replaces the defaults (as VS Code does for object settings): `{"*": true}` turns prose on too.
+ */
 export function sanitizeLanguageSwitches(value: unknown): LanguageSwitches {
-  const out: Record<string, boolean> = { ...DEFAULT_LANGUAGE_SWITCHES };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return DEFAULT_LANGUAGE_SWITCHES;
+  const out: Record<string, boolean> = {};
   for (const [key, on] of Object.entries(value)) if (typeof on === 'boolean' && key.trim() !== '') out[key.trim()] = on;
   return out;
 }

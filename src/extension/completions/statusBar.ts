@@ -62,9 +62,9 @@ export class CompletionStatusBar implements vscode.Disposable {
     const model = settings.completionModel;
     const document = vscode.window.activeTextEditor?.document;
     if (model === '') this.#state = { kind: 'off', reason: 'no_model', model };
+    else if (document && isExcluded(document.uri.fsPath || document.uri.path, settings.completionsExclude)) this.#state = { kind: 'off', reason: 'excluded', model };
     else if (settings.completionsEnable['*'] === false && !(document && settings.completionsEnable[document.languageId] === true)) this.#state = { kind: 'off', reason: 'switched_off', model };
     else if (document && !completionsEnabledFor(document.languageId, model, settings.completionsEnable)) this.#state = { kind: 'off', reason: 'language', model };
-    else if (document && isExcluded(document.uri.fsPath || document.uri.path, settings.completionsExclude)) this.#state = { kind: 'off', reason: 'excluded', model };
     else this.#state = this.#failure ?? { kind: 'on', model };
     const view = statusView(this.#state, vscode.l10n.t);
     this.#item.text = view.text;

@@ -20,6 +20,10 @@ describe('completion enablement per language', () => {
     assert.equal(languageEnabled('rust', switches), true);
   });
 
+  it('a user object replaces the defaults: "*" alone turns prose on too', () => {
+    assert.equal(languageEnabled('plaintext', sanitizeLanguageSwitches({ '*': true })), true);
+  });
+
   it('drops entries that are not booleans', () => {
     const switches = sanitizeLanguageSwitches({ go: 'no', rust: false, '': true });
     assert.equal(languageEnabled('go', switches), true);
