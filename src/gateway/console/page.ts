@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { GATEWAY_VERSION, STATUS_FAMILIES, TROUBLESHOOTING_STEPS } from '../../contract/index.ts';
 import { CONSOLE_JS } from './script.ts';
 import { CONSOLE_CSS } from './style.ts';
+import { KEYS_HTML, SETUP_HTML, USER_SIGNIN_HTML } from './userPage.ts';
 
 const DATA = {
   families: STATUS_FAMILIES,
@@ -28,8 +29,8 @@ const BODY = `
 <main class="wrap">
   <div id="alert" class="alert" role="alert" hidden></div>
 
-  <section id="signin" class="card signin" aria-labelledby="signin-title">
-    <h1 id="signin-title">Sign in with an API key</h1>
+  <section id="signin" class="card signin" aria-labelledby="signin-title">${USER_SIGNIN_HTML}
+    <h2>Or open with an API key</h2>
     <p class="muted">Paste the API key you use in your tools to see its balance, the exact model names it may use, and its request logs.</p>
     <form id="signin-form" autocomplete="off">
       <label for="key">API key</label>
@@ -41,6 +42,8 @@ const BODY = `
         <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Sign out, or close the tab, to forget it.</p>
     </form>
   </section>
+${SETUP_HTML}
+${KEYS_HTML}
 
   <section id="app" hidden>
     <div class="alert info" id="trimmed" role="status" hidden><h3>Spaces around the key were removed</h3>

@@ -4,6 +4,7 @@
  * `window.CONSOLE_DATA` comes from the contract (error families, troubleshooting order), see page.ts.
  */
 import { familyOfStatus } from '../../contract/index.ts';
+import { USER_JS } from './userScript.ts';
 
 export const CONSOLE_JS = `
 (function () {
@@ -47,10 +48,10 @@ export const CONSOLE_JS = `
   }
   function clearError() { $('alert').hidden = true; }
 
-  async function api(path) {
+  async function request(path, init) {
     var res;
     try {
-      res = await fetch(base + path, { headers: { Authorization: 'Bearer ' + sessionStorage.getItem(KEY_ITEM) }, cache: 'no-store' });
+      res = await fetch(base + path, Object.assign({ cache: 'no-store', credentials: 'same-origin' }, init));
     } catch (e) {
       throw { status: 0, detail: String(e && e.message || e) };
     }
@@ -59,10 +60,13 @@ export const CONSOLE_JS = `
     try { body = JSON.parse(text); } catch (e) { body = null; }
     if (!res.ok) {
       var e2 = body && body.error;
-      throw { status: res.status, code: e2 && e2.code, detail: e2 ? (e2.code ? '[' + e2.code + '] ' : '') + e2.message : 'HTTP ' + res.status };
+      throw { status: res.status, code: e2 && e2.code, message: e2 && e2.message, detail: e2 ? (e2.code ? '[' + e2.code + '] ' : '') + e2.message : 'HTTP ' + res.status };
     }
     if (!body) throw { status: res.status, detail: 'The answer was not JSON.' };
     return body;
+  }
+  function api(path) {
+    return request(path, { headers: { Authorization: 'Bearer ' + sessionStorage.getItem(KEY_ITEM) } });
   }
 
   // ---- formatting ----
@@ -215,10 +219,16 @@ export const CONSOLE_JS = `
     sessionStorage.setItem(KEY_ITEM, key);
     load();
   });
-  $('signout').addEventListener('click', function () { clearError(); $('trimmed').hidden = true; signOut(); });
+  $('signout').addEventListener('click', function () {
+    if (userMode) return userSignOut();
+    clearError(); $('trimmed').hidden = true; signOut();
+  });
   $('refresh').addEventListener('click', load);
-
+${USER_JS}
   renderStatic();
-  if (sessionStorage.getItem(KEY_ITEM)) load(); else $('key').focus();
+  startUser().then(function (tookOver) {
+    if (tookOver) return;
+    if (sessionStorage.getItem(KEY_ITEM)) load(); else $('user-name').focus();
+  });
 })();
 `;

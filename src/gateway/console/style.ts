@@ -117,5 +117,22 @@ ul.codes .pill { flex: none; min-width: 44px; text-align: center; }
 }
 .hint { font-size: 12.5px; color: var(--muted); margin-top: 10px; }
 .updated { font-size: 12px; color: var(--faint); margin-right: 4px; }
+/* Sign-in with a user name, the first-admin setup, the keys view (issue 10). */
+.signin input[type="text"] { width: 100%; margin-bottom: 12px; }
+.signin input, .new-key input {
+  font: inherit; font-size: 13px; padding: 8px 10px; border-radius: 8px; border: 1px solid var(--line); background: var(--panel-2); color: var(--text);
+}
+.signin h2 { margin-top: 4px; }
+hr.or { border: 0; border-top: 1px solid var(--line); margin: 22px 0 18px; }
+.new-key { display: grid; grid-template-columns: 2fr 3fr 2fr 1fr 1fr auto; gap: 10px; align-items: end; border-bottom: 1px solid var(--line); }
+.new-key label { display: block; font-size: 12px; color: var(--muted); margin-bottom: 4px; }
+.new-key input { width: 100%; }
+@media (max-width: 860px) { .new-key { grid-template-columns: minmax(0, 1fr); } }
+.secret { border-color: var(--ok); }
+.secret #new-secret-value { font-weight: 600; }
+.actions { display: flex; gap: 6px; flex-wrap: wrap; justify-content: flex-end; }
+.actions .confirm { color: var(--bad); font-size: 12.5px; align-self: center; }
+.btn.danger { color: var(--bad); border-color: var(--bad); }
+.snippet h3 { font-size: 12.5px; color: var(--muted); margin: 14px 0 0; display: flex; align-items: center; gap: 8px; }
 footer { text-align: center; color: var(--faint); font-size: 12px; padding: 0 0 28px; }
 `;

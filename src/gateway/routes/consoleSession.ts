@@ -16,7 +16,7 @@ import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
 import type { Handler } from './common.ts';
 import { parseBody, SetupBody, SignInBody } from './consoleSchemas.ts';
-import { readConsoleJson, requireSession, sourceOf } from './session.ts';
+import { readConsoleJson, sourceOf } from './session.ts';
 
 /** What the console shows of a user. */
 function userView(gw: Gateway, user: UserRecord) {
@@ -61,10 +61,17 @@ export const logout: Handler = async (gw, ctx) => {
   sendJson(ctx.res, ctx.id, 200, { object: 'console.session', user: null });
 };
 
+/**
+ * Who is signed in: the user, or `user: null` (a question with an answer, not a refusal: the page asks
+ * it on every load, and a 401 there would be an error in every visitor's browser console).
+ */
 export const session: Handler = async (gw, ctx) => {
-  const { user, session: record } = await requireSession(gw, ctx);
+  const id = readCookie(ctx.req, SESSION_COOKIE);
+  const live = id === undefined ? null : await gw.console.sessions.resolve(id);
   ctx.noLog = true;
-  sendJson(ctx.res, ctx.id, 200, { object: 'console.session', user: userView(gw, user), expires_at: new Date(record.expiresAt).toISOString() });
+  sendJson(ctx.res, ctx.id, 200, live
+    ? { object: 'console.session', user: userView(gw, live.user), expires_at: new Date(live.session.expiresAt).toISOString() }
+    : { object: 'console.session', user: null });
 };
 
 /**

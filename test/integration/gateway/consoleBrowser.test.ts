@@ -2,56 +2,28 @@
 // see the balance, the echo model (and copy its exact name), a logged request after Refresh; the CSP
 // blocks nothing of the page's own; errors are explained; sign out forgets the key. Waits poll the DOM.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import type { BrowserContext, Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchConsoleBrowser, SCREENSHOTS, type ConsoleBrowser } from './browser.ts';
 import { call, chatBody, startTestGateway } from './helpers.ts';
 import type { Started } from './helpers.ts';
-
-const SCREENSHOTS = resolve(import.meta.dirname, '../../../test-results');
-
-function chromiumPath(): string {
-  if (process.env['MODEL_GATEWAY_CHROMIUM']) return process.env['MODEL_GATEWAY_CHROMIUM'];
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim().split('\n')[0]!;
-  } catch {
-    throw new Error('chromium not found: apt-get install -y chromium, or set MODEL_GATEWAY_CHROMIUM');
-  }
-}
 
 describe('gateway console in a browser', function () {
   this.timeout(90_000);
   let t: Started;
-  let profile: string;
-  let context: BrowserContext;
+  let browser: ConsoleBrowser;
   let page: Page;
-  const problems: string[] = [];
+  let problems: string[];
 
   before(async () => {
     t = await startTestGateway();
-    profile = mkdtempSync(join(tmpdir(), 'console-chromium-'));
-    mkdirSync(join(profile, 'xdg'));
-    context = await chromium.launchPersistentContext(join(profile, 'profile'), {
-      executablePath: chromiumPath(),
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      viewport: { width: 1320, height: 1000 },
-      env: { ...process.env, HOME: profile, XDG_CONFIG_HOME: join(profile, 'xdg'), XDG_CACHE_HOME: join(profile, 'xdg') },
-    });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.gw.url });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-    });
+    browser = await launchConsoleBrowser(t.gw.url);
+    ({ page, problems } = browser);
   });
 
   after(async () => {
-    await context?.close().catch(() => undefined);
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await browser?.close();
     await t?.close();
   });
 

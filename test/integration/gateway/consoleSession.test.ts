@@ -5,11 +5,17 @@ import assert from 'node:assert/strict';
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from '../../../src/gateway/accounts/sessions.ts';
 import { FIRST_WAIT_MS, FREE_FAILURES_PER_NAME } from '../../../src/gateway/accounts/signInThrottle.ts';
 import { hashPassword } from '../../../src/gateway/accounts/passwords.ts';
-import { assertError } from '../../support/answer.ts';
+import { assertError, type Answer } from '../../support/answer.ts';
 import { consoleAgent, makeUser, PASSWORD } from './consoleAgent.ts';
 import { startTestGateway, type Started } from './helpers.ts';
 
 const HOUR = 60 * 60 * 1000;
+
+/** Who is signed in: nobody (the session endpoint answers the question, with user null). */
+function assertSignedOut(answer: Answer): void {
+  assert.equal(answer.status, 200, answer.text);
+  assert.equal(answer.json.user, null, answer.text);
+}
 
 describe('console sign-in', function () {
   this.timeout(30_000);
@@ -43,7 +49,8 @@ describe('console sign-in', function () {
     const out = await browser.post('/api/console/logout');
     assert.equal(out.status, 200);
     assert.match(out.headers.get('set-cookie')!, /^mg_session=; HttpOnly; SameSite=Strict; Path=\/; Max-Age=0$/);
-    assertError(await browser.get('/api/console/session', { cookie: `mg_session=${old}` }), 401, 'not_signed_in');
+    assertSignedOut(await browser.get('/api/console/session', { cookie: `mg_session=${old}` }));
+    assertError(await browser.get('/api/console/keys', { cookie: `mg_session=${old}` }), 401, 'not_signed_in');
   });
 
   it('a new session id at every sign-in (no fixation): a cookie set before sign-in is not the one after', async () => {
@@ -51,7 +58,7 @@ describe('console sign-in', function () {
     browser.cookie = 'planted-by-someone-else';
     await browser.signIn('ada');
     assert.notEqual(browser.cookie, 'planted-by-someone-else');
-    assertError(await browser.get('/api/console/session', { cookie: 'mg_session=planted-by-someone-else' }), 401, 'not_signed_in');
+    assertSignedOut(await browser.get('/api/console/session', { cookie: 'mg_session=planted-by-someone-else' }));
   });
 
   it('a wrong password, an unknown name and a disabled user get the same answer', async () => {
@@ -74,32 +81,32 @@ describe('console sign-in', function () {
     const idle = consoleAgent(t.gw);
     await idle.signIn('ada');
     now += SESSION_IDLE_MS - 60_000;
-    assert.equal((await idle.get('/api/console/session')).status, 200, 'used just within the idle time');
+    assert.equal((await idle.get('/api/console/session')).json.user?.name, 'ada', 'used just within the idle time');
     now += SESSION_IDLE_MS + 1;
-    assertError(await idle.get('/api/console/session'), 401, 'not_signed_in');
+    assertSignedOut(await idle.get('/api/console/session'));
 
     const busy = consoleAgent(t.gw);
     await busy.signIn('ada');
     const end = now + SESSION_LIFETIME_MS;
     while (now + 12 * HOUR < end) {
       now += 12 * HOUR;
-      assert.equal((await busy.get('/api/console/session')).status, 200, `alive at ${new Date(now).toISOString()}`);
+      assert.equal((await busy.get('/api/console/session')).json.user?.name, 'ada', `alive at ${new Date(now).toISOString()}`);
     }
     now = end;
-    assertError(await busy.get('/api/console/session'), 401, 'not_signed_in');
+    assertSignedOut(await busy.get('/api/console/session'));
   });
 
   it('a password change or disabling the user (CLI, same data folder) ends their sessions', async () => {
     const first = consoleAgent(t.gw);
     await first.signIn('ada');
     await t.admin().setUserPassword('ada', hashPassword('another good password'));
-    assertError(await first.get('/api/console/session'), 401, 'not_signed_in');
+    assertSignedOut(await first.get('/api/console/session'));
     assertError(await consoleAgent(t.gw).signIn('ada'), 401, 'invalid_credentials');
 
     const second = consoleAgent(t.gw);
     assert.equal((await second.signIn('ada', 'another good password')).status, 200);
     await t.admin().setUserStatus('ada', 'disabled');
-    assertError(await second.get('/api/console/session'), 401, 'not_signed_in');
+    assertSignedOut(await second.get('/api/console/session'));
   });
 
   it(`throttles a name after ${FREE_FAILURES_PER_NAME} failures with a growing Retry-After, refuses even the right password meanwhile, and lets it in after the wait`, async () => {
@@ -137,7 +144,7 @@ describe('console sign-in', function () {
     const browser = consoleAgent(t.gw);
     await browser.signIn('ada');
     assertError(await browser.post('/api/console/logout', undefined, { origin: 'http://evil.example' }), 403, 'cross_site_request');
-    assert.equal((await browser.get('/api/console/session')).status, 200, 'a cross-site sign-out did nothing');
+    assert.equal((await browser.get('/api/console/session')).json.user?.name, 'ada', 'a cross-site sign-out did nothing');
   });
 
   it('bad bodies are the contract JSON errors, never echoing the password', async () => {

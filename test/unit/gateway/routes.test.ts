@@ -6,12 +6,12 @@ import { createGateway, type GatewayInstance } from '../../../src/gateway/server
 import { assertAnthropicError, assertError } from '../../support/answer.ts';
 import { injectRequest } from '../../support/inject.ts';
 
-/** Routes anyone may read: the status probe and the console's page (its data needs a key). */
-const PUBLIC = new Set(['/api/status', '/', '/console']);
+/** Routes anyone may read: the status probe, the console's page (its data needs a key) and who is signed in (nobody: user null). */
+const PUBLIC = new Set(['/api/status', '/', '/console', '/api/console/session']);
 /** The console's sign-in routes need no key and no session, but a same-origin proof (CSRF): without one, 403. */
 const SIGN_IN = new Set(['/api/console/login', '/api/console/logout', '/api/console/setup']);
 /** The console's signed-in routes ask for a session cookie, not a key. */
-const signedIn = (path: string) => path === '/api/console/session' || path.startsWith('/api/console/keys');
+const signedIn = (path: string) => path.startsWith('/api/console/keys');
 
 function expectedWithoutCredentials(path: string): [number, string] | 'ok' {
   if (PUBLIC.has(path)) return 'ok';

@@ -1,0 +1,62 @@
+/**
+ * The console's parts for people who sign in with a user name and password (issue 10): the sign-in
+ * form, the first-admin setup form (opened by the link `serve` prints), and the keys view. Static HTML
+ * placed by page.ts; userScript.ts brings them to life. Every value from the server goes in as text.
+ */
+
+export const USER_SIGNIN_HTML = `
+    <h1 id="signin-title">Sign in</h1>
+    <p class="muted">With the user name and password your operator gave you, to manage your API keys.</p>
+    <form id="user-signin-form" autocomplete="on">
+      <label for="user-name">User name</label>
+      <input id="user-name" name="username" type="text" autocomplete="username" spellcheck="false" autocapitalize="off" required>
+      <label for="user-password">Password</label>
+      <div class="field">
+        <input id="user-password" name="password" type="password" autocomplete="current-password" required>
+        <button class="btn primary" id="user-signin-button" type="submit">Sign in</button>
+      </div>
+    </form>
+    <hr class="or">`;
+
+export const SETUP_HTML = `
+  <section id="setup" class="card signin" aria-labelledby="setup-title" hidden>
+    <h1 id="setup-title">Create the first admin</h1>
+    <p class="muted">This gateway has no admin yet. Choose the admin's user name and password (at least 10 characters).
+      The link you opened works once, for one hour.</p>
+    <form id="setup-form" autocomplete="off">
+      <label for="setup-name">User name</label>
+      <input id="setup-name" type="text" autocomplete="username" spellcheck="false" autocapitalize="off" required>
+      <label for="setup-password">Password</label>
+      <div class="field">
+        <input id="setup-password" type="password" autocomplete="new-password" minlength="10" required>
+        <button class="btn primary" id="setup-button" type="submit">Create admin</button>
+      </div>
+    </form>
+  </section>`;
+
+export const KEYS_HTML = `
+  <section id="keys-app" hidden>
+    <div id="new-secret" class="card spaced secret" role="status" hidden>
+      <header><div><h2>Your new API key <span id="new-secret-name" class="faint"></span></h2>
+        <p>Copy it now: it is shown this once and cannot be shown again (rotate the key for a new one).</p></div></header>
+      <div class="body">
+        <div class="url-row"><span class="what">API key</span><code id="new-secret-value"></code><span id="new-secret-copy"></span></div>
+        <div class="url-row"><span class="what">Base URL</span><code id="new-secret-base"></code><span id="new-secret-base-copy"></span></div>
+        <div id="snippets"></div>
+        <p><button class="btn primary" id="new-secret-done" type="button">I have copied it</button></p>
+      </div>
+    </div>
+    <section class="card spaced" aria-labelledby="keys-title">
+      <header><div><h2 id="keys-title">API keys</h2><p id="keys-account"></p></div>
+        <div><button class="btn" id="keys-refresh" type="button">Refresh</button></div></header>
+      <form id="new-key-form" class="body new-key" autocomplete="off">
+        <div><label for="new-key-name">Name</label><input id="new-key-name" type="text" placeholder="laptop" spellcheck="false" autocapitalize="off" required></div>
+        <div><label for="new-key-models">Models (optional)</label><input id="new-key-models" type="text" placeholder="every model; or: echo, gpt-4o-mini" spellcheck="false" autocapitalize="off"></div>
+        <div><label for="new-key-expires">Expires (optional)</label><input id="new-key-expires" type="date"></div>
+        <div><label for="new-key-rpm">Requests / min</label><input id="new-key-rpm" type="number" min="1" placeholder="1200"></div>
+        <div><label for="new-key-concurrency">At once</label><input id="new-key-concurrency" type="number" min="1" placeholder="64"></div>
+        <div><button class="btn primary" id="new-key-button" type="submit">Create key</button></div>
+      </form>
+      <div id="keys"></div>
+    </section>
+  </section>`;
