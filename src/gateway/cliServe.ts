@@ -61,7 +61,7 @@ export async function serve(values: ServeFlags, dataDir: string, io: { readonly 
     io.out(`  ${gw.setupUrl}`);
     io.out(`  or from a terminal: model-gateway user create NAME --admin`);
   }
-  io.out(`Next: open the console at ${gw.url}/ (sign in with the key); OpenAI-style clients take the base URL ${gw.url}/v1 and the key. Try:`);
+  io.out(`Next: open the console at ${gw.url}/ (with the key, or sign in as a user); OpenAI-style clients take the base URL ${gw.url}/v1 and the key. Try:`);
   io.out(`  curl ${gw.url}/v1/chat/completions -H "Authorization: Bearer ${gw.bootstrapKey ?? '<your key>'}" -H "Content-Type: application/json" -d '{"model":"echo","messages":[{"role":"user","content":"hello"}]}'`);
   if (signalled === null) await new Promise<void>((resolve) => (wake = resolve));
   io.err(`${String(signalled)}: stopping gracefully`);

@@ -158,6 +158,36 @@ describe('model-gateway CLI', () => {
     }
   });
 
+  it('serve prints a one-time first-admin setup link (token in the #fragment) while there is no admin, and none once there is', async () => {
+    const first = await serve(dir);
+    try {
+      await poll('the next steps', async () => (first.output().includes('curl ') ? true : undefined), 5000, 20);
+      const links = [...first.output().matchAll(/http:\/\/127\.0\.0\.1:\d+\/#setup=[A-Za-z0-9_-]{43}/g)].map((m) => m[0]);
+      assert.equal(links.length, 1, first.output());
+      assert.ok(links[0]!.startsWith(`${first.gw.url}/#setup=`));
+      assert.match(first.output(), /model-gateway user create NAME --admin/);
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+    const { openStore } = await import('../../../src/gateway/store/index.ts');
+    const { createUser } = await import('../../../src/gateway/accounts/users.ts');
+    const store = openStore({ dataDir: dir });
+    try {
+      await createUser(store, { name: 'root', password: 'a good long password', admin: true });
+    } finally {
+      await store.close();
+    }
+    const second = await serve(dir);
+    try {
+      await poll('the next steps', async () => (second.output().includes('curl ') ? true : undefined), 5000, 20);
+      assert.doesNotMatch(second.output(), /#setup=/);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+  });
+
   it('channel add takes the upstream key from standard input (--api-key -) or the environment, never only from argv', async () => {
     const run = async (env: NodeJS.ProcessEnv, stdin: string | null, ...args: string[]) => {
       let stderr = '';
