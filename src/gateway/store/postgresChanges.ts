@@ -57,6 +57,7 @@ export class ChangeFeed {
   #start(): void {
     this.#started = true;
     this.#listen();
+    void this.#reread();
     this.#timer = setInterval(() => void this.#reread(), RECHECK_MS);
     this.#timer.unref();
   }
@@ -95,7 +96,9 @@ export class ChangeFeed {
     try {
       const { rows } = await this.#pool.query<{ version: string }>('SELECT version FROM gateway_changes WHERE id = 1');
       const version = rows[0]?.version ?? null;
-      if (this.#version !== null && version !== this.#version) this.#changed = true;
+      // The first read is the baseline: a change committed before it may have escaped both the caller's
+      // first snapshot and the notifications (LISTEN was not running yet), so it counts as a change too.
+      if (version !== this.#version) this.#changed = true;
       this.#version = version;
     } catch {
       // The database is unreachable: the store's own calls say so; the next tick tries again.
