@@ -15,11 +15,13 @@ import { BUMP_AND_NOTIFY_SQL, CHANGES_CHANNEL, ChangeFeed } from './postgresChan
 import { describeDatabase, redactPassword } from './databaseUrl.ts';
 import { migratePostgres } from './postgresMigrate.ts';
 import { writeBatch } from './postgresBatch.ts';
+import { revokeUserSessions, SessionTable } from './postgresSessions.ts';
 import { isSealed, SECRET_KEY_ENV, type SecretBox } from './secretBox.ts';
 import { toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { StoreError } from './types.ts';
 import type {
-  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewUser, Snapshot, Status, Store, StoredLog, UserRecord, WriteBatch,
+  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord, Snapshot, Status, Store, StoredLog,
+  UserRecord, WriteBatch,
 } from './types.ts';
 
 /** PostgreSQL's SQLSTATE for a refused row: a UNIQUE violation and a CHECK violation. */
@@ -45,6 +47,7 @@ export class PostgresStore implements Store {
   readonly #pool: pg.Pool;
   readonly #box: SecretBox | null;
   readonly #changes: ChangeFeed;
+  readonly #sessions: SessionTable;
   readonly #toChannel = (row: Row): ChannelRecord => toChannel(row, (stored, what) => this.#open(stored, what));
 
   private constructor(url: string, box: SecretBox | null, options: PostgresOptions) {
@@ -56,6 +59,7 @@ export class PostgresStore implements Store {
     this.#pool.on('error', (error) => log(`a PostgreSQL connection of the pool failed (${error.message}); it is replaced on the next query`));
     this.#box = box;
     this.#changes = new ChangeFeed(this.#pool, connection, log);
+    this.#sessions = new SessionTable((sql, params) => this.#pool.query<Row>(sql, params));
   }
 
   /**
@@ -116,7 +120,7 @@ export class PostgresStore implements Store {
    * are told only about what is really there), then this process's flag is set. A UNIQUE violation
    * is a conflict on `name`, a CHECK violation an amount the money rules refuse.
    */
-  async #admin<T>(what: string, name: string, work: (query: Query) => Promise<T>): Promise<T> {
+  async #admin<T>(what: string, name: string, work: (query: Query) => Promise<T>, conflict = `a ${what} named "${name}" already exists`): Promise<T> {
     try {
       const result = await this.#tx(async (query) => {
         const value = await work(query);
@@ -126,19 +130,23 @@ export class PostgresStore implements Store {
       this.#changes.markChanged();
       return result;
     } catch (error) {
-      if (sqlState(error) === UNIQUE_VIOLATION) throw new StoreError('conflict', `a ${what} named "${name}" already exists`);
+      if (sqlState(error) === UNIQUE_VIOLATION) throw new StoreError('conflict', conflict);
       if (sqlState(error) === CHECK_VIOLATION) throw new StoreError('invalid', `the ${what} "${name}": an amount outside what an account may hold (0 to ${MAX_BALANCE_MICRO} micro-USD); nothing was changed`);
       throw error;
     }
   }
 
-  /** An UPDATE (or DELETE) of the row named `name` (the statement's last parameter); no such row is not found. */
-  async #updateNamed(what: string, name: string, sql: string, ...params: unknown[]): Promise<void> {
+  /**
+   * An UPDATE (or DELETE) of the row named `name` (the statement's last parameter); no such row is not
+   * found. `also` runs in the same transaction after it (sessions revoked with a user's change).
+   */
+  async #updateNamed(what: string, name: string, sql: string, params: unknown[], also?: (query: Query) => Promise<void>, conflict?: string): Promise<void> {
     await this.#admin(what, name, async (query) => {
       const result = await query(sql, [...params, name]);
       // Thrown inside the transaction: nothing is bumped or notified for a change that did not happen.
       if (result.rowCount === 0) throw new StoreError('not_found', `no ${what} named "${name}"`);
-    });
+      await also?.(query);
+    }, conflict);
   }
 
   changedSinceLastCheck(): boolean {
@@ -192,11 +200,32 @@ export class PostgresStore implements Store {
   }
 
   async setUserStatus(name: string, status: Status): Promise<void> {
-    await this.#updateNamed('user', name, 'UPDATE users SET status = $1 WHERE name = $2', status);
+    await this.#updateNamed('user', name, 'UPDATE users SET status = $1 WHERE name = $2', [status],
+      status === 'disabled' ? (query) => revokeUserSessions(query, name, Date.now()) : undefined);
   }
 
   async setUserPassword(name: string, passwordHash: string): Promise<void> {
-    await this.#updateNamed('user', name, 'UPDATE users SET password_hash = $1 WHERE name = $2', passwordHash);
+    await this.#updateNamed('user', name, 'UPDATE users SET password_hash = $1 WHERE name = $2', [passwordHash], (query) => revokeUserSessions(query, name, Date.now()));
+  }
+
+  async createSession(session: NewSession): Promise<SessionRecord> {
+    return this.#sessions.create(session);
+  }
+
+  async findSession(idHash: string): Promise<SessionRecord | null> {
+    return this.#sessions.find(idHash);
+  }
+
+  async touchSession(idHash: string, at: number): Promise<void> {
+    await this.#sessions.touch(idHash, at);
+  }
+
+  async revokeSession(idHash: string, at: number): Promise<void> {
+    await this.#sessions.revoke(idHash, at);
+  }
+
+  async deleteEndedSessions(now: number, idleSince: number): Promise<number> {
+    return this.#sessions.deleteEnded(now, idleSince);
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {
@@ -211,7 +240,11 @@ export class PostgresStore implements Store {
   }
 
   async setKeyStatus(name: string, status: Status): Promise<void> {
-    await this.#updateNamed('key', name, 'UPDATE api_keys SET status = $1 WHERE name = $2', status);
+    await this.#updateNamed('key', name, 'UPDATE api_keys SET status = $1 WHERE name = $2', [status]);
+  }
+
+  async setKeySecret(name: string, hash: string, prefix: string): Promise<void> {
+    await this.#updateNamed('key', name, 'UPDATE api_keys SET key_hash = $1, key_prefix = $2 WHERE name = $3', [hash, prefix], undefined, 'a key with this secret exists already');
   }
 
   async deleteKey(name: string): Promise<boolean> {
@@ -231,11 +264,11 @@ export class PostgresStore implements Store {
   }
 
   async setChannelStatus(name: string, status: Status): Promise<void> {
-    await this.#updateNamed('channel', name, 'UPDATE channels SET status = $1 WHERE name = $2', status);
+    await this.#updateNamed('channel', name, 'UPDATE channels SET status = $1 WHERE name = $2', [status]);
   }
 
   async removeChannel(name: string): Promise<void> {
-    await this.#updateNamed('channel', name, 'DELETE FROM channels WHERE name = $1');
+    await this.#updateNamed('channel', name, 'DELETE FROM channels WHERE name = $1', []);
   }
 
   async setModel(m: ModelRecord): Promise<void> {

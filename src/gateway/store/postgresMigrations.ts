@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL store's schema, versioned on its own (PostgreSQL started at SQLite's schema 11, so
+ * The PostgreSQL store's schema, versioned on its own (PostgreSQL started at SQLite's schema 12, so
  * its version 1 is that schema in one step). Applied in order, each once, under an advisory lock
  * (postgresMigrate.ts). Never edit a published migration: append a new one.
  *
@@ -100,6 +100,16 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         password_hash TEXT NOT NULL,
         created_at BIGINT NOT NULL
       );
+      -- Console sign-ins (SQLite's migration 12): only the SHA-256 of a session id is kept.
+      CREATE TABLE sessions (
+        id_hash TEXT PRIMARY KEY,
+        user_id BIGINT NOT NULL REFERENCES users(id),
+        created_at BIGINT NOT NULL,
+        last_seen_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        revoked_at BIGINT
+      );
+      CREATE INDEX sessions_user ON sessions(user_id);
       -- One row: bumped by every admin change (with a NOTIFY), re-read periodically by every
       -- instance as the safety net for a missed notification (postgresChanges.ts).
       CREATE TABLE gateway_changes (

@@ -5,7 +5,7 @@
  */
 import { isModelKind, type ChannelType, type ModelKind } from '../../contract/index.ts';
 import { StoreError } from './types.ts';
-import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, StoredLog, UserRecord } from './types.ts';
+import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, SessionRecord, StoredLog, UserRecord } from './types.ts';
 
 /** A row as the driver gives it: node:sqlite gives numbers, pg gives BIGINT columns as decimal strings. */
 export type Row = Record<string, unknown>;
@@ -28,6 +28,14 @@ export function toUser(r: Row): UserRecord {
   return {
     id: num(r.id), name: String(r.name), accountId: num(r.account_id), admin: Boolean(r.admin),
     status: r.status === 'disabled' ? 'disabled' : 'enabled', passwordHash: String(r.password_hash), createdAt: num(r.created_at),
+  };
+}
+
+/** A console session row (sessions table, both SQL stores). */
+export function toSession(r: Row): SessionRecord {
+  return {
+    idHash: String(r.id_hash), userId: num(r.user_id), createdAt: num(r.created_at), lastSeenAt: num(r.last_seen_at),
+    expiresAt: num(r.expires_at), revokedAt: numOrNull(r.revoked_at),
   };
 }
 
