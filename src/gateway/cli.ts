@@ -1,6 +1,7 @@
 /**
  * The `model-gateway` command (bundled to dist/cli.cjs). Every command takes --data DIR
- * (default $MODEL_GATEWAY_DATA, else ./.model-gateway). Run with --help for the list.
+ * (default $MODEL_GATEWAY_DATA, else ./.model-gateway), or --database URL (default
+ * $MODEL_GATEWAY_DATABASE_URL) for PostgreSQL. Run with --help for the list.
  */
 import { parseArgs } from 'node:util';
 import { CHANNEL_TYPES, isChannelType, formatMicroUsd } from '../contract/index.ts';
@@ -13,11 +14,12 @@ import { recentHealth } from './channelHealthReport.ts';
 import { toRelayChannel } from './catalog.ts';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DB_FILE, DEFAULT_DATA_DIR, openStore } from './store/index.ts';
+import { DB_FILE, DEFAULT_DATA_DIR, openAnyStore } from './store/index.ts';
+import { DATABASE_URL_ENV, databaseUrlOf, redactPassword } from './store/databaseUrl.ts';
 import { StoreError } from './store/types.ts';
 import type { Store } from './store/types.ts';
 
-const USAGE = `Usage: model-gateway <command> [options]        (every command takes --data DIR)
+const USAGE = `Usage: model-gateway <command> [options]        (every command takes --data DIR or --database URL)
 
   serve [--host 127.0.0.1] [--port 8080] [--log-retention-days 90] [--stop-grace-ms 5000]
               (0 days keeps request logs forever; on SIGTERM, requests in flight get the grace to finish)
@@ -44,11 +46,13 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   logs prune --before DATE   delete request logs from before DATE (YYYY-MM-DD or an ISO date-time)
   backup FILE      a consistent copy of the data into a new FILE, even while serving (it prints how to restore)
 
---data DIR defaults to $MODEL_GATEWAY_DATA, else ./.model-gateway.
+--data DIR defaults to $MODEL_GATEWAY_DATA, else ./.model-gateway (SQLite).
+--database postgres://user:password@host:5432/db (default $${DATABASE_URL_ENV}): run on PostgreSQL 14+ instead,
+              one serving instance per database for now; channel keys there need $MODEL_GATEWAY_SECRET_KEY.
 `;
 
 const OPTIONS = {
-  data: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+  data: { type: 'string' }, database: { type: 'string' }, help: { type: 'boolean', short: 'h' },
   host: { type: 'string' }, port: { type: 'string' },
   name: { type: 'string' }, type: { type: 'string' }, 'base-url': { type: 'string' }, 'api-key': { type: 'string' },
   models: { type: 'string' }, model: { type: 'string' }, map: { type: 'string', multiple: true }, priority: { type: 'string' }, weight: { type: 'string' },
@@ -251,19 +255,22 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
   const [command, sub, ...args] = positionals;
   const twoWord = ['channel', 'model', 'account', 'key', 'user'].includes(command!);
   const name = twoWord || (command === 'logs' && sub === 'prune') ? `${command} ${sub ?? ''}` : command!;
-  const allowed = new Set(['data', 'help', ...(COMMAND_OPTIONS[name] ?? [])]);
+  const allowed = new Set(['data', 'database', 'help', ...(COMMAND_OPTIONS[name] ?? [])]);
   const dataDir = values.data ?? (env['MODEL_GATEWAY_DATA'] || DEFAULT_DATA_DIR);
+  // Whatever goes wrong below, the database password never reaches the terminal.
+  let databaseUrl: string | null = null;
   try {
+    databaseUrl = databaseUrlOf(values.database, env);
     const extra = Object.keys(values).filter((k) => !allowed.has(k));
     if (extra.length > 0) throw new UsageError(`${name} does not take --${extra.join(', --')}`);
     if (command === 'serve') {
       if (sub !== undefined) throw new UsageError(`serve takes no arguments, got "${sub}"`);
-      return await serve({ host: values.host, port: values.port, logRetentionDays: values['log-retention-days'], stopGraceMs: values['stop-grace-ms'] }, dataDir, io, env);
+      return await serve({ host: values.host, port: values.port, logRetentionDays: values['log-retention-days'], stopGraceMs: values['stop-grace-ms'] }, { dataDir, databaseUrl }, io, env);
     }
     if (!twoWord && command !== 'logs' && command !== 'backup') throw new UsageError(`unknown command: ${command}`);
     if (command === 'backup' && (sub === undefined || args.length > 0)) throw new UsageError('backup takes one FILE (a new file)');
     if (command === 'logs' && sub !== undefined && sub !== 'prune') throw new UsageError(`logs takes no arguments but prune, got "${sub}"`);
-    const store = openStore({ dataDir, env });
+    const store = await openAnyStore({ dataDir, env, databaseUrl, log: io.err });
     try {
       if (command === 'channel') return await channel(store, sub, args, values, io, env);
       if (command === 'model') return await model(store, sub, args, values, io);
@@ -277,15 +284,16 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
       await store.close();
     }
   } catch (error) {
+    const say = (text: string): void => io.err(redactPassword(`model-gateway: ${text}`, databaseUrl));
     if (error instanceof UsageError) {
-      io.err(`model-gateway: ${error.message}\nRun "model-gateway --help" for usage.`);
+      say(`${error.message}\nRun "model-gateway --help" for usage.`);
       return 2;
     }
     if (error instanceof StoreError) {
-      io.err(`model-gateway: ${error.message}`);
+      say(error.message);
       return 1;
     }
-    io.err(`model-gateway: ${error instanceof Error ? error.message : String(error)}`);
+    say(error instanceof Error ? error.message : String(error));
     return 1;
   }
 }

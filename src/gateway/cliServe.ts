@@ -3,6 +3,7 @@
  * gracefully on SIGINT or SIGTERM (listened for from the start, so one during start-up is not lost).
  */
 import { int, UsageError } from './cliArgs.ts';
+import { describeDatabase } from './store/databaseUrl.ts';
 
 /** MODEL_GATEWAY_ECHO_DELAY_MS: the echo model's pace for this server (tests and benchmarks set 0). */
 function echoDelayOf(env: NodeJS.ProcessEnv): number | undefined {
@@ -19,7 +20,13 @@ export interface ServeFlags {
   readonly stopGraceMs: string | undefined;
 }
 
-export async function serve(values: ServeFlags, dataDir: string, io: { readonly out: (line: string) => void; readonly err: (line: string) => void }, env: NodeJS.ProcessEnv): Promise<number> {
+/** Where the data is: the SQLite folder, or a PostgreSQL database when its URL is given. */
+export interface ServeStore {
+  readonly dataDir: string;
+  readonly databaseUrl: string | null;
+}
+
+export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeStore, io: { readonly out: (line: string) => void; readonly err: (line: string) => void }, env: NodeJS.ProcessEnv): Promise<number> {
   // Loaded only here: the admin commands stay quick to start.
   const { startGateway } = await import('./server.ts');
   const echoDelayMs = echoDelayOf(env);
@@ -38,7 +45,7 @@ export async function serve(values: ServeFlags, dataDir: string, io: { readonly 
   let gw;
   try {
     gw = await startGateway({
-      dataDir, host: values.host ?? '127.0.0.1', port, bootstrap: true, firstAdminSetup: true, log: io.err,
+      dataDir, databaseUrl, host: values.host ?? '127.0.0.1', port, bootstrap: true, firstAdminSetup: true, log: io.err,
       logRetentionDays: int(values.logRetentionDays, 'log-retention-days', 90, 0, 36_500),
       stopGraceMs: int(values.stopGraceMs, 'stop-grace-ms', 5000, 0, 3_600_000),
       ...(echoDelayMs !== undefined ? { echoDelayMs } : {}),
@@ -51,11 +58,12 @@ export async function serve(values: ServeFlags, dataDir: string, io: { readonly 
     if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host ${values.host} is not an address of this machine`);
     throw error;
   }
+  const where = databaseUrl === null ? dataDir : describeDatabase(databaseUrl);
   if (gw.bootstrapKey) {
-    io.out(`Bootstrapped ${dataDir}: account "local" with $10.00, channel "echo" serving model "echo", key "default".`);
+    io.out(`Bootstrapped ${where}: account "local" with $10.00, channel "echo" serving model "echo", key "default".`);
     io.out(`Your API key (shown once): ${gw.bootstrapKey}`);
   }
-  io.out(`Model Gateway listening on ${gw.url} (store: ${gw.storeKind}, data: ${dataDir})`);
+  io.out(`Model Gateway listening on ${gw.url} (store: ${gw.storeKind}, ${databaseUrl === null ? 'data' : 'database'}: ${where})`);
   if (gw.setupUrl) {
     io.out(`No console admin yet. Create the first one in your browser (this link works once, for one hour; a restart prints a new one):`);
     io.out(`  ${gw.setupUrl}`);

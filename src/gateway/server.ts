@@ -21,7 +21,8 @@ import { DEFAULT_MAX_SSE_CHARS } from '../wire/sse.ts';
 import { UpstreamPools } from './relay/pools.ts';
 import { Serial } from './serial.ts';
 import { answerMalformedRequest } from './http/malformedRequest.ts';
-import { DEFAULT_DATA_DIR, openStore } from './store/index.ts';
+import { DEFAULT_DATA_DIR, openAnyStore } from './store/index.ts';
+import type { StoreKind } from './store/types.ts';
 import { lockFolder } from './folderLock.ts';
 import { DEFAULT_LOG_RETENTION_DAYS, keepLogsFor } from './logRetention.ts';
 import { Sessions } from './accounts/sessions.ts';
@@ -34,6 +35,10 @@ export const DEFAULT_ECHO_DELAY_MS = 15;
 export interface GatewayOptions {
   /** Folder of the SQLite store (gateway.db). Default ./.model-gateway. */
   dataDir?: string;
+  /** Run on this PostgreSQL database (postgres://user:password@host:5432/db) instead of the data folder's SQLite. */
+  databaseUrl?: string | null;
+  /** Where MODEL_GATEWAY_SECRET_KEY is read (default process.env). */
+  env?: NodeJS.ProcessEnv;
   /** Run on an in-memory store (nothing persists). */
   inMemory?: boolean;
   /** Default 127.0.0.1. */
@@ -81,7 +86,7 @@ export interface RunningGateway {
   readonly url: string;
   readonly host: string;
   readonly port: number;
-  readonly storeKind: 'sqlite' | 'memory';
+  readonly storeKind: StoreKind;
   /** Secret of the key created when this start bootstrapped an empty store (shown once). */
   readonly bootstrapKey?: string;
   /** Secret of the key made by `issueKey`. */
@@ -95,7 +100,7 @@ export interface RunningGateway {
 /** A gateway without a socket: its request handler, for a server of the caller's (or an in-process test). */
 export interface GatewayInstance {
   readonly handle: App['handle'];
-  readonly storeKind: 'sqlite' | 'memory';
+  readonly storeKind: StoreKind;
   readonly bootstrapKey?: string;
   readonly issuedKey?: string;
   /** The setup link's token (firstAdminSetup, no admin yet). */
@@ -109,10 +114,13 @@ export interface GatewayInstance {
 /** Builds a gateway on its store (bootstrapping it if asked), ready to handle requests. */
 export async function createGateway(options: GatewayOptions = {}): Promise<GatewayInstance> {
   const log = options.log ?? (() => undefined);
-  const store = openStore({
+  const store = await openAnyStore({
     ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
     ...(options.inMemory !== undefined ? { inMemory: options.inMemory } : {}),
     ...(options.fallbackToMemory !== undefined ? { fallbackToMemory: options.fallbackToMemory } : {}),
+    ...(options.env !== undefined ? { env: options.env } : {}),
+    databaseUrl: options.inMemory ? null : (options.databaseUrl ?? null),
+    log,
   });
   if (store.kind === 'memory' && !options.inMemory) log('node:sqlite is not available here: running on an in-memory store (nothing persists)');
   try {
@@ -186,12 +194,16 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
 
 /** Starts a gateway on host:port. */
 export async function startGateway(options: GatewayOptions = {}): Promise<RunningGateway> {
-  const lock = options.inMemory ? null : lockFolder(options.dataDir ?? DEFAULT_DATA_DIR, options.log);
+  // One serving process per store: the data folder's lock for SQLite, an advisory lock for PostgreSQL.
+  const onDatabase = !options.inMemory && Boolean(options.databaseUrl);
+  const lock = options.inMemory || onDatabase ? null : lockFolder(options.dataDir ?? DEFAULT_DATA_DIR, options.log);
+  const databaseLock = onDatabase ? await (await import('./store/postgresInstanceLock.ts')).lockDatabase(options.databaseUrl!, options.log) : null;
   let gateway;
   try {
     gateway = await createGateway(options);
   } catch (error) {
     lock?.release();
+    await databaseLock?.release();
     throw error;
   }
   const deadlineMs = options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS;
@@ -214,6 +226,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   } catch (error) {
     await gateway.close();
     lock?.release();
+    await databaseLock?.release();
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
@@ -232,6 +245,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       await closed;
       await gateway.close();
       lock?.release();
+      await databaseLock?.release();
     })();
     return stopping;
   };

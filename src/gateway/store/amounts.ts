@@ -4,7 +4,7 @@
  * this is the last line for every other path (and the SQL store has triggers for the same rule).
  */
 import { formatMicroUsd, MAX_BALANCE_MICRO } from '../../contract/index.ts';
-import { StoreError, type AccountRecord } from './types.ts';
+import { StoreError, type AccountRecord, type RequestLog } from './types.ts';
 
 /** Throws unless `amount` is whole micro-USD from `min` (a top-up: 1) to the ceiling. */
 export function assertAmount(amount: number, min = 1): void {
@@ -19,4 +19,13 @@ export function overCeiling(account: AccountRecord, amount: number): StoreError 
     'invalid',
     `topping up "${account.name}" (${formatMicroUsd(account.balance)}) by ${formatMicroUsd(amount)} would pass the most an account may hold, ${formatMicroUsd(MAX_BALANCE_MICRO)}; nothing was changed`,
   );
+}
+
+/** A batch's debits: the sum of its logged costs per account (the SQL stores apply them relatively, in one transaction with the logs). */
+export function debitsOf(logs: readonly RequestLog[]): Map<number, number> {
+  const debits = new Map<number, number>();
+  for (const log of logs) {
+    if (log.accountId !== null && log.cost > 0) debits.set(log.accountId, (debits.get(log.accountId) ?? 0) + log.cost);
+  }
+  return debits;
 }

@@ -34,3 +34,21 @@ export function openStore(options: OpenStoreOptions): Store {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   return new SqliteStore(join(dir, DB_FILE), SecretBox.forFolder(dir, options.env));
 }
+
+export interface OpenAnyStoreOptions extends OpenStoreOptions {
+  /** A PostgreSQL URL (databaseUrl.ts): the store is there instead of in the data folder. */
+  readonly databaseUrl?: string | null;
+  /** Receives one line per notable event of the store (never a secret). */
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * The store a gateway or a CLI command runs on: PostgreSQL when a database URL is given, else
+ * openStore (SQLite in the data folder, or memory). PostgreSQL's module loads only then, so the
+ * SQLite gateway's start and memory are unchanged.
+ */
+export async function openAnyStore(options: OpenAnyStoreOptions): Promise<Store> {
+  if (!options.databaseUrl) return openStore(options);
+  const { PostgresStore } = await import('./postgres.ts');
+  return PostgresStore.open(options.databaseUrl, SecretBox.fromEnv(options.env), options.log ? { log: options.log } : {});
+}

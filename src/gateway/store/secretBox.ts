@@ -26,10 +26,19 @@ export class SecretBox {
     this.source = source;
   }
 
+  /**
+   * The environment's box, or null: on PostgreSQL the key cannot live in one machine's data folder,
+   * since every instance (and the CLI, wherever it runs) must open the same channel keys.
+   */
+  static fromEnv(env: NodeJS.ProcessEnv = process.env): SecretBox | null {
+    const fromEnv = env[SECRET_KEY_ENV]?.trim();
+    return fromEnv ? new SecretBox(decodeKey(fromEnv), SECRET_KEY_ENV) : null;
+  }
+
   /** The folder's box: the environment's key, else the folder's key file (created when missing). */
   static forFolder(dataDir: string, env: NodeJS.ProcessEnv = process.env): SecretBox {
-    const fromEnv = env[SECRET_KEY_ENV]?.trim();
-    if (fromEnv) return new SecretBox(decodeKey(fromEnv), SECRET_KEY_ENV);
+    const fromEnv = SecretBox.fromEnv(env);
+    if (fromEnv) return fromEnv;
     const file = join(dataDir, SECRET_KEY_FILE);
     if (!existsSync(file)) {
       try {

@@ -15,7 +15,7 @@ import type {
   UserRecord, WriteBatch,
 } from './types.ts';
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
-import { toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqliteRows.ts';
+import { toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { isSealed, type SecretBox } from './secretBox.ts';
 import { BatchWriter } from './sqliteBatch.ts';
 import { SessionTable } from './sqliteSessions.ts';

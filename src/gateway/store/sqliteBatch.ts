@@ -4,11 +4,9 @@
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { RequestLog, WriteBatch } from './types.ts';
+import { debitsOf } from './amounts.ts';
+import { LOG_COLUMNS } from './sqlRows.ts';
 
-const LOG_COLUMNS = [
-  'time', 'request_id', 'method', 'path', 'account_id', 'key_id', 'key_name', 'model', 'channel', 'status',
-  'error_code', 'prompt_tokens', 'completion_tokens', 'usage_estimated', 'cost', 'latency_ms', 'first_byte_ms', 'stream', 'completion_cap', 'attempts',
-] as const;
 /** 32 rows x 20 columns = 640 parameters, well under SQLite's limit (32,766). */
 const LOG_ROWS_PER_INSERT = 32;
 
@@ -35,10 +33,7 @@ export class BatchWriter {
 
   /** Writes the batch; the debits are the sum of its logged costs per account. */
   apply(batch: WriteBatch): void {
-    const debits = new Map<number, number>();
-    for (const log of batch.logs) {
-      if (log.accountId !== null && log.cost > 0) debits.set(log.accountId, (debits.get(log.accountId) ?? 0) + log.cost);
-    }
+    const debits = debitsOf(batch.logs);
     // Rows go in LOG_ROWS_PER_INSERT at a time, one statement each: per row, a multi-row INSERT
     // costs about half of a one-row INSERT run once per row (statement step and reset, the call itself).
     const logs = batch.logs;

@@ -6,14 +6,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { StoreError } from './types.ts';
 import type { NewSession, SessionRecord } from './types.ts';
-import type { Row } from './sqliteRows.ts';
-
-function toSession(r: Row): SessionRecord {
-  return {
-    idHash: String(r.id_hash), userId: Number(r.user_id), createdAt: Number(r.created_at), lastSeenAt: Number(r.last_seen_at),
-    expiresAt: Number(r.expires_at), revokedAt: r.revoked_at === null || r.revoked_at === undefined ? null : Number(r.revoked_at),
-  };
-}
+import { toSession, type Row } from './sqlRows.ts';
 
 export class SessionTable {
   readonly #db: DatabaseSync;

@@ -1,6 +1,6 @@
 /**
  * The gateway's persistent state behind one small interface: SQLite (node:sqlite) for a
- * local data folder, memory for tests and old runtimes, PostgreSQL later for deployments
+ * local data folder, memory for tests and old runtimes, PostgreSQL (postgres.ts) for deployments
  * that outgrow one machine. Money is integer micro-USD; times are epoch milliseconds.
  *
  * The request path never reads the store per request: the gateway caches a snapshot and
@@ -183,8 +183,10 @@ export class StoreError extends Error {
   }
 }
 
+export type StoreKind = 'sqlite' | 'memory' | 'postgres';
+
 export interface Store {
-  readonly kind: 'sqlite' | 'memory';
+  readonly kind: StoreKind;
 
   /** True when the data may have changed (by this process's admin calls or another process) since the last call. Cheap. */
   changedSinceLastCheck(): boolean;

@@ -1,22 +1,31 @@
-// One Store interface, one behaviour: the same suite runs against every implementation (memory and
-// SQLite today; PostgreSQL joins it with issue 12). What one store does and another does not is a bug
-// in one of them, whatever the gateway's tests on the default store say.
+// One Store interface, one behaviour: the same suite runs against every implementation (memory,
+// SQLite, PostgreSQL on the run's shared test server, a database per test). What one store does and
+// another does not is a bug in one of them, whatever the gateway's tests on the default store say.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { MAX_BALANCE_MICRO } from '../../../src/contract/index.ts';
-import { openStore } from '../../../src/gateway/store/index.ts';
+import { openAnyStore, openStore } from '../../../src/gateway/store/index.ts';
 import { StoreError, type NewKey, type RequestLog, type Store } from '../../../src/gateway/store/types.ts';
 import { newChannel } from '../../support/channels.ts';
+import { freshDatabase } from '../../support/postgres.ts';
 import { tempDir } from '../gateway/helpers.ts';
 
-const STORES: ReadonlyArray<{ name: string; open: () => { store: Store; dispose: () => void } }> = [
-  { name: 'memory', open: () => ({ store: openStore({ inMemory: true }), dispose: () => undefined }) },
+const STORES: ReadonlyArray<{ name: string; open: () => Promise<{ store: Store; dispose: () => void }> }> = [
+  { name: 'memory', open: async () => ({ store: openStore({ inMemory: true }), dispose: () => undefined }) },
   {
     name: 'sqlite',
-    open: () => {
+    open: async () => {
       const dir = tempDir();
       return { store: openStore({ dataDir: dir }), dispose: () => rmSync(dir, { recursive: true, force: true }) };
     },
+  },
+  {
+    name: 'postgres',
+    open: async () => ({
+      store: await openAnyStore({ databaseUrl: await freshDatabase(), env: { MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') } }),
+      dispose: () => undefined,
+    }),
   },
 ];
 
@@ -34,7 +43,7 @@ for (const { name, open } of STORES) {
   describe(`the Store interface: ${name}`, () => {
     let store: Store;
     let dispose: () => void;
-    beforeEach(() => ({ store, dispose } = open()));
+    beforeEach(async () => ({ store, dispose } = await open()));
     afterEach(async () => {
       await store.close();
       dispose();

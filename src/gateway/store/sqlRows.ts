@@ -1,23 +1,41 @@
 /**
- * Rows of the SQLite store as records. A row that cannot be read (a JSON column that is not what it
- * must be, hand-edited or damaged) is named, with how to repair it, instead of stopping startup
- * with a bare parse error.
+ * Rows of the SQL stores (SQLite and PostgreSQL, same column names) as records. A row that cannot be
+ * read (a JSON column that is not what it must be, hand-edited or damaged; a number past 2^53) is
+ * named, with how to repair it, instead of stopping startup with a bare parse error or a rounded number.
  */
-import type { SQLInputValue } from 'node:sqlite';
 import { isModelKind, type ChannelType, type ModelKind } from '../../contract/index.ts';
 import { StoreError } from './types.ts';
-import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, StoredLog, UserRecord } from './types.ts';
+import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, SessionRecord, StoredLog, UserRecord } from './types.ts';
 
-export type Row = Record<string, SQLInputValue>;
+/** A row as the driver gives it: node:sqlite gives numbers, pg gives BIGINT columns as decimal strings. */
+export type Row = Record<string, unknown>;
 
-const num = (v: SQLInputValue): number => Number(v);
-const numOrNull = (v: SQLInputValue): number | null => (v === null || v === undefined ? null : Number(v));
-const strOrNull = (v: SQLInputValue): string | null => (v === null || v === undefined ? null : String(v));
+/**
+ * A whole number as a JS number, only when exact: PostgreSQL's BIGINT (money, times) arrives as text, and
+ * Number() of a value past 2^53 would silently round it (a balance off by a few micro-USD).
+ */
+function num(v: unknown): number {
+  const n = typeof v === 'number' ? v : typeof v === 'bigint' || typeof v === 'string' ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n)) throw new StoreError('invalid', `the database holds ${String(v).slice(0, 40)} where a whole number below 2^53 must be: repair that row`);
+  return n;
+}
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : num(v));
+/** A measured time (milliseconds, first byte to a tenth): a plain number, not money, so no exactness check. */
+const msOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 export function toUser(r: Row): UserRecord {
   return {
     id: num(r.id), name: String(r.name), accountId: num(r.account_id), admin: Boolean(r.admin),
     status: r.status === 'disabled' ? 'disabled' : 'enabled', passwordHash: String(r.password_hash), createdAt: num(r.created_at),
+  };
+}
+
+/** A console session row (sessions table, both SQL stores). */
+export function toSession(r: Row): SessionRecord {
+  return {
+    idHash: String(r.id_hash), userId: num(r.user_id), createdAt: num(r.created_at), lastSeenAt: num(r.last_seen_at),
+    expiresAt: num(r.expires_at), revokedAt: numOrNull(r.revoked_at),
   };
 }
 
@@ -62,13 +80,19 @@ export function toModel(r: Row): ModelRecord {
   };
 }
 
+/** The columns a request log is written with, in the order the SQL stores' batch writers pass them. */
+export const LOG_COLUMNS = [
+  'time', 'request_id', 'method', 'path', 'account_id', 'key_id', 'key_name', 'model', 'channel', 'status',
+  'error_code', 'prompt_tokens', 'completion_tokens', 'usage_estimated', 'cost', 'latency_ms', 'first_byte_ms', 'stream', 'completion_cap', 'attempts',
+] as const;
+
 export function toLog(r: Row): StoredLog {
   return {
     id: num(r.id), time: num(r.time), requestId: String(r.request_id), method: String(r.method), path: String(r.path),
     accountId: numOrNull(r.account_id), keyId: numOrNull(r.key_id), accountName: strOrNull(r.account_name), keyName: strOrNull(r.key_name),
     model: strOrNull(r.model), channel: strOrNull(r.channel), status: num(r.status), errorCode: strOrNull(r.error_code),
     promptTokens: num(r.prompt_tokens), completionTokens: num(r.completion_tokens), usageEstimated: Boolean(r.usage_estimated),
-    cost: num(r.cost), latencyMs: num(r.latency_ms), firstByteMs: numOrNull(r.first_byte_ms), stream: Boolean(r.stream),
+    cost: num(r.cost), latencyMs: Number(r.latency_ms), firstByteMs: msOrNull(r.first_byte_ms), stream: Boolean(r.stream),
     completionCap: numOrNull(r.completion_cap),
     attempts: strOrNull(r.attempts),
   };
@@ -93,7 +117,7 @@ function jsonColumn<T>(r: Row, table: string, column: string, valid: (v: unknown
   throw new StoreError(
     'invalid',
     `the ${table} row where ${which}${r['id'] !== undefined && r['name'] !== undefined ? ` (${JSON.stringify(r['name'])})` : ''} has an unreadable ${column}: ` +
-      `${JSON.stringify(String(r[column]).slice(0, 80))}. Repair it, for example: sqlite3 gateway.db "UPDATE ${table} SET ${column} = '...' WHERE ${which}", ` +
+      `${JSON.stringify(String(r[column]).slice(0, 80))}. Repair it, for example with: UPDATE ${table} SET ${column} = '...' WHERE ${which} (sqlite3 gateway.db, or psql), ` +
       'or remove it with the CLI and add it again.',
   );
 }

@@ -1,0 +1,335 @@
+/**
+ * The Store on PostgreSQL 14+ through `pg` (a Pool): for deployments that outgrow one machine.
+ * Queries are parameterized, money is BIGINT (read back only as safe integers, sqlRows.ts), the
+ * money rules are CHECK constraints, channel keys are sealed with the same SecretBox as SQLite.
+ * Every admin write bumps gateway_changes and NOTIFYs in its own transaction (postgresChanges.ts),
+ * so other instances and a serving gateway see a CLI change at once.
+ *
+ * This slice runs ONE serving instance per database (server.ts takes postgresInstanceLock.ts):
+ * the request path's money is still the one-process ledger. docs/multi-instance.md has the rest.
+ */
+import pg from 'pg';
+import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
+import { assertAmount, overCeiling } from './amounts.ts';
+import { BUMP_AND_NOTIFY_SQL, CHANGES_CHANNEL, ChangeFeed } from './postgresChanges.ts';
+import { describeDatabase, redactPassword } from './databaseUrl.ts';
+import { migratePostgres } from './postgresMigrate.ts';
+import { writeBatch } from './postgresBatch.ts';
+import { revokeUserSessions, SessionTable } from './postgresSessions.ts';
+import { isSealed, SECRET_KEY_ENV, type SecretBox } from './secretBox.ts';
+import { toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
+import { StoreError } from './types.ts';
+import type {
+  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord, Snapshot, Status, Store, StoredLog,
+  UserRecord, WriteBatch,
+} from './types.ts';
+
+/** PostgreSQL's SQLSTATE for a refused row: a UNIQUE violation and a CHECK violation. */
+const UNIQUE_VIOLATION = '23505';
+const CHECK_VIOLATION = '23514';
+const sqlState = (error: unknown): string | undefined => (error as { code?: unknown }).code as string | undefined;
+
+const NO_SECRET_KEY = `channel keys are sealed at rest with a secret key that every instance on the database shares: set ${SECRET_KEY_ENV} (32 bytes, base64 or hex; for example: openssl rand -base64 32)`;
+
+export interface PostgresOptions {
+  /** Receives one line per notable event (never a secret). */
+  readonly log?: (line: string) => void;
+  /** Connections in the pool. Default 10. */
+  readonly maxConnections?: number;
+}
+
+type Query = (sql: string, params?: unknown[]) => Promise<pg.QueryResult<Row>>;
+
+export class PostgresStore implements Store {
+  readonly kind = 'postgres' as const;
+  /** postgres://user@host:port/database: the database named without its password. */
+  readonly where: string;
+  readonly #pool: pg.Pool;
+  readonly #box: SecretBox | null;
+  readonly #changes: ChangeFeed;
+  readonly #sessions: SessionTable;
+  readonly #toChannel = (row: Row): ChannelRecord => toChannel(row, (stored, what) => this.#open(stored, what));
+
+  private constructor(url: string, box: SecretBox | null, options: PostgresOptions) {
+    this.where = describeDatabase(url);
+    const log = (line: string): void => (options.log ?? (() => undefined))(redactPassword(line, url));
+    const connection: pg.ClientConfig = { connectionString: url, application_name: 'model-gateway' };
+    this.#pool = new pg.Pool({ ...connection, max: options.maxConnections ?? 10 });
+    // An idle connection the server drops emits 'error' on the pool: without a listener it would end the process.
+    this.#pool.on('error', (error) => log(`a PostgreSQL connection of the pool failed (${error.message}); it is replaced on the next query`));
+    this.#box = box;
+    this.#changes = new ChangeFeed(this.#pool, connection, log);
+    this.#sessions = new SessionTable((sql, params) => this.#pool.query<Row>(sql, params));
+  }
+
+  /**
+   * Connects, migrates (once, under a lock, whoever starts first) and checks that the channel keys
+   * can be opened. `box` is null when MODEL_GATEWAY_SECRET_KEY is not set: fine until a channel has a key.
+   */
+  static async open(url: string, box: SecretBox | null, options: PostgresOptions = {}): Promise<PostgresStore> {
+    const store = new PostgresStore(url, box, options);
+    try {
+      const client = await store.#pool.connect();
+      try {
+        await migratePostgres(client, store.where);
+      } finally {
+        client.release();
+      }
+      if (!box) {
+        const { rows } = await store.#pool.query<Row>('SELECT count(*) AS n FROM channels WHERE api_key IS NOT NULL');
+        if (Number(rows[0]!.n) > 0) throw new StoreError('invalid', `${store.where} holds channel keys, and ${NO_SECRET_KEY}, the one they were sealed with.`);
+      }
+      return store;
+    } catch (error) {
+      await store.#pool.end().catch(() => undefined);
+      if (error instanceof Error && !(error instanceof StoreError)) error.message = `${store.where}: ${redactPassword(error.message, url)}`;
+      throw error;
+    }
+  }
+
+  #open(stored: string, what: string): string {
+    if (!isSealed(stored)) return stored;
+    if (!this.#box) throw new StoreError('invalid', `cannot open ${what}: ${NO_SECRET_KEY}`);
+    return this.#box.open(stored, what);
+  }
+
+  #seal(plain: string | null): string | null {
+    if (plain === null) return null;
+    if (!this.#box) throw new StoreError('invalid', `a channel key cannot be stored: ${NO_SECRET_KEY}`);
+    return this.#box.seal(plain);
+  }
+
+  /** Runs `work` in one transaction on one connection. */
+  async #tx<T>(work: (query: Query) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query(begin);
+      const result = await work((sql, params) => client.query<Row>(sql, params));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * An admin write: `work` and the change bump with its NOTIFY commit together (other instances
+   * are told only about what is really there), then this process's flag is set. A UNIQUE violation
+   * is a conflict on `name`, a CHECK violation an amount the money rules refuse.
+   */
+  async #admin<T>(what: string, name: string, work: (query: Query) => Promise<T>, conflict = `a ${what} named "${name}" already exists`): Promise<T> {
+    try {
+      const result = await this.#tx(async (query) => {
+        const value = await work(query);
+        await query(BUMP_AND_NOTIFY_SQL, [CHANGES_CHANNEL, this.#changes.sender]);
+        return value;
+      });
+      this.#changes.markChanged();
+      return result;
+    } catch (error) {
+      if (sqlState(error) === UNIQUE_VIOLATION) throw new StoreError('conflict', conflict);
+      if (sqlState(error) === CHECK_VIOLATION) throw new StoreError('invalid', `the ${what} "${name}": an amount outside what an account may hold (0 to ${MAX_BALANCE_MICRO} micro-USD); nothing was changed`);
+      throw error;
+    }
+  }
+
+  /**
+   * An UPDATE (or DELETE) of the row named `name` (the statement's last parameter); no such row is not
+   * found. `also` runs in the same transaction after it (sessions revoked with a user's change).
+   */
+  async #updateNamed(what: string, name: string, sql: string, params: unknown[], also?: (query: Query) => Promise<void>, conflict?: string): Promise<void> {
+    await this.#admin(what, name, async (query) => {
+      const result = await query(sql, [...params, name]);
+      // Thrown inside the transaction: nothing is bumped or notified for a change that did not happen.
+      if (result.rowCount === 0) throw new StoreError('not_found', `no ${what} named "${name}"`);
+      await also?.(query);
+    }, conflict);
+  }
+
+  changedSinceLastCheck(): boolean {
+    return this.#changes.take();
+  }
+
+  async snapshot(): Promise<Snapshot> {
+    // One consistent view of the four tables, as SQLite's read transaction gives.
+    return this.#tx(async (query) => ({
+      accounts: (await query('SELECT * FROM accounts ORDER BY id')).rows.map(toAccount),
+      keys: (await query('SELECT * FROM api_keys ORDER BY id')).rows.map(toKey),
+      channels: (await query('SELECT * FROM channels ORDER BY id')).rows.map(this.#toChannel),
+      models: (await query('SELECT * FROM models ORDER BY name')).rows.map(toModel),
+    }), 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  }
+
+  async createAccount(name: string, balance: number): Promise<AccountRecord> {
+    assertAmount(balance, 0);
+    return toAccount(await this.#admin('account', name, async (query) =>
+      (await query('INSERT INTO accounts (name, balance, created_at) VALUES ($1, $2, $3) RETURNING *', [name, balance, Date.now()])).rows[0]!));
+  }
+
+  async backup(target: string): Promise<void> {
+    throw new StoreError('invalid', `a gateway on PostgreSQL is backed up with PostgreSQL's own tools: pg_dump --format=custom --file=${target} "${this.where}" (it asks for the password)`);
+  }
+
+  async topUp(name: string, amount: number): Promise<AccountRecord> {
+    assertAmount(amount);
+    const row = await this.#admin('account', name, async (query) => {
+      const updated = await query('UPDATE accounts SET balance = balance + $1 WHERE name = $2 AND balance + $1 <= $3 RETURNING *', [amount, name, MAX_BALANCE_MICRO]);
+      if (updated.rows[0]) return updated.rows[0];
+      const found = (await query('SELECT * FROM accounts WHERE name = $1', [name])).rows[0];
+      throw found ? overCeiling(toAccount(found), amount) : new StoreError('not_found', `no account named "${name}"`);
+    });
+    return toAccount(row);
+  }
+
+  async getAccount(name: string): Promise<AccountRecord | null> {
+    const row = (await this.#pool.query<Row>('SELECT * FROM accounts WHERE name = $1', [name])).rows[0];
+    return row ? toAccount(row) : null;
+  }
+
+  async createUser(user: NewUser): Promise<UserRecord> {
+    return toUser(await this.#admin('user', user.name, async (query) =>
+      (await query('INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *',
+        [user.name, user.accountId, user.admin, user.passwordHash, Date.now()])).rows[0]!));
+  }
+
+  async listUsers(): Promise<UserRecord[]> {
+    return (await this.#pool.query<Row>('SELECT * FROM users ORDER BY id')).rows.map(toUser);
+  }
+
+  async setUserStatus(name: string, status: Status): Promise<void> {
+    await this.#updateNamed('user', name, 'UPDATE users SET status = $1 WHERE name = $2', [status],
+      status === 'disabled' ? (query) => revokeUserSessions(query, name, Date.now()) : undefined);
+  }
+
+  async setUserPassword(name: string, passwordHash: string): Promise<void> {
+    await this.#updateNamed('user', name, 'UPDATE users SET password_hash = $1 WHERE name = $2', [passwordHash], (query) => revokeUserSessions(query, name, Date.now()));
+  }
+
+  async createSession(session: NewSession): Promise<SessionRecord> {
+    return this.#sessions.create(session);
+  }
+
+  async findSession(idHash: string): Promise<SessionRecord | null> {
+    return this.#sessions.find(idHash);
+  }
+
+  async touchSession(idHash: string, at: number): Promise<void> {
+    await this.#sessions.touch(idHash, at);
+  }
+
+  async revokeSession(idHash: string, at: number): Promise<void> {
+    await this.#sessions.revoke(idHash, at);
+  }
+
+  async deleteEndedSessions(now: number, idleSince: number): Promise<number> {
+    return this.#sessions.deleteEnded(now, idleSince);
+  }
+
+  async createKey(key: NewKey): Promise<KeyRecord> {
+    return toKey(await this.#admin('key', key.name, async (query) =>
+      (await query(`INSERT INTO api_keys (account_id, name, key_hash, key_prefix, models, expires_at, created_at, rpm, concurrency)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+      [key.accountId, key.name, key.hash, key.prefix, key.models ? JSON.stringify(key.models) : null, key.expiresAt, Date.now(), key.rpm, key.concurrency])).rows[0]!));
+  }
+
+  async listKeys(): Promise<KeyRecord[]> {
+    return (await this.#pool.query<Row>('SELECT * FROM api_keys ORDER BY id')).rows.map(toKey);
+  }
+
+  async setKeyStatus(name: string, status: Status): Promise<void> {
+    await this.#updateNamed('key', name, 'UPDATE api_keys SET status = $1 WHERE name = $2', [status]);
+  }
+
+  async setKeySecret(name: string, hash: string, prefix: string): Promise<void> {
+    await this.#updateNamed('key', name, 'UPDATE api_keys SET key_hash = $1, key_prefix = $2 WHERE name = $3', [hash, prefix], undefined, 'a key with this secret exists already');
+  }
+
+  async deleteKey(name: string): Promise<boolean> {
+    return this.#admin('key', name, async (query) => ((await query('DELETE FROM api_keys WHERE name = $1', [name])).rowCount ?? 0) > 0);
+  }
+
+  async addChannel(c: NewChannel): Promise<ChannelRecord> {
+    const apiKey = this.#seal(c.apiKey);
+    return this.#toChannel(await this.#admin('channel', c.name, async (query) =>
+      (await query(`INSERT INTO channels (name, type, base_url, api_key, models, priority, weight, timeout_ms, proxy, responses_api, created_at)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+      [c.name, c.type, c.baseUrl, apiKey, JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, c.proxy, c.responsesApi ?? null, Date.now()])).rows[0]!));
+  }
+
+  async listChannels(): Promise<ChannelRecord[]> {
+    return (await this.#pool.query<Row>('SELECT * FROM channels ORDER BY id')).rows.map(this.#toChannel);
+  }
+
+  async setChannelStatus(name: string, status: Status): Promise<void> {
+    await this.#updateNamed('channel', name, 'UPDATE channels SET status = $1 WHERE name = $2', [status]);
+  }
+
+  async removeChannel(name: string): Promise<void> {
+    await this.#updateNamed('channel', name, 'DELETE FROM channels WHERE name = $1', []);
+  }
+
+  async setModel(m: ModelRecord): Promise<void> {
+    await this.#admin('model', m.name, (query) => query(
+      `INSERT INTO models (name, input_price, output_price, context_length, tool_calling, kind, image_price, cached_input_price, cache_write_price, image_prices, default_max_tokens)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (name) DO UPDATE SET input_price = excluded.input_price, output_price = excluded.output_price,
+         context_length = COALESCE(excluded.context_length, models.context_length),
+         tool_calling = COALESCE(excluded.tool_calling, models.tool_calling),
+         kind = excluded.kind, image_price = excluded.image_price,
+         cached_input_price = excluded.cached_input_price, cache_write_price = excluded.cache_write_price,
+         image_prices = excluded.image_prices,
+         default_max_tokens = COALESCE(excluded.default_max_tokens, models.default_max_tokens)`,
+      [m.name, m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling, m.kind, m.imagePrice, m.cachedInputPrice ?? null, m.cacheWritePrice ?? null,
+        m.imagePrices && Object.keys(m.imagePrices).length > 0 ? JSON.stringify(m.imagePrices) : null, m.defaultMaxTokens ?? null],
+    ));
+  }
+
+  async listModels(): Promise<ModelRecord[]> {
+    return (await this.#pool.query<Row>('SELECT * FROM models ORDER BY name')).rows.map(toModel);
+  }
+
+  /** The request path's batch: not an admin change (no NOTIFY), its debits are already in every ledger that wrote them. */
+  async write(batch: WriteBatch): Promise<void> {
+    if (batch.logs.length === 0 && batch.keysUsed.size === 0) return;
+    try {
+      await this.#tx((query) => writeBatch(query, batch));
+    } catch (error) {
+      if (sqlState(error) === CHECK_VIOLATION) throw new StoreError('invalid', 'a batch of request logs was refused whole: its debits would take a balance below $0 (nothing was written)');
+      throw error;
+    }
+  }
+
+  async pruneLogs(before: number): Promise<number> {
+    // In slices, as SQLite does: one huge DELETE would hold its locks (and the log batches) for long.
+    let pruned = 0;
+    for (;;) {
+      const result = await this.#pool.query('DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE time < $1 LIMIT 5000)', [before]);
+      pruned += result.rowCount ?? 0;
+      if ((result.rowCount ?? 0) < 5000) return pruned;
+    }
+  }
+
+  async listLogs(limit: number): Promise<StoredLog[]> {
+    const { rows } = await this.#pool.query<Row>('SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id ORDER BY l.id DESC LIMIT $1', [limit]);
+    return rows.map(toLog);
+  }
+
+  async listKeyLogs(keyId: number, limit: number): Promise<StoredLog[]> {
+    const { rows } = await this.#pool.query<Row>(
+      'SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id WHERE l.key_id = $1 ORDER BY l.id DESC LIMIT $2', [keyId, limit]);
+    return rows.map(toLog);
+  }
+
+  #closing: Promise<void> | null = null;
+
+  async close(): Promise<void> {
+    this.#closing ??= (async () => {
+      await this.#changes.close();
+      await this.#pool.end();
+    })();
+    return this.#closing;
+  }
+}

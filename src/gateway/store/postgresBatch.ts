@@ -1,0 +1,52 @@
+/**
+ * The PostgreSQL store's one hot write: a batch of request logs, their debits and key last-use
+ * times, in three statements whatever the batch's size (each column goes as one array parameter
+ * and `unnest` turns the arrays back into rows). The caller runs it inside its transaction.
+ */
+import { debitsOf } from './amounts.ts';
+import { LOG_COLUMNS } from './sqlRows.ts';
+import type { RequestLog, WriteBatch } from './types.ts';
+
+/** Each column's array type, in LOG_COLUMNS order. */
+const LOG_COLUMN_TYPES: Readonly<Record<(typeof LOG_COLUMNS)[number], string>> = {
+  time: 'bigint', request_id: 'text', method: 'text', path: 'text', account_id: 'bigint', key_id: 'bigint', key_name: 'text', model: 'text',
+  channel: 'text', status: 'int', error_code: 'text', prompt_tokens: 'bigint', completion_tokens: 'bigint', usage_estimated: 'boolean',
+  cost: 'bigint', latency_ms: 'bigint', first_byte_ms: 'float8', stream: 'boolean', completion_cap: 'int', attempts: 'text',
+};
+
+const INSERT_LOGS = `INSERT INTO request_logs (${LOG_COLUMNS.join(', ')}) SELECT * FROM unnest(${LOG_COLUMNS.map((c, i) => `$${i + 1}::${LOG_COLUMN_TYPES[c]}[]`).join(', ')})`;
+
+/** One log's values, in LOG_COLUMNS order. */
+function logValues(l: RequestLog): unknown[] {
+  // latency_ms is a whole column: a fraction would fail the cast, and with it the whole batch.
+  return [l.time, l.requestId, l.method, l.path, l.accountId, l.keyId, l.keyName, l.model, l.channel, l.status, l.errorCode,
+    l.promptTokens, l.completionTokens, l.usageEstimated, l.cost, Math.round(l.latencyMs), l.firstByteMs, l.stream, l.completionCap ?? null, l.attempts ?? null];
+}
+
+/** Runs a statement in the caller's transaction. */
+export type Query = (sql: string, params?: unknown[]) => Promise<unknown>;
+
+export async function writeBatch(query: Query, batch: WriteBatch): Promise<void> {
+  if (batch.logs.length > 0) {
+    const columns: unknown[][] = LOG_COLUMNS.map(() => []);
+    for (const log of batch.logs) logValues(log).forEach((value, i) => columns[i]!.push(value));
+    await query(INSERT_LOGS, columns);
+  }
+  // Accounts in id order: two writers debiting the same accounts lock them in the same order (no deadlock).
+  const debits = [...debitsOf(batch.logs)].sort(([a], [b]) => a - b);
+  if (debits.length > 0) {
+    await query(
+      `UPDATE accounts AS a SET balance = a.balance - d.amount, total_spent = a.total_spent + d.amount
+         FROM unnest($1::bigint[], $2::bigint[]) AS d(id, amount) WHERE a.id = d.id`,
+      [debits.map(([id]) => id), debits.map(([, amount]) => amount)],
+    );
+  }
+  if (batch.keysUsed.size > 0) {
+    const used = [...batch.keysUsed].sort(([a], [b]) => a - b);
+    await query(
+      `UPDATE api_keys AS k SET last_used_at = GREATEST(COALESCE(k.last_used_at, 0), u.time)
+         FROM unnest($1::bigint[], $2::bigint[]) AS u(id, time) WHERE k.id = u.id`,
+      [used.map(([id]) => id), used.map(([, time]) => time)],
+    );
+  }
+}

@@ -1,0 +1,104 @@
+// `model-gateway serve --database URL` as users run it: the bundled CLI (dist/cli.cjs, built here from
+// the current source) in its own process on the run's test PostgreSQL, a fake upstream behind it, and
+// the admin commands through main(argv) on MODEL_GATEWAY_DATABASE_URL while it serves.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { main } from '../../../src/gateway/cli.ts';
+import type { RunningGateway } from '../../../src/gateway/server.ts';
+import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import { freshDatabase, TEST_DATABASE_PASSWORD } from '../../support/postgres.ts';
+import { call, chatBody, tempDir } from './helpers.ts';
+import { assertError } from '../../support/answer.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+interface Served {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly gw: RunningGateway;
+  readonly output: () => string;
+  readonly exited: Promise<number | null>;
+}
+
+function serve(args: string[], env: NodeJS.ProcessEnv): Promise<Served> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [resolve(ROOT, 'dist/cli.cjs'), 'serve', '--port', '0', ...args], { env });
+    let output = '';
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      output += d.toString();
+      const match = /listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(output);
+      if (match) done({ child, gw: { url: match[1]!, host: '127.0.0.1', port: Number(match[2]), storeKind: 'postgres', stop: async () => undefined }, output: () => output, exited });
+    });
+    void exited.then((code) => fail(new Error(`serve exited (${code}) before listening: ${output}`)));
+  });
+}
+
+describe('serve --database: the gateway on PostgreSQL', function () {
+  this.timeout(60_000);
+  let upstream: FakeUpstream;
+  let dir: string;
+  before(() => execFileSync(process.execPath, ['esbuild.js'], { cwd: ROOT }));
+  beforeEach(async () => {
+    upstream = await startFakeUpstream({});
+    dir = tempDir();
+  });
+  afterEach(async () => {
+    await upstream.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers through the upstream; the balance falls by exactly the logged charges; a CLI top-up while serving applies to the next request', async () => {
+    const url = await freshDatabase();
+    // --data points at an empty folder: on PostgreSQL nothing may be written there.
+    const env: NodeJS.ProcessEnv = { ...process.env, MODEL_GATEWAY_DATA: dir, MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64'), MODEL_GATEWAY_ECHO_DELAY_MS: '0' };
+    const cli = async (...args: string[]): Promise<string> => {
+      let out = '';
+      let err = '';
+      const code = await main(args, { out: (line) => void (out += `${line}\n`), err: (line) => void (err += `${line}\n`) }, { ...env, MODEL_GATEWAY_DATABASE_URL: url });
+      assert.equal(code, 0, `${args.join(' ')}: ${err}`);
+      return out;
+    };
+    const served = await serve(['--database', url], env);
+    try {
+      assert.match(served.output(), /store: postgres, database: postgres:\/\/postgres@127\.0\.0\.1:\d+\/gateway_/);
+      await cli('channel', 'add', '--name', 'up', '--base-url', upstream.url, '--api-key', 'sk-upstream-secret-1', '--models', 'gpt-x');
+      await cli('model', 'price', 'gpt-x', '--input', '3', '--output', '7');
+      await cli('account', 'create', 'team', '--balance', '0');
+      const key = (await cli('key', 'create', '--account', 'team', '--name', 'team-key')).trim();
+
+      const ask = () => call(served.gw, 'POST', '/v1/chat/completions', { key, body: chatBody('gpt-x') });
+      assertError(await ask(), 403, 'insufficient_balance');
+      await cli('account', 'topup', 'team', '0.01');
+      const first = await ask();
+      assert.equal(first.status, 200, 'the top-up applies to the very next request');
+      assert.equal(upstream.requests.at(-1)!.headers.authorization, 'Bearer sk-upstream-secret-1', 'the sealed channel key opened for the upstream');
+
+      const answers = await Promise.all(Array.from({ length: 40 }, ask));
+      const served200 = answers.filter((a) => a.status === 200).length;
+      assert.ok(served200 > 0, `some requests served: ${answers.map((a) => a.status).join(',')}`);
+      // The rest refused for money, never served unpaid: spent (403) or held by requests in flight (429).
+      for (const a of answers) if (a.status !== 200) assert.match(`${a.status} ${a.text}`, /^(403 .*insufficient_balance|429 .*balance_in_use)/);
+
+      served.child.kill('SIGTERM');
+      assert.equal(await served.exited, 0, served.output());
+      const show = await cli('account', 'show', 'team');
+      const [, balance, spent] = /balance \$([\d.]+), spent \$([\d.]+)/.exec(show)!;
+      const logs = (await cli('logs', '--json', '--limit', '1000')).trim().split('\n').map((line) => JSON.parse(line) as { keyName: string | null; cost: number; status: number });
+      const mine = logs.filter((l) => l.keyName === 'team-key');
+      const charged = mine.reduce((sum, l) => sum + l.cost, 0);
+      assert.equal(mine.length, 2 + answers.length, 'one log row per request');
+      assert.equal(mine.filter((l) => l.status === 200).length, 1 + served200);
+      assert.ok(charged > 0);
+      assert.equal(Math.round(Number(spent) * 1e6), charged, 'spent equals the logged charges to the micro-USD');
+      assert.equal(10_000 - Math.round(Number(balance) * 1e6), charged, 'the balance fell by exactly the logged charges');
+      assert.ok(Math.round(Number(balance) * 1e6) >= 0);
+      assert.ok(!served.output().includes(TEST_DATABASE_PASSWORD), 'the password is never printed');
+    } finally {
+      served.child.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,130 @@
+// What the PostgreSQL store does beyond the shared conformance suite: migrations once under a lock and
+// refused from a newer version, money rules in the database itself, channel keys sealed and the
+// secret key's absence told, changes of another connection seen through NOTIFY or the periodic
+// re-read, one serving instance per database, and the password kept out of every message.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openAnyStore } from '../../../src/gateway/store/index.ts';
+import { RECHECK_MS } from '../../../src/gateway/store/postgresChanges.ts';
+import { lockDatabase } from '../../../src/gateway/store/postgresInstanceLock.ts';
+import { StoreError, type RequestLog, type Store } from '../../../src/gateway/store/types.ts';
+import { main } from '../../../src/gateway/cli.ts';
+import { newChannel } from '../../support/channels.ts';
+import { poll } from '../../support/poll.ts';
+import { freshDatabase, TEST_DATABASE_PASSWORD } from '../../support/postgres.ts';
+
+const secretEnv = (): NodeJS.ProcessEnv => ({ MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') });
+const storeError = (code: string, text?: RegExp) => (error: unknown) => error instanceof StoreError && error.code === code && (!text || text.test(error.message));
+
+/** Raw SQL on the database, as an operator with psql would run it. */
+async function sql(url: string, text: string, params: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
+function log(accountId: number, cost: number): RequestLog {
+  return {
+    time: Date.now(), requestId: `r-${Math.random()}`, method: 'POST', path: '/v1/chat/completions', accountId, keyId: null, keyName: null,
+    model: 'm', channel: 'c', status: 200, errorCode: null, promptTokens: 1, completionTokens: 1, usageEstimated: false, cost,
+    latencyMs: 12.6, firstByteMs: 3.4, stream: false,
+  };
+}
+
+describe('the PostgreSQL store', () => {
+  const opened: Store[] = [];
+  const open = async (url: string, env: NodeJS.ProcessEnv = secretEnv()): Promise<Store> => {
+    const store = await openAnyStore({ databaseUrl: url, env });
+    opened.push(store);
+    return store;
+  };
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+  });
+
+  it('migrates once when several open a new database together, and refuses a database of a newer version', async () => {
+    const url = await freshDatabase();
+    await Promise.all([open(url), open(url), open(url), open(url)]);
+    assert.deepEqual((await sql(url, 'SELECT version FROM schema_version ORDER BY version')).rows, [{ version: 1 }]);
+    await sql(url, 'INSERT INTO schema_version (version) VALUES (999)');
+    await assert.rejects(open(url), storeError('invalid', /newer Model Gateway \(schema 999; this version knows up to 1\)/));
+  });
+
+  it('keeps money exact and bounded in the database: an overdrawing batch is refused whole, a balance past the ceiling too', async () => {
+    const url = await freshDatabase();
+    const store = await open(url);
+    const account = await store.createAccount('team', 1_000);
+    await store.write({ logs: [log(account.id, 400), log(account.id, 300)], keysUsed: new Map() });
+    await assert.rejects(store.write({ logs: [log(account.id, 200), log(account.id, 200)], keysUsed: new Map() }), storeError('invalid', /below \$0/));
+    const after = (await store.getAccount('team'))!;
+    assert.deepEqual([after.balance, after.totalSpent, (await store.listLogs(10)).length], [300, 700, 2], 'the refused batch left no log and no debit');
+    assert.deepEqual((await store.listLogs(1)).map((l) => [l.latencyMs, l.firstByteMs]), [[13, 3.4]]);
+    await assert.rejects(sql(url, "UPDATE accounts SET balance = 1000000000000001 WHERE name = 'team'"), /accounts_balance_range/);
+  });
+
+  it('seals channel keys, and says so when MODEL_GATEWAY_SECRET_KEY is missing for a database that holds some', async () => {
+    const url = await freshDatabase();
+    const env = secretEnv();
+    const store = await open(url, env);
+    await store.addChannel(newChannel({ name: 'up', apiKey: 'sk-channel-plain-text-never' }));
+    const stored = (await sql(url, "SELECT api_key FROM channels WHERE name = 'up'")).rows[0].api_key as string;
+    assert.ok(stored.startsWith('v1:') && !stored.includes('sk-channel-plain-text-never'), stored);
+    assert.equal((await (await open(url, env)).listChannels())[0]!.apiKey, 'sk-channel-plain-text-never');
+    await assert.rejects(open(url, {}), storeError('invalid', /holds channel keys.*MODEL_GATEWAY_SECRET_KEY/));
+    const keyless = await open(await freshDatabase(), {});
+    await assert.rejects(keyless.addChannel(newChannel({ apiKey: 'sk-x' })), storeError('invalid', /MODEL_GATEWAY_SECRET_KEY/));
+    await keyless.addChannel(newChannel({ name: 'echo', type: 'echo', apiKey: null }));
+  });
+
+  it("sees another connection's admin change through NOTIFY at once, and one without a notification at the next re-read", async () => {
+    const url = await freshDatabase();
+    const env = secretEnv();
+    const serving = await open(url, env);
+    const cli = await open(url, env);
+    serving.changedSinceLastCheck();
+    // The listening connection is up once LISTEN has run: wait for it in pg_stat_activity.
+    await poll('the change feed to listen', async () => (await sql(url, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'")).rows[0].n === 1, 5000, 20);
+    serving.changedSinceLastCheck();
+    assert.equal(serving.changedSinceLastCheck(), false);
+
+    await cli.createAccount('team', 0);
+    const started = Date.now();
+    await poll('the notified change', () => serving.changedSinceLastCheck(), 2000, 5);
+    assert.ok(Date.now() - started < RECHECK_MS / 2, `seen after ${Date.now() - started} ms: through the notification, not the re-read`);
+
+    // A change whose notification is lost: only the version moves.
+    assert.equal(serving.changedSinceLastCheck(), false);
+    await sql(url, 'UPDATE gateway_changes SET version = version + 1');
+    const bumped = Date.now();
+    await poll('the re-read change', () => serving.changedSinceLastCheck(), RECHECK_MS * 3, 5);
+    assert.ok(Date.now() - bumped <= RECHECK_MS * 2 + 200, `seen after ${Date.now() - bumped} ms`);
+  });
+
+  it('lets one gateway serve a database at a time, and never prints its password', async () => {
+    const url = await freshDatabase();
+    const first = await lockDatabase(url);
+    try {
+      await assert.rejects(lockDatabase(url), (error: unknown) => error instanceof StoreError && error.code === 'conflict' && /another Model Gateway instance is serving/.test(error.message) && !error.message.includes(TEST_DATABASE_PASSWORD));
+    } finally {
+      await first.release();
+    }
+    await (await lockDatabase(url)).release();
+
+    // Every CLI command takes --database; a failure names the database without the password.
+    let err = '';
+    const io = { out: () => undefined, err: (line: string) => void (err += line) };
+    const unreachable = url.replace(/:(\d+)\//, ':1/');
+    assert.equal(await main(['account', 'show', 'team', '--database', unreachable], io, {}), 1);
+    assert.match(err, /postgres:\/\/postgres@127\.0\.0\.1:1\//);
+    assert.ok(!err.includes(TEST_DATABASE_PASSWORD), err);
+    err = '';
+    assert.equal(await main(['account', 'show', 'team'], io, { MODEL_GATEWAY_DATABASE_URL: `mysql://u:${TEST_DATABASE_PASSWORD}@h/db` }), 1);
+    assert.match(err, /MODEL_GATEWAY_DATABASE_URL must be a PostgreSQL URL/);
+    assert.ok(!err.includes(TEST_DATABASE_PASSWORD), err);
+  });
+});
