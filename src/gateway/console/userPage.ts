@@ -4,18 +4,23 @@
  * placed by page.ts; userScript.ts brings them to life. Every value from the server goes in as text.
  */
 
+/** A user name and password form (ids `${prefix}-name`, `${prefix}-password`), its submit button beside the password. */
+function credentialsForm(formId: string, prefix: string, passwordAutocomplete: 'current-password' | 'new-password', button: string): string {
+  return `<form id="${formId}">
+      <label for="${prefix}-name">User name</label>
+      <input id="${prefix}-name" name="username" type="text" autocomplete="username" spellcheck="false" autocapitalize="off" required>
+      <label for="${prefix}-password">Password</label>
+      <div class="field">
+        <input id="${prefix}-password" name="password" type="password" autocomplete="${passwordAutocomplete}" required>
+        ${button}
+      </div>
+    </form>`;
+}
+
 export const USER_SIGNIN_HTML = `
     <h1 id="signin-title">Sign in</h1>
     <p class="muted">With the user name and password your operator gave you, to manage your API keys.</p>
-    <form id="user-signin-form" autocomplete="on">
-      <label for="user-name">User name</label>
-      <input id="user-name" name="username" type="text" autocomplete="username" spellcheck="false" autocapitalize="off" required>
-      <label for="user-password">Password</label>
-      <div class="field">
-        <input id="user-password" name="password" type="password" autocomplete="current-password" required>
-        <button class="btn primary" id="user-signin-button" type="submit">Sign in</button>
-      </div>
-    </form>
+    ${credentialsForm('user-signin-form', 'user', 'current-password', '<button class="btn primary" id="user-signin-button" type="submit">Sign in</button>')}
     <hr class="or">`;
 
 export const SETUP_HTML = `
@@ -23,15 +28,7 @@ export const SETUP_HTML = `
     <h1 id="setup-title">Create the first admin</h1>
     <p class="muted">This gateway has no admin yet. Choose the admin's user name and password (at least 10 characters).
       The link you opened works once, for one hour.</p>
-    <form id="setup-form" autocomplete="off">
-      <label for="setup-name">User name</label>
-      <input id="setup-name" type="text" autocomplete="username" spellcheck="false" autocapitalize="off" required>
-      <label for="setup-password">Password</label>
-      <div class="field">
-        <input id="setup-password" type="password" autocomplete="new-password" minlength="10" required>
-        <button class="btn primary" id="setup-button" type="submit">Create admin</button>
-      </div>
-    </form>
+    ${credentialsForm('setup-form', 'setup', 'new-password', '<button class="btn primary" id="setup-button" type="submit">Create admin</button>')}
   </section>`;
 
 export const KEYS_HTML = `
