@@ -12,7 +12,8 @@ import { startGateway } from '../src/gateway/server.ts';
 async function main(): Promise<void> {
   const dataDir = process.env.DATA_DIR;
   if (!dataDir) throw new Error('DATA_DIR is not set');
-  const gateway = await startGateway({ dataDir, port: 0, host: '127.0.0.1', log: (line) => process.stderr.write(`${line}\n`) });
+  // echoDelayMs 0: the completion case measures the path, not the offline model's pretend typing speed.
+  const gateway = await startGateway({ dataDir, port: 0, host: '127.0.0.1', echoDelayMs: 0, log: (line) => process.stderr.write(`${line}\n`) });
   if (gateway.storeKind !== 'sqlite') throw new Error(`the gateway runs on a ${gateway.storeKind} store, not SQLite`);
   // Event-loop delay between two stats calls: how long the gateway's one thread was blocked.
   const loop = monitorEventLoopDelay({ resolution: 1 });

@@ -1,4 +1,5 @@
 /** The benchmark's results, the issue's targets, and the one table that shows them. */
+import type { CompletionPathResult } from './completion.ts';
 import type { HoldResult, LoadResult } from './load.ts';
 import type { Bookkeeping } from './setup.ts';
 
@@ -29,6 +30,8 @@ export interface Results {
   readonly floorCpu: Record<string, { cpuSeconds: number; requests: number }>;
   gatewayPeakRssBytes: number | null;
   hold: (HoldResult & { rssAllOpenBytes: number }) | null;
+  /** The inline-completion path, one at a time: plain HTTP and the extension's engine (bench/completion.ts). */
+  completion?: { raw: CompletionPathResult; extension: CompletionPathResult };
   holdPeakRssBytes: number | null;
   /** The gateway's memory breakdown with every held stream open, and at the end of the run. */
   holdMemory?: Record<string, unknown>;
@@ -50,6 +53,7 @@ export const TARGETS = {
   addedFirstByteMs: 1,
   pacedEndRatio: 1.05,
   holdRssBytes: 150 * 1024 * 1024,
+  completionAddedMs: 1,
 } as const;
 
 function get(results: Results, caseName: string, target: string): LoadResult | undefined {
@@ -84,6 +88,9 @@ export function evaluate(results: Results): Verdict[] {
   const paced = pair('paced', 'direct');
   const v4 = paced ? paced[0].latency.p50 / paced[1].latency.p50 : null;
   out.push({ id: 'paced-end-ratio', target: `<= ${Math.round(TARGETS.pacedEndRatio * 100)}% of direct`, value: v4, pass: v4 === null ? null : v4 <= TARGETS.pacedEndRatio });
+  const c = results.completion;
+  const v5 = c && c.raw.requests > 0 && c.extension.requests > 0 ? c.extension.latency.p50 - c.raw.latency.p50 : null;
+  out.push({ id: 'completion-added-ms', target: `<= +${TARGETS.completionAddedMs} ms vs raw HTTP`, value: v5, pass: v5 === null ? null : v5 <= TARGETS.completionAddedMs });
   const h = results.hold;
   const rss = results.holdPeakRssBytes;
   out.push({
@@ -154,6 +161,14 @@ export function renderTable(results: Results, verdicts: readonly Verdict[]): str
   cpu('ns50', 'CPU s/1000 req, c=50');
   cpu('ttfb', 'CPU s/1000 streams, c=1');
   cpu('paced', 'CPU s/1000 paced streams');
+  const comp = results.completion;
+  if (comp) {
+    const v = verdict('completion-added-ms');
+    rows.push(['completion p50 ms (raw | ext.)', ms(comp.raw.latency.p50), '', ms(comp.extension.latency.p50), plus(comp.extension.latency.p50, comp.raw.latency.p50), '', v ? v.target : '', mark(v)]);
+    rows.push(['completion p99 ms (raw | ext.)', ms(comp.raw.latency.p99), '', ms(comp.extension.latency.p99), plus(comp.extension.latency.p99, comp.raw.latency.p99), '', '', '']);
+    const us = (x: number): string => (Number.isNaN(x) ? '-' : `${x.toFixed(0)} us`);
+    rows.push(['completion client CPU (raw | ext.)', us(comp.raw.cpuMicrosPerRequest), '', us(comp.extension.cpuMicrosPerRequest), '', '', '', '']);
+  }
   if (results.gatewayPeakRssBytes !== null) rows.push(['gateway peak RSS (whole run)', '', '', mb(results.gatewayPeakRssBytes), '', '', '', '']);
   const h = results.hold;
   if (h) {

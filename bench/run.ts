@@ -22,6 +22,7 @@ import { holdStreams, mergeRuns, runLoad, type HoldResult, type LoadResult, type
 import { build } from 'esbuild';
 import { cliOptions } from '../esbuild.js';
 import { MODELS, checkBookkeeping, holdModel, setUpGateway } from './setup.ts';
+import { completionPath } from './completion.ts';
 import { renderTable, evaluate, type Results } from './report.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -51,7 +52,7 @@ function binLaunch(): { env: Record<string, string>; flags: string[] } {
 }
 const launch = binLaunch();
 const gatewayFlags = [...launch.flags, ...(option('--gateway-flags')?.split(/\s+/).filter(Boolean) ?? [])];
-const ALL_CASES = ['ns1', 'ns50', 'ttfb', 'paced', 'hold'] as const;
+const ALL_CASES = ['ns1', 'ns50', 'ttfb', 'paced', 'fim', 'hold'] as const;
 type CaseName = (typeof ALL_CASES)[number];
 const cases = new Set<CaseName>((option('--cases')?.split(',') as CaseName[] | undefined) ?? ALL_CASES);
 const only = new Set(option('--only')?.split(',') ?? ['direct', 'floor', 'gateway']);
@@ -60,8 +61,8 @@ const only = new Set(option('--only')?.split(',') ?? ['direct', 'floor', 'gatewa
 const ROUNDS = 8;
 /** Per case: time limit and request cap of the measured run (warm-up is a tenth of it, at least 200 ms). */
 const PLAN = smoke
-  ? { ns1: [600, 300], ns50: [800, 2_000], ttfb: [600, 200], paced: [800, 100], hold: { streams: 50, chunks: 3, delayMs: 300 } }
-  : { ns1: [3_000, 100_000], ns50: [4_000, 400_000], ttfb: [3_000, 100_000], paced: [3_000, 100_000], hold: { streams: 1_000, chunks: 8, delayMs: 1_000 } };
+  ? { ns1: [600, 300], ns50: [800, 2_000], ttfb: [600, 200], paced: [800, 100], fim: [600, 200], hold: { streams: 50, chunks: 3, delayMs: 300 } }
+  : { ns1: [3_000, 100_000], ns50: [4_000, 400_000], ttfb: [3_000, 100_000], paced: [3_000, 100_000], fim: [3_000, 100_000], hold: { streams: 1_000, chunks: 8, delayMs: 1_000 } };
 
 const PATH = '/v1/chat/completions';
 const messages = [{ role: 'user', content: 'Say hello in one short sentence.' }];
@@ -213,6 +214,17 @@ async function main(): Promise<number> {
     if (cases.has('ttfb')) await measure('ttfb', { path: PATH, body: BODIES.ttfb, stream: true, concurrency: 1, maxMs: PLAN.ttfb[0], maxRequests: PLAN.ttfb[1] });
     if (cases.has('paced')) await measure('paced', { path: PATH, body: BODIES.paced, stream: true, concurrency: 10, maxMs: PLAN.paced[0], maxRequests: PLAN.paced[1] });
 
+    if (cases.has('fim') && gateway) {
+      const gw = targets.find((t) => t.name === 'gateway')!;
+      const key = gw.headers.authorization!.replace('Bearer ', '');
+      const c = await completionPath(gw.origin, key, { maxMs: PLAN.fim[0], maxRequests: PLAN.fim[1], rounds: smoke ? 1 : ROUNDS });
+      gatewaySent += c.sent;
+      results.completion = { raw: c.raw, extension: c.extension };
+      for (const [way, r] of Object.entries(results.completion)) {
+        log(`  fim    ${way.padEnd(9)} ${r.requests} ok, ${r.errors} errors, p50 ${r.latency.p50.toFixed(3)} ms, CPU ${r.cpuMicrosPerRequest.toFixed(0)} us per completion${r.firstError ? `  first error: ${r.firstError}` : ''}`);
+      }
+    }
+
     if (cases.has('hold') && gateway) {
       const gw = targets.find((t) => t.name === 'gateway')!;
       const pid = gateway.proc.pid!;
@@ -267,6 +279,7 @@ async function main(): Promise<number> {
 
   let errors = 0;
   for (const byTarget of Object.values(results.runs)) for (const r of Object.values(byTarget)) errors += r.errors;
+  if (results.completion) errors += results.completion.raw.errors + results.completion.extension.errors;
   if (results.hold) errors += results.hold.errors + (results.hold.streams - results.hold.completed - results.hold.errors);
   const books = results.bookkeeping;
   if (books && !books.ok) {

@@ -4,6 +4,7 @@
  * an account with a large balance, and a key whose rate limits sit well above the benchmark's load.
  */
 import { execFileSync } from 'node:child_process';
+import { COMPLETION_MODEL } from './completion.ts';
 
 export const MODELS = {
   /** Non-streaming answers, and 20-chunk streams with no delay (first-byte latency). */
@@ -38,7 +39,10 @@ export function setUpGateway(cliPath: string, dataDir: string, upstreamUrl: stri
   const run = (...args: string[]): string => cli(cliPath, dataDir, args);
   run('channel', 'add', '--name', 'bench-upstream', '--base-url', `${upstreamUrl}/v1`, '--api-key', 'sk-upstream-bench', '--models', models.join(','));
   // USD per million tokens: small but not zero, so reservations and debits happen on every request.
+  // The offline completion model, for the inline-completion case (bench/completion.ts).
+  run('channel', 'add', '--name', 'bench-echo', '--type', 'echo', '--models', COMPLETION_MODEL);
   for (const model of models) run('model', 'price', model, '--input', '0.5', '--output', '1.5');
+  run('model', 'price', COMPLETION_MODEL, '--kind', 'completion', '--input', '0.5', '--output', '1.5');
   run('account', 'create', 'bench', '--balance', String(INITIAL_BALANCE_USD));
   const out = run('key', 'create', '--account', 'bench', '--name', 'bench-key', '--rpm', '100000000', '--concurrency', '100000');
   const key = /sk-[A-Za-z0-9_-]{16,}/.exec(out)?.[0];
