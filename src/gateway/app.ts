@@ -12,6 +12,7 @@ import type { Gateway } from './gateway.ts';
 import { HttpError, sendError } from './http/errors.ts';
 import { setBaseHeaders } from './http/headers.ts';
 import { subscription, usage } from './routes/billing.ts';
+import { BILLING_DAILY_PATH, daily } from './routes/billingDaily.ts';
 import { CHAT, COMPLETION, EMBEDDING, IMAGE, MESSAGES, RESPONSES } from './routes/endpoints.ts';
 import { countTokens } from './routes/countTokens.ts';
 import { relayed } from './routes/relayed.ts';
@@ -39,6 +40,7 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   [`${MESSAGES_PATH}/count_tokens`]: { POST: countTokens },
   [BILLING_SUBSCRIPTION_PATH]: { GET: subscription },
   [BILLING_USAGE_PATH]: { GET: usage },
+  [BILLING_DAILY_PATH]: { GET: daily },
   // The web console (contract 1.3): the page, and its JSON for the key it is opened with.
   '/': { GET: consoleRoutes.page },
   '/console': { GET: consoleRoutes.page },
