@@ -176,6 +176,8 @@ export const ERROR_CODES = {
   // A key id that is not on the signed-in user's account answers as if it did not exist (no 403: nothing to learn).
   key_not_found: { status: 404, message: 'No API key with this id on your account.', firstCheck: 'key' },
   model_not_found: { status: 404, message: 'model not found: no model has this name. Copy the exact model name from the console.', firstCheck: 'model' },
+  // A device sign-in's user code (4.11) that is not pending: mistyped, expired, or already approved or denied.
+  user_code_invalid: { status: 404, message: 'No sign-in request is waiting with this code: it is mistyped, has expired (codes last 10 minutes), or was already answered. Start Sign In again in your editor for a new code.' },
   // 405: the path exists, the method does not (the Allow header lists the ones that do).
   method_not_allowed: { status: 405, message: 'This path does not accept this method.' },
   // 400 / 413
@@ -196,6 +198,8 @@ export const ERROR_CODES = {
   concurrency_limited: { status: 429, message: 'Too many concurrent requests for this API key. Lower concurrency and retry.' },
   // Failed sign-ins are throttled per user name and per source address, with a growing wait (Retry-After).
   sign_in_throttled: { status: 429, message: 'Too many failed sign-ins. Wait before trying again.', firstCheck: 'key' },
+  // Wrong user codes are throttled like sign-ins: a code cannot be found by guessing.
+  user_code_throttled: { status: 429, message: 'Too many wrong sign-in codes. Wait before trying again.' },
   upstream_rate_limited: { status: 429, message: 'The upstream model provider is busy (rate limited). Wait and retry, or switch model.' },
   // The balance would pay, but this account's requests in flight hold it until they are charged.
   balance_in_use: { status: 429, message: "This account's requests in flight are holding its balance; it would pay for this one. Retry when they finish, or send fewer at once." },

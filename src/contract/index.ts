@@ -12,3 +12,4 @@ export * from './channels.ts';
 export * from './kinds.ts';
 export * from './messages.ts';
 export * from './responses.ts';
+export * from './deviceFlow.ts';
