@@ -12,6 +12,13 @@ function echoDelayOf(env: NodeJS.ProcessEnv): number | undefined {
   return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
+/** MODEL_GATEWAY_LEASE_SECONDS: on PostgreSQL, a balance lease's life without renewal (tests shorten it; default 60). */
+function leaseTtlOf(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env['MODEL_GATEWAY_LEASE_SECONDS'];
+  const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+  return Number.isFinite(value) && value >= 1 && value <= 3600 ? Math.round(value * 1000) : undefined;
+}
+
 /** serve's own flags, as given. */
 export interface ServeFlags {
   readonly host: string | undefined;
@@ -30,6 +37,7 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
   // Loaded only here: the admin commands stay quick to start.
   const { startGateway } = await import('./server.ts');
   const echoDelayMs = echoDelayOf(env);
+  const leaseTtlMs = leaseTtlOf(env);
   const port = int(values.port, 'port', 8080, 0, 65_535);
   // Listening for signals from the start: a SIGTERM while starting still ends in a graceful stop.
   let signalled: string | null = null;
@@ -49,6 +57,7 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
       logRetentionDays: int(values.logRetentionDays, 'log-retention-days', 90, 0, 36_500),
       stopGraceMs: int(values.stopGraceMs, 'stop-grace-ms', 5000, 0, 3_600_000),
       ...(echoDelayMs !== undefined ? { echoDelayMs } : {}),
+      ...(leaseTtlMs !== undefined ? { leaseTtlMs } : {}),
     });
   } catch (error) {
     process.off('SIGINT', onSignal);

@@ -2,6 +2,7 @@
 import type { BodyRules } from './http/body.ts';
 import type { Catalog } from './catalog.ts';
 import type { Ledger } from './accounts/ledger.ts';
+import type { Leases } from './accounts/leases.ts';
 import type { Serial } from './serial.ts';
 import type { LogWriter } from './logs.ts';
 import type { ConcurrencyLimiter, RateLimiter } from './ratelimit.ts';
@@ -23,6 +24,8 @@ export interface Gateway {
   readonly store: Store;
   readonly catalog: Catalog;
   readonly ledger: Ledger;
+  /** On a store several instances share (PostgreSQL): the ledger spends from balance leases, taken through this. Null otherwise. */
+  readonly leases: Leases | null;
   readonly serial: Serial;
   readonly logs: LogWriter;
   readonly rate: RateLimiter;

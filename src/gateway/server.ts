@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ledger } from './accounts/ledger.ts';
+import { Leases } from './accounts/leases.ts';
 import { bootstrapIfEmpty, issueKey as issueNamedKey } from './admin.ts';
 import { createApp, type App } from './app.ts';
 import { DEFAULT_BODY_BUDGET_BYTES, DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_DEADLINE_MS } from './http/body.ts';
@@ -77,6 +78,8 @@ export interface GatewayOptions {
   maxSseChars?: number;
   /** When the store has no admin user, make a one-time setup link for the first one (returned as setupUrl, to be shown once). */
   firstAdminSetup?: boolean;
+  /** PostgreSQL: a balance lease's life without renewal (a dead instance's money returns within about this). Default 60 s. */
+  leaseTtlMs?: number;
   /** The console's clock (sessions, sign-in throttling, the setup link's expiry): tests move it. Default Date.now. */
   clock?: () => number;
 }
@@ -131,12 +134,15 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
 
     const pools = new UpstreamPools();
     const health = new ChannelHealth(log, options.breakerFailures);
-    const ledger = new Ledger();
+    // On a store several instances share, requests spend from balance leases (docs/multi-instance.md).
+    const ledger = new Ledger({ leased: store.leases !== undefined });
     const serial = new Serial();
+    const leases = store.leases ? new Leases(store.leases, ledger, { serial: (job) => serial.run(job), log, ...(options.leaseTtlMs !== undefined ? { ttlMs: options.leaseTtlMs } : {}) }) : null;
     const catalog = new Catalog(store, ledger, serial);
     await catalog.refresh();
+    leases?.start();
     const gw: Gateway = {
-      store, catalog, ledger, serial,
+      store, catalog, ledger, leases, serial,
       logs: new LogWriter(store, ledger, serial, (error) => log(`request logs cannot be written (${String(error)}): billable requests are refused until writes work again; retrying`), log, options.unkeyedLogSample),
       rate: new RateLimiter(),
       concurrency: new ConcurrencyLimiter(),
@@ -182,6 +188,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       async close() {
         stopPruning();
         await gw.logs.close();
+        // After the last log batch settled from them: what the leases still hold goes back.
+        await leases?.close().catch((error: unknown) => log(`balance leases could not be handed back (${String(error)}): they return when they expire`));
         await store.close();
         await pools.close();
       },
@@ -194,16 +202,15 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
 
 /** Starts a gateway on host:port. */
 export async function startGateway(options: GatewayOptions = {}): Promise<RunningGateway> {
-  // One serving process per store: the data folder's lock for SQLite, an advisory lock for PostgreSQL.
+  // One serving process per data folder (SQLite); any number on one PostgreSQL database, which share
+  // balances through leases (docs/multi-instance.md).
   const onDatabase = !options.inMemory && Boolean(options.databaseUrl);
   const lock = options.inMemory || onDatabase ? null : lockFolder(options.dataDir ?? DEFAULT_DATA_DIR, options.log);
-  const databaseLock = onDatabase ? await (await import('./store/postgresInstanceLock.ts')).lockDatabase(options.databaseUrl!, options.log) : null;
   let gateway;
   try {
     gateway = await createGateway(options);
   } catch (error) {
     lock?.release();
-    await databaseLock?.release();
     throw error;
   }
   const deadlineMs = options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS;
@@ -226,7 +233,6 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   } catch (error) {
     await gateway.close();
     lock?.release();
-    await databaseLock?.release();
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
@@ -245,7 +251,6 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       await closed;
       await gateway.close();
       lock?.release();
-      await databaseLock?.release();
     })();
     return stopping;
   };

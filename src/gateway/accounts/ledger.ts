@@ -1,8 +1,13 @@
 /**
  * Money on the request path, in memory, exact. For each account:
- *   available = balance (as last read from the store) − pending (charged, not yet written) − reserved (in flight).
+ *   available = spendable − pending (charged, not yet written) − reserved (in flight).
  * A request reserves its worst-case cost before it is forwarded, and settles to its real cost (never
  * more than the reservation) when it ends; so the balance can never go negative, whatever the concurrency.
+ *
+ * One instance on its store (SQLite, memory): spendable is the balance as last read from the store.
+ * Several instances on PostgreSQL (`leased`): spendable is this instance's lease, the slice of the
+ * balance the database moved to it (accounts/leases.ts grants and voids it); the balance is then only
+ * reported, never spent from directly. docs/multi-instance.md.
  */
 import type { AccountRecord, ModelRecord } from '../store/types.ts';
 import { affordableCompletionTokens, costOf } from './money.ts';
@@ -13,7 +18,10 @@ export const DEFAULT_COMPLETION_CAP = 8192;
 export const MIN_COMPLETION_TOKENS = 16;
 
 interface AccountMoney {
+  /** Settled money as last read from the store (minus what this process wrote since): what is reported. */
   balance: number;
+  /** What this process may reserve from: the balance, or (leased) its lease. */
+  spendable: number;
   spent: number;
   pending: number;
   reserved: number;
@@ -64,6 +72,12 @@ export function planImageReservation(available: number, images: number, model: M
 
 export class Ledger {
   readonly #accounts = new Map<number, AccountMoney>();
+  /** Spending from leases (several instances on PostgreSQL) rather than from the balance. */
+  readonly leased: boolean;
+
+  constructor(options: { readonly leased?: boolean } = {}) {
+    this.leased = options.leased ?? false;
+  }
 
   /** Replaces balances with a fresh read from the store (which already holds every written debit). */
   load(accounts: readonly AccountRecord[]): void {
@@ -74,18 +88,71 @@ export class Ledger {
       if (money) {
         money.balance = a.balance;
         money.spent = a.totalSpent;
+        // A lease is granted by the database, never read from the balance.
+        if (!this.leased) money.spendable = a.balance;
       } else {
-        this.#accounts.set(a.id, { balance: a.balance, spent: a.totalSpent, pending: 0, reserved: 0 });
+        this.#accounts.set(a.id, { balance: a.balance, spendable: this.leased ? 0 : a.balance, spent: a.totalSpent, pending: 0, reserved: 0 });
       }
     }
     for (const [id, money] of this.#accounts) {
-      if (!seen.has(id) && money.pending === 0 && money.reserved === 0) this.#accounts.delete(id);
+      if (!seen.has(id) && money.pending === 0 && money.reserved === 0 && money.spendable <= 0) this.#accounts.delete(id);
     }
   }
 
   available(accountId: number): number {
     const m = this.#accounts.get(accountId);
-    return m ? m.balance - m.pending - m.reserved : 0;
+    return m ? m.spendable - m.pending - m.reserved : 0;
+  }
+
+  /** Charged but not yet written, and held by requests in flight. */
+  held(accountId: number): { pending: number; reserved: number } {
+    const m = this.#accounts.get(accountId);
+    return m ? { pending: m.pending, reserved: m.reserved } : { pending: 0, reserved: 0 };
+  }
+
+  /** Leased: the database moved `amount` more into this instance's lease (call after its commit). */
+  grant(accountId: number, amount: number): void {
+    let m = this.#accounts.get(accountId);
+    if (!m) {
+      m = { balance: 0, spendable: 0, spent: 0, pending: 0, reserved: 0 };
+      this.#accounts.set(accountId, m);
+    }
+    m.spendable += amount;
+  }
+
+  /**
+   * Leased: `amount` leaves the lease (handed back, call BEFORE the database commit so that nothing
+   * reserves it meanwhile; `grant` it again if the commit fails). Only what no request holds.
+   */
+  withdraw(accountId: number, amount: number): boolean {
+    const m = this.#accounts.get(accountId);
+    if (!m || amount <= 0 || amount > m.spendable - m.pending - m.reserved) return false;
+    m.spendable -= amount;
+    return true;
+  }
+
+  /**
+   * Leased: the lease is gone or may be (reclaimed, or not renewed in time): nothing new is reserved
+   * from it; what requests already hold or charged still settles. True when something was voided.
+   */
+  voidLease(accountId: number): boolean {
+    const m = this.#accounts.get(accountId);
+    if (!m || m.spendable <= m.pending + m.reserved) return false;
+    m.spendable = m.pending + m.reserved;
+    return true;
+  }
+
+  /** Leased: the database holds no lease of this instance for the account any more (all handed back, nothing held). */
+  cleared(accountId: number): void {
+    const m = this.#accounts.get(accountId);
+    if (m && m.pending === 0 && m.reserved === 0) m.spendable = 0;
+  }
+
+  /** Accounts with money in this instance's hands (lease, pending or reserved). */
+  holding(): number[] {
+    const out: number[] = [];
+    for (const [id, m] of this.#accounts) if (m.spendable > 0 || m.pending > 0 || m.reserved > 0) out.push(id);
+    return out;
   }
 
   /** Settled balance (excludes in-flight reservations) and total spent, for the billing endpoints. */
@@ -98,8 +165,8 @@ export class Ledger {
   reserve(accountId: number, plan: (available: number) => ReservationPlan | null): { reservation: Reservation; plan: ReservationPlan } | null {
     const m = this.#accounts.get(accountId);
     if (!m) return null;
-    const chosen = plan(m.balance - m.pending - m.reserved);
-    if (!chosen || chosen.amount > m.balance - m.pending - m.reserved) return null;
+    const chosen = plan(m.spendable - m.pending - m.reserved);
+    if (!chosen || chosen.amount > m.spendable - m.pending - m.reserved) return null;
     m.reserved += chosen.amount;
     return { reservation: { accountId, amount: chosen.amount, released: false }, plan: chosen };
   }
@@ -134,6 +201,8 @@ export class Ledger {
     if (!m) return;
     m.pending -= amount;
     m.balance -= amount;
+    // Leased: the same batch took the charge from the lease (postgresBatch.ts), so it leaves both.
+    m.spendable -= amount;
     m.spent += amount;
   }
 }

@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ENDPOINT_OF_KIND, MAX_TOKENS_HEADER } from '../../contract/index.ts';
 import type { Reservation } from '../accounts/ledger.ts';
+import type { Held, Leases } from '../accounts/leases.ts';
 import { CLIENT_CLOSED_STATUS, parseJsonBody, readBody } from '../http/body.ts';
 import { finishLog } from '../context.ts';
 import { HttpError, sendError } from '../http/errors.ts';
@@ -72,7 +73,7 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
   let reservation: Reservation | null = null;
   try {
     const plan = (available: number) => endpoint.plan(available, raw.length, body, model);
-    const held = gw.ledger.reserve(key.accountId, plan);
+    const held = gw.leases ? await leased(gw.leases.reserve(key.accountId, plan)) : gw.ledger.reserve(key.accountId, plan);
     if (!held && gw.ledger.heldByRequestsInFlight(key.accountId, plan)) throw new HttpError('balance_in_use', undefined, { 'Retry-After': '1' });
     if (!held) throw new HttpError('insufficient_balance');
     reservation = held.reservation;
@@ -140,6 +141,14 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
   } finally {
     if (reservation && !reservation.released) gw.ledger.settle(reservation, 0);
   }
+}
+
+/** A reservation from a balance lease (several instances on PostgreSQL), or the refusal it ends in. */
+async function leased(outcome: ReturnType<Leases['reserve']>): Promise<Held | null> {
+  const result = await outcome;
+  if (result === 'in_use') throw new HttpError('balance_in_use', undefined, { 'Retry-After': '1' });
+  if (result === 'unavailable') throw new HttpError('store_unavailable', undefined, { 'Retry-After': '5' });
+  return result === 'insufficient' ? null : result;
 }
 
 const NO_HEADERS: Readonly<Record<string, string>> = {};

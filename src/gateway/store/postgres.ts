@@ -5,9 +5,11 @@
  * Every admin write bumps gateway_changes and NOTIFYs in its own transaction (postgresChanges.ts),
  * so other instances and a serving gateway see a CLI change at once.
  *
- * This slice runs ONE serving instance per database (server.ts takes postgresInstanceLock.ts):
- * the request path's money is still the one-process ledger. docs/multi-instance.md has the rest.
+ * Any number of serving instances share a database: the request path spends from balance leases
+ * (postgresLeases.ts, accounts/leases.ts), and the log batches settle from them (postgresBatch.ts).
+ * docs/multi-instance.md has the design and its invariants.
  */
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
@@ -15,6 +17,7 @@ import { BUMP_AND_NOTIFY_SQL, CHANGES_CHANNEL, ChangeFeed } from './postgresChan
 import { describeDatabase, redactPassword } from './databaseUrl.ts';
 import { migratePostgres } from './postgresMigrate.ts';
 import { writeBatch } from './postgresBatch.ts';
+import { PostgresLeases } from './postgresLeases.ts';
 import { revokeUserSessions, SessionTable } from './postgresSessions.ts';
 import { isSealed, SECRET_KEY_ENV, type SecretBox } from './secretBox.ts';
 import { toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
@@ -48,6 +51,8 @@ export class PostgresStore implements Store {
   readonly #box: SecretBox | null;
   readonly #changes: ChangeFeed;
   readonly #sessions: SessionTable;
+  /** This process's balance leases: its instance id is new with every start. */
+  readonly leases: PostgresLeases;
   readonly #toChannel = (row: Row): ChannelRecord => toChannel(row, (stored, what) => this.#open(stored, what));
 
   private constructor(url: string, box: SecretBox | null, options: PostgresOptions) {
@@ -60,6 +65,7 @@ export class PostgresStore implements Store {
     this.#box = box;
     this.#changes = new ChangeFeed(this.#pool, connection, log);
     this.#sessions = new SessionTable((sql, params) => this.#pool.query<Row>(sql, params));
+    this.leases = new PostgresLeases(randomUUID(), (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
   }
 
   /**
@@ -291,11 +297,11 @@ export class PostgresStore implements Store {
     return (await this.#pool.query<Row>('SELECT * FROM models ORDER BY name')).rows.map(toModel);
   }
 
-  /** The request path's batch: not an admin change (no NOTIFY), its debits are already in every ledger that wrote them. */
+  /** The request path's batch: not an admin change (no NOTIFY); its debits settle from this instance's leases. */
   async write(batch: WriteBatch): Promise<void> {
     if (batch.logs.length === 0 && batch.keysUsed.size === 0) return;
     try {
-      await this.#tx((query) => writeBatch(query, batch));
+      await this.#tx((query) => writeBatch(query, batch, this.leases.instance));
     } catch (error) {
       if (sqlState(error) === CHECK_VIOLATION) throw new StoreError('invalid', 'a batch of request logs was refused whole: its debits would take a balance below $0 (nothing was written)');
       throw error;

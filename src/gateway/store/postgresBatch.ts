@@ -1,9 +1,16 @@
 /**
  * The PostgreSQL store's one hot write: a batch of request logs, their debits and key last-use
- * times, in three statements whatever the batch's size (each column goes as one array parameter
+ * times, in a few statements whatever the batch's size (each column goes as one array parameter
  * and `unnest` turns the arrays back into rows). The caller runs it inside its transaction.
+ *
+ * Debits settle from the writing instance's lease (postgresLeases.ts): the accounts are locked first,
+ * then each charge leaves the balance and, as far as the lease holds it, the lease and `leased` too,
+ * so available money (balance − leased) does not move at settlement: it moved when the lease was taken.
+ * A charge the lease no longer holds (it was reclaimed while this process was frozen) is taken from
+ * available money; the CHECK leased <= balance refuses the whole batch rather than overdraw.
  */
 import { debitsOf } from './amounts.ts';
+import { lockLeasedAccounts } from './postgresLeases.ts';
 import { LOG_COLUMNS } from './sqlRows.ts';
 import type { RequestLog, WriteBatch } from './types.ts';
 
@@ -24,9 +31,10 @@ function logValues(l: RequestLog): unknown[] {
 }
 
 /** Runs a statement in the caller's transaction. */
-export type Query = (sql: string, params?: unknown[]) => Promise<unknown>;
+export type Query = (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
-export async function writeBatch(query: Query, batch: WriteBatch): Promise<void> {
+/** `instance`: the writing process's lease owner (LeaseStore.instance). */
+export async function writeBatch(query: Query, batch: WriteBatch, instance: string): Promise<void> {
   if (batch.logs.length > 0) {
     const columns: unknown[][] = LOG_COLUMNS.map(() => []);
     for (const log of batch.logs) logValues(log).forEach((value, i) => columns[i]!.push(value));
@@ -35,11 +43,20 @@ export async function writeBatch(query: Query, batch: WriteBatch): Promise<void>
   // Accounts in id order: two writers debiting the same accounts lock them in the same order (no deadlock).
   const debits = [...debitsOf(batch.logs)].sort(([a], [b]) => a - b);
   if (debits.length > 0) {
+    const views = await lockLeasedAccounts(query, instance, debits.map(([id]) => id));
+    const fromLease = debits.map(([id, amount]) => Math.min(amount, views.get(id)?.mine ?? 0));
     await query(
-      `UPDATE accounts AS a SET balance = a.balance - d.amount, total_spent = a.total_spent + d.amount
-         FROM unnest($1::bigint[], $2::bigint[]) AS d(id, amount) WHERE a.id = d.id`,
-      [debits.map(([id]) => id), debits.map(([, amount]) => amount)],
+      `UPDATE accounts AS a SET balance = a.balance - d.amount, leased = a.leased - d.from_lease, total_spent = a.total_spent + d.amount
+         FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS d(id, amount, from_lease) WHERE a.id = d.id`,
+      [debits.map(([id]) => id), debits.map(([, amount]) => amount), fromLease],
     );
+    if (fromLease.some((n) => n > 0)) {
+      await query(
+        `UPDATE leases AS l SET amount = l.amount - d.from_lease
+           FROM unnest($2::bigint[], $3::bigint[]) AS d(id, from_lease) WHERE l.instance = $1 AND l.account_id = d.id`,
+        [instance, debits.map(([id]) => id), fromLease],
+      );
+    }
   }
   if (batch.keysUsed.size > 0) {
     const used = [...batch.keysUsed].sort(([a], [b]) => a - b);

@@ -119,4 +119,22 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       INSERT INTO gateway_changes (id, version) VALUES (1, 0);
     `,
   },
+  {
+    // Balance leases (docs/multi-instance.md): several instances on one database. `balance` stays the
+    // settled money; `leased` is the part of it moved into instances' leases, so available money is
+    // balance − leased, never negative. A lease's expiry is the database's clock, never an instance's.
+    version: 2,
+    sql: `
+      ALTER TABLE accounts ADD COLUMN leased BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE accounts ADD CONSTRAINT accounts_leased_range CHECK (leased >= 0 AND leased <= balance);
+      CREATE TABLE leases (
+        instance UUID NOT NULL,
+        account_id BIGINT NOT NULL REFERENCES accounts(id),
+        amount BIGINT NOT NULL CHECK (amount >= 0),
+        expires_at TIMESTAMPTZ NOT NULL,
+        PRIMARY KEY (instance, account_id)
+      );
+      CREATE INDEX leases_expiry ON leases(expires_at);
+    `,
+  },
 ];

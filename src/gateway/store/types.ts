@@ -185,8 +185,47 @@ export class StoreError extends Error {
 
 export type StoreKind = 'sqlite' | 'memory' | 'postgres';
 
+/** An account as a lease take saw it, under its row lock: micro-USD. */
+export interface LeaseView {
+  /** Settled money (what `account show` reports): includes every instance's leases. */
+  readonly balance: number;
+  /** In the leases of all instances together. */
+  readonly leased: number;
+  /** This instance's lease before the take. */
+  readonly mine: number;
+}
+
+/**
+ * Balance leases (docs/multi-instance.md), on a store several gateway processes share: each moves
+ * slices of an account's available money (balance − leased) into a lease of its own, spends from it
+ * in memory, and its write batches take their charges from it. Every operation locks the account row
+ * first, so money is always in exactly one place: available, or one live lease.
+ */
+export interface LeaseStore {
+  /** This process's instance id (random per start: a restart is a new instance). */
+  readonly instance: string;
+  /**
+   * Locks the account, asks `decide` how much of its available money to take (0: none), moves that
+   * into this instance's lease (created or topped up, expiring `ttlMs` from now by the database clock).
+   * Returns what was granted and the account as seen under the lock; null when there is no such account.
+   */
+  take(accountId: number, decide: (available: number, view: LeaseView) => number, ttlMs: number): Promise<{ granted: number; view: LeaseView } | null>;
+  /** Extends every lease of this instance to `ttlMs` from now; returns the accounts it still has a lease for, with their amounts. */
+  renew(ttlMs: number): Promise<Map<number, number>>;
+  /** Hands `amount` (at most the lease) back to available; the whole lease and its row when `amount` is 'all'. Returns what went back. */
+  giveBack(accountId: number, amount: number | 'all'): Promise<number>;
+  /** Hands every lease of this instance back (a graceful stop, after the last log batch). Returns the total. */
+  giveBackAll(): Promise<number>;
+  /** Any instance: returns every expired lease's money (a dead instance's) to available. Returns the total. */
+  reclaimExpired(): Promise<number>;
+  /** The accounts' settled balances, read fresh (billing reports what other instances' charges left). */
+  accounts(): Promise<AccountRecord[]>;
+}
+
 export interface Store {
   readonly kind: StoreKind;
+  /** Present on a store several gateway processes may share (PostgreSQL): the request path spends from leases. */
+  readonly leases?: LeaseStore;
 
   /** True when the data may have changed (by this process's admin calls or another process) since the last call. Cheap. */
   changedSinceLastCheck(): boolean;
