@@ -4,7 +4,7 @@
  */
 import { CLIENT_CLOSED_STATUS, ClientGoneError } from './http/body.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, STATUS_PATH } from '../contract/index.ts';
+import { BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, DEVICE_AUTHORIZATION_PATH, DEVICE_PAGE_PATH, STATUS_PATH, TOKEN_PATH } from '../contract/index.ts';
 import { emptyLogFields, finishLog } from './context.ts';
 import { newRequestId } from './http/requestId.ts';
 import type { RequestContext } from './context.ts';
@@ -19,6 +19,8 @@ import { relayed } from './routes/relayed.ts';
 import * as consoleRoutes from './routes/console.ts';
 import * as consoleSession from './routes/consoleSession.ts';
 import { createOwnKey, keyAction, keys as ownKeys } from './routes/consoleKeys.ts';
+import * as consoleDevice from './routes/consoleDevice.ts';
+import { deviceAuthorization, token } from './routes/oauthDevice.ts';
 import type { Handler } from './routes/common.ts';
 import { models } from './routes/models.ts';
 import { status } from './routes/status.ts';
@@ -56,6 +58,13 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   '/api/console/keys/enable': { POST: keyAction('enable') },
   '/api/console/keys/delete': { POST: keyAction('delete') },
   '/api/console/keys/rotate': { POST: keyAction('rotate') },
+  // Device sign-in with the browser (RFC 8628, contract 4.11): the device's OAuth endpoints, the approval page and its JSON.
+  [DEVICE_AUTHORIZATION_PATH]: { POST: deviceAuthorization },
+  [TOKEN_PATH]: { POST: token },
+  [DEVICE_PAGE_PATH]: { GET: consoleDevice.page },
+  '/api/console/device/lookup': { POST: consoleDevice.lookup },
+  '/api/console/device/approve': { POST: consoleDevice.approve },
+  '/api/console/device/deny': { POST: consoleDevice.deny },
 };
 
 /** Error listeners for the request and response: their errors show as a closed response, handled there. */

@@ -11,13 +11,17 @@ import type { Store } from './store/types.ts';
 import type { Sessions } from './accounts/sessions.ts';
 import type { SignInThrottle } from './accounts/signInThrottle.ts';
 import type { SetupLink } from './accounts/setupLink.ts';
+import type { DeviceGrants } from './accounts/deviceGrants.ts';
 
-/** What the console's sign-in needs: sessions, the failed sign-in throttle, and the first-admin setup link. */
+/** What the console's sign-in needs: sessions, the failed sign-in throttle, the first-admin setup link, and device sign-ins. */
 export interface ConsoleAuth {
   readonly sessions: Sessions;
   readonly throttle: SignInThrottle;
   /** Made when a gateway started with no admin (and was asked for one); null otherwise. */
   readonly setup: SetupLink | null;
+  /** Device sign-ins (RFC 8628) waiting for a user's answer, and the throttle on wrong user codes. */
+  readonly devices: DeviceGrants;
+  readonly userCodeThrottle: SignInThrottle;
 }
 
 export interface Gateway {

@@ -29,6 +29,7 @@ import { DEFAULT_LOG_RETENTION_DAYS, keepLogsFor } from './logRetention.ts';
 import { Sessions } from './accounts/sessions.ts';
 import { SignInThrottle } from './accounts/signInThrottle.ts';
 import { SetupLink, setupUrl } from './accounts/setupLink.ts';
+import { DeviceGrants } from './accounts/deviceGrants.ts';
 
 /** The offline `echo` model's pace: slow enough to watch a stream, fast enough for tests. */
 export const DEFAULT_ECHO_DELAY_MS = 15;
@@ -80,7 +81,7 @@ export interface GatewayOptions {
   firstAdminSetup?: boolean;
   /** PostgreSQL: a balance lease's life without renewal (a dead instance's money returns within about this). Default 60 s. */
   leaseTtlMs?: number;
-  /** The console's clock (sessions, sign-in throttling, the setup link's expiry): tests move it. Default Date.now. */
+  /** The console's clock (sessions, sign-in throttling, the setup link's expiry, device sign-ins): tests move it. Default Date.now. */
   clock?: () => number;
 }
 
@@ -166,7 +167,10 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         // Checked a few times per deadline: a late body is answered at most a quarter of it late.
         deadlines: new BodyDeadlines(Math.max(50, Math.min(1000, Math.floor((options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS) / 4)))),
       },
-      console: { sessions: new Sessions(store, clock), throttle: new SignInThrottle(clock), setup: setup?.link ?? null },
+      console: {
+        sessions: new Sessions(store, clock), throttle: new SignInThrottle(clock), setup: setup?.link ?? null,
+        devices: new DeviceGrants(clock), userCodeThrottle: new SignInThrottle(clock),
+      },
     };
     const app = createApp(gw, (error, requestId) => log(`internal error (request id: ${requestId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
     const stopPruning = keepLogsFor(store, options.logRetentionDays ?? DEFAULT_LOG_RETENTION_DAYS, log);

@@ -114,11 +114,13 @@ export interface ConsolePage {
   readonly csp: string;
 }
 
-let built: ConsolePage | null = null;
-
-/** The page and its Content-Security-Policy (built on first use, then reused). */
-export function consolePage(): ConsolePage {
-  built ??= {
+/**
+ * A console page as one self-contained document: its style and script inline, allowed by their hashes
+ * in its Content-Security-Policy, talking only to its own origin; `data` goes in as JSON the script reads.
+ */
+export function htmlPage(title: string, body: string, js: string, data?: unknown): ConsolePage {
+  const dataScript = data === undefined ? '' : `<script type="application/json" id="console-data">${scriptSafeJson(data)}</script>\n`;
+  return {
     html: Buffer.from(
       `<!doctype html>
 <html lang="en">
@@ -127,12 +129,11 @@ export function consolePage(): ConsolePage {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="referrer" content="no-referrer">
-<title>Model Gateway Console</title>
+<title>${title}</title>
 <link rel="icon" href="data:,">
 <style>${CONSOLE_CSS}</style>
 </head>
-<body>${BODY}<script type="application/json" id="console-data">${scriptSafeJson(DATA)}</script>
-<script>${CONSOLE_JS}</script>
+<body>${body}${dataScript}<script>${js}</script>
 </body>
 </html>
 `,
@@ -140,7 +141,7 @@ export function consolePage(): ConsolePage {
     ),
     csp: [
       "default-src 'none'",
-      `script-src ${sha256(CONSOLE_JS)}`,
+      `script-src ${sha256(js)}`,
       `style-src ${sha256(CONSOLE_CSS)}`,
       "connect-src 'self'",
       'img-src data:',
@@ -149,5 +150,12 @@ export function consolePage(): ConsolePage {
       "frame-ancestors 'none'",
     ].join('; '),
   };
+}
+
+let built: ConsolePage | null = null;
+
+/** The page and its Content-Security-Policy (built on first use, then reused). */
+export function consolePage(): ConsolePage {
+  built ??= htmlPage('Model Gateway Console', BODY, CONSOLE_JS, DATA);
   return built;
 }

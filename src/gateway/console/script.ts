@@ -4,6 +4,7 @@
  * `window.CONSOLE_DATA` comes from the contract (error families, troubleshooting order), see page.ts.
  */
 import { familyOfStatus } from '../../contract/index.ts';
+import { HELPERS_JS } from './helpersScript.ts';
 import { USER_JS } from './userScript.ts';
 
 export const CONSOLE_JS = `
@@ -12,20 +13,7 @@ export const CONSOLE_JS = `
   var DATA = JSON.parse(document.getElementById('console-data').textContent);
   var KEY_ITEM = 'modelGateway.console.apiKey';
   var base = location.origin + location.pathname.replace(/\\/(console)?\\/*$/, '');
-  var $ = function (id) { return document.getElementById(id); };
-
-  function h(tag, props, children) {
-    var el = document.createElement(tag);
-    if (props) for (var k in props) {
-      if (k === 'text') el.textContent = props[k];
-      else if (k === 'class') el.className = props[k];
-      else if (props[k] !== null && props[k] !== undefined) el.setAttribute(k, props[k]);
-    }
-    (children || []).forEach(function (c) { if (c !== null && c !== undefined) el.append(c); });
-    return el;
-  }
-  function fill(el, children) { el.replaceChildren.apply(el, children); }
-
+${HELPERS_JS}
   // ---- errors, in the contract's words (section 7.2) ----
   // The contract's own status -> family function, its source inlined: one table for gateway, client and console.
   var familyOfStatus = ${familyOfStatus.toString()};
@@ -48,23 +36,6 @@ export const CONSOLE_JS = `
   }
   function clearError() { $('alert').hidden = true; }
 
-  async function request(path, init) {
-    var res;
-    try {
-      res = await fetch(base + path, Object.assign({ cache: 'no-store', credentials: 'same-origin' }, init));
-    } catch (e) {
-      throw { status: 0, detail: String(e && e.message || e) };
-    }
-    var text = await res.text();
-    var body = null;
-    try { body = JSON.parse(text); } catch (e) { body = null; }
-    if (!res.ok) {
-      var e2 = body && body.error;
-      throw { status: res.status, code: e2 && e2.code, message: e2 && e2.message, detail: e2 ? (e2.code ? '[' + e2.code + '] ' : '') + e2.message : 'HTTP ' + res.status };
-    }
-    if (!body) throw { status: res.status, detail: 'The answer was not JSON.' };
-    return body;
-  }
   function api(path) {
     return request(path, { headers: { Authorization: 'Bearer ' + sessionStorage.getItem(KEY_ITEM) } });
   }

@@ -134,5 +134,10 @@ hr.or { border: 0; border-top: 1px solid var(--line); margin: 22px 0 18px; }
 .actions .confirm { color: var(--bad); font-size: 12.5px; align-self: center; }
 .btn.danger { color: var(--bad); border-color: var(--bad); }
 .snippet h3 { font-size: 12.5px; color: var(--muted); margin: 14px 0 0; display: flex; align-items: center; gap: 8px; }
+/* The device approval page (/device): the models to narrow the key to, the answer buttons. */
+.signin fieldset { border: 1px solid var(--line); border-radius: 8px; margin: 0 0 16px; padding: 8px 14px; }
+.signin legend { font-size: 12.5px; color: var(--muted); padding: 0 4px; }
+.signin label.model-choice { font-weight: 400; margin: 4px 0; }
+.signin .actions { justify-content: flex-start; }
 footer { text-align: center; color: var(--faint); font-size: 12px; padding: 0 0 28px; }
 `;

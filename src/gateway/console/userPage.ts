@@ -5,7 +5,7 @@
  */
 
 /** A user name and password form (ids `${prefix}-name`, `${prefix}-password`), its submit button beside the password. */
-function credentialsForm(formId: string, prefix: string, passwordAutocomplete: 'current-password' | 'new-password', button: string): string {
+export function credentialsForm(formId: string, prefix: string, passwordAutocomplete: 'current-password' | 'new-password', button: string): string {
   return `<form id="${formId}">
       <label for="${prefix}-name">User name</label>
       <input id="${prefix}-name" name="username" type="text" autocomplete="username" spellcheck="false" autocapitalize="off" required>

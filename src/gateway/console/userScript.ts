@@ -8,11 +8,6 @@
  */
 export const USER_JS = `
   var userMode = false;
-  function send(method, path, body) {
-    var headers = { 'X-Model-Gateway-Console': '1' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    return request(path, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  }
   function showUserError(title, err) {
     var box = $('alert');
     box.className = 'alert';

@@ -4,7 +4,8 @@
  * and never its secret. Console reads are not request logs: they would bury the client requests
  * the user opens the console to find (failed reads still are logged, by the app).
  */
-import { consolePage } from '../console/page.ts';
+import { consolePage, type ConsolePage } from '../console/page.ts';
+import type { RequestContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { sendJson } from '../http/json.ts';
 import { setBaseHeaders } from '../http/headers.ts';
@@ -26,8 +27,10 @@ function money(micro: number): { micro_usd: number; usd: string } {
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-export const page: Handler = (_gw, ctx) => {
-  const { html, csp } = consolePage();
+export const page: Handler = (_gw, ctx) => sendPage(ctx, consolePage());
+
+/** A console page (the console, the device approval page): its own CSP, never cached, never framed. */
+export function sendPage(ctx: RequestContext, { html, csp }: ConsolePage): void {
   setBaseHeaders(ctx.res, ctx.id);
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -39,7 +42,7 @@ export const page: Handler = (_gw, ctx) => {
   ctx.res.setHeader('Content-Length', html.byteLength);
   ctx.noLog = true;
   ctx.res.end(html);
-};
+}
 
 /** GET /api/console/me: the key (masked), its account's balance, the models it may use with their prices. */
 export const me: Handler = async (gw, ctx) => {

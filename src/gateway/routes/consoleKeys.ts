@@ -7,7 +7,7 @@
  */
 import { createKey, rotateKey } from '../admin.ts';
 import { keySnippets } from '../console/snippets.ts';
-import { cameOverHttps } from '../http/cookies.ts';
+import { requestOrigin } from '../http/origin.ts';
 import { HttpError } from '../http/errors.ts';
 import { sendJson } from '../http/json.ts';
 import { StoreError, type KeyRecord } from '../store/types.ts';
@@ -37,11 +37,6 @@ async function ownKey(gw: Gateway, signedIn: SignedIn, id: number): Promise<KeyR
   return key;
 }
 
-/** This gateway's address as the browser reached it, for the snippets. */
-function originOf(ctx: RequestContext): string {
-  return `${cameOverHttps(ctx.req) ? 'https' : 'http'}://${ctx.req.headers.host ?? '127.0.0.1'}`;
-}
-
 /** A model for the snippets: the key's first, else the first the gateway serves. */
 function exampleModel(gw: Gateway, key: KeyRecord): string {
   return key.models?.[0] ?? gw.catalog.servable()[0]?.name ?? 'MODEL';
@@ -49,7 +44,7 @@ function exampleModel(gw: Gateway, key: KeyRecord): string {
 
 function answerSecret(gw: Gateway, ctx: RequestContext, status: number, key: KeyRecord, secret: string): void {
   ctx.noLog = true;
-  sendJson(ctx.res, ctx.id, status, { object: 'console.key', key: keyView(key), secret, snippets: keySnippets(originOf(ctx), secret, exampleModel(gw, key)) });
+  sendJson(ctx.res, ctx.id, status, { object: 'console.key', key: keyView(key), secret, snippets: keySnippets(requestOrigin(ctx.req), secret, exampleModel(gw, key)) });
 }
 
 export const keys: Handler = async (gw, ctx) => {

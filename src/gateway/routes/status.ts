@@ -1,6 +1,10 @@
-/** GET /api/status (contract 4.1): no key, says the service is up. */
-import { GATEWAY_VERSION } from '../../contract/index.ts';
+/**
+ * GET /api/status (contract 4.1): no key, says the service is up, and where a device signs in with the
+ * browser (contract 4.11), under the names RFC 8414 gives those endpoints in server metadata.
+ */
+import { DEVICE_AUTHORIZATION_PATH, GATEWAY_VERSION, TOKEN_PATH } from '../../contract/index.ts';
 import { sendJson } from '../http/json.ts';
+import { requestOrigin } from '../http/origin.ts';
 import type { Handler } from './common.ts';
 
 export const status: Handler = (gw, ctx) => {
@@ -13,6 +17,8 @@ export const status: Handler = (gw, ctx) => {
       uptime_seconds: Math.floor((Date.now() - gw.startedAt) / 1000),
       started_at: new Date(gw.startedAt).toISOString(),
       store: gw.store.kind,
+      device_authorization_endpoint: `${requestOrigin(ctx.req)}${DEVICE_AUTHORIZATION_PATH}`,
+      token_endpoint: `${requestOrigin(ctx.req)}${TOKEN_PATH}`,
     },
   });
 };

@@ -6,15 +6,18 @@ import { createGateway, type GatewayInstance } from '../../../src/gateway/server
 import { assertAnthropicError, assertError } from '../../support/answer.ts';
 import { injectRequest } from '../../support/inject.ts';
 
-/** Routes anyone may read: the status probe, the console's page (its data needs a key) and who is signed in (nobody: user null). */
-const PUBLIC = new Set(['/api/status', '/', '/console', '/api/console/session']);
+/** Routes anyone may read: the status probe, the console's pages (their data needs a key or a session) and who is signed in (nobody: user null). */
+const PUBLIC = new Set(['/api/status', '/', '/console', '/api/console/session', '/device']);
+/** The device sign-in's OAuth endpoints (contract 4.11) need nothing but their parameters, and refuse in RFC 6749's body. */
+const OAUTH = new Set(['/api/oauth/device_authorization', '/api/oauth/token']);
 /** The console's sign-in routes need no key and no session, but a same-origin proof (CSRF): without one, 403. */
 const SIGN_IN = new Set(['/api/console/login', '/api/console/logout', '/api/console/setup']);
 /** The console's signed-in routes ask for a session cookie, not a key. */
-const signedIn = (path: string) => path.startsWith('/api/console/keys');
+const signedIn = (path: string) => path.startsWith('/api/console/keys') || path.startsWith('/api/console/device/');
 
-function expectedWithoutCredentials(path: string): [number, string] | 'ok' {
+function expectedWithoutCredentials(path: string): [number, string] | 'ok' | 'oauth' {
   if (PUBLIC.has(path)) return 'ok';
+  if (OAUTH.has(path)) return 'oauth';
   if (SIGN_IN.has(path)) return [403, 'cross_site_request'];
   if (signedIn(path)) return [401, 'not_signed_in'];
   return [401, 'missing_api_key'];
@@ -35,10 +38,15 @@ describe('the route table, in process', () => {
     const assertErrorOf = path.startsWith('/v1/messages') ? assertAnthropicError : assertError;
     for (const method of Object.keys(methods)) {
       const expected = expectedWithoutCredentials(path);
-      it(`${method} ${path} without a key: ${expected === 'ok' ? '200' : expected.join(' ')}`, async () => {
+      const title = expected === 'ok' ? '200' : expected === 'oauth' ? "400 invalid_request in RFC 6749's body" : expected.join(' ');
+      it(`${method} ${path} without a key: ${title}`, async () => {
         const answer = await injectRequest(gateway, method, path, method === 'POST' ? { body: { model: 'echo', messages: [{ role: 'user', content: 'hi' }] } } : {});
         if (expected === 'ok') assert.equal(answer.status, 200);
-        else assertErrorOf(answer, ...expected);
+        else if (expected === 'oauth') {
+          assert.equal(answer.status, 400);
+          assert.equal(answer.json.error, 'invalid_request');
+          assert.match(answer.json.error_description, /\(request id: \S+\)$/);
+        } else assertErrorOf(answer, ...expected);
         assert.match(answer.headers.get('x-request-id') ?? '', /\S/);
       });
     }
