@@ -6,8 +6,10 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import {
+  BILLING_DAILY_PATH,
   BILLING_SUBSCRIPTION_PATH,
   BILLING_USAGE_PATH,
+  BillingDaily,
   BillingSubscription,
   BillingUsage,
   ChatCompletion,
@@ -239,6 +241,16 @@ export class GatewayClient {
       usage = await this.#getJson(`${usageUrl}?${usageDateRange()}`, BillingUsage, 'a billing usage', options.signal);
     }
     return computeBalance(subscription.hard_limit_usd, usage.total_usage);
+  }
+
+  /**
+   * The key's spending on each of the last `days` days in the caller's time zone (`utcOffsetMinutes`, as
+   * -Date#getTimezoneOffset() gives it), from this project's gateway. Others lack the endpoint: a
+   * GatewayError (404, or invalid_response for a console page) says so, and the caller shows totals only.
+   */
+  async dailyUsage(days: number, utcOffsetMinutes: number, options: RequestOptions = {}): Promise<BillingDaily> {
+    const url = `${this.baseUrl.root}${BILLING_DAILY_PATH}?days=${days}&utc_offset_minutes=${utcOffsetMinutes}`;
+    return this.#getJson(url, BillingDaily, 'a daily usage', options.signal, false);
   }
 
   /** Release the dispatcher's connections. */

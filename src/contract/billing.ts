@@ -25,6 +25,22 @@ export const BillingUsage = z.looseObject({
 });
 export type BillingUsage = z.infer<typeof BillingUsage>;
 
+/**
+ * This gateway's spending by day (GET /v1/dashboard/billing/daily?days=N&utc_offset_minutes=M): the key's
+ * last N calendar days in the client's time zone, oldest first, every day listed. Other gateways of the
+ * family lack it (a 404 or their console's page), and clients then show totals only.
+ */
+export const BILLING_DAILY_PATH = '/v1/dashboard/billing/daily';
+
+export const BillingDaily = z.looseObject({
+  object: z.literal('billing_daily'),
+  utc_offset_minutes: z.number().int(),
+  /** False when the key had more requests in the window than the gateway reads for one answer. */
+  complete: z.boolean(),
+  data: z.array(z.looseObject({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), cost_usd: z.number().nonnegative(), requests: z.number().int().nonnegative() })),
+});
+export type BillingDaily = z.infer<typeof BillingDaily>;
+
 /** Integer money unit used inside the gateway: one millionth of a US dollar. */
 export const MICRO_USD_PER_USD = 1_000_000;
 

@@ -11,10 +11,13 @@ import { registerSelfTestCommands } from './commands/selfTest.ts';
 import { registerInlineCompletions } from './completions/register.ts';
 import type { InlineCompletions } from './completions/register.ts';
 import { registerLanguageModelProvider } from './lm/provider.ts';
+import { registerProfiles } from './profiles/commands.ts';
 import { registerSecretsMigration } from './secrets/migration.ts';
 import { createServices } from './services.ts';
 import type { ExtensionServices } from './services.ts';
 import { registerBalanceStatusBar } from './statusBar/balance.ts';
+import { registerUsageView } from './usage/view.ts';
+import type { UsageView } from './usage/view.ts';
 
 /** What activate() returns, for the in-editor integration suite. Keep it small. */
 export interface ModelGatewayApi {
@@ -24,6 +27,8 @@ export interface ModelGatewayApi {
   readonly chatParticipant: vscode.ChatParticipant;
   /** Inline completions: their status (on, off, failing) and engine. */
   readonly completions: InlineCompletions;
+  /** The Usage view: what it shows. */
+  readonly usage: UsageView;
 }
 
 let localGateway: LocalGateway | undefined;
@@ -36,12 +41,14 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   registerSelfTestCommands(context, services);
   registerPickModelCommand(context, services);
   registerBalanceStatusBar(context, services);
+  registerProfiles(context, services);
   localGateway = registerLocalGateway(context, services);
   registerSecretsMigration(context, services);
   const chatParticipant = registerChatParticipant(context, services);
   registerLanguageModelProvider(context, services);
   const completions = registerInlineCompletions(context, services);
-  return { services, localGateway, chatParticipant, completions };
+  const usage = registerUsageView(context, services);
+  return { services, localGateway, chatParticipant, completions, usage };
 }
 
 export async function deactivate(): Promise<void> {

@@ -21,6 +21,11 @@ export const COMMANDS = {
   moveKeyToSecretStorage: 'modelGateway.moveKeyToSecretStorage',
   pickCompletionModel: 'modelGateway.pickCompletionModel',
   toggleCompletions: 'modelGateway.toggleCompletions',
+  showUsage: 'modelGateway.showUsage',
+  refreshUsage: 'modelGateway.refreshUsage',
+  switchProfile: 'modelGateway.switchProfile',
+  addProfile: 'modelGateway.addProfile',
+  removeProfile: 'modelGateway.removeProfile',
 } as const;
 
 /** The `@gateway` chat participant (`chatParticipants[].id`). */

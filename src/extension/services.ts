@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import { userAgent } from './connection/environment.ts';
 import { GatewayConnection } from './connection/gatewayConnection.ts';
 import { createLog } from './log/requestLog.ts';
+import { ProfileService, readProfiles } from './profiles/profileService.ts';
+import { keySecretName } from './profiles/profiles.ts';
 import { ApiKeyStore } from './secrets/apiKeyStore.ts';
 import { SettingsService } from './settings/settings.ts';
 import type { Translate } from './translate.ts';
@@ -11,6 +13,8 @@ export interface ExtensionServices {
   readonly context: vscode.ExtensionContext;
   readonly settings: SettingsService;
   readonly apiKey: ApiKeyStore;
+  /** Named gateways; the active one is what the settings and the key store hold. */
+  readonly profiles: ProfileService;
   readonly connection: GatewayConnection;
   /** "Model Gateway" log channel; everything written to it is redacted. */
   readonly log: vscode.LogOutputChannel;
@@ -22,8 +26,11 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   let connection: GatewayConnection | undefined;
   const log = createLog(() => connection?.secrets() ?? []);
   const settings = new SettingsService();
-  const apiKey = new ApiKeyStore(context.secrets);
+  // Profiles first: the key store reads the active profile's key from the start.
+  const initialProfiles = readProfiles(context.globalState, settings);
+  const apiKey = new ApiKeyStore(context.secrets, keySecretName(initialProfiles.active));
+  const profiles = new ProfileService(context.globalState, settings, apiKey, initialProfiles);
   connection = new GatewayConnection(settings, apiKey, log, userAgent(context));
-  context.subscriptions.push(log, settings, apiKey, connection);
-  return { context, settings, apiKey, connection, log, t: vscode.l10n.t };
+  context.subscriptions.push(log, settings, apiKey, profiles, connection);
+  return { context, settings, apiKey, profiles, connection, log, t: vscode.l10n.t };
 }

@@ -159,8 +159,10 @@ async function balanceMenu(bar: BalanceStatusBar): Promise<void> {
       { label: `$(globe) ${t('Open Console')}`, run: () => vscode.commands.executeCommand(COMMANDS.openConsole) },
       { label: `$(key) ${t('Set API Key')}`, run: () => vscode.commands.executeCommand(COMMANDS.setApiKey) },
       { label: `$(output) ${t('Show Log')}`, run: () => vscode.commands.executeCommand(COMMANDS.showLog) },
+      { label: `$(graph) ${t('Show Usage')}`, run: () => vscode.commands.executeCommand(COMMANDS.showUsage) },
     );
   }
+  items.push({ label: `$(server-environment) ${t('Switch Profile')}`, run: () => vscode.commands.executeCommand(COMMANDS.switchProfile) });
   const choice = await vscode.window.showQuickPick(items, { title: t('Model Gateway'), placeHolder: statusText(bar.view, t).replace(/\$\([^)]+\)\s*/g, '') });
   if (choice) await choice.run();
 }

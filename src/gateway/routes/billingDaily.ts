@@ -16,7 +16,6 @@ import { sendJson } from '../http/json.ts';
 import { requireKey } from './common.ts';
 import type { Handler } from './common.ts';
 
-export const BILLING_DAILY_PATH = '/v1/dashboard/billing/daily';
 export const DEFAULT_DAYS = 31;
 export const MAX_DAYS = 92;
 /** Rows read at most per answer (a few MB, tens of ms on SQLite). */
