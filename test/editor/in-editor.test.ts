@@ -30,6 +30,8 @@ describe('in-editor suite, inside code-server', function () {
       // To check the harness alone (no extension packaged yet): MODEL_GATEWAY_EDITOR_WITHOUT_EXTENSION=1.
       withExtension: !process.env.MODEL_GATEWAY_EDITOR_WITHOUT_EXTENSION,
       extensionFolders: [suiteDir],
+      // A key put into settings.json by hand under the undeclared modelGateway.apiKey (test/vscode/suite/undeclaredKey.test.ts moves it).
+      settings: { 'modelGateway.apiKey': 'sk-suite-handwritten-user-0001' },
       env: { MODEL_GATEWAY_TEST_RESULTS: resultsPath, MODEL_GATEWAY_MOCHA: mochaCjs, ...(process.env.MODEL_GATEWAY_SUITE_GREP ? { MODEL_GATEWAY_SUITE_GREP: process.env.MODEL_GATEWAY_SUITE_GREP } : {}) },
     });
     // Echo the runner's progress lines while waiting, so a hang shows where it is.
