@@ -74,6 +74,7 @@ export class Leases {
   }
 
   start(): void {
+    this.#log(`balance leases: instance ${this.#store.instance}, leases live ${this.ttlMs / 1000} s unless renewed`);
     this.#timer = setInterval(() => {
       this.#ticking ??= this.#tick().finally(() => (this.#ticking = null));
     }, this.#tickMs);

@@ -2,40 +2,14 @@
 // the current source) in its own process on the run's test PostgreSQL, a fake upstream behind it, and
 // the admin commands through main(argv) on MODEL_GATEWAY_DATABASE_URL while it serves.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { main } from '../../../src/gateway/cli.ts';
-import type { RunningGateway } from '../../../src/gateway/server.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { freshDatabase, TEST_DATABASE_PASSWORD } from '../../support/postgres.ts';
 import { call, chatBody, tempDir } from './helpers.ts';
 import { assertError } from '../../support/answer.ts';
-
-const ROOT = resolve(import.meta.dirname, '../../..');
-
-interface Served {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly gw: RunningGateway;
-  readonly output: () => string;
-  readonly exited: Promise<number | null>;
-}
-
-function serve(args: string[], env: NodeJS.ProcessEnv): Promise<Served> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [resolve(ROOT, 'dist/cli.cjs'), 'serve', '--port', '0', ...args], { env });
-    let output = '';
-    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.stdout.on('data', (d: Buffer) => {
-      output += d.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(output);
-      if (match) done({ child, gw: { url: match[1]!, host: '127.0.0.1', port: Number(match[2]), storeKind: 'postgres', stop: async () => undefined }, output: () => output, exited });
-    });
-    void exited.then((code) => fail(new Error(`serve exited (${code}) before listening: ${output}`)));
-  });
-}
+import { cliWith, ROOT, serveProcess as serve } from './serveProcess.ts';
 
 describe('serve --database: the gateway on PostgreSQL', function () {
   this.timeout(60_000);
@@ -55,13 +29,7 @@ describe('serve --database: the gateway on PostgreSQL', function () {
     const url = await freshDatabase();
     // --data points at an empty folder: on PostgreSQL nothing may be written there.
     const env: NodeJS.ProcessEnv = { ...process.env, MODEL_GATEWAY_DATA: dir, MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64'), MODEL_GATEWAY_ECHO_DELAY_MS: '0' };
-    const cli = async (...args: string[]): Promise<string> => {
-      let out = '';
-      let err = '';
-      const code = await main(args, { out: (line) => void (out += `${line}\n`), err: (line) => void (err += `${line}\n`) }, { ...env, MODEL_GATEWAY_DATABASE_URL: url });
-      assert.equal(code, 0, `${args.join(' ')}: ${err}`);
-      return out;
-    };
+    const cli = (...args: string[]): Promise<string> => cliWith({ ...env, MODEL_GATEWAY_DATABASE_URL: url }, ...args);
     const served = await serve(['--database', url], env);
     try {
       assert.match(served.output(), /store: postgres, database: postgres:\/\/postgres@127\.0\.0\.1:\d+\/gateway_/);
