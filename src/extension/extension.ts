@@ -2,6 +2,7 @@
 import type * as vscode from 'vscode';
 import { registerChatParticipant } from './chat/participant.ts';
 import { registerApiKeyCommands } from './commands/apiKey.ts';
+import { registerSignInCommand } from './signIn/signInCommand.ts';
 import { registerBaseUrlCommand } from './commands/baseUrl.ts';
 import { registerLocalGateway } from './commands/localGateway.ts';
 import type { LocalGateway } from './commands/localGateway.ts';
@@ -36,6 +37,7 @@ let localGateway: LocalGateway | undefined;
 export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   const services = createServices(context);
   registerApiKeyCommands(context, services);
+  registerSignInCommand(context, services);
   registerBaseUrlCommand(context, services);
   registerOpenCommands(context, services);
   registerSelfTestCommands(context, services);

@@ -5,6 +5,7 @@
  */
 
 export const COMMANDS = {
+  signIn: 'modelGateway.signIn',
   setApiKey: 'modelGateway.setApiKey',
   clearApiKey: 'modelGateway.clearApiKey',
   setBaseUrl: 'modelGateway.setBaseUrl',
