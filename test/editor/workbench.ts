@@ -96,7 +96,13 @@ export class Workbench {
       // The list filters asynchronously: wait until the command is the focused (first) row.
       const found = await pollForRetry(`the command "${title}" in the palette`, async () => {
         const rows = await this.quickPickItems();
-        return rows.some((row) => row.label === title && row.focused) || undefined;
+        const at = rows.findIndex((row) => row.label === title);
+        if (at === -1) return undefined;
+        if (rows[at]!.focused) return true;
+        // Listed but not first: a recently used command that also matches ranks above it. Move to it.
+        const focused = rows.findIndex((row) => row.focused);
+        for (let i = Math.max(0, focused); i < at; i++) await this.page.keyboard.press('ArrowDown');
+        return undefined;
       }, 5000);
       if (found) break;
       if (Date.now() > deadline) throw new Error(`the command "${title}" is not in the command palette`);
@@ -167,6 +173,9 @@ export class Workbench {
   }
 
   async clickNotificationButton(notification: Notification, label: string): Promise<void> {
+    // A hover left open by an earlier click (a toast's "Clear Notification") can lie over the button.
+    // (Escape would hide the toasts too: VS Code binds it to notifications.hideToasts.) Moving away closes the hover.
+    await this.page.mouse.move(0, 0);
     await notification.toast.locator('.notification-list-item-buttons-container .monaco-button', { hasText: label }).first().click();
   }
 
