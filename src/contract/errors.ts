@@ -188,7 +188,7 @@ export const ERROR_CODES = {
   // The console's JSON API takes JSON only: a form or text/plain post (what another site can send) is refused.
   json_required: { status: 415, message: 'This endpoint takes a JSON body: send Content-Type: application/json.' },
   // Key names are unique on the gateway (the CLI addresses keys by name).
-  key_name_taken: { status: 409, message: 'A key with this name exists already on this gateway. Choose another name.' },
+  key_name_taken: { status: 409, message: 'A key with this name exists already on your account. Choose another name.' },
   // Refused by the HTTP layer before the request is read whole.
   uri_too_long: { status: 414, message: 'The request URL is too long.' },
   headers_too_large: { status: 431, message: "The request's headers are too large." },

@@ -48,11 +48,26 @@ export async function createKey(store: Store, options: CreateKeyOptions): Promis
   return { secret, key };
 }
 
-/** Rotation: a new secret for the key named `name`, every setting kept; the old secret stops working at once. */
-export async function rotateKey(store: Store, name: string): Promise<{ secret: string }> {
+/** Rotation: a new secret for the key `id`, every setting kept; the old secret stops working at once. */
+export async function rotateKey(store: Store, id: number): Promise<{ secret: string }> {
   const { secret, hash, prefix } = newSecret();
-  await store.setKeySecret(name, hash, prefix);
+  await store.setKeySecret(id, hash, prefix);
   return { secret };
+}
+
+/**
+ * The key called `name`, on the account called `account` when given. Key names are unique per account
+ * only: a name on several accounts without `account` is a conflict that names them (say which).
+ */
+export async function keyNamed(store: Store, name: string, account?: string): Promise<KeyRecord> {
+  const snap = await store.snapshot();
+  const accountNames = new Map(snap.accounts.map((a) => [a.id, a.name]));
+  const found = snap.keys.filter((k) => k.name === name && (account === undefined || accountNames.get(k.accountId) === account));
+  if (found.length === 0) throw new StoreError('not_found', account === undefined ? `no key named "${name}"` : `no key named "${name}" on account "${account}"`);
+  if (found.length > 1) {
+    throw new StoreError('conflict', `keys named "${name}" are on several accounts (${found.map((k) => accountNames.get(k.accountId)).join(', ')}): say which with --account`);
+  }
+  return found[0]!;
 }
 
 /** On an empty store: account `local` with $10, an `echo` channel and priced model, key `default`. Returns its secret, or null when the store was not empty. */
@@ -78,7 +93,11 @@ export async function bootstrapIfEmpty(store: Store): Promise<string | null> {
 export async function issueKey(store: Store, name: string): Promise<string> {
   await bootstrapIfEmpty(store);
   if (!(await store.getAccount(BOOTSTRAP_ACCOUNT))) await store.createAccount(BOOTSTRAP_ACCOUNT, BOOTSTRAP_BALANCE);
-  await store.deleteKey(name);
+  const old = await keyNamed(store, name, BOOTSTRAP_ACCOUNT).catch((error: unknown) => {
+    if (error instanceof StoreError && error.code === 'not_found') return null;
+    throw error;
+  });
+  if (old) await store.deleteKey(old.id);
   const { secret } = await createKey(store, { account: BOOTSTRAP_ACCOUNT, name });
   return secret;
 }

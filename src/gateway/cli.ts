@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { CHANNEL_TYPES, isChannelType, formatMicroUsd } from '../contract/index.ts';
-import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
+import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS, keyNamed } from './admin.ts';
 import { futureDate, httpUrl, identifier, int, isoDate, list, modelName, need, usd, UsageError, yesNo } from './cliArgs.ts';
 import { serve } from './cliServe.ts';
 import { model } from './cliModels.ts';
@@ -38,7 +38,8 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   account create NAME [--balance USD] | topup NAME USD | show NAME
   key create --account NAME --name KEYNAME [--models M1,M2] [--expires ISO-8601] [--rpm N] [--concurrency N]
               (--expires in the future; --rpm and --concurrency default 1200 and 64, 0 = unlimited)
-  key list | disable KEYNAME | enable KEYNAME | delete KEYNAME
+  key list | disable KEYNAME | enable KEYNAME | delete KEYNAME [--account NAME]
+              (key names are unique per account: --account says which when several accounts use the name)
   user create NAME [--admin] [--account ACCOUNT] | list | disable NAME | enable NAME | password NAME
               (the password is asked for, or read from standard input: never an argument; without --account
               the user gets a new account of the same name)
@@ -85,6 +86,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'free', 'context', 'tools', 'default-max-tokens'],
   'account create': ['balance'],
   'key create': ['account', 'name', 'models', 'expires', 'rpm', 'concurrency'],
+  'key disable': ['account'], 'key enable': ['account'], 'key delete': ['account'],
   'user create': ['account', 'admin'],
   logs: ['limit', 'json'],
   'logs prune': ['before'],
@@ -203,10 +205,11 @@ async function key(store: Store, sub: string | undefined, args: string[], values
     return 0;
   }
   const name = need(args[0], 'KEYNAME');
-  if (sub === 'disable' || sub === 'enable') await store.setKeyStatus(name, sub === 'disable' ? 'disabled' : 'enabled');
-  else if (sub === 'delete') {
-    if (!(await store.deleteKey(name))) throw new StoreError('not_found', `no key named "${name}"`);
-  } else throw new UsageError(`unknown command: key ${sub ?? ''}`);
+  if (sub !== 'disable' && sub !== 'enable' && sub !== 'delete') throw new UsageError(`unknown command: key ${sub ?? ''}`);
+  const found = await keyNamed(store, name, values.account === undefined ? undefined : identifier(values.account, '--account'));
+  if (sub === 'delete') {
+    if (!(await store.deleteKey(found.id))) throw new StoreError('not_found', `no key named "${name}"`);
+  } else await store.setKeyStatus(found.id, sub === 'disable' ? 'disabled' : 'enabled');
   io.out(`key "${name}" ${sub === 'delete' ? 'deleted' : `${sub}d`}`);
   return 0;
 }

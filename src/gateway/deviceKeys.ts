@@ -3,7 +3,7 @@
  * a secret never waits in memory and a device that never comes back leaves no key behind), on the
  * approving user's account, narrowed to the models they chose, named after the client ("VS Code on
  * lab-pc" becomes "VS-Code-on-lab-pc", then "-2", "-3" when that name is taken; key names are unique
- * on the gateway). The approver must still be enabled and on that account when the device collects.
+ * on an account). The approver must still be enabled and on that account when the device collects.
  */
 import { createKey } from './admin.ts';
 import type { Decision } from './accounts/deviceGrants.ts';
@@ -28,7 +28,7 @@ export async function issueDeviceKey(gw: Gateway, decision: Extract<Decision, { 
   const account = gw.catalog.account(decision.accountId) ?? (await gw.store.snapshot()).accounts.find((a) => a.id === decision.accountId);
   if (!account) return null;
   const base = keyNameOf(clientName);
-  const taken = new Set((await gw.store.listKeys()).map((k) => k.name));
+  const taken = new Set((await gw.store.listKeys()).filter((k) => k.accountId === account.id).map((k) => k.name));
   for (let n = 1; n <= MAX_NAME_TRIES; n++) {
     const name = n === 1 ? base : `${base}-${n}`;
     if (taken.has(name)) continue;

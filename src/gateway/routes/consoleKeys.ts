@@ -85,12 +85,12 @@ export function keyAction(action: KeyAction): Handler {
     const { id } = parseBody(KeyIdBody, await readConsoleJson(gw, ctx));
     const key = await ownKey(gw, signedIn, id);
     if (action === 'rotate') {
-      const { secret } = await rotateKey(gw.store, key.name);
+      const { secret } = await rotateKey(gw.store, key.id);
       answerSecret(gw, ctx, 200, await ownKey(gw, signedIn, id), secret);
       return;
     }
-    if (action === 'delete') await gw.store.deleteKey(key.name);
-    else await gw.store.setKeyStatus(key.name, action === 'disable' ? 'disabled' : 'enabled');
+    if (action === 'delete') await gw.store.deleteKey(key.id);
+    else await gw.store.setKeyStatus(key.id, action === 'disable' ? 'disabled' : 'enabled');
     ctx.noLog = true;
     sendJson(ctx.res, ctx.id, 200, action === 'delete' ? { object: 'console.key', id, deleted: true } : { object: 'console.key', key: keyView(await ownKey(gw, signedIn, id)) });
   };

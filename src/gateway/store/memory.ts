@@ -137,25 +137,36 @@ export class MemoryStore implements Store {
 
   async createKey(key: NewKey): Promise<KeyRecord> {
     if (!this.#accounts.some((a) => a.id === key.accountId)) throw new StoreError('not_found', 'no such account');
-    return this.#addNamed<KeyRecord>(this.#keys, 'key', { ...key, id: this.#id(), status: 'enabled', createdAt: Date.now(), lastUsedAt: null });
+    if (this.#keys.some((k) => k.accountId === key.accountId && k.name === key.name)) throw new StoreError('conflict', `a key named "${key.name}" already exists on this account`);
+    const record: KeyRecord = { ...key, id: this.#id(), status: 'enabled', createdAt: Date.now(), lastUsedAt: null };
+    this.#keys.push(record);
+    this.#version++;
+    return record;
+  }
+
+  #changeKey(id: number, change: Partial<KeyRecord>): void {
+    const index = this.#keys.findIndex((k) => k.id === id);
+    if (index < 0) throw new StoreError('not_found', `no key with id ${id}`);
+    this.#keys[index] = { ...this.#keys[index]!, ...change };
+    this.#version++;
   }
 
   async listKeys(): Promise<KeyRecord[]> {
     return [...this.#keys];
   }
 
-  async setKeyStatus(name: string, status: Status): Promise<void> {
-    this.#changeNamed(this.#keys, 'key', name, { status });
+  async setKeyStatus(id: number, status: Status): Promise<void> {
+    this.#changeKey(id, { status });
   }
 
-  async setKeySecret(name: string, hash: string, prefix: string): Promise<void> {
+  async setKeySecret(id: number, hash: string, prefix: string): Promise<void> {
     if (this.#keys.some((k) => k.hash === hash)) throw new StoreError('conflict', 'a key with this secret exists already');
-    this.#changeNamed(this.#keys, 'key', name, { hash, prefix });
+    this.#changeKey(id, { hash, prefix });
   }
 
-  async deleteKey(name: string): Promise<boolean> {
+  async deleteKey(id: number): Promise<boolean> {
     const before = this.#keys.length;
-    this.#keys = this.#keys.filter((k) => k.name !== name);
+    this.#keys = this.#keys.filter((k) => k.id !== id);
     this.#version++;
     return this.#keys.length < before;
   }

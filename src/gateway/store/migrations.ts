@@ -176,4 +176,37 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX sessions_user ON sessions(user_id);
     `,
   },
+  {
+    // Key names are unique per account, not per gateway: a refused name no longer tells a user that
+    // another account has a key of that name. SQLite cannot drop a column's UNIQUE, so the table is
+    // rebuilt with every row, id and the id sequence kept (nothing references api_keys by a foreign key).
+    version: 13,
+    sql: `
+      CREATE TABLE api_keys_v13 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        name TEXT NOT NULL,
+        key_hash TEXT NOT NULL UNIQUE,
+        key_prefix TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'enabled',
+        models TEXT,
+        expires_at INTEGER,
+        created_at INTEGER NOT NULL,
+        last_used_at INTEGER,
+        rpm INTEGER NOT NULL,
+        concurrency INTEGER NOT NULL,
+        UNIQUE (account_id, name)
+      );
+      INSERT INTO api_keys_v13 (id, account_id, name, key_hash, key_prefix, status, models, expires_at, created_at, last_used_at, rpm, concurrency)
+        SELECT id, account_id, name, key_hash, key_prefix, status, models, expires_at, created_at, last_used_at, rpm, concurrency FROM api_keys;
+      -- The id sequence goes on from the old table's: a deleted key's id is never reused, so its request
+      -- logs (request_logs.key_id) are never shown as a new key's.
+      DELETE FROM sqlite_sequence WHERE name = 'api_keys_v13';
+      INSERT INTO sqlite_sequence (name, seq) SELECT 'api_keys_v13', seq FROM sqlite_sequence WHERE name = 'api_keys';
+      DROP TABLE api_keys;
+      ALTER TABLE api_keys_v13 RENAME TO api_keys;
+      -- A signed-in user reads their account's logs newest first (all their keys).
+      CREATE INDEX request_logs_account ON request_logs(account_id, id);
+    `,
+  },
 ];

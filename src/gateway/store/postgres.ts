@@ -245,16 +245,23 @@ export class PostgresStore implements Store {
     return (await this.#pool.query<Row>('SELECT * FROM api_keys ORDER BY id')).rows.map(toKey);
   }
 
-  async setKeyStatus(name: string, status: Status): Promise<void> {
-    await this.#updateNamed('key', name, 'UPDATE api_keys SET status = $1 WHERE name = $2', [status]);
+  /** An UPDATE (or DELETE) of the key `id` (the statement's last parameter); no such key is not found. */
+  async #updateKey(id: number, sql: string, params: unknown[], conflict?: string): Promise<void> {
+    await this.#admin('key', String(id), async (query) => {
+      if ((await query(sql, [...params, id])).rowCount === 0) throw new StoreError('not_found', `no key with id ${id}`);
+    }, conflict);
   }
 
-  async setKeySecret(name: string, hash: string, prefix: string): Promise<void> {
-    await this.#updateNamed('key', name, 'UPDATE api_keys SET key_hash = $1, key_prefix = $2 WHERE name = $3', [hash, prefix], undefined, 'a key with this secret exists already');
+  async setKeyStatus(id: number, status: Status): Promise<void> {
+    await this.#updateKey(id, 'UPDATE api_keys SET status = $1 WHERE id = $2', [status]);
   }
 
-  async deleteKey(name: string): Promise<boolean> {
-    return this.#admin('key', name, async (query) => ((await query('DELETE FROM api_keys WHERE name = $1', [name])).rowCount ?? 0) > 0);
+  async setKeySecret(id: number, hash: string, prefix: string): Promise<void> {
+    await this.#updateKey(id, 'UPDATE api_keys SET key_hash = $1, key_prefix = $2 WHERE id = $3', [hash, prefix], 'a key with this secret exists already');
+  }
+
+  async deleteKey(id: number): Promise<boolean> {
+    return this.#admin('key', String(id), async (query) => ((await query('DELETE FROM api_keys WHERE id = $1', [id])).rowCount ?? 0) > 0);
   }
 
   async addChannel(c: NewChannel): Promise<ChannelRecord> {

@@ -137,4 +137,14 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX leases_expiry ON leases(expires_at);
     `,
   },
+  {
+    // Key names are unique per account (SQLite's migration 13): a refused name tells a user nothing about
+    // other accounts. And a signed-in user reads their account's logs newest first.
+    version: 3,
+    sql: `
+      ALTER TABLE api_keys DROP CONSTRAINT api_keys_name_key;
+      ALTER TABLE api_keys ADD CONSTRAINT api_keys_account_name UNIQUE (account_id, name);
+      CREATE INDEX request_logs_account ON request_logs(account_id, id);
+    `,
+  },
 ];

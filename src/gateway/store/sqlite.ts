@@ -278,21 +278,28 @@ export class SqliteStore implements Store {
     return (this.#db.prepare('SELECT * FROM api_keys ORDER BY id').all() as Row[]).map(toKey);
   }
 
-  async setKeyStatus(name: string, status: Status): Promise<void> {
-    this.#updateNamed('key', name, 'UPDATE api_keys SET status = ? WHERE name = ?', status);
+  /** An UPDATE (or DELETE) of the key `id` (the statement's last parameter); no such key is not found. */
+  #updateKey(id: number, sql: string, ...params: SQLInputValue[]): void {
+    const result = this.#db.prepare(sql).run(...params, id);
+    if (Number(result.changes) === 0) throw new StoreError('not_found', `no key with id ${id}`);
+    this.#changed();
   }
 
-  async setKeySecret(name: string, hash: string, prefix: string): Promise<void> {
+  async setKeyStatus(id: number, status: Status): Promise<void> {
+    this.#updateKey(id, 'UPDATE api_keys SET status = ? WHERE id = ?', status);
+  }
+
+  async setKeySecret(id: number, hash: string, prefix: string): Promise<void> {
     try {
-      this.#updateNamed('key', name, 'UPDATE api_keys SET key_hash = ?, key_prefix = ? WHERE name = ?', hash, prefix);
+      this.#updateKey(id, 'UPDATE api_keys SET key_hash = ?, key_prefix = ? WHERE id = ?', hash, prefix);
     } catch (error) {
       if (isUniqueViolation(error)) throw new StoreError('conflict', 'a key with this secret exists already');
       throw error;
     }
   }
 
-  async deleteKey(name: string): Promise<boolean> {
-    const result = this.#db.prepare('DELETE FROM api_keys WHERE name = ?').run(name);
+  async deleteKey(id: number): Promise<boolean> {
+    const result = this.#db.prepare('DELETE FROM api_keys WHERE id = ?').run(id);
     this.#changed();
     return Number(result.changes) > 0;
   }

@@ -222,8 +222,46 @@ export interface LeaseStore {
   accounts(): Promise<AccountRecord[]>;
 }
 
+/** Another instance's rows for one key, as an exchange saw them (live instances only). */
+export interface OthersClaims {
+  /** Requests the others may admit in the current minute (admitted plus their unused shares). */
+  readonly requests: number;
+  /** Concurrent requests the others may hold. */
+  readonly slots: number;
+  /** How many of the others asked for more since their previous exchange. */
+  readonly wanting: number;
+}
+
+/** This instance's row for one key after an exchange. */
+export interface KeyClaim {
+  readonly keyId: number;
+  readonly requests: number;
+  readonly slots: number;
+  readonly wanting: boolean;
+}
+
+/**
+ * Requests per minute and concurrency of keys, shared by the instances on one database
+ * (docs/multi-instance.md, "Limits across instances"): each instance claims shares of a key's
+ * limits; an exchange reads the others' claims and writes this instance's, under one lock.
+ */
+export interface KeyLimitStore {
+  readonly instance: string;
+  /**
+   * Under the lock every instance's exchange takes: reads the claims of the other instances seen within
+   * `liveMs` on `keys` (requests only of minute `window`), asks `decide` for this instance's, writes them.
+   */
+  exchange(window: number, keys: readonly number[], liveMs: number, decide: (others: ReadonlyMap<number, OthersClaims>) => KeyClaim[]): Promise<void>;
+  /** Deletes this instance's rows (of `keys`, or all of them on a graceful stop). */
+  forget(keys: readonly number[] | 'all'): Promise<void>;
+  /** Deletes every instance's rows not refreshed for `olderThanMs` (dead instances'). */
+  sweep(olderThanMs: number): Promise<void>;
+}
+
 export interface Store {
   readonly kind: StoreKind;
+  /** Present on a store several gateway processes may share (PostgreSQL): keys' limits hold across instances. */
+  readonly keyLimits?: KeyLimitStore;
   /** Present on a store several gateway processes may share (PostgreSQL): the request path spends from leases. */
   readonly leases?: LeaseStore;
 
@@ -252,12 +290,14 @@ export interface Store {
   /** Deletes sessions that ended: expired at `now`, idle since before `idleSince`, or revoked. Returns how many. */
   deleteEndedSessions(now: number, idleSince: number): Promise<number>;
 
+  /** A key name is unique on its account (another account may use it): a taken name is a conflict. */
   createKey(key: NewKey): Promise<KeyRecord>;
   listKeys(): Promise<KeyRecord[]>;
-  setKeyStatus(name: string, status: Status): Promise<void>;
-  deleteKey(name: string): Promise<boolean>;
-  /** A new secret (its hash and display prefix) for the key named `name`, every other setting kept: rotation. */
-  setKeySecret(name: string, hash: string, prefix: string): Promise<void>;
+  /** Keys are changed by id: a name alone may be on several accounts (admin.ts keyNamed resolves one). */
+  setKeyStatus(id: number, status: Status): Promise<void>;
+  deleteKey(id: number): Promise<boolean>;
+  /** A new secret (its hash and display prefix) for the key `id`, every other setting kept: rotation. */
+  setKeySecret(id: number, hash: string, prefix: string): Promise<void>;
 
   addChannel(channel: NewChannel): Promise<ChannelRecord>;
   listChannels(): Promise<ChannelRecord[]>;

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { ECHO_OWNER } from '../../../src/contract/index.ts';
 import { AuthenticationError, NotFoundError, PermissionDeniedError } from '../../../src/client/index.ts';
-import { createKey } from '../../../src/gateway/admin.ts';
+import { createKey, keyNamed } from '../../../src/gateway/admin.ts';
 import type { RunningGateway } from '../../../src/gateway/server.ts';
 import type { Store } from '../../../src/gateway/store/types.ts';
 import { startTestGateway } from '../gateway/helpers.ts';
@@ -77,7 +77,7 @@ describe('client against the bundled gateway', () => {
 
   it('403: a disabled key, a model the key may not use, an account that cannot pay', async () => {
     const { secret: disabled } = await createKey(admin, { account: 'local', name: 'client-disabled' });
-    await admin.setKeyStatus('client-disabled', 'disabled');
+    await admin.setKeyStatus((await keyNamed(admin, 'client-disabled')).id, 'disabled');
     const off = await rejection(client({ apiKey: disabled }).chat(hello()));
     assert.ok(off instanceof PermissionDeniedError);
     assert.equal(off.code, 'key_disabled');

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import OpenAI, { AuthenticationError, NotFoundError, PermissionDeniedError, RateLimitError } from 'openai';
 import { ECHO_OWNER } from '../../../src/contract/index.ts';
-import { createKey } from '../../../src/gateway/admin.ts';
+import { createKey, keyNamed } from '../../../src/gateway/admin.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { costOf } from '../../../src/gateway/accounts/money.ts';
 import type { FakeUpstream } from '../../support/fakeUpstream.ts';
@@ -57,7 +57,7 @@ describe('chat completions through the gateway', () => {
     await assert.rejects(client.chat.completions.create({ model: 'echo', messages }), (e: unknown) => e instanceof RateLimitError && e.code === 'rate_limited');
 
     const disabled = await createKey(admin, { account: 'local', name: 'sdk-disabled' });
-    await admin.setKeyStatus('sdk-disabled', 'disabled');
+    await admin.setKeyStatus((await keyNamed(admin, 'sdk-disabled')).id, 'disabled');
     const off = new OpenAI({ apiKey: disabled.secret, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
     await assert.rejects(off.chat.completions.create({ model: 'echo', messages }), (e: unknown) => e instanceof PermissionDeniedError && e.code === 'key_disabled');
   });

@@ -333,6 +333,23 @@ describe('model-gateway CLI', () => {
     assert.equal((await cli(dir, 'key', 'delete', 'k')).code, 1);
   });
 
+  it('key names are unique per account: a name on two accounts is addressed with --account, and alone it is refused naming both', async () => {
+    assert.equal((await cli(dir, 'account', 'create', 'north')).code, 0);
+    assert.equal((await cli(dir, 'account', 'create', 'south')).code, 0);
+    assert.equal((await cli(dir, 'key', 'create', '--account', 'north', '--name', 'shared')).code, 0);
+    assert.equal((await cli(dir, 'key', 'create', '--account', 'south', '--name', 'shared')).code, 0, 'the same name on another account');
+    assert.equal((await cli(dir, 'key', 'create', '--account', 'south', '--name', 'shared')).code, 1, 'but not twice on one account');
+    const ambiguous = await cli(dir, 'key', 'disable', 'shared');
+    assert.equal(ambiguous.code, 1);
+    assert.match(ambiguous.stderr, /several accounts \(north, south\).*--account/);
+    assert.equal((await cli(dir, 'key', 'disable', 'shared', '--account', 'south')).code, 0);
+    const listed = (await cli(dir, 'key', 'list')).stdout.split('\n').filter((l) => l.startsWith('shared\t'));
+    assert.deepEqual(listed.map((l) => [l.split('\t')[2], l.split('\t')[3]]), [['enabled', 'account=north'], ['disabled', 'account=south']]);
+    assert.equal((await cli(dir, 'key', 'delete', 'shared', '--account', 'nowhere')).code, 1);
+    assert.equal((await cli(dir, 'key', 'delete', 'shared', '--account', 'north')).code, 0);
+    assert.equal((await cli(dir, 'key', 'enable', 'shared')).code, 0, 'one left: the name alone is enough again');
+  });
+
   it('model price takes each kind with the prices it has: per token, input only, per image', async () => {
     assert.equal((await cli(dir, 'model', 'price', 'fim', '--kind', 'completion', '--input', '0.2', '--output', '0.4', '--default-max-tokens', '256')).code, 0);
     assert.equal((await cli(dir, 'model', 'price', 'x', '--input', '1', '--output', '1', '--default-max-tokens', '0')).code, 2, 'a cap of 0 tokens is refused');

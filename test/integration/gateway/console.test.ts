@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { createKey } from '../../../src/gateway/admin.ts';
+import { createKey, keyNamed } from '../../../src/gateway/admin.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
 import { hashKey } from '../../../src/gateway/keys.ts';
 import { costOf } from '../../../src/gateway/accounts/money.ts';
@@ -126,7 +126,7 @@ describe('gateway console', () => {
     assert.equal((await call(t.gw, 'GET', '/api/console/me', { key: other.secret })).json.account.name, 'other');
 
     // Same name, new key: the old key's requests are not the new key's.
-    await admin.deleteKey('sibling');
+    await admin.deleteKey((await keyNamed(admin, 'sibling')).id);
     const renewed = await createKey(admin, { account: 'local', name: 'sibling' });
     assert.deepEqual(await ids(renewed.secret), []);
   });
@@ -147,7 +147,7 @@ describe('gateway console', () => {
     }
     const admin = t.admin();
     const { secret } = await createKey(admin, { account: 'local', name: 'to-disable' });
-    await admin.setKeyStatus('to-disable', 'disabled');
+    await admin.setKeyStatus((await keyNamed(admin, 'to-disable')).id, 'disabled');
     assertError(await call(t.gw, 'GET', '/api/console/me', { key: secret }), 403, 'key_disabled');
   });
 

@@ -96,8 +96,19 @@ describe('console keys of a signed-in user', function () {
     assertError(await ada.post('/api/console/keys/delete', { id: made.json.key.id }), 404, 'key_not_found');
   });
 
-  it('refuses bad keys with the contract errors: a taken name, an unknown model, a past expiry, a bad name, no session, another site', async () => {
+  it('key names are per account: bob may use a name ada has (nothing said about hers), but not twice on his own', async () => {
+    const adaBefore = (await ada.get('/api/console/keys')).json.data;
+    const bobs = await bob.post('/api/console/keys', { name: 'ada-laptop' });
+    assert.equal(bobs.status, 201);
+    secrets.push(bobs.json.secret);
+    assert.ok(!adaBefore.some((k: { id: number }) => k.id === bobs.json.key.id), 'a key of its own');
     assertError(await bob.post('/api/console/keys', { name: 'ada-laptop' }), 409, 'key_name_taken');
+    assert.equal((await bob.post('/api/console/keys/delete', { id: bobs.json.key.id })).json.deleted, true);
+    assert.deepEqual((await ada.get('/api/console/keys')).json.data, adaBefore, "ada's key of that name untouched by bob's create and delete");
+  });
+
+  it('refuses bad keys with the contract errors: a taken name, an unknown model, a past expiry, a bad name, no session, another site', async () => {
+    assertError(await ada.post('/api/console/keys', { name: 'ada-laptop' }), 409, 'key_name_taken');
     assertError(await bob.post('/api/console/keys', { name: 'k1', models: ['no-such-model'] }), 400, 'invalid_request');
     assertError(await bob.post('/api/console/keys', { name: 'k2', expires_at: '2001-01-01T00:00:00Z' }), 400, 'invalid_request');
     assertError(await bob.post('/api/console/keys', { name: 'bad name with spaces' }), 400, 'invalid_request');

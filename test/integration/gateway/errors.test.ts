@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { INVALID_TOKEN_NOTICE } from '../../../src/contract/index.ts';
-import { createKey } from '../../../src/gateway/admin.ts';
+import { createKey, keyNamed } from '../../../src/gateway/admin.ts';
 import { startFakeUpstream } from '../../support/fakeUpstream.ts';
 import type { FakeUpstream } from '../../support/fakeUpstream.ts';
 import { call, chatBody, startTestGateway, waitForLog } from './helpers.ts';
@@ -78,10 +78,10 @@ describe('gateway errors (contract section 7)', () => {
       const admin = t.admin();
       const { secret } = await createKey(admin, { account: 'local', name: 'to-disable' });
       assert.equal((await call(t.gw, 'GET', '/v1/models', { key: secret })).status, 200);
-      await admin.setKeyStatus('to-disable', 'disabled');
+      await admin.setKeyStatus((await keyNamed(admin, 'to-disable')).id, 'disabled');
       assertError(await call(t.gw, 'GET', '/v1/models', { key: secret }), 403, 'key_disabled');
       assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody() }), 403, 'key_disabled');
-      await admin.setKeyStatus('to-disable', 'enabled');
+      await admin.setKeyStatus((await keyNamed(admin, 'to-disable')).id, 'enabled');
       assert.equal((await call(t.gw, 'GET', '/v1/models', { key: secret })).status, 200);
     });
 

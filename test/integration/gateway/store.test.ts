@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createKey } from '../../../src/gateway/admin.ts';
+import { createKey, keyNamed } from '../../../src/gateway/admin.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { MIGRATIONS } from '../../../src/gateway/store/migrations.ts';
@@ -124,9 +124,9 @@ describe('gateway store', () => {
       await addChannelPricedFree(admin, newChannel({ name: 'echo-two', type: 'echo', apiKey: null, models: { echo2: 'echo2' } }));
       assert.equal((await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody('echo2') })).status, 200);
 
-      await admin.setKeyStatus('changes-key', 'disabled');
+      await admin.setKeyStatus((await keyNamed(admin, 'changes-key')).id, 'disabled');
       assertError(await call(t.gw, 'GET', '/v1/models', { key: secret }), 403, 'key_disabled');
-      await admin.deleteKey('changes-key');
+      await admin.deleteKey((await keyNamed(admin, 'changes-key')).id);
       assertError(await call(t.gw, 'GET', '/v1/models', { key: secret }), 401, 'invalid_api_key');
     } finally {
       await t.close();

@@ -62,17 +62,32 @@ for (const { name, open } of STORES) {
       assert.equal(await store.getAccount('nobody'), null);
     });
 
-    it('keys: create, list, disable, delete; a duplicate name is a conflict', async () => {
+    it('keys: create, list, disable, delete by id; a duplicate name on the account is a conflict', async () => {
       const account = await store.createAccount('team', 0);
       const key: NewKey = { accountId: account.id, name: 'k', hash: 'h'.repeat(64), prefix: 'sk-ab…', models: ['m'], expiresAt: null, rpm: 5, concurrency: 2 };
       const made = await store.createKey(key);
       assert.deepEqual([made.name, made.status, made.models, made.rpm, made.concurrency, made.lastUsedAt], ['k', 'enabled', ['m'], 5, 2, null]);
-      await assert.rejects(store.createKey(key), storeError('conflict'));
-      await store.setKeyStatus('k', 'disabled');
+      await assert.rejects(store.createKey({ ...key, hash: 'i'.repeat(64) }), storeError('conflict'));
+      await store.setKeyStatus(made.id, 'disabled');
       assert.equal((await store.listKeys()).find((k) => k.name === 'k')!.status, 'disabled');
-      await assert.rejects(store.setKeyStatus('nobody', 'disabled'), storeError('not_found'));
-      assert.equal(await store.deleteKey('k'), true);
-      assert.equal(await store.deleteKey('k'), false);
+      await assert.rejects(store.setKeyStatus(made.id + 1000, 'disabled'), storeError('not_found'));
+      assert.equal(await store.deleteKey(made.id), true);
+      assert.equal(await store.deleteKey(made.id), false);
+    });
+
+    it('keys: names are unique per account; the same name on two accounts are two keys, changed apart', async () => {
+      const team = await store.createAccount('team', 0);
+      const other = await store.createAccount('other', 0);
+      const mine = await store.createKey({ accountId: team.id, name: 'laptop', hash: 'a'.repeat(64), prefix: 'sk-aa…', models: null, expiresAt: null, rpm: 1, concurrency: 1 });
+      const theirs = await store.createKey({ accountId: other.id, name: 'laptop', hash: 'b'.repeat(64), prefix: 'sk-bb…', models: null, expiresAt: null, rpm: 1, concurrency: 1 });
+      assert.notEqual(mine.id, theirs.id);
+      await store.setKeyStatus(theirs.id, 'disabled');
+      const byId = new Map((await store.listKeys()).map((k) => [k.id, k.status]));
+      assert.deepEqual([byId.get(mine.id), byId.get(theirs.id)], ['enabled', 'disabled']);
+      assert.equal(await store.deleteKey(mine.id), true);
+      assert.deepEqual((await store.listKeys()).map((k) => [k.id, k.accountId]), [[theirs.id, other.id]]);
+      const again = await store.createKey({ accountId: team.id, name: 'laptop', hash: 'c'.repeat(64), prefix: 'sk-cc…', models: null, expiresAt: null, rpm: 1, concurrency: 1 });
+      assert.ok(again.id > theirs.id, 'a deleted key id is not reused');
     });
 
     it('channels: add with every field, disable, remove; unknown names are not found', async () => {
@@ -182,17 +197,17 @@ for (const { name, open } of STORES) {
       for (const gone of ['expired', 'idle', 'revoked']) assert.equal(await store.findSession(gone), null, gone);
     });
 
-    it('keys: a new secret for a key keeps every other setting; a secret in use or an unknown name is refused', async () => {
+    it('keys: a new secret for a key keeps every other setting; a secret in use or an unknown id is refused', async () => {
       const account = await store.createAccount('team', 0);
       const old = await store.createKey({ accountId: account.id, name: 'k', hash: 'a'.repeat(64), prefix: 'sk-aa…', models: ['m'], expiresAt: 5e12, rpm: 5, concurrency: 2 });
       await store.createKey({ accountId: account.id, name: 'other', hash: 'c'.repeat(64), prefix: 'sk-cc…', models: null, expiresAt: null, rpm: 1, concurrency: 1 });
       store.changedSinceLastCheck();
-      await store.setKeySecret('k', 'b'.repeat(64), 'sk-bb…');
+      await store.setKeySecret(old.id, 'b'.repeat(64), 'sk-bb…');
       assert.equal(store.changedSinceLastCheck(), true, 'the request path sees the new secret');
       const rotated = (await store.listKeys()).find((k) => k.name === 'k')!;
       assert.deepEqual({ ...rotated }, { ...old, hash: 'b'.repeat(64), prefix: 'sk-bb…' });
-      await assert.rejects(store.setKeySecret('k', 'c'.repeat(64), 'sk-cc…'), storeError('conflict'));
-      await assert.rejects(store.setKeySecret('nobody', 'd'.repeat(64), 'sk-dd…'), storeError('not_found'));
+      await assert.rejects(store.setKeySecret(old.id, 'c'.repeat(64), 'sk-cc…'), storeError('conflict'));
+      await assert.rejects(store.setKeySecret(old.id + 1000, 'd'.repeat(64), 'sk-dd…'), storeError('not_found'));
     });
 
     it('snapshot and change detection: every admin write is seen', async () => {
