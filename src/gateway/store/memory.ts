@@ -1,6 +1,7 @@
 /** The Store in process memory: tests, and runtimes without node:sqlite. Same behaviour as SqliteStore, nothing persists. */
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
+import { matchesAccountLogs, type AccountLogFilter } from './logQuery.ts';
 import { StoreError } from './types.ts';
 import type {
   AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord, Snapshot, Status, Store, StoredLog,
@@ -234,6 +235,12 @@ export class MemoryStore implements Store {
   async listKeyLogs(keyId: number, limit: number): Promise<StoredLog[]> {
     const out: StoredLog[] = [];
     for (let i = this.#logs.length - 1; i >= 0 && out.length < limit; i--) if (this.#logs[i]!.keyId === keyId) out.push(this.#logs[i]!);
+    return out;
+  }
+
+  async listAccountLogs(filter: AccountLogFilter): Promise<StoredLog[]> {
+    const out: StoredLog[] = [];
+    for (let i = this.#logs.length - 1; i >= 0 && out.length < filter.limit; i--) if (matchesAccountLogs(filter, this.#logs[i]!)) out.push(this.#logs[i]!);
     return out;
   }
 

@@ -16,6 +16,7 @@ import { assertAmount, overCeiling } from './amounts.ts';
 import { BUMP_AND_NOTIFY_SQL, CHANGES_CHANNEL, ChangeFeed } from './postgresChanges.ts';
 import { describeDatabase, redactPassword } from './databaseUrl.ts';
 import { migratePostgres } from './postgresMigrate.ts';
+import { accountLogsSql, type AccountLogFilter } from './logQuery.ts';
 import { writeBatch } from './postgresBatch.ts';
 import { PostgresLeases } from './postgresLeases.ts';
 import { revokeUserSessions, SessionTable } from './postgresSessions.ts';
@@ -341,6 +342,11 @@ export class PostgresStore implements Store {
   async close(): Promise<void> {
     this.#closing ??= (async () => {
       await this.#changes.close();
+  async listAccountLogs(filter: AccountLogFilter): Promise<StoredLog[]> {
+    const { sql, params } = accountLogsSql(filter, (n) => `$${n}`);
+    return (await this.#pool.query<Row>(sql, params)).rows.map(toLog);
+  }
+
       await this.#pool.end();
     })();
     return this.#closing;

@@ -7,6 +7,7 @@ import { chmodSync, existsSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.ts';
+import { accountLogsSql, type AccountLogFilter } from './logQuery.ts';
 import { loadSqlite, refuseEmptyFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
@@ -376,6 +377,11 @@ export class SqliteStore implements Store {
       .prepare('SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id WHERE l.key_id = ? ORDER BY l.id DESC LIMIT ?')
       .all(keyId, limit) as Row[];
     return rows.map(toLog);
+  }
+
+  async listAccountLogs(filter: AccountLogFilter): Promise<StoredLog[]> {
+    const { sql, params } = accountLogsSql(filter, () => '?');
+    return (this.#db.prepare(sql).all(...params) as Row[]).map(toLog);
   }
 
   async close(): Promise<void> {

@@ -7,6 +7,7 @@
  * asks `changedSinceLastCheck()` (cheap) whether another writer changed it.
  */
 import type { ModelKind, ChannelType } from '../../contract/index.ts';
+import type { AccountLogFilter } from './logQuery.ts';
 
 export type Status = 'enabled' | 'disabled';
 
@@ -315,6 +316,8 @@ export interface Store {
   pruneLogs(before: number): Promise<number>;
   /** The logs of one key, newest first (indexed: cheap however many logs other keys have). */
   listKeyLogs(keyId: number, limit: number): Promise<StoredLog[]>;
+  /** One account's logs, filtered, newest first (indexed by account and id): a signed-in user's logs page. */
+  listAccountLogs(filter: AccountLogFilter): Promise<StoredLog[]>;
 
   close(): Promise<void>;
 }

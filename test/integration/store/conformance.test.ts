@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { MAX_BALANCE_MICRO } from '../../../src/contract/index.ts';
 import { openAnyStore, openStore } from '../../../src/gateway/store/index.ts';
 import { StoreError, type NewKey, type RequestLog, type Store } from '../../../src/gateway/store/types.ts';
+import type { AccountLogFilter } from '../../../src/gateway/store/logQuery.ts';
 import { newChannel } from '../../support/channels.ts';
 import { freshDatabase } from '../../support/postgres.ts';
 import { tempDir } from '../gateway/helpers.ts';
@@ -139,6 +140,38 @@ for (const { name, open } of STORES) {
       assert.equal(await store.pruneLogs(now - 5_000), 1);
       assert.deepEqual((await store.listLogs(10)).map((l) => l.requestId).sort(), ['new', 'other']);
       assert.equal((await store.getAccount('team'))!.balance, 650, 'pruning never touches a balance');
+    });
+
+    it("an account's logs: only that account's, newest first, filtered by key, model, ok/error and time, paged by id", async () => {
+      const team = await store.createAccount('team', 1_000);
+      const other = await store.createAccount('other', 1_000);
+      const k1 = await store.createKey({ accountId: team.id, name: 'k1', hash: 'a'.repeat(64), prefix: 'sk-aa…', models: null, expiresAt: null, rpm: 1, concurrency: 1 });
+      const k2 = await store.createKey({ accountId: team.id, name: 'k2', hash: 'b'.repeat(64), prefix: 'sk-bb…', models: null, expiresAt: null, rpm: 1, concurrency: 1 });
+      const ko = await store.createKey({ accountId: other.id, name: 'k1', hash: 'c'.repeat(64), prefix: 'sk-cc…', models: null, expiresAt: null, rpm: 1, concurrency: 1 });
+      const t0 = 1_700_000_000_000;
+      await store.write({
+        logs: [
+          log({ requestId: 'a', time: t0, accountId: team.id, keyId: k1.id, model: 'x' }),
+          log({ requestId: 'b', time: t0 + 1000, accountId: team.id, keyId: k2.id, model: 'y', status: 429, errorCode: 'rate_limited' }),
+          log({ requestId: 'theirs', time: t0 + 1500, accountId: other.id, keyId: ko.id, model: 'x' }),
+          log({ requestId: 'c', time: t0 + 2000, accountId: team.id, keyId: k1.id, model: 'y' }),
+          log({ requestId: 'd', time: t0 + 3000, accountId: team.id, keyId: k2.id, model: 'x', status: 500, errorCode: 'internal_error' }),
+        ],
+        keysUsed: new Map(),
+      });
+      const ids = async (filter: Partial<AccountLogFilter>) =>
+        (await store.listAccountLogs({ accountId: team.id, limit: 100, ...filter })).map((l) => l.requestId);
+      assert.deepEqual(await ids({}), ['d', 'c', 'b', 'a']);
+      assert.deepEqual(await ids({ keyId: k1.id }), ['c', 'a']);
+      assert.deepEqual(await ids({ keyId: ko.id }), [], "another account's key gives nothing");
+      assert.deepEqual(await ids({ model: 'x' }), ['d', 'a']);
+      assert.deepEqual(await ids({ ok: true }), ['c', 'a']);
+      assert.deepEqual(await ids({ ok: false }), ['d', 'b']);
+      assert.deepEqual(await ids({ since: t0 + 1000, until: t0 + 3000 }), ['c', 'b']);
+      const first = await store.listAccountLogs({ accountId: team.id, limit: 3 });
+      assert.deepEqual(first.map((l) => l.requestId), ['d', 'c', 'b']);
+      assert.deepEqual(await ids({ beforeId: first.at(-1)!.id, limit: 3 }), ['a']);
+      assert.deepEqual((await store.listAccountLogs({ accountId: other.id, limit: 10 })).map((l) => [l.requestId, l.accountName]), [['theirs', 'other']]);
     });
 
     it('users: create on an account, list, disable, change the password; duplicates and unknown names refused', async () => {
