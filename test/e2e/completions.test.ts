@@ -1,15 +1,23 @@
 // As a user, in a real VS Code (code-server): with a completion model set, typing in a file shows ghost
 // text from the local gateway's offline echo-completion model and Tab accepts it; in an excluded file
 // (.env) nothing is sent. What was sent is read from the "Model Gateway" log (one line per request).
+// And a keystroke cancels the request in flight: against a gateway the test starts, whose completion
+// model's upstream (the fake upstream) holds its answer, the gateway's request log shows it aborted (499).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { saveScreenshot } from '../editor/artifacts.ts';
-import { editorSession } from '../editor/session.ts';
+import { saveFailureArtifacts, saveScreenshot } from '../editor/artifacts.ts';
+import { node24, repoRoot } from '../editor/paths.ts';
+import { editorSession, openEditor } from '../editor/session.ts';
 import type { EditorSession } from '../editor/session.ts';
+import { startFakeUpstream } from '../support/fakeUpstream.ts';
+import type { FakeRequest, FakeUpstream } from '../support/fakeUpstream.ts';
 import { poll } from '../support/poll.ts';
+import { startOperatedGateway } from './support/gateway.ts';
+import type { OperatedGateway } from './support/gateway.ts';
 
 const COMPLETIONS = 'modelGateway.completions';
 /** Inline ghost text as the editor draws it (same-line part and the lines below it). */
@@ -109,5 +117,89 @@ describe('as a user: inline completions from the local gateway', function () {
     }, 30000);
     const after = await poll('the new greet.ts request in the log', () => (completionRequests(session) > before ? completionRequests(session) : undefined), 10000);
     assert.equal(after, before + 1, 'one request, for the one keystroke in greet.ts; none from .env');
+  });
+});
+
+/** The gateway's CLI on its data folder, as an operator runs it. */
+function cli(dataDir: string, args: string[], input?: string): string {
+  return execFileSync(node24, [join(repoRoot, 'src', 'gateway', 'cli.ts'), ...args, '--data', dataDir], { encoding: 'utf8', ...(input === undefined ? {} : { input }) }).trim();
+}
+
+describe('as a user: a keystroke cancels the completion request in flight', function () {
+  this.timeout(120000);
+  const MODEL = 'coder-fim';
+  let gateway: OperatedGateway | undefined;
+  let fake: FakeUpstream | undefined;
+  let session: EditorSession | undefined;
+  const workspace = mkdtempSync(join(tmpdir(), 'mg-completions-cancel-'));
+  writeFileSync(join(workspace, 'slow.ts'), '');
+  /** A prompt ending in "first" is held by the upstream until its connection closes; any other is answered. */
+  const held = (request: FakeRequest) => typeof request.body?.prompt === 'string' && request.body.prompt.endsWith('first');
+
+  before(async function () {
+    this.timeout(180000);
+    fake = await startFakeUpstream((request) => (held(request) ? { hang: 'headers' } : { pieces: [' = 2;'] }));
+    gateway = await startOperatedGateway();
+    // A FIM model served by the fake upstream, added with the CLI while the gateway runs (its next request sees it).
+    cli(gateway.dataDir, ['channel', 'add', '--name', 'fim', '--base-url', fake.url, '--api-key', '-', '--models', MODEL], 'fake-upstream-key\n');
+    cli(gateway.dataDir, ['model', 'price', MODEL, '--free', '--kind', 'completion']);
+    session = await openEditor({
+      name: 'e2e-completions-cancel',
+      workspace,
+      settings: {
+        'modelGateway.baseUrl': gateway.url,
+        'modelGateway.completionModel': MODEL,
+        'modelGateway.completions.enable': { '*': true },
+        'modelGateway.balanceRefreshSeconds': 0,
+      },
+    });
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') await saveFailureArtifacts(this.currentTest.fullTitle(), session?.browser.page, session?.server);
+  });
+  after(async function () {
+    this.timeout(30000);
+    await session?.close();
+    await gateway?.stop();
+    await fake?.close();
+  });
+  const editor = () => {
+    if (!session || !gateway || !fake) throw new Error('the editor, the gateway or the fake upstream did not start');
+    return { session, gateway, fake };
+  };
+
+  it('with a key set, typing sends a request the upstream holds; the next keystroke aborts it and the gateway logs 499 client_aborted', async () => {
+    const { session, gateway, fake } = editor();
+    const { workbench } = session;
+    const page = session.browser.page;
+    await workbench.runCommand('Model Gateway: Set API Key');
+    await workbench.typeInQuickInput(gateway.goodKey);
+    await workbench.waitForNotification(/^API key saved/);
+    await workbench.clearNotifications();
+
+    await openFile(session, 'slow.ts');
+    await page.keyboard.type('let first');
+    // The request is in flight: the upstream has it and holds its answer.
+    const first = await poll('the held request at the upstream', async () => fake.requests.find(held), 30000);
+    await page.keyboard.type(' + second');
+    const ghost = await poll('ghost text from the next request', async () => {
+      const text = (await page.locator(GHOST).allTextContents()).join('').replace(/\u00a0/g, ' ');
+      return text.trim() !== '' ? text : undefined;
+    }, 30000);
+    assert.equal(ghost, ' = 2;');
+    await saveScreenshot(page, 'e2e-completions', 'after-cancel');
+    // The editor closed the held request: the gateway saw its client go and closed the upstream's connection.
+    assert.equal(await first.closed, 'aborted');
+    for (const request of fake.requests.filter(held)) assert.equal(await request.closed, 'aborted');
+    // The gateway's request log (read with its CLI, one JSON row a line): every held request aborted by the client (499), the answered one 200.
+    type Row = { path: string; status: number; errorCode: string | null; model: string };
+    const rows = await poll('the aborted request in the gateway\'s log', async () => {
+      const all = cli(gateway.dataDir, ['logs', '--json', '--limit', '50']).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Row).filter((r) => r.path === '/v1/completions');
+      return all.filter((r) => r.status === 499).length >= fake.requests.filter(held).length && all.some((r) => r.status === 200) ? all : undefined;
+    }, 20000);
+    const aborted = rows.filter((r) => r.status === 499);
+    assert.equal(aborted.length, fake.requests.filter(held).length, JSON.stringify(rows));
+    for (const row of aborted) assert.deepEqual([row.model, row.errorCode], [MODEL, 'client_aborted']);
+    console.log(`      [cancel] ${aborted.length} held request(s) aborted by the next keystroke, logged 499 client_aborted; ${rows.length - aborted.length} answered`);
   });
 });
