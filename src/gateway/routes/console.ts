@@ -9,8 +9,7 @@ import type { RequestContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { sendJson } from '../http/json.ts';
 import { setBaseHeaders } from '../http/headers.ts';
-import { formatMicroUsd } from '../../contract/index.ts';
-import { describeImagePrices } from '../accounts/imagePrices.ts';
+import { modelView, money } from './consoleCatalog.ts';
 import { attemptsOfLog } from '../channelHealthReport.ts';
 import type { StoredLog } from '../store/types.ts';
 import { requireKey } from './common.ts';
@@ -18,11 +17,6 @@ import type { Handler } from './common.ts';
 
 export const DEFAULT_LOG_LIMIT = 50;
 export const MAX_LOG_LIMIT = 200;
-
-/** Exact money both ways: integer micro-USD, and the same amount as a decimal USD string ("9.999876"). */
-function money(micro: number): { micro_usd: number; usd: string } {
-  return { micro_usd: micro, usd: formatMicroUsd(micro).replace('$', '') };
-}
 
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -49,15 +43,7 @@ export const me: Handler = async (gw, ctx) => {
   const key = await requireKey(gw, ctx);
   const account = gw.catalog.account(key.accountId);
   const { balance, spent } = gw.ledger.balances(key.accountId);
-  const models = gw.catalog.modelsForKey(key).map(({ name, model }) => ({
-      name,
-      kind: model?.kind ?? 'chat',
-      ...(model?.kind === 'image' ? { per_image: money(model.imagePrice ?? 0) } : {}),
-      ...(model?.imagePrices && Object.keys(model.imagePrices).length > 0 ? { per_image_by_variant: describeImagePrices(model.imagePrices, formatMicroUsd) } : {}),
-      input_per_million: money(model?.inputPrice ?? 0),
-      output_per_million: money(model?.outputPrice ?? 0),
-      context_length: model?.contextLength ?? null,
-    }));
+  const models = gw.catalog.modelsForKey(key).map(({ name, model }) => modelView(name, model));
   ctx.noLog = true;
   sendJson(ctx.res, ctx.id, 200, {
     object: 'console.me',

@@ -13,7 +13,8 @@ const OAUTH = new Set(['/api/oauth/device_authorization', '/api/oauth/token']);
 /** The console's sign-in routes need no key and no session, but a same-origin proof (CSRF): without one, 403. */
 const SIGN_IN = new Set(['/api/console/login', '/api/console/logout', '/api/console/setup']);
 /** The console's signed-in routes ask for a session cookie, not a key. */
-const signedIn = (path: string) => path.startsWith('/api/console/keys') || path.startsWith('/api/console/device/');
+const signedIn = (path: string) =>
+  path.startsWith('/api/console/keys') || path.startsWith('/api/console/device/') || path === '/api/console/models' || path.startsWith('/api/console/account/');
 
 function expectedWithoutCredentials(path: string): [number, string] | 'ok' | 'oauth' {
   if (PUBLIC.has(path)) return 'ok';

@@ -1,0 +1,48 @@
+/**
+ * GET /api/console/models?q=TEXT: the model catalogue of a signed-in user (contract 1.3): every model
+ * open to their account (priced and served by an enabled channel; accounts are not narrowed, keys are)
+ * with its exact name, kind, context length, prices and tool support, by name; `q` keeps the names
+ * that contain it (any case). Channels and upstream names are the operator's, never shown.
+ */
+import { formatMicroUsd } from '../../contract/index.ts';
+import { describeImagePrices } from '../accounts/imagePrices.ts';
+import { HttpError } from '../http/errors.ts';
+import { sendJson } from '../http/json.ts';
+import type { ModelRecord } from '../store/types.ts';
+import type { Handler } from './common.ts';
+import { requireSession } from './session.ts';
+
+const MAX_QUERY_LENGTH = 256;
+
+/** Exact money both ways: integer micro-USD, and the same amount as a decimal USD string ("9.999876"). */
+export function money(micro: number): { micro_usd: number; usd: string } {
+  return { micro_usd: micro, usd: formatMicroUsd(micro).replace('$', '') };
+}
+
+/** A model as the console shows it: prices per million tokens, or per image. */
+export function modelView(name: string, model: ModelRecord) {
+  return {
+    name,
+    kind: model.kind,
+    context_length: model.contextLength,
+    tool_calling: model.toolCalling,
+    input_per_million: money(model.inputPrice),
+    output_per_million: money(model.outputPrice),
+    ...(model.cachedInputPrice != null ? { cached_input_per_million: money(model.cachedInputPrice) } : {}),
+    ...(model.kind === 'image' ? { per_image: money(model.imagePrice ?? 0) } : {}),
+    ...(model.imagePrices && Object.keys(model.imagePrices).length > 0 ? { per_image_by_variant: describeImagePrices(model.imagePrices, formatMicroUsd) } : {}),
+  };
+}
+
+export const catalogue: Handler = async (gw, ctx) => {
+  await requireSession(gw, ctx);
+  const q = new URLSearchParams(ctx.req.url?.split('?')[1] ?? '').get('q') ?? '';
+  if (q.length > MAX_QUERY_LENGTH) throw new HttpError('invalid_request', `q must be at most ${MAX_QUERY_LENGTH} characters.`);
+  const needle = q.trim().toLowerCase();
+  const data = gw.catalog.servable()
+    .filter((m) => m.name.toLowerCase().includes(needle))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map(({ name, model }) => modelView(name, model));
+  ctx.noLog = true;
+  sendJson(ctx.res, ctx.id, 200, { object: 'list', data });
+};
