@@ -5,7 +5,7 @@ import type { Ledger } from './accounts/ledger.ts';
 import type { Leases } from './accounts/leases.ts';
 import type { Serial } from './serial.ts';
 import type { LogWriter } from './logs.ts';
-import type { ConcurrencyLimiter, RateLimiter } from './ratelimit.ts';
+import type { ConcurrencyLimit, RequestRateLimit } from './ratelimit.ts';
 import type { RelayChat } from './relay/types.ts';
 import type { Store } from './store/types.ts';
 import type { Sessions } from './accounts/sessions.ts';
@@ -32,8 +32,9 @@ export interface Gateway {
   readonly leases: Leases | null;
   readonly serial: Serial;
   readonly logs: LogWriter;
-  readonly rate: RateLimiter;
-  readonly concurrency: ConcurrencyLimiter;
+  /** In memory (ratelimit.ts), or shared by the instances on one database (accounts/sharedLimits.ts). */
+  readonly rate: RequestRateLimit;
+  readonly concurrency: ConcurrencyLimit;
   readonly relay: RelayChat;
   readonly startedAt: number;
   /** How request bodies are received: size, deadline, and memory for all of them at once. */

@@ -1,11 +1,27 @@
-/** Per-key limits, in memory: a token bucket for requests per minute, a counter for concurrent requests. */
+/**
+ * Per-key limits, in memory: a token bucket for requests per minute, a counter for concurrent requests.
+ * One process's (SQLite, memory); on a database several instances share, accounts/sharedLimits.ts
+ * holds them across instances behind the same two interfaces.
+ */
+
+/** 'unavailable': the limit is shared and its database cannot be reached. */
+export interface RequestRateLimit {
+  /** 0 when the request is allowed, else the seconds to wait (≥ 1). */
+  take(keyId: number, perMinute: number): number | 'unavailable' | Promise<number | 'unavailable'>;
+}
+
+export interface ConcurrencyLimit {
+  /** True (and counted) when the key is under its limit; pair every true with release(). */
+  acquire(keyId: number, limit: number): boolean | 'unavailable' | Promise<boolean | 'unavailable'>;
+  release(keyId: number): void;
+}
 
 interface Bucket {
   tokens: number;
   at: number;
 }
 
-export class RateLimiter {
+export class RateLimiter implements RequestRateLimit {
   readonly #buckets = new Map<number, Bucket>();
 
   /** Takes one request from the key's bucket. Returns 0 when allowed, else the seconds to wait (≥ 1). */
@@ -24,7 +40,7 @@ export class RateLimiter {
   }
 }
 
-export class ConcurrencyLimiter {
+export class ConcurrencyLimiter implements ConcurrencyLimit {
   readonly #active = new Map<number, number>();
 
   /** True (and counted) when the key is under its limit; pair every true with release(). */

@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ledger } from './accounts/ledger.ts';
 import { Leases } from './accounts/leases.ts';
+import { SharedLimits } from './accounts/sharedLimits.ts';
 import { bootstrapIfEmpty, issueKey as issueNamedKey } from './admin.ts';
 import { createApp, type App } from './app.ts';
 import { DEFAULT_BODY_BUDGET_BYTES, DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_DEADLINE_MS } from './http/body.ts';
@@ -142,11 +143,14 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     const catalog = new Catalog(store, ledger, serial);
     await catalog.refresh();
     leases?.start();
+    // Keys' rpm and concurrency across the instances on the database; in memory otherwise (unchanged, no new work per request).
+    const shared = store.keyLimits ? new SharedLimits(store.keyLimits, log) : null;
+    shared?.start();
     const gw: Gateway = {
       store, catalog, ledger, leases, serial,
       logs: new LogWriter(store, ledger, serial, (error) => log(`request logs cannot be written (${String(error)}): billable requests are refused until writes work again; retrying`), log, options.unkeyedLogSample),
-      rate: new RateLimiter(),
-      concurrency: new ConcurrencyLimiter(),
+      rate: shared ?? new RateLimiter(),
+      concurrency: shared ?? new ConcurrencyLimiter(),
       relay: createRelay(PROVIDERS, {
         pools,
         echoDelayMs: options.echoDelayMs ?? DEFAULT_ECHO_DELAY_MS,
@@ -192,6 +196,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       async close() {
         stopPruning();
         await gw.logs.close();
+        await shared?.close().catch((error: unknown) => log(`key limit shares could not be handed back (${String(error)}): they lapse in 3 s`));
         // After the last log batch settled from them: what the leases still hold goes back.
         await leases?.close().catch((error: unknown) => log(`balance leases could not be handed back (${String(error)}): they return when they expire`));
         await store.close();

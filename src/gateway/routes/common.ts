@@ -16,7 +16,7 @@ export function requireKey(gw: Gateway, ctx: RequestContext, counted = true): Ke
   return reloading ? reloading.then(() => keyOf(gw, ctx, counted)) : keyOf(gw, ctx, counted);
 }
 
-function keyOf(gw: Gateway, ctx: RequestContext, counted: boolean): KeyRecord {
+function keyOf(gw: Gateway, ctx: RequestContext, counted: boolean): KeyRecord | Promise<KeyRecord> {
   const { headers } = ctx.req;
   const apiKey = headers['x-api-key'];
   const key = authenticate(headers.authorization, gw.catalog, Date.now(), typeof apiKey === 'string' ? apiKey : undefined);
@@ -25,6 +25,12 @@ function keyOf(gw: Gateway, ctx: RequestContext, counted: boolean): KeyRecord {
   ctx.log.accountId = key.accountId;
   if (!counted) return key;
   const wait = gw.rate.take(key.id, key.rpm);
+  if (wait === 0) return key;
+  return typeof wait === 'object' ? wait.then((w) => admitted(key, w)) : admitted(key, wait);
+}
+
+function admitted(key: KeyRecord, wait: number | 'unavailable'): KeyRecord {
+  if (wait === 'unavailable') throw new HttpError('store_unavailable', undefined, { 'Retry-After': '5' });
   if (wait > 0) throw new HttpError('rate_limited', `The limit of this key is ${key.rpm} requests per minute.`, { 'Retry-After': String(wait) });
   return key;
 }

@@ -34,9 +34,10 @@ export function relayed<Body extends { model: string }>(endpoint: Endpoint<Body>
 async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestContext, endpoint: Endpoint<Body>): Promise<void> {
   const key = await requireKey(gw, ctx);
   // Counted from the moment the key is known: a slow upload holds a slot of its key like any request.
-  if (!gw.concurrency.acquire(key.id, key.concurrency)) {
-    throw new HttpError('concurrency_limited', `The limit of this key is ${key.concurrency} concurrent requests.`, { 'Retry-After': '1' });
-  }
+  let slot = gw.concurrency.acquire(key.id, key.concurrency);
+  if (typeof slot === 'object') slot = await slot;
+  if (slot === 'unavailable') throw new HttpError('store_unavailable', undefined, { 'Retry-After': '5' });
+  if (!slot) throw new HttpError('concurrency_limited', `The limit of this key is ${key.concurrency} concurrent requests.`, { 'Retry-After': '1' });
   try {
     await relayKeyed(gw, ctx, endpoint, key);
   } finally {

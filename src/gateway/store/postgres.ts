@@ -18,6 +18,7 @@ import { describeDatabase, redactPassword } from './databaseUrl.ts';
 import { migratePostgres } from './postgresMigrate.ts';
 import { accountLogsSql, type AccountLogFilter } from './logQuery.ts';
 import { writeBatch } from './postgresBatch.ts';
+import { PostgresKeyLimits } from './postgresKeyLimits.ts';
 import { PostgresLeases } from './postgresLeases.ts';
 import { revokeUserSessions, SessionTable } from './postgresSessions.ts';
 import { isSealed, SECRET_KEY_ENV, type SecretBox } from './secretBox.ts';
@@ -54,6 +55,8 @@ export class PostgresStore implements Store {
   readonly #sessions: SessionTable;
   /** This process's balance leases: its instance id is new with every start. */
   readonly leases: PostgresLeases;
+  /** This process's shares of the keys' limits (same instance id as its leases). */
+  readonly keyLimits: PostgresKeyLimits;
   readonly #toChannel = (row: Row): ChannelRecord => toChannel(row, (stored, what) => this.#open(stored, what));
 
   private constructor(url: string, box: SecretBox | null, options: PostgresOptions) {
@@ -66,7 +69,9 @@ export class PostgresStore implements Store {
     this.#box = box;
     this.#changes = new ChangeFeed(this.#pool, connection, log);
     this.#sessions = new SessionTable((sql, params) => this.#pool.query<Row>(sql, params));
-    this.leases = new PostgresLeases(randomUUID(), (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
+    const instance = randomUUID();
+    this.leases = new PostgresLeases(instance, (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
+    this.keyLimits = new PostgresKeyLimits(instance, (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
   }
 
   /**
@@ -337,16 +342,16 @@ export class PostgresStore implements Store {
     return rows.map(toLog);
   }
 
-  #closing: Promise<void> | null = null;
-
-  async close(): Promise<void> {
-    this.#closing ??= (async () => {
-      await this.#changes.close();
   async listAccountLogs(filter: AccountLogFilter): Promise<StoredLog[]> {
     const { sql, params } = accountLogsSql(filter, (n) => `$${n}`);
     return (await this.#pool.query<Row>(sql, params)).rows.map(toLog);
   }
 
+  #closing: Promise<void> | null = null;
+
+  async close(): Promise<void> {
+    this.#closing ??= (async () => {
+      await this.#changes.close();
       await this.#pool.end();
     })();
     return this.#closing;

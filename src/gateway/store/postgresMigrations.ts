@@ -147,4 +147,23 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX request_logs_account ON request_logs(account_id, id);
     `,
   },
+  {
+    // Keys' limits across instances (docs/multi-instance.md): one row per instance and key, the share
+    // of the key's requests per minute and concurrency that instance may use. No foreign key: a row of
+    // a deleted key is harmless and goes with its instance.
+    version: 4,
+    sql: `
+      CREATE TABLE key_limits (
+        instance UUID NOT NULL,
+        key_id BIGINT NOT NULL,
+        window_no BIGINT NOT NULL,
+        requests INTEGER NOT NULL CHECK (requests >= 0),
+        slots INTEGER NOT NULL CHECK (slots >= 0),
+        wanting BOOLEAN NOT NULL,
+        seen_at TIMESTAMPTZ NOT NULL,
+        PRIMARY KEY (instance, key_id)
+      );
+      CREATE INDEX key_limits_key ON key_limits(key_id);
+    `,
+  },
 ];
