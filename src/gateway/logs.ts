@@ -6,7 +6,8 @@
 import { UnauthenticatedSampler } from './unauthenticated.ts';
 import type { Ledger } from './accounts/ledger.ts';
 import type { Serial } from './serial.ts';
-import type { RequestLog, Store } from './store/types.ts';
+import { randomUUID } from 'node:crypto';
+import type { RequestLog, Store, WriteBatch } from './store/types.ts';
 
 const FLUSH_DELAY_MS = 20;
 const MAX_BATCH = 2000;
@@ -19,6 +20,8 @@ export class LogWriter {
   readonly #onError: (error: unknown) => void;
   #queue: RequestLog[] = [];
   #keysUsed = new Map<number, number>();
+  /** A batch whose write failed: retried whole, with its id (its commit may have landed, its answer lost). */
+  #retry: WriteBatch | null = null;
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
   #closed = false;
@@ -47,7 +50,7 @@ export class LogWriter {
   }
 
   get queued(): number {
-    return this.#queue.length;
+    return this.#queue.length + (this.#retry?.logs.length ?? 0);
   }
 
   /**
@@ -69,26 +72,28 @@ export class LogWriter {
 
   /** Writes everything queued so far. Never rejects: a failed batch is put back and retried. */
   flush(): Promise<void> {
-    if (this.#flushing) return this.#flushing.then(() => (this.#queue.length || this.#keysUsed.size ? this.flush() : undefined));
-    if (this.#queue.length === 0 && this.#keysUsed.size === 0) return Promise.resolve();
-    const logs = this.#queue;
-    const keysUsed = this.#keysUsed;
-    this.#queue = [];
-    this.#keysUsed = new Map();
+    if (this.#flushing) return this.#flushing.then(() => (this.#retry || this.#queue.length || this.#keysUsed.size ? this.flush() : undefined));
+    if (!this.#retry && this.#queue.length === 0 && this.#keysUsed.size === 0) return Promise.resolve();
+    const batch: WriteBatch = this.#retry ?? { id: randomUUID(), logs: this.#queue, keysUsed: this.#keysUsed };
+    if (!this.#retry) {
+      this.#queue = [];
+      this.#keysUsed = new Map();
+    }
     this.#flushing = this.#serial
       .run(async () => {
-        await this.#store.write({ logs, keysUsed });
+        await this.#store.write(batch);
+        this.#retry = null;
         const debits = new Map<number, number>();
-        for (const l of logs) if (l.accountId !== null && l.cost > 0) debits.set(l.accountId, (debits.get(l.accountId) ?? 0) + l.cost);
+        for (const l of batch.logs) if (l.accountId !== null && l.cost > 0) debits.set(l.accountId, (debits.get(l.accountId) ?? 0) + l.cost);
         for (const [accountId, amount] of debits) this.#ledger.written(accountId, amount);
         if (this.#failingSince !== null) {
           this.#notice(`request logs are written again after ${Math.round((Date.now() - this.#failingSince) / 1000)} s: billable requests are accepted again`);
           this.#failingSince = null;
         }
+        if (this.#queue.length > 0 || this.#keysUsed.size > 0) this.#schedule(FLUSH_DELAY_MS);
       })
       .catch((error: unknown) => {
-        this.#queue = [...logs, ...this.#queue];
-        for (const [k, t] of keysUsed) if (!this.#keysUsed.has(k)) this.#keysUsed.set(k, t);
+        this.#retry = batch;
         // Said once, not at every retry.
         if (this.#failingSince === null) {
           this.#failingSince = Date.now();
@@ -104,7 +109,7 @@ export class LogWriter {
 
   /** Flushes until empty and stops the timer. */
   async close(): Promise<void> {
-    for (let attempt = 0; attempt < 5 && (this.#queue.length > 0 || this.#keysUsed.size > 0 || this.#flushing); attempt++) {
+    for (let attempt = 0; attempt < 5 && (this.#retry !== null || this.#queue.length > 0 || this.#keysUsed.size > 0 || this.#flushing); attempt++) {
       await this.flush();
     }
     this.#closed = true;

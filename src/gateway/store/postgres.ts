@@ -114,16 +114,23 @@ export class PostgresStore implements Store {
   /** Runs `work` in one transaction on one connection. */
   async #tx<T>(work: (query: Query) => Promise<T>, begin = 'BEGIN'): Promise<T> {
     const client = await this.#pool.connect();
+    // A connection lost while checked out emits 'error' on the client (the pool listens only to idle
+    // ones): heard here, it fails this transaction's query instead of ending the process, and the
+    // broken connection is discarded rather than returned to the pool.
+    let lost: Error | undefined;
+    const onLost = (error: Error): void => void (lost = error);
+    client.on('error', onLost);
     try {
       await client.query(begin);
       const result = await work((sql, params) => client.query<Row>(sql, params));
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      if (!lost) await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      client.off('error', onLost);
+      client.release(lost);
     }
   }
 
@@ -322,6 +329,8 @@ export class PostgresStore implements Store {
   }
 
   async pruneLogs(before: number): Promise<number> {
+    // Ids of applied log batches are needed only while a batch may still be retried (seconds).
+    await this.#pool.query(`DELETE FROM applied_batches WHERE applied_at < now() - interval '1 day'`);
     // In slices, as SQLite does: one huge DELETE would hold its locks (and the log batches) for long.
     let pruned = 0;
     for (;;) {

@@ -35,6 +35,11 @@ export type Query = (sql: string, params?: unknown[]) => Promise<{ rows: Record<
 
 /** `instance`: the writing process's lease owner (LeaseStore.instance). */
 export async function writeBatch(query: Query, batch: WriteBatch, instance: string): Promise<void> {
+  // A retry of a batch whose COMMIT landed but whose answer was lost: already applied, nothing to do.
+  if (batch.id !== undefined) {
+    const { rows } = await query('INSERT INTO applied_batches (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id', [batch.id]);
+    if (rows.length === 0) return;
+  }
   if (batch.logs.length > 0) {
     const columns: unknown[][] = LOG_COLUMNS.map(() => []);
     for (const log of batch.logs) logValues(log).forEach((value, i) => columns[i]!.push(value));

@@ -166,4 +166,16 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX key_limits_key ON key_limits(key_id);
     `,
   },
+  {
+    // Idempotent log batches (docs/multi-instance.md): the id of every applied batch, so a batch retried
+    // after a COMMIT whose answer was lost is not applied twice. Rows older than a day are pruned.
+    version: 5,
+    sql: `
+      CREATE TABLE applied_batches (
+        id UUID PRIMARY KEY,
+        applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX applied_batches_time ON applied_batches(applied_at);
+    `,
+  },
 ];

@@ -168,6 +168,11 @@ export interface Snapshot {
 
 /** One transaction: the logs, their debits (sum of `cost` per account, applied relatively) and key last-use times. */
 export interface WriteBatch {
+  /**
+   * Set by the log writer, kept when the batch is retried whole: a store whose commit's answer can be
+   * lost (PostgreSQL) applies a batch id once, so a retry after a commit that did land changes nothing.
+   */
+  readonly id?: string;
   readonly logs: readonly RequestLog[];
   readonly keysUsed: ReadonlyMap<number, number>;
 }

@@ -1,0 +1,98 @@
+// A log batch whose COMMIT reached PostgreSQL but whose answer was lost (the connection cut right
+// after the COMMIT was sent, by a TCP proxy between the store and the server) is retried, as the log
+// writer retries it: whole, with its id. It must be applied once (docs/multi-instance.md, "Logs").
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import pg from 'pg';
+import { openAnyStore } from '../../../src/gateway/store/index.ts';
+import type { RequestLog, Store } from '../../../src/gateway/store/types.ts';
+import { freshDatabase } from '../../support/postgres.ts';
+
+/** Forwards to `target`; once armed, the first client message holding COMMIT goes through and the connection is cut before any answer. */
+async function commitCutter(target: URL): Promise<{ url: string; arm(): void; cuts: () => number; close(): Promise<void> }> {
+  let armed = false;
+  let cuts = 0;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    sockets.add(client).add(upstream);
+    upstream.on('data', (d) => client.write(d));
+    client.on('data', (d: Buffer) => {
+      if (armed && d.includes('COMMIT')) {
+        armed = false;
+        cuts++;
+        upstream.end(d); // the server reads the COMMIT, then the end of the connection
+        client.destroy(); // the store never hears the answer
+        return;
+      }
+      upstream.write(d);
+    });
+    const both = (): void => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', () => upstream.end());
+    upstream.on('close', both);
+    client.on('error', both);
+    upstream.on('error', both);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  const url = new URL(target.href);
+  url.host = `127.0.0.1:${port}`;
+  return {
+    url: url.href, arm: () => (armed = true), cuts: () => cuts,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+function log(accountId: number, cost: number): RequestLog {
+  return {
+    time: Date.now(), requestId: `r-${randomUUID()}`, method: 'POST', path: '/v1/chat/completions', accountId, keyId: null, keyName: null,
+    model: 'm', channel: 'c', status: 200, errorCode: null, promptTokens: 1, completionTokens: 1, usageEstimated: false, cost,
+    latencyMs: 12, firstByteMs: 3, stream: false,
+  };
+}
+
+describe('PostgreSQL log batches: a retry after a lost COMMIT answer', function () {
+  this.timeout(30_000);
+  let store: Store | undefined;
+  let proxy: Awaited<ReturnType<typeof commitCutter>> | undefined;
+  afterEach(async () => {
+    await store?.close();
+    await proxy?.close();
+  });
+
+  it('applies the batch once: one set of log rows, one debit', async () => {
+    const direct = await freshDatabase();
+    proxy = await commitCutter(new URL(direct));
+    store = await openAnyStore({ databaseUrl: proxy.url, env: { MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') }, log: () => undefined });
+    const account = await store.createAccount('team', 1000);
+    const batch = { id: randomUUID(), logs: [log(account.id, 300), log(account.id, 200)], keysUsed: new Map<number, number>() };
+
+    proxy.arm();
+    await assert.rejects(store.write(batch), 'the first write hears no answer to its COMMIT');
+    assert.equal(proxy.cuts(), 1);
+    const read = async (): Promise<{ rows: number; balance: number; spent: number }> => {
+      const client = new pg.Client({ connectionString: direct });
+      await client.connect();
+      try {
+        const { rows } = await client.query(`SELECT (SELECT count(*) FROM request_logs)::int AS rows, balance::float8 AS balance, total_spent::float8 AS spent FROM accounts WHERE id = $1`, [account.id]);
+        return rows[0] as { rows: number; balance: number; spent: number };
+      } finally {
+        await client.end();
+      }
+    };
+    // The commit did land: the case this test is about, not a write that never happened.
+    assert.deepEqual(await read(), { rows: 2, balance: 500, spent: 500 });
+
+    await store.write(batch);
+    assert.deepEqual(await read(), { rows: 2, balance: 500, spent: 500 }, 'the retry changed nothing');
+    await store.write({ id: randomUUID(), logs: [log(account.id, 100)], keysUsed: new Map() });
+    assert.deepEqual(await read(), { rows: 3, balance: 400, spent: 600 }, 'a new batch is applied');
+  });
+});
