@@ -28,4 +28,6 @@ export { shouldRetry, retryDelayMs, DEFAULT_MAX_RETRIES } from './retry.ts';
 export { retryAfterMs } from '../contract/index.ts';
 export { computeBalance, UNLIMITED_USD } from './balance.ts';
 export { sseEvents, chatChunks } from './sse.ts';
+export { createDispatcher, send, readText } from './transport.ts';
+export type { DispatcherOptions, SendOptions, Exchange } from './transport.ts';
 export type { SseEvent } from './sse.ts';

@@ -3,8 +3,12 @@
  * tested directly against the real gateway: find the endpoints in GET /api/status (RFC 8414 names),
  * ask for a device code, then poll the token endpoint at the interval the gateway sets (5 s more after
  * each slow_down) until the user approves, denies, or the code expires, or the caller cancels.
+ * Every request goes through the typed client's transport (undici, VS Code's proxy settings, timeouts,
+ * an AbortSignal that aborts the request itself), like every other request of the extension.
  * The device code and the key stay in memory here: never in a URL, a message or a log line.
  */
+import type { Dispatcher } from 'undici';
+import { DEFAULT_TIMEOUT_MS, createDispatcher, readText, send } from '../../client/index.ts';
 import {
   DEVICE_GRANT_TYPE, DeviceAuthorizationResponse, DeviceFlowMetadata, DeviceTokenResponse, OAuthErrorBody, STATUS_PATH, StatusResponse,
 } from '../../contract/index.ts';
@@ -26,11 +30,37 @@ export class DeviceSignInError extends Error {
   }
 }
 
-type Fetch = typeof fetch;
-
 export interface FlowOptions {
-  readonly fetch?: Fetch;
+  /**
+   * The transport: the caller's dispatcher (made with the client's createDispatcher from VS Code's proxy
+   * settings, closed by the caller), or one made for the call from the environment (HTTPS_PROXY, NO_PROXY).
+   */
+  readonly dispatcher?: Dispatcher;
   readonly signal?: AbortSignal;
+}
+
+/** One request through the client's transport, its body read as JSON (null if it is not JSON); transport failures throw the client's typed errors. */
+async function exchange(url: string, init: { method: 'GET' | 'POST'; params?: Record<string, string> }, options: FlowOptions): Promise<{ status: number; body: unknown }> {
+  const own = options.dispatcher ? undefined : createDispatcher({});
+  try {
+    const body = init.params ? new URLSearchParams(init.params).toString() : undefined;
+    const headers: Record<string, string> = { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) };
+    const answer = await send(options.dispatcher ?? own!, { method: init.method, url, headers, ...(body === undefined ? {} : { body }), timeoutMs: DEFAULT_TIMEOUT_MS, signal: options.signal });
+    try {
+      const text = await readText(answer, options.signal, url);
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // Not JSON (a web page, a proxy's error page): the callers treat it as no answer.
+      }
+      return { status: answer.status, body: json };
+    } finally {
+      answer.release();
+    }
+  } finally {
+    await own?.close();
+  }
 }
 
 /** RFC 8628's step after each slow_down. */
@@ -42,10 +72,8 @@ const DEFAULT_INTERVAL_SECONDS = 5;
  * new-api, an older gateway) or names another origin (the device code goes nowhere but the gateway).
  */
 export async function findDeviceFlow(root: string, options: FlowOptions = {}): Promise<DeviceFlowEndpoints | null> {
-  const doFetch = options.fetch ?? fetch;
-  const res = await doFetch(`${root.replace(/\/+$/, '')}${STATUS_PATH}`, { ...(options.signal ? { signal: options.signal } : {}) });
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) return null;
+  const { status: code, body } = await exchange(`${root.replace(/\/+$/, '')}${STATUS_PATH}`, { method: 'GET' }, options);
+  if (code < 200 || code >= 300) return null;
   const status = StatusResponse.safeParse(body);
   const metadata = status.success ? DeviceFlowMetadata.safeParse(status.data.data) : null;
   if (!metadata?.success) return null;
@@ -57,15 +85,8 @@ export async function findDeviceFlow(root: string, options: FlowOptions = {}): P
 }
 
 async function post(url: string, params: Record<string, string>, options: FlowOptions): Promise<{ status: number; body: unknown }> {
-  const doFetch = options.fetch ?? fetch;
   try {
-    const res = await doFetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams(params).toString(),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    return { status: res.status, body: await res.json().catch(() => null) };
+    return await exchange(url, { method: 'POST', params }, options);
   } catch (error) {
     if (options.signal?.aborted) throw new DeviceSignInError('cancelled', 'Sign-in cancelled.');
     throw new DeviceSignInError('failed', `Cannot reach the gateway: ${error instanceof Error ? error.message : String(error)}`);

@@ -7,6 +7,8 @@
  */
 import { hostname } from 'node:os';
 import * as vscode from 'vscode';
+import { createDispatcher } from '../../client/index.ts';
+import { proxySettings } from '../connection/gatewayConnection.ts';
 import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { DeviceSignInError, findDeviceFlow, startDeviceSignIn, waitForKey } from './deviceFlow.ts';
@@ -40,16 +42,23 @@ export function registerSignInCommand(context: vscode.ExtensionContext, services
         if (choice) await vscode.commands.executeCommand(COMMANDS.setBaseUrl);
         return false;
       }
+      // The typed client's transport with VS Code's proxy settings (http.proxy, http.noProxy), as every other request.
+      let dispatcher;
       let endpoints;
       try {
-        endpoints = await findDeviceFlow(root);
+        dispatcher = createDispatcher(proxySettings());
+        endpoints = await findDeviceFlow(root, { dispatcher });
       } catch (error) {
+        await dispatcher?.close();
         void vscode.window.showErrorMessage(t('Cannot reach the gateway at {0}: {1}', root, error instanceof Error ? error.message : String(error)));
         return false;
       }
-      if (!endpoints) return pasteKeyFlow(services);
+      if (!endpoints) {
+        await dispatcher.close();
+        return pasteKeyFlow(services);
+      }
       try {
-        const started = await startDeviceSignIn(endpoints, CLIENT_ID, clientName());
+        const started = await startDeviceSignIn(endpoints, CLIENT_ID, clientName(), { dispatcher });
         const page = vscode.Uri.parse(started.verification_uri_complete ?? started.verification_uri);
         services.log.info('Sign In: waiting for the request to be approved in the browser.');
         await vscode.env.openExternal(page);
@@ -71,6 +80,7 @@ export function registerSignInCommand(context: vscode.ExtensionContext, services
             void offer();
             try {
               return await waitForKey(endpoints, started, {
+                dispatcher,
                 signal: controller.signal,
                 onSlowDown: (seconds) => services.log.info(`Sign In: the gateway asked to poll every ${seconds} s.`),
               });
@@ -96,6 +106,8 @@ export function registerSignInCommand(context: vscode.ExtensionContext, services
         else if (kind === 'expired') void vscode.window.showWarningMessage(t('The sign-in code expired before it was approved. Run Sign In again for a new code.'));
         else void vscode.window.showErrorMessage(t('Sign-in failed: {0}', detail));
         return false;
+      } finally {
+        await dispatcher.close();
       }
     }),
   );

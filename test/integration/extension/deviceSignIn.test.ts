@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
 import { DeviceSignInError, findDeviceFlow, startDeviceSignIn, waitForKey, type DeviceFlowEndpoints } from '../../../src/extension/signIn/deviceFlow.ts';
 import { FakeOneApi } from '../../support/fakeOneApi.ts';
+import { startForwardProxy } from '../../support/forwardProxy.ts';
+import { createDispatcher } from '../../../src/client/index.ts';
 import { consoleAgent, makeUser, type ConsoleAgent } from '../gateway/consoleAgent.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { tempDir } from '../gateway/helpers.ts';
@@ -76,6 +78,33 @@ describe('the extension signs in with the browser (device flow) against the real
     assert.equal(got.keyName, 'VS-Code-on-test-box');
     const models = await fetch(`${gw.url}/v1/models`, { headers: { authorization: `Bearer ${got.key}` } });
     assert.equal(models.status, 200);
+  });
+
+  it('through VS Code\'s proxy setting (the client\'s transport, as the Sign In command builds it): the flow goes through the proxy', async () => {
+    const proxy = await startForwardProxy();
+    // One dispatcher per step: each opens its own tunnel, so each step is seen passing the proxy.
+    const dispatchers = [1, 2, 3].map(() => createDispatcher({ proxy: proxy.url }));
+    const tunnels = () => proxy.seen.length;
+    try {
+      const found = await findDeviceFlow(gw.url, { dispatcher: dispatchers[0]! });
+      assert.deepEqual(found, endpoints);
+      assert.equal(tunnels(), 1, 'GET /api/status');
+      const started = await startDeviceSignIn(found!, 'model-gateway-vscode', 'VS Code on proxied-box', { dispatcher: dispatchers[1]! });
+      assert.equal(tunnels(), 2, 'POST device_authorization');
+      let polls = 0;
+      const approving = async (ms: number, signal?: AbortSignal) => {
+        if (++polls === 2) assert.equal((await ada.post('/api/console/device/approve', { user_code: started.user_code })).status, 200);
+        await sleep(ms, signal);
+      };
+      const got = await waitForKey(found!, started, { dispatcher: dispatchers[2]!, sleep: approving, now: clock });
+      assert.equal(got.keyName, 'VS-Code-on-proxied-box');
+      assert.ok(tunnels() >= 3, 'POST token');
+      // undici tunnels through the proxy (CONNECT), one tunnel per connection; the gateway is the only target.
+      assert.deepEqual(proxy.seen.filter((hit) => hit !== `CONNECT ${new URL(gw.url).host}`), []);
+    } finally {
+      for (const dispatcher of dispatchers) await dispatcher.close();
+      await proxy.stop();
+    }
   });
 
   it('denied in the console: DeviceSignInError denied', async () => {
