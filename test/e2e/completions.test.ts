@@ -4,20 +4,17 @@
 // And a keystroke cancels the request in flight: against a gateway the test starts, whose completion
 // model's upstream (the fake upstream) holds its answer, the gateway's request log shows it aborted (499).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { saveFailureArtifacts, saveScreenshot } from '../editor/artifacts.ts';
-import { node24, repoRoot } from '../editor/paths.ts';
-import { editorSession, openEditor } from '../editor/session.ts';
+import { saveScreenshot } from '../editor/artifacts.ts';
+import { editorSession } from '../editor/session.ts';
 import type { EditorSession } from '../editor/session.ts';
 import { startFakeUpstream } from '../support/fakeUpstream.ts';
 import type { FakeRequest, FakeUpstream } from '../support/fakeUpstream.ts';
 import { poll } from '../support/poll.ts';
-import { startOperatedGateway } from './support/gateway.ts';
-import type { OperatedGateway } from './support/gateway.ts';
+import { gatewayCli, gatewayEditorSession } from './support/gateway.ts';
 
 const COMPLETIONS = 'modelGateway.completions';
 /** Inline ghost text as the editor draws it (same-line part and the lines below it). */
@@ -51,6 +48,14 @@ async function openFile(session: EditorSession, name: string): Promise<void> {
   await page.keyboard.press('ControlOrMeta+End');
 }
 
+/** Waits for the editor's ghost text (spaces as typed) to satisfy `shows` (by default: any), and returns it. */
+function ghostText(page: Page, what: string, shows: (text: string) => boolean = (text) => text.trim() !== ''): Promise<string> {
+  return poll(what, async () => {
+    const text = (await page.locator(GHOST).allTextContents()).join('').replace(/\u00a0/g, ' ');
+    return shows(text) ? text : undefined;
+  }, 30000);
+}
+
 /** The text of the editor's line holding the cursor's line (as rendered). */
 async function currentLineText(page: Page): Promise<string> {
   return ((await page.locator('.editor-group-container.active .monaco-editor .view-line').last().textContent()) ?? '').replace(/\u00a0/g, ' ');
@@ -80,10 +85,7 @@ describe('as a user: inline completions from the local gateway', function () {
     const page = session.browser.page;
     await openFile(session, 'greet.ts');
     await page.keyboard.type('let greeting');
-    const ghost = await poll('ghost text in the editor', async () => {
-      const text = (await page.locator(GHOST).allTextContents()).join('').replace(/\u00a0/g, ' ');
-      return text.trim() !== '' ? text : undefined;
-    }, 30000);
+    const ghost = await ghostText(page, 'ghost text in the editor');
     assert.equal(ghost, 'You said: let greeting');
     await saveScreenshot(page, 'e2e-completions', 'ghost-text');
     await page.keyboard.press('Tab');
@@ -111,66 +113,48 @@ describe('as a user: inline completions from the local gateway', function () {
     await openFile(session, 'greet.ts');
     await page.keyboard.press('End');
     await page.keyboard.type('!');
-    await poll('ghost text in greet.ts again', async () => {
-      const text = (await page.locator(GHOST).allTextContents()).join('');
-      return text.includes('greeting!') || undefined;
-    }, 30000);
+    await ghostText(page, 'ghost text in greet.ts again', (text) => text.includes('greeting!'));
     const after = await poll('the new greet.ts request in the log', () => (completionRequests(session) > before ? completionRequests(session) : undefined), 10000);
     assert.equal(after, before + 1, 'one request, for the one keystroke in greet.ts; none from .env');
   });
 });
 
-/** The gateway's CLI on its data folder, as an operator runs it. */
-function cli(dataDir: string, args: string[], input?: string): string {
-  return execFileSync(node24, [join(repoRoot, 'src', 'gateway', 'cli.ts'), ...args, '--data', dataDir], { encoding: 'utf8', ...(input === undefined ? {} : { input }) }).trim();
-}
-
 describe('as a user: a keystroke cancels the completion request in flight', function () {
   this.timeout(120000);
   const MODEL = 'coder-fim';
-  let gateway: OperatedGateway | undefined;
   let fake: FakeUpstream | undefined;
-  let session: EditorSession | undefined;
   const workspace = mkdtempSync(join(tmpdir(), 'mg-completions-cancel-'));
   writeFileSync(join(workspace, 'slow.ts'), '');
   /** A prompt ending in "first" is held by the upstream until its connection closes; any other is answered. */
   const held = (request: FakeRequest) => typeof request.body?.prompt === 'string' && request.body.prompt.endsWith('first');
 
-  before(async function () {
-    this.timeout(180000);
+  before(async () => {
     fake = await startFakeUpstream((request) => (held(request) ? { hang: 'headers' } : { pieces: [' = 2;'] }));
-    gateway = await startOperatedGateway();
+  });
+  const editor = gatewayEditorSession({
+    name: 'e2e-completions-cancel',
+    workspace,
     // A FIM model served by the fake upstream, added with the CLI while the gateway runs (its next request sees it).
-    cli(gateway.dataDir, ['channel', 'add', '--name', 'fim', '--base-url', fake.url, '--api-key', '-', '--models', MODEL], 'fake-upstream-key\n');
-    cli(gateway.dataDir, ['model', 'price', MODEL, '--free', '--kind', 'completion']);
-    session = await openEditor({
-      name: 'e2e-completions-cancel',
-      workspace,
-      settings: {
-        'modelGateway.baseUrl': gateway.url,
-        'modelGateway.completionModel': MODEL,
-        'modelGateway.completions.enable': { '*': true },
-        'modelGateway.balanceRefreshSeconds': 0,
-      },
-    });
+    prepare: (gateway) => {
+      gatewayCli(gateway.dataDir, ['channel', 'add', '--name', 'fim', '--base-url', fake!.url, '--api-key', '-', '--models', MODEL], 'fake-upstream-key\n');
+      gatewayCli(gateway.dataDir, ['model', 'price', MODEL, '--free', '--kind', 'completion']);
+    },
+    settings: (gateway) => ({
+      'modelGateway.baseUrl': gateway.url,
+      'modelGateway.completionModel': MODEL,
+      'modelGateway.completions.enable': { '*': true },
+      'modelGateway.balanceRefreshSeconds': 0,
+    }),
   });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await saveFailureArtifacts(this.currentTest.fullTitle(), session?.browser.page, session?.server);
-  });
-  after(async function () {
-    this.timeout(30000);
-    await session?.close();
-    await gateway?.stop();
+  after(async () => {
     await fake?.close();
   });
-  const editor = () => {
-    if (!session || !gateway || !fake) throw new Error('the editor, the gateway or the fake upstream did not start');
-    return { session, gateway, fake };
-  };
 
   it('with a key set, typing sends a request the upstream holds; the next keystroke aborts it and the gateway logs 499 client_aborted', async () => {
-    const { session, gateway, fake } = editor();
-    const { workbench } = session;
+    const session = editor();
+    const { workbench, gateway } = session;
+    if (!fake) throw new Error('the fake upstream did not start');
+    const upstream = fake;
     const page = session.browser.page;
     await workbench.runCommand('Model Gateway: Set API Key');
     await workbench.typeInQuickInput(gateway.goodKey);
@@ -180,25 +164,22 @@ describe('as a user: a keystroke cancels the completion request in flight', func
     await openFile(session, 'slow.ts');
     await page.keyboard.type('let first');
     // The request is in flight: the upstream has it and holds its answer.
-    const first = await poll('the held request at the upstream', async () => fake.requests.find(held), 30000);
+    const first = await poll('the held request at the upstream', async () => upstream.requests.find(held), 30000);
     await page.keyboard.type(' + second');
-    const ghost = await poll('ghost text from the next request', async () => {
-      const text = (await page.locator(GHOST).allTextContents()).join('').replace(/\u00a0/g, ' ');
-      return text.trim() !== '' ? text : undefined;
-    }, 30000);
+    const ghost = await ghostText(page, 'ghost text from the next request');
     assert.equal(ghost, ' = 2;');
     await saveScreenshot(page, 'e2e-completions', 'after-cancel');
     // The editor closed the held request: the gateway saw its client go and closed the upstream's connection.
     assert.equal(await first.closed, 'aborted');
-    for (const request of fake.requests.filter(held)) assert.equal(await request.closed, 'aborted');
+    for (const request of upstream.requests.filter(held)) assert.equal(await request.closed, 'aborted');
     // The gateway's request log (read with its CLI, one JSON row a line): every held request aborted by the client (499), the answered one 200.
     type Row = { path: string; status: number; errorCode: string | null; model: string };
     const rows = await poll('the aborted request in the gateway\'s log', async () => {
-      const all = cli(gateway.dataDir, ['logs', '--json', '--limit', '50']).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Row).filter((r) => r.path === '/v1/completions');
-      return all.filter((r) => r.status === 499).length >= fake.requests.filter(held).length && all.some((r) => r.status === 200) ? all : undefined;
+      const all = gatewayCli(gateway.dataDir, ['logs', '--json', '--limit', '50']).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Row).filter((r) => r.path === '/v1/completions');
+      return all.filter((r) => r.status === 499).length >= upstream.requests.filter(held).length && all.some((r) => r.status === 200) ? all : undefined;
     }, 20000);
     const aborted = rows.filter((r) => r.status === 499);
-    assert.equal(aborted.length, fake.requests.filter(held).length, JSON.stringify(rows));
+    assert.equal(aborted.length, upstream.requests.filter(held).length, JSON.stringify(rows));
     for (const row of aborted) assert.deepEqual([row.model, row.errorCode], [MODEL, 'client_aborted']);
     console.log(`      [cancel] ${aborted.length} held request(s) aborted by the next keystroke, logged 499 client_aborted; ${rows.length - aborted.length} answered`);
   });

@@ -3,36 +3,13 @@
 import assert from 'node:assert/strict';
 import { saveScreenshot } from '../editor/artifacts.ts';
 import { poll } from '../support/poll.ts';
-import type { EditorSession } from '../editor/session.ts';
-import { openEditor } from '../editor/session.ts';
-import { saveFailureArtifacts } from '../editor/artifacts.ts';
-import type { OperatedGateway } from './support/gateway.ts';
-import { startOperatedGateway } from './support/gateway.ts';
+import { gatewayEditorSession } from './support/gateway.ts';
 
 describe('as a user, when something is wrong: 401 wrong key, 403 disabled key, wrong /v1 suffix', function () {
   this.timeout(120000);
-  let gateway: OperatedGateway | undefined;
-  let session: EditorSession | undefined;
-  const editor = () => {
-    if (!session || !gateway) throw new Error('the editor or the gateway did not start');
-    return { ...session, gateway };
-  };
-
-  before(async function () {
-    this.timeout(180000);
-    gateway = await startOperatedGateway();
-    session = await openEditor({
-      name: 'e2e-failures',
-      settings: { 'modelGateway.baseUrl': gateway.url, 'modelGateway.model': 'echo', 'modelGateway.balanceRefreshSeconds': 0 },
-    });
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await saveFailureArtifacts(this.currentTest.fullTitle(), session?.browser.page, session?.server);
-  });
-  after(async function () {
-    this.timeout(30000);
-    await session?.close();
-    await gateway?.stop();
+  const editor = gatewayEditorSession({
+    name: 'e2e-failures',
+    settings: (gateway) => ({ 'modelGateway.baseUrl': gateway.url, 'modelGateway.model': 'echo', 'modelGateway.balanceRefreshSeconds': 0 }),
   });
 
   /** "Model Gateway: Set API Key", typed into its password box; returns the confirmation. */

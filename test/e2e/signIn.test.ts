@@ -5,19 +5,13 @@
 // and it is nowhere in settings.json or the extension's log. A second sign-in denied in the browser saves
 // nothing and leaves the first key working.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { saveScreenshot } from '../editor/artifacts.ts';
-import { node24, repoRoot } from '../editor/paths.ts';
-import type { EditorSession } from '../editor/session.ts';
-import { openEditor } from '../editor/session.ts';
-import { saveFailureArtifacts } from '../editor/artifacts.ts';
 import { poll } from '../support/poll.ts';
-import type { OperatedGateway } from './support/gateway.ts';
-import { startOperatedGateway } from './support/gateway.ts';
+import { gatewayCli, gatewayEditorSession } from './support/gateway.ts';
 
 const BALANCE = 'modelGateway.balance';
 const USER = 'ada';
@@ -25,42 +19,21 @@ const PASSWORD = 'correct horse battery staple';
 const CLIENT = `code-server on ${hostname()}`;
 const CODE = /^Your sign-in code is ([A-Z]{4}-[A-Z]{4})\. Confirm it in the browser\.$/;
 
-function cli(dataDir: string, args: string[], input?: string): string {
-  return execFileSync(node24, [join(repoRoot, 'src', 'gateway', 'cli.ts'), ...args, '--data', dataDir], { encoding: 'utf8', ...(input === undefined ? {} : { input }) }).trim();
-}
-
 describe('as a user: Sign In with the browser (device flow) against the bundled gateway', function () {
   this.timeout(120000);
-  let gateway: OperatedGateway | undefined;
-  let session: EditorSession | undefined;
   let consolePage: Page | undefined;
   let keyName = '';
-  const editor = () => {
-    if (!session || !gateway) throw new Error('the editor or the gateway did not start');
-    return { ...session, gateway };
-  };
-
-  before(async function () {
-    this.timeout(180000);
-    gateway = await startOperatedGateway();
+  const editor = gatewayEditorSession({
+    name: 'e2e-sign-in',
     // A console user with an account of their own and $5 on it, as an operator makes one.
-    cli(gateway.dataDir, ['user', 'create', USER], `${PASSWORD}\n`);
-    cli(gateway.dataDir, ['account', 'topup', USER, '5']);
-    session = await openEditor({
-      name: 'e2e-sign-in',
-      settings: { 'modelGateway.baseUrl': gateway.url, 'modelGateway.model': 'echo', 'modelGateway.balanceRefreshSeconds': 0 },
-    });
+    prepare: (gateway) => {
+      gatewayCli(gateway.dataDir, ['user', 'create', USER], `${PASSWORD}\n`);
+      gatewayCli(gateway.dataDir, ['account', 'topup', USER, '5']);
+    },
+    settings: (gateway) => ({ 'modelGateway.baseUrl': gateway.url, 'modelGateway.model': 'echo', 'modelGateway.balanceRefreshSeconds': 0 }),
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') {
-      if (consolePage) await saveScreenshot(consolePage, 'failures', `${this.currentTest.title.slice(0, 40)}-console`).catch(() => undefined);
-      await saveFailureArtifacts(this.currentTest.fullTitle(), session?.browser.page, session?.server);
-    }
-  });
-  after(async function () {
-    this.timeout(30000);
-    await session?.close();
-    await gateway?.stop();
+    if (this.currentTest?.state === 'failed' && consolePage) await saveScreenshot(consolePage, 'failures', `${this.currentTest.title.slice(0, 40)}-console`);
   });
 
   /** Runs Sign In and returns the user code its notification shows. */
@@ -130,7 +103,7 @@ describe('as a user: Sign In with the browser (device flow) against the bundled 
     // ada's account, not the bootstrap one ($10): the key is the approver's.
     assert.equal(await workbench.waitForStatusBar(BALANCE, /^\$/), '$5.00');
     // The key made by the approval is on ada's account, under the name the editor reported.
-    const keys = cli(gateway!.dataDir, ['key', 'list']);
+    const keys = gatewayCli(editor().gateway.dataDir, ['key', 'list']);
     assert.ok(keys.split('\n').some((line) => line.includes(keyName)), keys);
   });
 
@@ -141,7 +114,7 @@ describe('as a user: Sign In with the browser (device flow) against the bundled 
     const note = await workbench.waitForNotification(/^Self-test/);
     assert.equal(note.message, 'Self-test passed: all 3 steps OK.');
     // The gateway logged the self-test's chat under the signed-in key's name.
-    const logs = cli(gateway!.dataDir, ['logs', '--limit', '5']);
+    const logs = gatewayCli(editor().gateway.dataDir, ['logs', '--limit', '5']);
     assert.ok(logs.includes(keyName), logs);
     const settings = readFileSync(join(server.root, 'user-data', 'User', 'settings.json'), 'utf8');
     assert.doesNotMatch(settings, /sk-[A-Za-z0-9_-]{20,}/);

@@ -1,12 +1,16 @@
 // A gateway the failure scenarios operate: the bundled gateway started in the test process through its
 // public startGateway (127.0.0.1, port 0, a temp data folder), with a working key and a second key that
-// the test disables with the gateway's own CLI against the same data folder, as an operator would.
+// the test disables with the gateway's own CLI against the same data folder, as an operator would;
+// gatewayEditorSession() gives a describe block one such gateway and one editor pointed at it.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { node24, repoRoot } from '../../editor/paths.ts';
 import { poll } from '../../support/poll.ts';
+import { saveFailureArtifacts } from '../../editor/artifacts.ts';
+import { openEditor } from '../../editor/session.ts';
+import type { EditorSession } from '../../editor/session.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
 
 export type OperatedGateway = {
@@ -20,8 +24,9 @@ export type OperatedGateway = {
   stop(): Promise<void>;
 };
 
-function cli(dataDir: string, args: string[]): string {
-  return execFileSync(node24, [join(repoRoot, 'src', 'gateway', 'cli.ts'), ...args, '--data', dataDir], { encoding: 'utf8' }).trim();
+/** The gateway's CLI on its data folder, as an operator runs it; `input` goes to its standard input (a password, a key). */
+export function gatewayCli(dataDir: string, args: string[], input?: string): string {
+  return execFileSync(node24, [join(repoRoot, 'src', 'gateway', 'cli.ts'), ...args, '--data', dataDir], { encoding: 'utf8', ...(input === undefined ? {} : { input }) }).trim();
 }
 
 async function status(url: string, key: string): Promise<number> {
@@ -33,9 +38,9 @@ export async function startOperatedGateway(): Promise<OperatedGateway> {
   const gateway = await startGateway({ dataDir, port: 0, bootstrap: true, issueKey: 'e2e-good' });
   try {
     const goodKey = gateway.issuedKey!;
-    const secondKey = cli(dataDir, ['key', 'create', '--account', 'local', '--name', 'e2e-second']).split('\n').pop()!.trim();
+    const secondKey = gatewayCli(dataDir, ['key', 'create', '--account', 'local', '--name', 'e2e-second']).split('\n').pop()!.trim();
     const disableSecondKey = async () => {
-      cli(dataDir, ['key', 'disable', 'e2e-second']);
+      gatewayCli(dataDir, ['key', 'disable', 'e2e-second']);
       // The running gateway sees the CLI's change; check before blaming the extension for anything.
       await poll('the gateway to refuse the key disabled through its CLI (403)', async () => (await status(gateway.url, secondKey)) === 403 || undefined, 10000);
     };
@@ -57,4 +62,39 @@ export async function startOperatedGateway(): Promise<OperatedGateway> {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+export type GatewayEditor = EditorSession & { gateway: OperatedGateway };
+
+/**
+ * Mocha hooks for a describe block with one operated gateway and one editor pointed at it: the gateway
+ * started (then `prepare`, say users or channels made with its CLI), the editor opened with `settings(gateway)`;
+ * after a failed test a screenshot and the logs; both stopped at the end, whatever happened.
+ */
+export function gatewayEditorSession(options: {
+  name: string;
+  workspace?: string;
+  settings: (gateway: OperatedGateway) => Record<string, unknown>;
+  prepare?: (gateway: OperatedGateway) => Promise<void> | void;
+}): () => GatewayEditor {
+  let gateway: OperatedGateway | undefined;
+  let session: EditorSession | undefined;
+  before(async function () {
+    this.timeout(180000);
+    gateway = await startOperatedGateway();
+    await options.prepare?.(gateway);
+    session = await openEditor({ name: options.name, ...(options.workspace ? { workspace: options.workspace } : {}), settings: options.settings(gateway) });
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') await saveFailureArtifacts(this.currentTest.fullTitle(), session?.browser.page, session?.server);
+  });
+  after(async function () {
+    this.timeout(30000);
+    await session?.close();
+    await gateway?.stop();
+  });
+  return () => {
+    if (!session || !gateway) throw new Error('the editor or the gateway did not start');
+    return { ...session, gateway };
+  };
 }
