@@ -137,6 +137,26 @@ describe('as a user: local gateway, self-test, model pick, @gateway chat, balanc
     await browser.page.mouse.move(700, 300);
   });
 
+  it('"Model Gateway: Show Usage" draws today\'s spending as a bar in the chart of recent days', async () => {
+    const { workbench, browser } = editor();
+    await workbench.runCommand('Model Gateway: Show Usage');
+    // A webview lives in nested iframes: find the frame that holds the view's chart.
+    const chart = await poll('the Usage view chart', async () => {
+      for (const frame of browser.page.frames()) {
+        const svg = frame.locator('svg.chart');
+        if ((await svg.count().catch(() => 0)) === 0) continue;
+        const bars = await frame.locator('svg.chart rect.bar').evaluateAll((rects) => rects.map((r) => ({ none: r.classList.contains('none'), height: Number(r.getAttribute('height')) })));
+        return bars.length > 0 ? bars : undefined;
+      }
+      return undefined;
+    }, 30_000);
+    assert.equal(chart.length, 14, 'a bar for each of the last 14 days');
+    const today = chart.at(-1)!;
+    assert.ok(!today.none && today.height > 0, `today's bar shows the chat's cost: ${JSON.stringify(today)}`);
+    assert.ok(chart.slice(0, -1).every((bar) => bar.none && bar.height === 0), 'nothing was spent on the days before');
+    await saveScreenshot(browser.page, 'e2e-user', 'usage-view');
+  });
+
   it('a gateway model picked in VS Code\'s own chat model picker answers (in the mode VS Code offers)', async () => {
     const { workbench, browser, server } = editor();
     // VS Code's own chat (not @gateway) answers with an extension's model and no Copilot sign-in only
