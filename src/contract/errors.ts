@@ -169,6 +169,8 @@ export const ERROR_CODES = {
   cross_site_request: { status: 403, message: 'This request did not come from the console page of this gateway, so it was refused. Use the console itself.' },
   // The first-admin setup link: wrong, used, expired, or an admin exists already.
   setup_link_invalid: { status: 403, message: 'This setup link is not valid: it works once, for one hour, and only while the gateway has no admin. Restart the gateway for a new one, or run model-gateway user create NAME --admin.' },
+  // A password change (4.10) whose current password is wrong: 403, not 401, the session is still good.
+  current_password_wrong: { status: 403, message: 'The current password is wrong, so the password was not changed.' },
   // 404
   not_found: { status: 404, message: 'Path not found. Check the base address, with or without /v1.', firstCheck: 'address' },
   // An OpenAI-style path the base address reaches correctly, for a feature this gateway does not have.

@@ -22,6 +22,7 @@ import { createOwnKey, keyAction, keys as ownKeys } from './routes/consoleKeys.t
 import * as consoleDevice from './routes/consoleDevice.ts';
 import * as consoleCatalog from './routes/consoleCatalog.ts';
 import * as consoleLogs from './routes/consoleLogs.ts';
+import { changePassword } from './routes/consolePassword.ts';
 import { deviceAuthorization, token } from './routes/oauthDevice.ts';
 import type { Handler } from './routes/common.ts';
 import { models } from './routes/models.ts';
@@ -62,6 +63,7 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   '/api/console/keys/rotate': { POST: keyAction('rotate') },
   '/api/console/models': { GET: consoleCatalog.catalogue },
   '/api/console/account/logs': { GET: consoleLogs.accountLogs },
+  '/api/console/password': { POST: changePassword },
   // Device sign-in with the browser (RFC 8628, contract 4.11): the device's OAuth endpoints, the approval page and its JSON.
   [DEVICE_AUTHORIZATION_PATH]: { POST: deviceAuthorization },
   [TOKEN_PATH]: { POST: token },

@@ -25,6 +25,9 @@ export const NewKeyBody = z.strictObject({
   concurrency: z.int().min(1).max(10_000).optional(),
 });
 
+/** A password change: the current password (checked), the new one (checked for length by passwords.ts). */
+export const PasswordChangeBody = z.strictObject({ current: Password, new: Password });
+
 export const KeyIdBody = z.strictObject({ id: z.int().positive() });
 
 /** `value` as the schema's type, or a 400 naming the first problem. */

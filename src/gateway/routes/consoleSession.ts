@@ -24,7 +24,7 @@ function userView(gw: Gateway, user: UserRecord) {
 }
 
 /** A new session for `user`, its cookie set, the user answered. A new id at every sign-in: no fixation. */
-async function signIn(gw: Gateway, ctx: RequestContext, user: UserRecord, status: number): Promise<void> {
+export async function signIn(gw: Gateway, ctx: RequestContext, user: UserRecord, status: number): Promise<void> {
   const id = await gw.console.sessions.start(user);
   // The catalog knows accounts made since its last load (a first admin's own account) once refreshed.
   await gw.catalog.refresh();

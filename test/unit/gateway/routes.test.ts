@@ -14,7 +14,7 @@ const OAUTH = new Set(['/api/oauth/device_authorization', '/api/oauth/token']);
 const SIGN_IN = new Set(['/api/console/login', '/api/console/logout', '/api/console/setup']);
 /** The console's signed-in routes ask for a session cookie, not a key. */
 const signedIn = (path: string) =>
-  path.startsWith('/api/console/keys') || path.startsWith('/api/console/device/') || path === '/api/console/models' || path.startsWith('/api/console/account/');
+  path.startsWith('/api/console/keys') || path.startsWith('/api/console/device/') || path === '/api/console/models' || path.startsWith('/api/console/account/') || path === '/api/console/password';
 
 function expectedWithoutCredentials(path: string): [number, string] | 'ok' | 'oauth' {
   if (PUBLIC.has(path)) return 'ok';

@@ -1,0 +1,34 @@
+/**
+ * POST /api/console/password {current, new}: a signed-in user changes their own password (issue 10,
+ * contract 4.10). The console's CSRF rules apply; the current password is required and a wrong one is
+ * 403 current_password_wrong (not 401: the session is still good), counted by the sign-in throttle so a
+ * left-open browser cannot be used to guess it. The store ends every session of the user in the same
+ * step as the change; this browser is then signed in again with a new session id, so only the others
+ * are signed out. Neither password is ever logged or echoed.
+ */
+import { hashPassword, passwordProblem, verifyPassword } from '../accounts/passwords.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Handler } from './common.ts';
+import { parseBody, PasswordChangeBody } from './consoleSchemas.ts';
+import { signIn } from './consoleSession.ts';
+import { readConsoleJson, requireSession, sourceOf } from './session.ts';
+
+export const changePassword: Handler = async (gw, ctx) => {
+  const { user } = await requireSession(gw, ctx);
+  const body = parseBody(PasswordChangeBody, await readConsoleJson(gw, ctx));
+  const source = sourceOf(ctx);
+  const wait = gw.console.throttle.wait(user.name, source);
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    throw new HttpError('sign_in_throttled', `Try again in ${seconds} s.`, { 'Retry-After': String(seconds) });
+  }
+  if (!verifyPassword(body.current, user.passwordHash)) {
+    gw.console.throttle.failed(user.name, source);
+    throw new HttpError('current_password_wrong');
+  }
+  gw.console.throttle.succeeded(user.name, source);
+  const problem = passwordProblem(body.new);
+  if (problem) throw new HttpError('invalid_request', `new: ${problem}.`);
+  await gw.store.setUserPassword(user.name, hashPassword(body.new));
+  await signIn(gw, ctx, user, 200);
+};
