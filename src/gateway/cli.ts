@@ -8,6 +8,7 @@ import { CHANNEL_TYPES, isChannelType, formatMicroUsd } from '../contract/index.
 import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS, keyNamed } from './admin.ts';
 import { futureDate, httpUrl, identifier, int, isoDate, list, modelName, need, usd, UsageError, yesNo } from './cliArgs.ts';
 import { serve } from './cliServe.ts';
+import { migrate } from './cliMigrate.ts';
 import { model } from './cliModels.ts';
 import { readHiddenLine, user } from './cliUsers.ts';
 import { recentHealth } from './channelHealthReport.ts';
@@ -46,14 +47,17 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   logs [--limit N] [--json]
   logs prune --before DATE   delete request logs from before DATE (YYYY-MM-DD or an ISO date-time)
   backup FILE      a consistent copy of the data into a new FILE, even while serving (it prints how to restore)
+  migrate --from DATA_FOLDER --database URL   copy a SQLite gateway (accounts, users, keys, channels, models,
+              request logs, ids kept) into an EMPTY PostgreSQL database in one transaction, and verify it;
+              needs $MODEL_GATEWAY_SECRET_KEY (channel keys are sealed again with it)
 
 --data DIR defaults to $MODEL_GATEWAY_DATA, else ./.model-gateway (SQLite).
 --database postgres://user:password@host:5432/db (default $${DATABASE_URL_ENV}): run on PostgreSQL 14+ instead,
-              one serving instance per database for now; channel keys there need $MODEL_GATEWAY_SECRET_KEY.
+              any number of serving instances per database; channel keys there need $MODEL_GATEWAY_SECRET_KEY.
 `;
 
 const OPTIONS = {
-  data: { type: 'string' }, database: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+  data: { type: 'string' }, database: { type: 'string' }, from: { type: 'string' }, help: { type: 'boolean', short: 'h' },
   host: { type: 'string' }, port: { type: 'string' },
   name: { type: 'string' }, type: { type: 'string' }, 'base-url': { type: 'string' }, 'api-key': { type: 'string' },
   models: { type: 'string' }, model: { type: 'string' }, map: { type: 'string', multiple: true }, priority: { type: 'string' }, weight: { type: 'string' },
@@ -81,6 +85,7 @@ const CHANNEL_KEY_ENV = 'MODEL_GATEWAY_CHANNEL_API_KEY';
 
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   serve: ['host', 'port', 'log-retention-days', 'stop-grace-ms'],
+  migrate: ['from'],
   'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
   'channel test': ['model'],
   'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'free', 'context', 'tools', 'default-max-tokens'],
@@ -269,6 +274,10 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     if (command === 'serve') {
       if (sub !== undefined) throw new UsageError(`serve takes no arguments, got "${sub}"`);
       return await serve({ host: values.host, port: values.port, logRetentionDays: values['log-retention-days'], stopGraceMs: values['stop-grace-ms'] }, { dataDir, databaseUrl }, io, env);
+    }
+    if (command === 'migrate') {
+      if (sub !== undefined) throw new UsageError(`migrate takes no arguments, got "${sub}"`);
+      return await migrate(values.from, databaseUrl, io, env);
     }
     if (!twoWord && command !== 'logs' && command !== 'backup') throw new UsageError(`unknown command: ${command}`);
     if (command === 'backup' && (sub === undefined || args.length > 0)) throw new UsageError('backup takes one FILE (a new file)');

@@ -1,0 +1,20 @@
+/**
+ * `model-gateway migrate --from DATA_FOLDER --database URL`: a SQLite gateway copied into an empty
+ * PostgreSQL database (store/sqliteToPostgres.ts), then what was copied, verified, printed. The
+ * database is named without its password.
+ */
+import { formatMicroUsd } from '../contract/index.ts';
+import { need, UsageError } from './cliArgs.ts';
+import { describeDatabase } from './store/databaseUrl.ts';
+
+export async function migrate(from: string | undefined, databaseUrl: string | null, io: { readonly out: (line: string) => void }, env: NodeJS.ProcessEnv): Promise<number> {
+  const dataDir = need(from, '--from DATA_FOLDER');
+  if (databaseUrl === null) throw new UsageError('migrate needs the target: --database postgres://user:password@host:5432/db (or MODEL_GATEWAY_DATABASE_URL)');
+  // Loaded only here: the other commands do not need the copy.
+  const { copySqliteToPostgres } = await import('./store/sqliteToPostgres.ts');
+  const c = await copySqliteToPostgres(dataDir, databaseUrl, env);
+  io.out(`migrated ${dataDir} to ${describeDatabase(databaseUrl)}, in one transaction, verified (counts, balances, totals and log charges):`);
+  io.out(`  ${c.accounts} accounts (balances ${formatMicroUsd(c.balance)}, spent ${formatMicroUsd(c.totalSpent)} in all), ${c.users} users, ${c.keys} keys, ${c.channels} channels (keys sealed again with MODEL_GATEWAY_SECRET_KEY), ${c.models} models, ${c.logs} request logs`);
+  io.out('Console sessions are not copied: users sign in again. Start the instances with: model-gateway serve --database URL (the same MODEL_GATEWAY_SECRET_KEY)');
+  return 0;
+}

@@ -1,0 +1,175 @@
+/**
+ * `model-gateway migrate`: a SQLite data folder copied into an empty PostgreSQL database, in one
+ * transaction, ids kept (logs still point at their keys and accounts). Rows go across by column
+ * name (both stores use the same names, postgresMigrations.ts): PostgreSQL's json_populate_recordset
+ * gives each value the target column's type, so no column list is written twice. Each row is read
+ * through the stores' own mappers (sqlRows.ts) first, so a damaged row stops the copy with its name.
+ * Channel keys are opened with the folder's secret and sealed again under MODEL_GATEWAY_SECRET_KEY.
+ * Console sessions are not copied: users sign in again.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { describeDatabase, redactPassword } from './databaseUrl.ts';
+import { migratePostgres } from './postgresMigrate.ts';
+import { BUMP_AND_NOTIFY_SQL, CHANGES_CHANNEL } from './postgresChanges.ts';
+import { isSealed, SECRET_KEY_ENV, SECRET_KEY_FILE, SecretBox } from './secretBox.ts';
+import { SqliteStore } from './sqlite.ts';
+import { loadSqlite } from './sqliteOpen.ts';
+import { toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
+import { StoreError } from './types.ts';
+
+/** The tables copied, parents before children, each with the mapper that checks its rows. */
+const TABLES: readonly { readonly table: string; readonly check: (row: Row) => unknown }[] = [
+  { table: 'accounts', check: toAccount },
+  { table: 'users', check: toUser },
+  { table: 'api_keys', check: toKey },
+  { table: 'channels', check: (row) => toChannel(row, (stored) => stored) },
+  { table: 'models', check: toModel },
+  { table: 'request_logs', check: (row) => toLog({ ...row, account_name: null }) },
+];
+
+/** Rows per INSERT (request logs are read and written in pages of this many). */
+const PAGE = 5000;
+
+export interface MigrationCounts {
+  readonly accounts: number;
+  readonly users: number;
+  readonly keys: number;
+  readonly channels: number;
+  readonly models: number;
+  readonly logs: number;
+  /** Micro-USD, over all accounts, as verified in the target before commit. */
+  readonly balance: number;
+  readonly totalSpent: number;
+}
+
+/** The folder's secret: its secret.key when there is one, else the environment's (a folder run with MODEL_GATEWAY_SECRET_KEY). */
+function folderBox(dataDir: string, target: SecretBox): SecretBox {
+  return existsSync(join(dataDir, SECRET_KEY_FILE)) ? SecretBox.forFolder(dataDir, {}) : target;
+}
+
+export async function copySqliteToPostgres(dataDir: string, url: string, env: NodeJS.ProcessEnv): Promise<MigrationCounts> {
+  // Every refusal that needs no database comes before anything is written anywhere.
+  const target = SecretBox.fromEnv(env);
+  if (!target) throw new StoreError('invalid', `${SECRET_KEY_ENV} is not set: channel keys are sealed again on PostgreSQL with a secret key every instance shares (32 bytes, base64 or hex; for example: openssl rand -base64 32). Nothing was written.`);
+  const file = join(dataDir, 'gateway.db');
+  if (!existsSync(file)) throw new StoreError('not_found', `${dataDir} holds no gateway database (${file} does not exist). Nothing was written.`);
+  const sqlite = loadSqlite();
+  if (!sqlite) throw new Error('node:sqlite is not available in this Node.js runtime (Node 24 needed) to read the data folder');
+  const source = folderBox(dataDir, target);
+  // Opened once as the store: an older folder is brought to this version's schema and checked.
+  await new SqliteStore(file, source).close();
+  const db = new sqlite.DatabaseSync(file, { readOnly: true });
+  const where = describeDatabase(url);
+  const pool = new pg.Pool({ connectionString: url, application_name: 'model-gateway migrate', max: 1 });
+  pool.on('error', () => undefined);
+  const client = await pool.connect().catch((error: unknown) => {
+    void pool.end();
+    throw new Error(`${where}: ${redactPassword(error instanceof Error ? error.message : String(error), url)}`);
+  });
+  try {
+    await migratePostgres(client, where);
+    db.exec('BEGIN'); // one consistent read of the folder
+    await client.query('BEGIN');
+    try {
+      await client.query(`LOCK TABLE ${TABLES.map((t) => t.table).join(', ')}, sessions IN EXCLUSIVE MODE`);
+      const { rows: [present] } = await client.query<Row>(`SELECT ${[...TABLES.map((t) => t.table), 'sessions'].map((t) => `(SELECT count(*) FROM ${t})`).join(' + ')} AS n`);
+      if (Number(present!.n) > 0) throw new StoreError('conflict', `${where} is not empty (it holds accounts, keys, channels, models, users or logs already): migrate copies into an empty database only. Nothing was written.`);
+      const copied = new Map<string, number>();
+      for (const { table, check } of TABLES) {
+        const columns = await sharedColumns(db, client, table);
+        let count = 0;
+        for (const rows of pagesOf(db, table)) {
+          for (const row of rows) check(row);
+          const out = table === 'channels' ? rows.map((row) => resealed(row, source, target)) : rows;
+          await client.query(
+            `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM json_populate_recordset(NULL::${table}, $1::json)`,
+            [JSON.stringify(out.map((row) => pick(row, columns)))],
+          );
+          count += rows.length;
+        }
+        copied.set(table, count);
+        // Identity columns go on after the highest id copied: new rows never take a copied id.
+        if (table !== 'models') await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE((SELECT MAX(id) FROM ${table}), 0) + 1, false)`);
+      }
+      const counts = await verify(db, client, copied);
+      await client.query(BUMP_AND_NOTIFY_SQL, [CHANGES_CHANNEL, randomUUID()]);
+      await client.query('COMMIT');
+      return counts;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      if (db.isTransaction) db.exec('COMMIT');
+    }
+  } catch (error) {
+    if (error instanceof Error && !(error instanceof StoreError)) error.message = `${where}: ${redactPassword(error.message, url)}`;
+    throw error;
+  } finally {
+    client.release();
+    db.close();
+    await pool.end();
+  }
+}
+
+/** The rows of `table` in pages of PAGE, by id (models, keyed by name and few, in one). */
+function* pagesOf(db: import('node:sqlite').DatabaseSync, table: string): Generator<Row[]> {
+  if (table === 'models') {
+    const rows = db.prepare('SELECT * FROM models ORDER BY name').all() as Row[];
+    if (rows.length > 0) yield rows;
+    return;
+  }
+  const page = db.prepare(`SELECT * FROM ${table} WHERE id > ? ORDER BY id LIMIT ${PAGE}`);
+  for (let after: number | bigint = -1; ;) {
+    const rows = page.all(after) as Row[];
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows.at(-1)!.id as number;
+  }
+}
+
+/** The columns of `table` in both databases; a SQLite column PostgreSQL lacks would be lost, so it stops the copy. */
+async function sharedColumns(db: import('node:sqlite').DatabaseSync, client: pg.PoolClient, table: string): Promise<string[]> {
+  const fromSqlite = (db.prepare(`PRAGMA table_info(${table})`).all() as Row[]).map((r) => String(r.name));
+  const { rows } = await client.query<Row>('SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1', [table]);
+  const inPostgres = new Set(rows.map((r) => String(r.column_name)));
+  const missing = fromSqlite.filter((c) => !inPostgres.has(c));
+  if (missing.length > 0) throw new StoreError('invalid', `the PostgreSQL table ${table} has no column ${missing.join(', ')}: this version cannot copy it. Nothing was written.`);
+  return fromSqlite;
+}
+
+function pick(row: Row, columns: readonly string[]): Row {
+  return Object.fromEntries(columns.map((c) => [c, row[c] ?? null]));
+}
+
+function resealed(row: Row, source: SecretBox, target: SecretBox): Row {
+  if (row.api_key === null || row.api_key === undefined) return row;
+  const stored = String(row.api_key);
+  const plain = isSealed(stored) ? source.open(stored, `the key of channel "${String(row.name)}"`) : stored;
+  return { ...row, api_key: target.seal(plain) };
+}
+
+/** Counts and money compared between the folder and the target, inside the copy's transaction: a mismatch rolls it all back. */
+async function verify(db: import('node:sqlite').DatabaseSync, client: pg.PoolClient, copied: ReadonlyMap<string, number>): Promise<MigrationCounts> {
+  const sums = 'SELECT COALESCE(SUM(balance), 0) AS balance, COALESCE(SUM(total_spent), 0) AS spent FROM accounts';
+  const from = db.prepare(sums).get() as Row;
+  const { rows: [to] } = await client.query<Row>(sums);
+  const logCost = 'SELECT COALESCE(SUM(cost), 0) AS cost FROM request_logs';
+  const fromCost = db.prepare(logCost).get() as Row;
+  const { rows: [toCost] } = await client.query<Row>(logCost);
+  for (const { table } of TABLES) {
+    const source = Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as Row).n);
+    const { rows: [there] } = await client.query<Row>(`SELECT count(*) AS n FROM ${table}`);
+    if (source !== copied.get(table) || Number(there!.n) !== source) throw new StoreError('invalid', `the copy of ${table} does not match (${source} rows in the folder, ${String(there!.n)} in the database): nothing was written`);
+  }
+  if (BigInt(String(from.balance)) !== BigInt(String(to!.balance)) || BigInt(String(from.spent)) !== BigInt(String(to!.spent)) || BigInt(String(fromCost.cost)) !== BigInt(String(toCost!.cost))) {
+    throw new StoreError('invalid', 'the copied balances, totals or log charges do not add up to the folder\'s: nothing was written');
+  }
+  const count = (table: string): number => copied.get(table) ?? 0;
+  return {
+    accounts: count('accounts'), users: count('users'), keys: count('api_keys'), channels: count('channels'), models: count('models'), logs: count('request_logs'),
+    balance: Number(to!.balance), totalSpent: Number(to!.spent),
+  };
+}
