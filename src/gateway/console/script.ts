@@ -6,6 +6,7 @@
 import { familyOfStatus } from '../../contract/index.ts';
 import { HELPERS_JS } from './helpersScript.ts';
 import { USER_JS } from './userScript.ts';
+import { USER_VIEWS_JS } from './userViewsScript.ts';
 
 export const CONSOLE_JS = `
 (function () {
@@ -196,6 +197,7 @@ ${HELPERS_JS}
   });
   $('refresh').addEventListener('click', load);
 ${USER_JS}
+${USER_VIEWS_JS}
   renderStatic();
   startUser().then(function (tookOver) {
     if (tookOver) return;

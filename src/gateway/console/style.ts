@@ -139,5 +139,18 @@ hr.or { border: 0; border-top: 1px solid var(--line); margin: 22px 0 18px; }
 .signin legend { font-size: 12.5px; color: var(--muted); padding: 0 4px; }
 .signin label.model-choice { font-weight: 400; margin: 4px 0; }
 .signin .actions { justify-content: flex-start; }
+/* The signed-in user's views (issue 10): tabs, the catalogue's search, the logs' filters. */
+.tabs { display: flex; gap: 4px; margin: 0 0 16px; border-bottom: 1px solid var(--line); flex-wrap: wrap; }
+.tab { font: inherit; font-size: 13.5px; background: none; border: 0; border-bottom: 2px solid transparent; padding: 8px 12px; color: var(--muted); cursor: pointer; }
+.tab[aria-pressed="true"] { color: var(--text); border-bottom-color: var(--accent); font-weight: 600; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.search, .filters input, .filters select {
+  font: inherit; font-size: 13px; padding: 8px 10px; border-radius: 8px; border: 1px solid var(--line); background: var(--panel-2); color: var(--text); min-width: 0;
+}
+.filters { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 10px; align-items: end; border-bottom: 1px solid var(--line); }
+.filters label { display: block; font-size: 12px; color: var(--muted); margin-bottom: 4px; }
+.filters input, .filters select { width: 100%; }
+.more { display: flex; justify-content: center; }
+a.btn { text-decoration: none; }
 footer { text-align: center; color: var(--faint); font-size: 12px; padding: 0 0 28px; }
 `;

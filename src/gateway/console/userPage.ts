@@ -3,6 +3,7 @@
  * form, the first-admin setup form (opened by the link `serve` prints), and the keys view. Static HTML
  * placed by page.ts; userScript.ts brings them to life. Every value from the server goes in as text.
  */
+import { LOGS_VIEW_HTML, MODELS_VIEW_HTML, PASSWORD_VIEW_HTML, USER_TABS_HTML } from './userViewsPage.ts';
 
 /** A user name and password form (ids `${prefix}-name`, `${prefix}-password`), its submit button beside the password. */
 export function credentialsForm(formId: string, prefix: string, passwordAutocomplete: 'current-password' | 'new-password', button: string): string {
@@ -32,7 +33,8 @@ export const SETUP_HTML = `
   </section>`;
 
 export const KEYS_HTML = `
-  <section id="keys-app" hidden>
+  <section id="keys-app" hidden>${USER_TABS_HTML}
+    <div id="view-keys">
     <div id="new-secret" class="card spaced secret" role="status" hidden>
       <header><div><h2>Your new API key <span id="new-secret-name" class="faint"></span></h2>
         <p>Copy it now: it is shown this once and cannot be shown again (rotate the key for a new one).</p></div></header>
@@ -56,4 +58,5 @@ export const KEYS_HTML = `
       </form>
       <div id="keys"></div>
     </section>
+    </div>${MODELS_VIEW_HTML}${LOGS_VIEW_HTML}${PASSWORD_VIEW_HTML}
   </section>`;

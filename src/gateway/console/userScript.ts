@@ -22,6 +22,7 @@ export const USER_JS = `
     $('keys-app').hidden = false; $('who').hidden = false;
     fill($('who-key'), [user.name + (user.admin ? ' (admin)' : '') + ' ']);
     $('keys-account').textContent = user.account ? 'Keys of account ' + user.account + '. Requests made with them are charged to it.' : '';
+    resetViews(user);
     return loadKeys();
   }
 
@@ -59,6 +60,7 @@ export const USER_JS = `
   }
 
   function renderKeys(list) {
+    keysListed(list);
     if (list.length === 0) {
       fill($('keys'), [h('div', { class: 'empty', text: 'No API keys yet. Create one above; its secret is shown once.' })]);
       return;
@@ -159,6 +161,7 @@ export const USER_JS = `
     forgetSecret();
     $('keys-app').hidden = true; $('who').hidden = true; $('signin').hidden = false;
     fill($('keys'), []);
+    resetViews(null);
     if (err) showUserError('Signed out', err);
     $('user-name').focus();
   }
