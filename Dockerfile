@@ -1,0 +1,16 @@
+# The gateway CLI as an image, for compose.yaml (not exercised by the tests: no container engine there).
+# Build stage: the dev dependencies bundle src/gateway/cli.ts into one file, dist/cli.cjs, with pg inside it.
+FROM node:24-slim AS build
+WORKDIR /src
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts
+COPY . .
+RUN node esbuild.js
+
+# Run stage: Node 24 (node:sqlite, fetch) and the bundle alone.
+FROM node:24-slim
+WORKDIR /app
+COPY --from=build /src/dist/cli.cjs /src/dist/cli.cjs.map ./
+USER node
+ENTRYPOINT ["node", "--max-semi-space-size=8", "/app/cli.cjs"]
+CMD ["--help"]
