@@ -3,13 +3,12 @@
 // `serve --database` on it answers with the same keys, balances and logs; a non-empty target and a missing
 // MODEL_GATEWAY_SECRET_KEY are refused, the latter before anything is written.
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import { cliSuite } from '../../support/cliSuite.ts';
 import { freshDatabase, TEST_DATABASE_PASSWORD } from '../../support/postgres.ts';
 import { toAccount, toKey, toLog, toModel, toUser, type Row } from '../../../src/gateway/store/sqlRows.ts';
 import { assertError } from '../../support/answer.ts';
@@ -79,19 +78,11 @@ function accountShow(out: string): { balance: number; spent: number } {
 
 describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into PostgreSQL', function () {
   this.timeout(90_000);
-  let upstream: FakeUpstream;
-  let dir: string;
-  before(() => execFileSync(process.execPath, ['esbuild.js'], { cwd: ROOT }));
-  beforeEach(async () => {
-    upstream = await startFakeUpstream({});
-    dir = tempDir();
-  });
-  afterEach(async () => {
-    await upstream.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const suite = cliSuite();
 
   it('copies a folder with traffic; serve --database answers with the same keys, balances and logs; a non-empty target and a missing secret key are refused', async () => {
+    const upstream = suite.upstream();
+    const dir = suite.dir();
     // The folder seals channel keys with its own secret.key (no MODEL_GATEWAY_SECRET_KEY while it serves).
     const base: NodeJS.ProcessEnv = { ...process.env, MODEL_GATEWAY_ECHO_DELAY_MS: '0' };
     delete base['MODEL_GATEWAY_SECRET_KEY'];

@@ -2,30 +2,20 @@
 // the current source) in its own process on the run's test PostgreSQL, a fake upstream behind it, and
 // the admin commands through main(argv) on MODEL_GATEWAY_DATABASE_URL while it serves.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import { cliSuite } from '../../support/cliSuite.ts';
 import { freshDatabase, TEST_DATABASE_PASSWORD } from '../../support/postgres.ts';
-import { call, chatBody, tempDir } from './helpers.ts';
+import { call, chatBody } from './helpers.ts';
 import { assertError } from '../../support/answer.ts';
-import { cliWith, ROOT, serveProcess as serve } from './serveProcess.ts';
+import { cliWith, serveProcess as serve } from './serveProcess.ts';
 
 describe('serve --database: the gateway on PostgreSQL', function () {
   this.timeout(60_000);
-  let upstream: FakeUpstream;
-  let dir: string;
-  before(() => execFileSync(process.execPath, ['esbuild.js'], { cwd: ROOT }));
-  beforeEach(async () => {
-    upstream = await startFakeUpstream({});
-    dir = tempDir();
-  });
-  afterEach(async () => {
-    await upstream.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const suite = cliSuite();
 
   it('answers through the upstream; the balance falls by exactly the logged charges; a CLI top-up while serving applies to the next request', async () => {
+    const upstream = suite.upstream();
+    const dir = suite.dir();
     const url = await freshDatabase();
     // --data points at an empty folder: on PostgreSQL nothing may be written there.
     const env: NodeJS.ProcessEnv = { ...process.env, MODEL_GATEWAY_DATA: dir, MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64'), MODEL_GATEWAY_ECHO_DELAY_MS: '0' };
