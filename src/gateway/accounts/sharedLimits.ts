@@ -142,7 +142,7 @@ export class SharedLimits {
     if (state && state.active > 0) state.active--;
   }
 
-  /** The next exchange that starts after this call (shared by every caller meanwhile). True when it committed. */
+  /** The next exchange that starts after this call (shared by every caller meanwhile). True when it committed in time for its claims to be used. */
   #next(): Promise<boolean> {
     if (!this.#running) return this.#exchange();
     this.#queued ??= this.#running.then(() => {
@@ -166,7 +166,9 @@ export class SharedLimits {
         if (this.#failing) this.#log('key limits are shared with the other instances again');
         this.#failing = false;
         this.#dropIdle();
-        return true;
+        // An exchange slower than the trust window committed claims that are already too old to use: the
+        // requests waiting on it are told the limits could not be shared in time (503), not that the key is over them.
+        return performance.now() <= this.#trustedUntil;
       } catch (error) {
         // Claims written in memory but maybe not committed: none is used until an exchange commits.
         this.#trustedUntil = -Infinity;
