@@ -3,7 +3,7 @@
 // theirs, never another account's; filters, paging, CSV). Bad input gets the contract's JSON error.
 import assert from 'node:assert/strict';
 import { assertError } from '../../support/answer.ts';
-import { consoleAgent, makeUser, type ConsoleAgent } from './consoleAgent.ts';
+import { adaAndBob, consoleAgent, type ConsoleAgent } from './consoleAgent.ts';
 import { call, chatBody, startTestGateway, type Started } from './helpers.ts';
 
 describe("a signed-in user's catalogue and logs", function () {
@@ -16,12 +16,7 @@ describe("a signed-in user's catalogue and logs", function () {
 
   before(async () => {
     t = await startTestGateway();
-    await makeUser(t.admin(), 'ada', 5_000_000);
-    await makeUser(t.admin(), 'bob', 5_000_000);
-    ada = consoleAgent(t.gw);
-    bob = consoleAgent(t.gw);
-    assert.equal((await ada.signIn('ada')).status, 200);
-    assert.equal((await bob.signIn('bob')).status, 200);
+    ({ ada, bob } = await adaAndBob(t.gw, t.admin()));
     for (const [agent, name] of [[ada, 'ada-1'], [ada, 'ada-2'], [bob, 'bob-1']] as const) {
       const made = await agent.post('/api/console/keys', { name });
       assert.equal(made.status, 201, made.text);

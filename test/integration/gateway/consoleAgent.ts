@@ -2,6 +2,7 @@
  * A browser's side of the console API for tests: keeps the session cookie it is given (as a browser
  * would) and sends the page's Origin on every POST, so a test says only what differs from the page.
  */
+import assert from 'node:assert/strict';
 import type { RunningGateway } from '../../../src/gateway/server.ts';
 import { answerOf, type Answer } from '../../support/answer.ts';
 import { createUser } from '../../../src/gateway/accounts/users.ts';
@@ -48,4 +49,15 @@ export function consoleAgent(gw: RunningGateway): ConsoleAgent {
 export async function makeUser(store: Store, name: string, balance = 0, admin = false): Promise<void> {
   await createUser(store, { name, password: PASSWORD, admin });
   if (balance > 0) await store.topUp(name, balance);
+}
+
+/** Users ada and bob ($5 each), each signed in through an agent of their own: two accounts that must not see each other. */
+export async function adaAndBob(gw: RunningGateway, store: Store): Promise<{ ada: ConsoleAgent; bob: ConsoleAgent }> {
+  await makeUser(store, 'ada', 5_000_000);
+  await makeUser(store, 'bob', 5_000_000);
+  const ada = consoleAgent(gw);
+  const bob = consoleAgent(gw);
+  assert.equal((await ada.signIn('ada')).status, 200);
+  assert.equal((await bob.signIn('bob')).status, 200);
+  return { ada, bob };
 }

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { assertError } from '../../support/answer.ts';
 import { poll } from '../../support/poll.ts';
-import { consoleAgent, makeUser, PASSWORD, type ConsoleAgent } from './consoleAgent.ts';
+import { adaAndBob, consoleAgent, PASSWORD, type ConsoleAgent } from './consoleAgent.ts';
 import { call, chatBody, startTestGateway, type Started } from './helpers.ts';
 
 describe('console keys of a signed-in user', function () {
@@ -16,12 +16,7 @@ describe('console keys of a signed-in user', function () {
   const secrets: string[] = [];
   before(async () => {
     t = await startTestGateway();
-    await makeUser(t.admin(), 'ada', 5_000_000);
-    await makeUser(t.admin(), 'bob', 5_000_000);
-    ada = consoleAgent(t.gw);
-    bob = consoleAgent(t.gw);
-    assert.equal((await ada.signIn('ada')).status, 200);
-    assert.equal((await bob.signIn('bob')).status, 200);
+    ({ ada, bob } = await adaAndBob(t.gw, t.admin()));
   });
   after(async () => t.close());
 

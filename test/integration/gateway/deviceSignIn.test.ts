@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { DEVICE_GRANT_TYPE } from '../../../src/contract/index.ts';
 import { assertError, type Answer } from '../../support/answer.ts';
 import { poll } from '../../support/poll.ts';
-import { consoleAgent, makeUser, PASSWORD, type ConsoleAgent } from './consoleAgent.ts';
+import { adaAndBob, consoleAgent, makeUser, PASSWORD, type ConsoleAgent } from './consoleAgent.ts';
 import { call, chatBody, startTestGateway, type Started } from './helpers.ts';
 import { answerOf } from '../../support/answer.ts';
 
@@ -34,12 +34,7 @@ describe('device sign-in (RFC 8628) over HTTP', function () {
   const deviceCodes: string[] = [];
   before(async () => {
     t = await startTestGateway({ clock: () => now });
-    await makeUser(t.admin(), 'ada', 5_000_000);
-    await makeUser(t.admin(), 'bob', 5_000_000);
-    ada = consoleAgent(t.gw);
-    bob = consoleAgent(t.gw);
-    assert.equal((await ada.signIn('ada')).status, 200);
-    assert.equal((await bob.signIn('bob')).status, 200);
+    ({ ada, bob } = await adaAndBob(t.gw, t.admin()));
   });
   after(async () => t.close());
 
