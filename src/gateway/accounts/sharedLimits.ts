@@ -18,6 +18,8 @@ const TICK_MS = 1000;
 const TRUST_MS = 2000;
 /** Other instances' rows count while refreshed this recently (> TRUST_MS: never ignored while trusted). */
 const LIVE_MS = 3000;
+/** Exchanges a waiting request waits for at most, while the key has room but others take the shares first. */
+const MAX_WAITS = 20;
 /** Exchanges on demand at most this often. */
 const GAP_MS = 25;
 const MIN_REQUEST_SHARE = 4;
@@ -36,6 +38,8 @@ interface KeyState {
   active: number;
   /** Concurrent requests this instance may hold (active included). */
   slots: number;
+  /** Concurrent requests the key's limit leaves unclaimed by anyone, at the last exchange. */
+  slotsLeft: number;
   askedRequests: number;
   askedSlots: number;
   /** Requests waiting for an exchange now (asked before a decision that came too early for them, maybe). */
@@ -80,7 +84,7 @@ export class SharedLimits {
   #state(keyId: number): KeyState {
     let state = this.#keys.get(keyId);
     if (!state) {
-      state = { rpm: 0, concurrency: 0, window: -1, admitted: 0, claim: 0, left: 0, active: 0, slots: 0, askedRequests: 0, askedSlots: 0, waitingRequests: 0, waitingSlots: 0 };
+      state = { rpm: 0, concurrency: 0, window: -1, admitted: 0, claim: 0, left: 0, active: 0, slots: 0, slotsLeft: 0, askedRequests: 0, askedSlots: 0, waitingRequests: 0, waitingSlots: 0 };
       this.#keys.set(keyId, state);
     }
     return state;
@@ -95,10 +99,27 @@ export class SharedLimits {
     const admitted = this.#admitRequest(state);
     if (admitted !== null) return admitted;
     state.waitingRequests++;
-    return this.#next().then((ok) => {
-      state.waitingRequests--;
-      return ok ? (this.#admitRequest(state) ?? this.#requestWait(state)) : 'unavailable';
-    });
+    return this.#waitFor(state, 'waitingRequests', () => this.#admitRequest(state) === 0, () => state.window === minuteOf(Date.now()) && state.left > 0).then((r) =>
+      r === 'unavailable' ? r : r ? 0 : this.#requestWait(state),
+    );
+  }
+
+  /**
+   * Waits for exchanges until `admit()` succeeds. The share an exchange claims for the requests waiting on it can be
+   * taken first by requests that arrive while it commits (they are admitted in memory); while the key still has room
+   * (`room()`), such a waiter waits for the next exchange instead of being refused as if the key were over its limit.
+   */
+  async #waitFor(state: KeyState, counter: 'waitingRequests' | 'waitingSlots', admit: () => boolean, room: () => boolean): Promise<boolean | LimitRefusal> {
+    try {
+      for (let attempt = 0; attempt < MAX_WAITS; attempt++) {
+        if (!(await this.#next())) return 'unavailable';
+        if (admit()) return true;
+        if (!room()) return false;
+      }
+      return false;
+    } finally {
+      state[counter]--;
+    }
   }
 
   #admitRequest(state: KeyState): 0 | null {
@@ -125,10 +146,7 @@ export class SharedLimits {
     state.askedSlots++;
     if (this.#admitSlot(state)) return true;
     state.waitingSlots++;
-    return this.#next().then((ok) => {
-      state.waitingSlots--;
-      return ok ? this.#admitSlot(state) : 'unavailable';
-    });
+    return this.#waitFor(state, 'waitingSlots', () => this.#admitSlot(state), () => state.slotsLeft > 0);
   }
 
   #admitSlot(state: KeyState): boolean {
@@ -205,9 +223,12 @@ export class SharedLimits {
     }
     if (s.concurrency > 0) {
       const left = s.concurrency - (others?.slots ?? 0) - s.active;
-      s.slots = s.active + (wantsSlots ? Math.min(fairPart(left, wanting), Math.max(1, s.askedSlots, s.waitingSlots)) : 0);
+      const share = wantsSlots ? Math.min(fairPart(left, wanting), Math.max(1, s.askedSlots, s.waitingSlots)) : 0;
+      s.slots = s.active + share;
+      s.slotsLeft = left - share;
     } else {
       s.slots = 0;
+      s.slotsLeft = 0;
     }
     const wanted = wantsRequests || wantsSlots;
     if (!wanted && s.admitted === 0 && s.active === 0) this.#idle.add(keyId);

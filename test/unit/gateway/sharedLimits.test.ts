@@ -32,4 +32,31 @@ describe('key limits shared across instances', () => {
     assert.equal(await limits.acquire(1, 4), 'unavailable', 'a 429 would blame a key that is far under its limit');
     assert.equal(await limits.take(1, 60), 'unavailable');
   });
+
+  it('a request that waited for an exchange is not refused when requests arriving during its commit took the share and the key has room', async () => {
+    // Each decision is made inside the lock, then the commit takes 20 ms: requests arriving meanwhile are admitted in memory
+    // from the new claims (the previous exchange's trust window still runs).
+    const decisions: (() => void)[] = [];
+    const nextDecision = (): Promise<void> => new Promise((resolve) => decisions.push(resolve));
+    const store: KeyLimitStore = {
+      ...aloneOnDatabase(0),
+      async exchange(_window, _keys, _liveMs, decide) {
+        decide(new Map());
+        decisions.shift()?.();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      },
+    };
+    const limits = new SharedLimits(store, () => undefined);
+    assert.equal(await limits.acquire(1, 100), true);
+    for (let i = 0; i < 4; i++) assert.equal(await limits.take(1, 1_000), 0);
+    const decided = nextDecision();
+    const waitingSlot = limits.acquire(1, 100);
+    const waitingRequest = limits.take(1, 1_000);
+    await decided;
+    // That exchange claimed 1 more slot and 8 more requests for the waiters; these take them first.
+    assert.equal(await limits.acquire(1, 100), true);
+    for (let i = 0; i < 8; i++) assert.equal(await limits.take(1, 1_000), 0);
+    assert.equal(await waitingSlot, true, '3 in flight with a concurrency of 100: a 429 concurrency_limited would be wrong');
+    assert.equal(await waitingRequest, 0, '14 requests of 1,000 a minute: a 429 rate_limited would be wrong');
+  });
 });
