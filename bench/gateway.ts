@@ -1,7 +1,8 @@
 /**
  * The gateway under test, in its own child process so that its CPU time and RSS are its own.
  * Starts the real gateway (src/gateway/server.ts, the same entry `model-gateway serve` and the
- * extension use) on the SQLite data folder DATA_DIR, port 0, and answers the benchmark over IPC:
+ * extension use) on the SQLite data folder DATA_DIR, or with DATABASE_URL on that PostgreSQL database
+ * (`serve --database`; MODEL_GATEWAY_SECRET_KEY from the environment), port 0, and answers the benchmark over IPC:
  * {type:'stats'} -> its own CPU microseconds and RSS; {type:'stop'} -> graceful stop (flushes the
  * request logs) and exit, so that `--cpu-prof` can write its profile.
  */
@@ -12,9 +13,11 @@ import { startGateway } from '../src/gateway/server.ts';
 async function main(): Promise<void> {
   const dataDir = process.env.DATA_DIR;
   if (!dataDir) throw new Error('DATA_DIR is not set');
+  const databaseUrl = process.env.DATABASE_URL || null;
   // echoDelayMs 0: the completion case measures the path, not the offline model's pretend typing speed.
-  const gateway = await startGateway({ dataDir, port: 0, host: '127.0.0.1', echoDelayMs: 0, log: (line) => process.stderr.write(`${line}\n`) });
-  if (gateway.storeKind !== 'sqlite') throw new Error(`the gateway runs on a ${gateway.storeKind} store, not SQLite`);
+  const gateway = await startGateway({ dataDir, databaseUrl, port: 0, host: '127.0.0.1', echoDelayMs: 0, log: (line) => process.stderr.write(`${line}\n`) });
+  const expected = databaseUrl ? 'postgres' : 'sqlite';
+  if (gateway.storeKind !== expected) throw new Error(`the gateway runs on a ${gateway.storeKind} store, not ${expected}`);
   // Event-loop delay between two stats calls: how long the gateway's one thread was blocked.
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();

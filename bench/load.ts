@@ -8,6 +8,8 @@ import { Pool } from 'undici';
 export interface Target {
   readonly name: string;
   readonly origin: string;
+  /** Several instances of one server: requests go round-robin over these origins (`origin` is the first). */
+  readonly origins?: readonly string[];
   readonly headers: Readonly<Record<string, string>>;
 }
 
@@ -54,13 +56,11 @@ function describe(err: unknown): string {
 }
 
 export async function runLoad(target: Target, spec: LoadSpec): Promise<LoadResult> {
-  const pool = new Pool(target.origin, {
-    connections: spec.concurrency,
-    pipelining: 1,
-    keepAliveTimeout: 60_000,
-    headersTimeout: 30_000,
-    bodyTimeout: 30_000,
-  });
+  // One Pool per origin, each able to hold every worker's connection; each request takes the next origin in turn.
+  const pools = (target.origins ?? [target.origin]).map(
+    (origin) => new Pool(origin, { connections: spec.concurrency, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 30_000, bodyTimeout: 30_000 }),
+  );
+  let turn = 0;
   const headers = { 'content-type': 'application/json', ...target.headers };
   const latencies = new Float64Array(spec.maxRequests);
   const firstBytes = new Float64Array(spec.maxRequests);
@@ -82,6 +82,7 @@ export async function runLoad(target: Target, spec: LoadSpec): Promise<LoadResul
       const start = process.hrtime.bigint();
       let first = 0n;
       try {
+        const pool = pools[turn++ % pools.length]!;
         const res = await pool.request({ path: spec.path, method: 'POST', headers, body: spec.body });
         let tail = '';
         let size = 0;
@@ -109,7 +110,7 @@ export async function runLoad(target: Target, spec: LoadSpec): Promise<LoadResul
   try {
     await Promise.all(Array.from({ length: spec.concurrency }, worker));
   } finally {
-    await pool.destroy();
+    await Promise.all(pools.map((pool) => pool.destroy()));
   }
   const elapsedMs = Number(process.hrtime.bigint() - t0) / 1e6;
   return {

@@ -37,7 +37,19 @@ export interface Results {
   holdMemory?: Record<string, unknown>;
   endMemory?: Record<string, unknown>;
   bookkeeping: Bookkeeping | null;
+  /**
+   * The gateway on an embedded PostgreSQL (case pg50): targets pg1 (one instance) and pg3 (requests round-robin over
+   * `instances` instances on the same database), measured in ns50's rounds; CPU of all their instances, event-loop
+   * delay of the worst instance in the worst round; the bookkeeping check on that database.
+   */
+  postgres: {
+    instances: number;
+    targets: Record<string, { instances: number; cpuSeconds: number; requests: number; loopDelayMs: LoopDelay | null }>;
+    bookkeeping: (Bookkeeping & { leased: number }) | null;
+  } | null;
 }
+
+type LoopDelay = { p50: number; p99: number; max: number };
 
 export interface Verdict {
   readonly id: string;
@@ -54,15 +66,19 @@ export const TARGETS = {
   pacedEndRatio: 1.05,
   holdRssBytes: 150 * 1024 * 1024,
   completionAddedMs: 1,
+  /** One PostgreSQL instance's c=50 throughput, as a share of the SQLite gateway's (issue 12: within 15%). */
+  postgresVsSqlite: 0.85,
+  /** Three PostgreSQL instances' c=50 throughput, as a share of one's: no worse. */
+  postgres3Vs1: 1,
 } as const;
 
 function get(results: Results, caseName: string, target: string): LoadResult | undefined {
   return results.runs[caseName]?.[target];
 }
 
-/** The gateway's throughput as a share of `other`'s, each round against its own: the median of the rounds' ratios. */
-export function roundRatio(results: Results, caseName: string, other: string): number | null {
-  const ratios = (results.rounds?.[caseName] ?? []).filter((r) => r['gateway'] && r[other]).map((r) => r['gateway']! / r[other]!);
+/** A target's throughput (the gateway's by default) as a share of `other`'s, each round against its own: the median of the rounds' ratios. */
+export function roundRatio(results: Results, caseName: string, other: string, of = 'gateway'): number | null {
+  const ratios = (results.rounds?.[caseName] ?? []).filter((r) => r[of] && r[other]).map((r) => r[of]! / r[other]!);
   if (ratios.length === 0) return null;
   const sorted = ratios.sort((a, b) => a - b);
   const mid = sorted.length / 2;
@@ -91,6 +107,13 @@ export function evaluate(results: Results): Verdict[] {
   const c = results.completion;
   const v5 = c && c.raw.requests > 0 && c.extension.requests > 0 ? c.extension.latency.p50 - c.raw.latency.p50 : null;
   out.push({ id: 'completion-added-ms', target: `<= +${TARGETS.completionAddedMs} ms vs raw HTTP`, value: v5, pass: v5 === null ? null : v5 <= TARGETS.completionAddedMs });
+  const pg1 = get(results, 'ns50', 'pg1');
+  const pg3 = get(results, 'ns50', 'pg3');
+  const sqlite = get(results, 'ns50', 'gateway');
+  const v6 = pg1 && sqlite && pg1.requests > 0 && sqlite.requests > 0 ? roundRatio(results, 'ns50', 'gateway', 'pg1') : null;
+  if (results.postgres) out.push({ id: 'pg50-1-instance-vs-sqlite', target: `>= ${TARGETS.postgresVsSqlite * 100}% of SQLite gateway`, value: v6, pass: v6 === null ? null : v6 >= TARGETS.postgresVsSqlite });
+  const v7 = pg1 && pg3 && pg1.requests > 0 && pg3.requests > 0 ? roundRatio(results, 'ns50', 'pg1', 'pg3') : null;
+  if (results.postgres) out.push({ id: 'pg50-3-instances-vs-1', target: `>= ${TARGETS.postgres3Vs1 * 100}% of 1 instance`, value: v7, pass: v7 === null ? null : v7 >= TARGETS.postgres3Vs1 });
   const h = results.hold;
   const rss = results.holdPeakRssBytes;
   out.push({
@@ -143,6 +166,28 @@ export function renderTable(results: Results, verdicts: readonly Verdict[]): str
   rpsRow('non-stream c=50  req/s', 'ns50', verdict('ns50-throughput-vs-floor'));
   latencyRow('non-stream c=50  p50 ms', 'ns50', (r) => r.latency.p50);
   latencyRow('non-stream c=50  p99 ms', 'ns50', (r) => r.latency.p99);
+  const pg = results.postgres;
+  if (pg) {
+    // The gateway on PostgreSQL, in the gateway column; "gw vs" columns compare it with direct and the floor.
+    const f = get(results, 'ns50', 'floor');
+    const d = get(results, 'ns50', 'direct');
+    const rounds = (id: string): string => {
+      const v = verdict(id);
+      return v && v.value !== null ? `${v.target}: ${(v.value * 100).toFixed(1)}%` : v ? v.target : '';
+    };
+    for (const [name, label, id] of [['pg1', '1 instance', 'pg50-1-instance-vs-sqlite'], ['pg3', `${pg.instances} instances`, 'pg50-3-instances-vs-1']] as const) {
+      const r = get(results, 'ns50', name);
+      if (!r) continue;
+      rows.push([`PostgreSQL, ${label}: c=50 req/s`, '', rps(f?.rps), rps(r.rps), pct(r.rps, d?.rps), pct(r.rps, f?.rps), rounds(id), mark(verdict(id))]);
+      rows.push([`PostgreSQL, ${label}: c=50 p50 ms`, '', ms(f?.latency.p50), ms(r.latency.p50), plus(r.latency.p50, d?.latency.p50), plus(r.latency.p50, f?.latency.p50), '', '']);
+    }
+    const loop = (x: LoopDelay | null | undefined): string => (x ? `${x.p99.toFixed(1)} / ${x.max.toFixed(1)}` : '-');
+    rows.push(['c=50 event-loop delay p99/max ms', '', '', `SQLite ${loop(results.gatewayCpu['ns50']?.loopDelayMs)}`, '', '', '', '']);
+    for (const [name, label] of [['pg1', '1 instance'], ['pg3', `${pg.instances} instances`]] as const) {
+      const t = pg.targets[name];
+      if (t) rows.push([`  PostgreSQL, ${label}`, '', '', loop(t.loopDelayMs), '', '', '', '']);
+    }
+  }
   latencyRow('stream first byte p50 ms', 'ttfb', (r) => r.firstByte.p50, verdict('stream-added-first-byte-ms'));
   latencyRow('stream first byte p99 ms', 'ttfb', (r) => r.firstByte.p99);
   latencyRow('paced stream end p50 ms', 'paced', (r) => r.latency.p50, verdict('paced-end-ratio'), ratio);
@@ -196,9 +241,19 @@ export function renderTable(results: Results, verdicts: readonly Verdict[]): str
     );
   }
   const r50 = results.rounds?.['ns50'] ?? [];
-  if (r50.length > 1) {
-    const shares = r50.filter((r) => r['gateway'] && r['floor']).map((r) => `${((r['gateway']! / r['floor']!) * 100).toFixed(1)}%`);
-    notes.push(`non-stream c=50, gateway vs floor in each round: ${shares.join(', ')} (the verdict takes their median)`);
+  const perRound = (of: string, other: string, what: string): void => {
+    const shares = r50.filter((r) => r[of] && r[other]).map((r) => `${((r[of]! / r[other]!) * 100).toFixed(1)}%`);
+    if (r50.length > 1 && shares.length > 0) notes.push(`non-stream c=50, ${what} in each round: ${shares.join(', ')} (the verdict takes their median)`);
+  };
+  perRound('gateway', 'floor', 'gateway vs floor');
+  perRound('pg1', 'gateway', 'PostgreSQL 1 instance vs SQLite gateway');
+  perRound('pg3', 'pg1', 'PostgreSQL 3 instances vs 1');
+  const pb = results.postgres?.bookkeeping;
+  if (pb) {
+    notes.push(
+      `PostgreSQL bookkeeping: ${pb.requestsSent} requests sent (warm-ups included), ${pb.logRows} log rows, logged charges ${pb.loggedCost} micro-USD, ` +
+        `balance decrease ${pb.balanceDecrease} micro-USD, ${pb.leased} micro-USD still leased: ${pb.ok ? 'OK' : 'MISMATCH'}`,
+    );
   }
   if (results.gatewayFlags?.length) notes.push(`gateway child Node flags: ${results.gatewayFlags.join(' ')}`);
   if (results.gatewayNote) notes.push(`gateway: ${results.gatewayNote}`);

@@ -5,8 +5,10 @@
  *   node bench/run.ts              full run (each measured load at most 15 s), prints the table,
  *                                  writes bench/results/bench-<time>.json and bench/results/latest.json
  *   node bench/run.ts --smoke      about a second per case; fails only when a case has errors
- *   --cases ns1,ns50,ttfb,paced,hold   run only these cases (default: all)
- *   --only gateway                 measure only these targets (direct,floor,gateway)
+ *   --cases ns1,ns50,pg50,ttfb,paced,hold   run only these cases (default: all); pg50 adds the gateway on an
+ *                                  embedded PostgreSQL (1 and 3 instances) to ns50's rounds, or runs them with the
+ *                                  SQLite gateway alone when ns50 is not asked for
+ *   --only gateway                 measure only these targets (direct,floor,gateway,pg)
  *   --profile                      run the gateway child under --cpu-prof (profiles in bench/results/profiles)
  *   --keep                         keep the gateway's temp data folder
  *   --gateway-flags "--max-semi-space-size=8"   extra Node flags for the gateway child (experiments)
@@ -21,7 +23,9 @@ import { memory, peakRss, procCpuSeconds, resetPeakRss, startChild, stats, stopC
 import { holdStreams, mergeRuns, runLoad, type HoldResult, type LoadResult, type LoadSpec, type Target } from './load.ts';
 import { build } from 'esbuild';
 import { cliOptions } from '../esbuild.js';
-import { MODELS, checkBookkeeping, holdModel, setUpGateway } from './setup.ts';
+import { randomBytes } from 'node:crypto';
+import { MODELS, checkBookkeeping, checkPostgresBookkeeping, holdModel, setUpGateway } from './setup.ts';
+import { freshDatabase, stopPostgres } from '../test/support/postgres.ts';
 import { completionPath } from './completion.ts';
 import { renderTable, evaluate, type Results } from './report.ts';
 
@@ -52,10 +56,12 @@ function binLaunch(): { env: Record<string, string>; flags: string[] } {
 }
 const launch = binLaunch();
 const gatewayFlags = [...launch.flags, ...(option('--gateway-flags')?.split(/\s+/).filter(Boolean) ?? [])];
-const ALL_CASES = ['ns1', 'ns50', 'ttfb', 'paced', 'fim', 'hold'] as const;
+const ALL_CASES = ['ns1', 'ns50', 'pg50', 'ttfb', 'paced', 'fim', 'hold'] as const;
 type CaseName = (typeof ALL_CASES)[number];
 const cases = new Set<CaseName>((option('--cases')?.split(',') as CaseName[] | undefined) ?? ALL_CASES);
-const only = new Set(option('--only')?.split(',') ?? ['direct', 'floor', 'gateway']);
+const only = new Set(option('--only')?.split(',') ?? ['direct', 'floor', 'gateway', 'pg']);
+/** Gateway instances on the one PostgreSQL database of the pg50 case (target pg3 spreads requests over all of them; pg1 uses the first). */
+const PG_INSTANCES = 3;
 
 /** Rounds per measured case (see measure()). */
 const ROUNDS = 8;
@@ -101,17 +107,27 @@ async function main(): Promise<number> {
     hold: null,
     holdPeakRssBytes: null,
     bookkeeping: null,
+    postgres: null,
   };
   const children: Child[] = [];
   /** Every request sent to the gateway, warm-ups included: each must have its log row. */
   let gatewaySent = 0;
+  /** The same for the gateway instances on PostgreSQL (targets pg1 and pg3 share one database and account). */
+  let pgSent = 0;
   const load = async (target: Target, spec: LoadSpec): Promise<LoadResult> => {
     const r = await runLoad(target, spec);
     if (target.name === 'gateway') gatewaySent += r.requests + r.errors;
+    if (target.name.startsWith('pg')) pgSent += r.requests + r.errors;
     return r;
   };
   let dataDir: string | null = null;
+  let pgDir: string | null = null;
   let gateway: Child | null = null;
+  const pgChildren: Child[] = [];
+  let pgUrl: string | null = null;
+  /** The server processes behind each measured gateway target, for their CPU and event-loop delay. */
+  const servers = new Map<string, Child[]>();
+  const pgTargets: Target[] = [];
   let floorChild!: Child;
   try {
     log(`bench: ${results.mode} run, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
@@ -121,9 +137,9 @@ async function main(): Promise<number> {
     children.push(floor);
     floorChild = floor;
 
-    const targets: Target[] = [];
-    if (only.has('direct')) targets.push({ name: 'direct', origin: upstream.url, headers: {} });
-    if (only.has('floor')) targets.push({ name: 'floor', origin: floor.url, headers: {} });
+    const baseTargets: Target[] = [];
+    if (only.has('direct')) baseTargets.push({ name: 'direct', origin: upstream.url, headers: {} });
+    if (only.has('floor')) baseTargets.push({ name: 'floor', origin: floor.url, headers: {} });
 
     const cliPath = join(root, 'dist/cli.cjs');
     const serverPath = join(root, 'src/gateway/server.ts');
@@ -134,8 +150,13 @@ async function main(): Promise<number> {
       log(`bench: gateway ${results.gatewayNote}`);
     } else {
       dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
+      // One embedded PostgreSQL server for the run, only when its rows are measured; it starts (a child
+      // process of its own) while the SQLite folder is set up.
+      const withPostgres = cases.has('pg50') && only.has('pg');
+      const database = withPostgres ? freshDatabase() : null;
+      database?.catch(() => undefined);
       const models = [MODELS.fast, MODELS.paced, holdModel(PLAN.hold.chunks, PLAN.hold.delayMs)];
-      const setup = setUpGateway(cliPath, dataDir, upstream.url, models);
+      const setup = setUpGateway(cliPath, { dataDir }, upstream.url, models);
       const execArgv: string[] = [...gatewayFlags];
       if (profile) {
         const dir = join(root, 'bench/results/profiles');
@@ -151,12 +172,38 @@ async function main(): Promise<number> {
       }
       gateway = await startChild('gateway', script, { env: { ...launch.env, DATA_DIR: dataDir }, execArgv });
       children.push(gateway);
-      targets.push({ name: 'gateway', origin: gateway.url, headers: { authorization: `Bearer ${setup.key}` } });
+      servers.set('gateway', [gateway]);
+      baseTargets.push({ name: 'gateway', origin: gateway.url, headers: { authorization: `Bearer ${setup.key}` } });
       // Let the JIT and the caches settle before anything is measured.
       const warm = smoke ? 300 : 1_500;
-      const w1 = await load(targets[targets.length - 1], { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxRequests: 200_000, maxMs: warm });
-      const w2 = await load(targets[targets.length - 1], { path: PATH, body: BODIES.ttfb, stream: true, concurrency: 10, maxRequests: 200_000, maxMs: warm / 3 });
+      const w1 = await load(baseTargets[baseTargets.length - 1], { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxRequests: 200_000, maxMs: warm });
+      const w2 = await load(baseTargets[baseTargets.length - 1], { path: PATH, body: BODIES.ttfb, stream: true, concurrency: 10, maxRequests: 200_000, maxMs: warm / 3 });
       if (w1.errors + w2.errors > 0) log(`bench: warm-up errors through the gateway: ${w1.firstError ?? w2.firstError}`);
+
+      if (database) {
+        // The same child on PostgreSQL (`serve --database`), set up through the real CLI on the database,
+        // channel keys sealed with MODEL_GATEWAY_SECRET_KEY; its data folder stays empty.
+        pgUrl = await database;
+        results.postgres = { instances: PG_INSTANCES, targets: {}, bookkeeping: null };
+        const secretKey = randomBytes(32).toString('base64');
+        pgDir = mkdtempSync(join(tmpdir(), 'gateway-bench-pg-'));
+        const pgStore = { dataDir: pgDir, database: { url: pgUrl, secretKey } };
+        const pgSetup = setUpGateway(cliPath, pgStore, upstream.url, models);
+        const env = { ...launch.env, DATA_DIR: pgDir, DATABASE_URL: pgUrl, MODEL_GATEWAY_SECRET_KEY: secretKey };
+        for (let i = 0; i < PG_INSTANCES; i++) {
+          const child = await startChild(`gateway-pg${i + 1}`, script, { env, execArgv: gatewayFlags });
+          children.push(child);
+          pgChildren.push(child);
+        }
+        const headers = { authorization: `Bearer ${pgSetup.key}` };
+        pgTargets.push({ name: 'pg1', origin: pgChildren[0]!.url, headers });
+        pgTargets.push({ name: 'pg3', origin: pgChildren[0]!.url, origins: pgChildren.map((c) => c.url), headers });
+        servers.set('pg1', [pgChildren[0]!]);
+        servers.set('pg3', pgChildren);
+        const w3 = await load(pgTargets[1]!, { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxRequests: 200_000, maxMs: warm });
+        const w4 = await load(pgTargets[0]!, { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxRequests: 200_000, maxMs: warm / 3 });
+        if (w3.errors + w4.errors > 0) log(`bench: warm-up errors through the PostgreSQL gateway: ${w3.firstError ?? w4.firstError}`);
+      }
     }
 
     /**
@@ -164,23 +211,34 @@ async function main(): Promise<number> {
      * targets compared are measured seconds apart, not a whole case apart: this machine's speed drifts
      * by tens of percent within a minute, and a ratio of two runs far apart measures that drift.
      */
-    const measure = async (caseName: CaseName, spec: LoadSpec): Promise<void> => {
+    const measure = async (caseName: CaseName, spec: LoadSpec, targets: readonly Target[] = baseTargets): Promise<void> => {
       const rounds = smoke ? 1 : ROUNDS;
       const perRound = { ...spec, maxMs: spec.maxMs / rounds, maxRequests: Math.ceil(spec.maxRequests / rounds) };
       const runs = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
       const roundRps: Record<string, number>[] = [];
-      let gatewayCpuSeconds = 0;
       let floorCpuSeconds = 0;
+      /** Per gateway target (its server processes): CPU seconds and each round's event-loop delay. */
+      const served = new Map<string, { cpuSeconds: number; loop: { p50: number; p99: number; max: number }[] }>();
       for (const target of targets) await load(target, { ...spec, maxMs: Math.max(200, spec.maxMs / 10), maxRequests: Math.ceil(spec.maxRequests / 10) });
       for (let round = 0; round < rounds; round++) {
         const byTarget: Record<string, number> = {};
         for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
-          const before = target.name === 'gateway' && gateway ? await stats(gateway) : null;
+          const procs = servers.get(target.name) ?? [];
+          // A stats call also restarts the child's event-loop histogram: the one after the run covers this run only.
+          const before = await Promise.all(procs.map((c) => stats(c)));
           const floorBefore = target.name === 'floor' ? procCpuSeconds(floorChild.proc.pid!) : null;
           const r = await load(target, perRound);
           const floorAfter = target.name === 'floor' ? procCpuSeconds(floorChild.proc.pid!) : null;
           if (floorBefore !== null && floorAfter !== null) floorCpuSeconds += floorAfter - floorBefore;
-          if (before && gateway) gatewayCpuSeconds += ((await stats(gateway)).cpuMicros - before.cpuMicros) / 1e6;
+          const after = await Promise.all(procs.map((c) => stats(c)));
+          if (procs.length > 0) {
+            const s = served.get(target.name) ?? { cpuSeconds: 0, loop: [] };
+            after.forEach((a, i) => {
+              s.cpuSeconds += (a.cpuMicros - before[i]!.cpuMicros) / 1e6;
+              if (a.loopDelay) s.loop.push(a.loopDelay);
+            });
+            served.set(target.name, s);
+          }
           runs.get(target.name)!.push(r);
           byTarget[target.name] = r.rps;
         }
@@ -192,15 +250,20 @@ async function main(): Promise<number> {
         const { samples: _, ...r } = mergeRuns(runs.get(target.name)!);
         results.runs[caseName][target.name] = r;
         if (target.name === 'floor') results.floorCpu[caseName] = { cpuSeconds: floorCpuSeconds, requests: r.requests };
-        if (target.name === 'gateway' && gateway) {
+        const s = served.get(target.name);
+        // Event-loop delay over the rounds this target was loaded: the highest round p99 and the highest max.
+        const d = s && s.loop.length > 0 ? { p50: Math.max(...s.loop.map((l) => l.p50)), p99: Math.max(...s.loop.map((l) => l.p99)), max: Math.max(...s.loop.map((l) => l.max)) } : null;
+        if (target.name === 'gateway' && gateway && s) {
           const after = await stats(gateway);
           const peak = peakRss(gateway.proc.pid!);
-          results.gatewayCpu[caseName] = { cpuSeconds: gatewayCpuSeconds, requests: r.requests, rssAfter: after.rss, peakRssSoFar: peak, loopDelayMs: after.loopDelay };
-          const d = after.loopDelay;
+          results.gatewayCpu[caseName] = { cpuSeconds: s.cpuSeconds, requests: r.requests, rssAfter: after.rss, peakRssSoFar: peak, loopDelayMs: d };
           log(
-            `  ${caseName.padEnd(6)} gateway  CPU ${(gatewayCpuSeconds * 1000).toFixed(0)} ms, RSS after ${(after.rss / 2 ** 20).toFixed(1)} MB, ` +
+            `  ${caseName.padEnd(6)} gateway  CPU ${(s.cpuSeconds * 1000).toFixed(0)} ms, RSS after ${(after.rss / 2 ** 20).toFixed(1)} MB, ` +
               `peak so far ${((peak ?? 0) / 2 ** 20).toFixed(1)} MB${d ? `, event-loop delay p99 ${d.p99.toFixed(1)} ms max ${d.max.toFixed(1)} ms` : ''}`,
           );
+        } else if (target.name.startsWith('pg') && s && results.postgres) {
+          results.postgres.targets[target.name] = { instances: servers.get(target.name)!.length, cpuSeconds: s.cpuSeconds, requests: r.requests, loopDelayMs: d };
+          log(`  ${caseName.padEnd(6)} ${target.name.padEnd(8)} CPU ${(s.cpuSeconds * 1000).toFixed(0)} ms (all instances)${d ? `, event-loop delay p99 ${d.p99.toFixed(1)} ms max ${d.max.toFixed(1)} ms (worst instance)` : ''}`);
         }
         log(
           `  ${caseName.padEnd(6)} ${target.name.padEnd(8)} ${r.requests} ok, ${r.errors} errors, ${r.rps.toFixed(0)} req/s, ` +
@@ -210,12 +273,15 @@ async function main(): Promise<number> {
     };
 
     if (cases.has('ns1')) await measure('ns1', { path: PATH, body: BODIES.ns, stream: false, concurrency: 1, maxMs: PLAN.ns1[0], maxRequests: PLAN.ns1[1] });
-    if (cases.has('ns50')) await measure('ns50', { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxMs: PLAN.ns50[0], maxRequests: PLAN.ns50[1] });
+    // pg50: the PostgreSQL gateways join ns50's rounds (the same load, interleaved with the others), or run
+    // alone with the SQLite gateway they are compared with.
+    const ns50Targets = cases.has('ns50') ? [...baseTargets, ...pgTargets] : [...baseTargets.filter((t) => t.name === 'gateway'), ...pgTargets];
+    if (cases.has('ns50') || pgTargets.length > 0) await measure('ns50', { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxMs: PLAN.ns50[0], maxRequests: PLAN.ns50[1] }, ns50Targets);
     if (cases.has('ttfb')) await measure('ttfb', { path: PATH, body: BODIES.ttfb, stream: true, concurrency: 1, maxMs: PLAN.ttfb[0], maxRequests: PLAN.ttfb[1] });
     if (cases.has('paced')) await measure('paced', { path: PATH, body: BODIES.paced, stream: true, concurrency: 10, maxMs: PLAN.paced[0], maxRequests: PLAN.paced[1] });
 
     if (cases.has('fim') && gateway) {
-      const gw = targets.find((t) => t.name === 'gateway')!;
+      const gw = baseTargets.find((t) => t.name === 'gateway')!;
       const key = gw.headers.authorization!.replace('Bearer ', '');
       const c = await completionPath(gw.origin, key, { maxMs: PLAN.fim[0], maxRequests: PLAN.fim[1], rounds: smoke ? 1 : ROUNDS });
       gatewaySent += c.sent;
@@ -226,7 +292,7 @@ async function main(): Promise<number> {
     }
 
     if (cases.has('hold') && gateway) {
-      const gw = targets.find((t) => t.name === 'gateway')!;
+      const gw = baseTargets.find((t) => t.name === 'gateway')!;
       const pid = gateway.proc.pid!;
       const reset = resetPeakRss(pid);
       let rssAllOpen = 0;
@@ -255,6 +321,14 @@ async function main(): Promise<number> {
       if (code !== 0) log(`bench: the gateway exited with code ${code}\n${gateway.stderrTail()}`);
       if (dataDir) results.bookkeeping = await checkBookkeeping(join(dataDir, 'gateway.db'), gatewaySent);
     }
+    if (pgChildren.length > 0 && pgUrl && results.postgres) {
+      // Every instance stops gracefully (logs flushed, leases handed back) before the database is read.
+      const codes = await Promise.all(pgChildren.map((c) => stopChild(c, true)));
+      codes.forEach((code, i) => {
+        if (code !== 0) log(`bench: ${pgChildren[i]!.name} exited with code ${code}\n${pgChildren[i]!.stderrTail()}`);
+      });
+      results.postgres.bookkeeping = await checkPostgresBookkeeping(pgUrl, pgSent);
+    }
   } catch (err) {
     log(`bench: failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     for (const c of children) if (c.stderrTail()) log(`--- ${c.name} stderr ---\n${c.stderrTail()}`);
@@ -262,6 +336,8 @@ async function main(): Promise<number> {
   } finally {
     for (const c of children) await stopChild(c, false, 2_000);
     killAll();
+    await stopPostgres().catch((err: unknown) => log(`bench: stopping PostgreSQL failed: ${String(err)}`));
+    if (pgDir) rmSync(pgDir, { recursive: true, force: true });
     if (dataDir && !keep) rmSync(dataDir, { recursive: true, force: true });
     else if (dataDir) log(`bench: gateway data kept in ${dataDir}`);
   }
@@ -284,6 +360,11 @@ async function main(): Promise<number> {
   const books = results.bookkeeping;
   if (books && !books.ok) {
     log(`bench: bookkeeping does not add up: ${JSON.stringify(books)}`);
+    errors++;
+  }
+  const pgBooks = results.postgres?.bookkeeping;
+  if (results.postgres && !pgBooks?.ok) {
+    log(`bench: bookkeeping on PostgreSQL does not add up: ${JSON.stringify(pgBooks)}`);
     errors++;
   }
   if (errors > 0) {

@@ -27,16 +27,24 @@ export interface GatewaySetup {
   readonly account: string;
 }
 
-export function cli(cliPath: string, dataDir: string, args: readonly string[]): string {
-  return execFileSync(process.execPath, [cliPath, ...args, '--data', dataDir], {
+/** Where the gateway keeps its data: a SQLite data folder, or a PostgreSQL database (`--database`) with the secret key that seals channel keys. */
+export interface GatewayStore {
+  readonly dataDir: string;
+  readonly database?: { readonly url: string; readonly secretKey: string };
+}
+
+export function cli(cliPath: string, store: GatewayStore, args: readonly string[]): string {
+  const where = store.database ? ['--database', store.database.url] : [];
+  return execFileSync(process.execPath, [cliPath, ...args, '--data', store.dataDir, ...where], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 30_000,
+    env: store.database ? { ...process.env, MODEL_GATEWAY_SECRET_KEY: store.database.secretKey } : process.env,
   });
 }
 
-export function setUpGateway(cliPath: string, dataDir: string, upstreamUrl: string, models: readonly string[]): GatewaySetup {
-  const run = (...args: string[]): string => cli(cliPath, dataDir, args);
+export function setUpGateway(cliPath: string, store: GatewayStore, upstreamUrl: string, models: readonly string[]): GatewaySetup {
+  const run = (...args: string[]): string => cli(cliPath, store, args);
   run('channel', 'add', '--name', 'bench-upstream', '--base-url', `${upstreamUrl}/v1`, '--api-key', 'sk-upstream-bench', '--models', models.join(','));
   // USD per million tokens: small but not zero, so reservations and debits happen on every request.
   // The offline completion model, for the inline-completion case (bench/completion.ts).
@@ -61,6 +69,21 @@ export interface Bookkeeping {
   readonly ok: boolean;
 }
 
+function bookkeeping(requestsSent: number, logs: Record<string, unknown>, balance: unknown): Bookkeeping {
+  const balanceDecrease = INITIAL_BALANCE_MICROS - Number(balance);
+  const logRows = Number(logs['n']);
+  const loggedCost = Number(logs['cost']);
+  return {
+    requestsSent,
+    logRows,
+    streamLogRows: Number(logs['streams']),
+    erroredLogRows: Number(logs['errors']),
+    loggedCost,
+    balanceDecrease,
+    ok: logRows === requestsSent && loggedCost === balanceDecrease && loggedCost > 0,
+  };
+}
+
 /** After the gateway stopped: every request logged, and the logged charges equal the balance decrease. */
 export async function checkBookkeeping(dbFile: string, requestsSent: number): Promise<Bookkeeping> {
   const { DatabaseSync } = await import('node:sqlite');
@@ -68,19 +91,30 @@ export async function checkBookkeeping(dbFile: string, requestsSent: number): Pr
   try {
     const logs = db.prepare('SELECT count(*) AS n, coalesce(sum(cost), 0) AS cost, coalesce(sum(stream), 0) AS streams, coalesce(sum(error_code IS NOT NULL), 0) AS errors FROM request_logs').get() as Record<string, number>;
     const account = db.prepare("SELECT balance FROM accounts WHERE name = 'bench'").get() as Record<string, number>;
-    const balanceDecrease = INITIAL_BALANCE_MICROS - Number(account.balance);
-    const logRows = Number(logs.n);
-    const loggedCost = Number(logs.cost);
-    return {
-      requestsSent,
-      logRows,
-      streamLogRows: Number(logs.streams),
-      erroredLogRows: Number(logs.errors),
-      loggedCost,
-      balanceDecrease,
-      ok: logRows === requestsSent && loggedCost === balanceDecrease && loggedCost > 0,
-    };
+    return bookkeeping(requestsSent, logs, account.balance);
   } finally {
     db.close();
+  }
+}
+
+/**
+ * The same check on a PostgreSQL database, after every instance on it stopped: `balance` is settled money
+ * (what leases held for requests in flight came back on the graceful stop), and no lease is left.
+ */
+export async function checkPostgresBookkeeping(url: string, requestsSent: number): Promise<Bookkeeping & { readonly leased: number }> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const logs = await client.query(
+      'SELECT count(*) AS n, coalesce(sum(cost), 0) AS cost, count(*) FILTER (WHERE stream) AS streams, count(*) FILTER (WHERE error_code IS NOT NULL) AS errors FROM request_logs',
+    );
+    const account = await client.query("SELECT balance, leased FROM accounts WHERE name = 'bench'");
+    const row = account.rows[0] as { balance: string; leased: string };
+    const books = bookkeeping(requestsSent, logs.rows[0] as Record<string, unknown>, row.balance);
+    const leased = Number(row.leased);
+    return { ...books, leased, ok: books.ok && leased === 0 };
+  } finally {
+    await client.end();
   }
 }
