@@ -180,6 +180,7 @@ export function renderTable(results: Results, verdicts: readonly Verdict[]): str
       if (!r) continue;
       rows.push([`PostgreSQL, ${label}: c=50 req/s`, '', rps(f?.rps), rps(r.rps), pct(r.rps, d?.rps), pct(r.rps, f?.rps), rounds(id), mark(verdict(id))]);
       rows.push([`PostgreSQL, ${label}: c=50 p50 ms`, '', ms(f?.latency.p50), ms(r.latency.p50), plus(r.latency.p50, d?.latency.p50), plus(r.latency.p50, f?.latency.p50), '', '']);
+      rows.push([`PostgreSQL, ${label}: c=50 p99 ms`, '', ms(f?.latency.p99), ms(r.latency.p99), plus(r.latency.p99, d?.latency.p99), plus(r.latency.p99, f?.latency.p99), '', '']);
     }
     const loop = (x: LoopDelay | null | undefined): string => (x ? `${x.p99.toFixed(1)} / ${x.max.toFixed(1)}` : '-');
     rows.push(['c=50 event-loop delay p99/max ms', '', '', `SQLite ${loop(results.gatewayCpu['ns50']?.loopDelayMs)}`, '', '', '', '']);
