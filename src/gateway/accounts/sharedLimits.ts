@@ -99,7 +99,7 @@ export class SharedLimits {
     const admitted = this.#admitRequest(state);
     if (admitted !== null) return admitted;
     state.waitingRequests++;
-    return this.#waitFor(state, 'waitingRequests', () => this.#admitRequest(state) === 0, () => state.window === minuteOf(Date.now()) && state.left > 0).then((r) =>
+    return this.#waitFor(state, 'waitingRequests', () => this.#admitRequest(state) === 0, () => state.window !== minuteOf(Date.now()) || state.left > 0).then((r) =>
       r === 'unavailable' ? r : r ? 0 : this.#requestWait(state),
     );
   }
@@ -108,6 +108,7 @@ export class SharedLimits {
    * Waits for exchanges until `admit()` succeeds. The share an exchange claims for the requests waiting on it can be
    * taken first by requests that arrive while it commits (they are admitted in memory); while the key still has room
    * (`room()`), such a waiter waits for the next exchange instead of being refused as if the key were over its limit.
+   * So does a request whose exchange decided for a minute that has ended since: the next one claims from the new minute.
    */
   async #waitFor(state: KeyState, counter: 'waitingRequests' | 'waitingSlots', admit: () => boolean, room: () => boolean): Promise<boolean | LimitRefusal> {
     try {
