@@ -67,7 +67,7 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   // Device sign-in with the browser (RFC 8628, contract 4.11): the device's OAuth endpoints, the approval page and its JSON.
   [DEVICE_AUTHORIZATION_PATH]: { POST: deviceAuthorization },
   [TOKEN_PATH]: { POST: token },
-  [DEVICE_PAGE_PATH]: { GET: consoleDevice.page },
+  [DEVICE_PAGE_PATH]: { GET: consoleDevice.approvalPage },
   '/api/console/device/lookup': { POST: consoleDevice.lookup },
   '/api/console/device/approve': { POST: consoleDevice.approve },
   '/api/console/device/deny': { POST: consoleDevice.deny },

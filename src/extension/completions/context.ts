@@ -5,10 +5,10 @@
  * Tokens are estimated at four characters each: exact counts would need the model's tokenizer, and
  * a budget only needs to keep requests small and fast.
  */
+import { CHARS_PER_TOKEN } from '../tokens.ts';
 
-export const CHARS_PER_TOKEN = 4;
 /** Prompt tokens per request by default: small enough for a fast answer, large enough to see the function and its imports. */
-export const DEFAULT_CONTEXT_TOKENS = 2048;
+export const COMPLETION_CONTEXT_TOKENS = 2048;
 /** Of the budget, the share the current file may use; the rest is for other open files. */
 const CURRENT_FILE_SHARE = 0.75;
 /** Of the current file's share, the share after the cursor (when the text before it needs the rest). */
@@ -30,10 +30,6 @@ export interface CompletionContext {
   /** Text after the cursor, ending at a line boundary. */
   readonly suffix: string;
   readonly neighbours: readonly OpenFile[];
-}
-
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
 }
 
 /** The last `max` characters of `text`, widened to start at a line start (or cut there when the line is too long). */
@@ -64,7 +60,7 @@ export interface ContextInput {
 }
 
 export function buildContext(input: ContextInput): CompletionContext {
-  const budgetChars = (input.budgetTokens ?? DEFAULT_CONTEXT_TOKENS) * CHARS_PER_TOKEN;
+  const budgetChars = (input.budgetTokens ?? COMPLETION_CONTEXT_TOKENS) * CHARS_PER_TOKEN;
   const fileChars = Math.floor(budgetChars * CURRENT_FILE_SHARE);
   const before = input.text.slice(0, input.offset);
   const after = input.text.slice(input.offset);

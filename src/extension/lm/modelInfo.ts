@@ -101,7 +101,3 @@ export function fallbackModelInfos<Cached = LmModelInfo>(
   return [{ ...toModelInfo({ id }), detail: texts.detail, tooltip: texts.tooltip(id, why) }];
 }
 
-/** A rough token count (about four characters per token): enough for VS Code's prompt budgeting. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}

@@ -13,7 +13,8 @@ import type { ExtensionServices } from '../services.ts';
 import { lmErrorKind, lmErrorMessage } from './errors.ts';
 import { partText, isToolCallPart, isToolResultPart, toolResultText } from './messages.ts';
 import type { LmMessageLike } from './messages.ts';
-import { estimateTokens, fallbackModelInfos, toModelInfos } from './modelInfo.ts';
+import { fallbackModelInfos, toModelInfos } from './modelInfo.ts';
+import { estimateTokens } from '../tokens.ts';
 import { sendChunksToSink } from './chunksToSink.ts';
 import { buildChatRequest } from './request.ts';
 

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
-import { DEFAULT_PROFILE, MAX_NAME_LENGTH, profileNameProblem } from './profiles.ts';
+import { DEFAULT_PROFILE, MAX_PROFILE_NAME_LENGTH, profileNameProblem } from './profiles.ts';
 import type { NameProblem } from './profiles.ts';
 import type { ProfileService } from './profileService.ts';
 
@@ -15,7 +15,7 @@ export const PROFILE_ITEM_ID = 'modelGateway.profile';
 function nameProblemText(problem: NameProblem): string {
   const t = vscode.l10n.t;
   if (problem === 'empty') return t('Give the profile a name.');
-  if (problem === 'too_long') return t('At most {0} characters.', MAX_NAME_LENGTH);
+  if (problem === 'too_long') return t('At most {0} characters.', MAX_PROFILE_NAME_LENGTH);
   return t('A profile of that name exists.');
 }
 

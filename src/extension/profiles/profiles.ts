@@ -22,7 +22,7 @@ export interface ProfilesState {
 export const DEFAULT_PROFILE = 'Default';
 /** globalState key of the profiles. */
 export const PROFILES_STATE_KEY = 'modelGateway.profiles';
-export const MAX_NAME_LENGTH = 40;
+export const MAX_PROFILE_NAME_LENGTH = 40;
 
 /** The SecretStorage entry of a profile's key. Default keeps the entry used before profiles existed, so its key needs no moving. */
 export function keySecretName(profile: string): string {
@@ -67,7 +67,7 @@ export type NameProblem = 'empty' | 'too_long' | 'taken';
 export function profileNameProblem(raw: string, state: ProfilesState): NameProblem | null {
   const name = raw.trim();
   if (name === '') return 'empty';
-  if (name.length > MAX_NAME_LENGTH) return 'too_long';
+  if (name.length > MAX_PROFILE_NAME_LENGTH) return 'too_long';
   if (state.profiles.some((p) => p.name.toLowerCase() === name.toLowerCase())) return 'taken';
   return null;
 }

@@ -26,7 +26,7 @@ const ApproveBody = z.strictObject({
   models: z.array(z.string().min(1).max(256)).max(1000).nullable().optional(),
 });
 
-export const page: Handler = (_gw, ctx) => sendPage(ctx, devicePage());
+export const approvalPage: Handler = (_gw, ctx) => sendPage(ctx, devicePage());
 
 /** The waiting request under the body's code, or 404 user_code_invalid (counted by the throttle). */
 function pendingOf(gw: Gateway, ctx: RequestContext, signedIn: SignedIn, typed: string): PendingGrant {

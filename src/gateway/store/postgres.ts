@@ -19,10 +19,11 @@ import { migratePostgres } from './postgresMigrate.ts';
 import { accountLogsSql, type AccountLogFilter } from './logQuery.ts';
 import { writeBatch } from './postgresBatch.ts';
 import { PostgresKeyLimits } from './postgresKeyLimits.ts';
+import type { Query } from './postgresQuery.ts';
 import { PostgresLeases } from './postgresLeases.ts';
-import { revokeUserSessions, SessionTable } from './postgresSessions.ts';
+import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
 import { isSealed, SECRET_KEY_ENV, type SecretBox } from './secretBox.ts';
-import { toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
+import { modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { StoreError } from './types.ts';
 import type {
   AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord, Snapshot, Status, Store, StoredLog,
@@ -43,8 +44,6 @@ export interface PostgresOptions {
   readonly maxConnections?: number;
 }
 
-type Query = (sql: string, params?: unknown[]) => Promise<pg.QueryResult<Row>>;
-
 export class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
   /** postgres://user@host:port/database: the database named without its password. */
@@ -52,7 +51,7 @@ export class PostgresStore implements Store {
   readonly #pool: pg.Pool;
   readonly #box: SecretBox | null;
   readonly #changes: ChangeFeed;
-  readonly #sessions: SessionTable;
+  readonly #sessions: PostgresSessions;
   /** This process's balance leases: its instance id is new with every start. */
   readonly leases: PostgresLeases;
   /** This process's shares of the keys' limits (same instance id as its leases). */
@@ -68,7 +67,7 @@ export class PostgresStore implements Store {
     this.#pool.on('error', (error) => log(`a PostgreSQL connection of the pool failed (${error.message}); it is replaced on the next query`));
     this.#box = box;
     this.#changes = new ChangeFeed(this.#pool, connection, log);
-    this.#sessions = new SessionTable((sql, params) => this.#pool.query<Row>(sql, params));
+    this.#sessions = new PostgresSessions((sql, params) => this.#pool.query<Row>(sql, params));
     const instance = randomUUID();
     this.leases = new PostgresLeases(instance, (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
     this.keyLimits = new PostgresKeyLimits(instance, (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
@@ -298,19 +297,8 @@ export class PostgresStore implements Store {
   }
 
   async setModel(m: ModelRecord): Promise<void> {
-    await this.#admin('model', m.name, (query) => query(
-      `INSERT INTO models (name, input_price, output_price, context_length, tool_calling, kind, image_price, cached_input_price, cache_write_price, image_prices, default_max_tokens)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-       ON CONFLICT (name) DO UPDATE SET input_price = excluded.input_price, output_price = excluded.output_price,
-         context_length = COALESCE(excluded.context_length, models.context_length),
-         tool_calling = COALESCE(excluded.tool_calling, models.tool_calling),
-         kind = excluded.kind, image_price = excluded.image_price,
-         cached_input_price = excluded.cached_input_price, cache_write_price = excluded.cache_write_price,
-         image_prices = excluded.image_prices,
-         default_max_tokens = COALESCE(excluded.default_max_tokens, models.default_max_tokens)`,
-      [m.name, m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling, m.kind, m.imagePrice, m.cachedInputPrice ?? null, m.cacheWritePrice ?? null,
-        m.imagePrices && Object.keys(m.imagePrices).length > 0 ? JSON.stringify(m.imagePrices) : null, m.defaultMaxTokens ?? null],
-    ));
+    const { sql, values } = modelUpsert(m, (i) => `$${i}`, (flag) => flag);
+    await this.#admin('model', m.name, (query) => query(sql, values));
   }
 
   async listModels(): Promise<ModelRecord[]> {

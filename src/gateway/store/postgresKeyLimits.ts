@@ -7,29 +7,15 @@
  * to more than the key's limit. A row not refreshed for `liveMs` (a dead or cut-off instance) no
  * longer counts.
  */
-import type pg from 'pg';
-import type { Row } from './sqlRows.ts';
+import { InstanceRows } from './postgresQuery.ts';
 import type { KeyClaim, KeyLimitStore, OthersClaims } from './types.ts';
-
-type Query = (sql: string, params?: unknown[]) => Promise<pg.QueryResult<Row>>;
-type Transaction = <T>(work: (query: Query) => Promise<T>) => Promise<T>;
 
 /** pg_advisory_xact_lock's key for the exchanges: "MGkl" as an integer. */
 const EXCHANGE_LOCK = 0x4d476b6c;
 
-export class PostgresKeyLimits implements KeyLimitStore {
-  readonly instance: string;
-  readonly #tx: Transaction;
-  readonly #query: Query;
-
-  constructor(instance: string, tx: Transaction, query: Query) {
-    this.instance = instance;
-    this.#tx = tx;
-    this.#query = query;
-  }
-
+export class PostgresKeyLimits extends InstanceRows implements KeyLimitStore {
   async exchange(window: number, keys: readonly number[], liveMs: number, decide: (others: ReadonlyMap<number, OthersClaims>) => KeyClaim[]): Promise<void> {
-    await this.#tx(async (query) => {
+    await this.tx(async (query) => {
       await query('SELECT pg_advisory_xact_lock($1)', [EXCHANGE_LOCK]);
       const { rows } = await query(
         `SELECT key_id, COALESCE(SUM(requests) FILTER (WHERE window_no = $3), 0)::float8 AS requests, SUM(slots)::float8 AS slots,
@@ -52,11 +38,11 @@ export class PostgresKeyLimits implements KeyLimitStore {
   }
 
   async forget(keys: readonly number[] | 'all'): Promise<void> {
-    if (keys === 'all') await this.#query('DELETE FROM key_limits WHERE instance = $1', [this.instance]);
-    else if (keys.length > 0) await this.#query('DELETE FROM key_limits WHERE instance = $1 AND key_id = ANY($2::bigint[])', [this.instance, keys]);
+    if (keys === 'all') await this.query('DELETE FROM key_limits WHERE instance = $1', [this.instance]);
+    else if (keys.length > 0) await this.query('DELETE FROM key_limits WHERE instance = $1 AND key_id = ANY($2::bigint[])', [this.instance, keys]);
   }
 
   async sweep(olderThanMs: number): Promise<void> {
-    await this.#query(`DELETE FROM key_limits WHERE seen_at < now() - $1 * interval '1 millisecond'`, [olderThanMs]);
+    await this.query(`DELETE FROM key_limits WHERE seen_at < now() - $1 * interval '1 millisecond'`, [olderThanMs]);
   }
 }

@@ -8,14 +8,10 @@
  * so none of them can act on a lease amount another one is changing. Each further statement in
  * READ COMMITTED sees what committed before the lock was granted.
  */
-import type pg from 'pg';
+import { InstanceRows, type Query } from './postgresQuery.ts';
 import type { Row } from './sqlRows.ts';
 import { toAccount } from './sqlRows.ts';
 import type { AccountRecord, LeaseStore, LeaseView } from './types.ts';
-
-type Query = (sql: string, params?: unknown[]) => Promise<pg.QueryResult<Row>>;
-/** Runs `work` in one transaction (PostgresStore's #tx). */
-type Transaction = <T>(work: (query: Query) => Promise<T>) => Promise<T>;
 
 const num = (value: unknown): number => {
   const n = Number(value);
@@ -37,19 +33,9 @@ export async function lockLeasedAccounts(query: (sql: string, params?: unknown[]
   return new Map(rows.map((r) => [num(r.id), { balance: num(r.balance), leased: num(r.leased), mine: num(r.mine) }]));
 }
 
-export class PostgresLeases implements LeaseStore {
-  readonly instance: string;
-  readonly #tx: Transaction;
-  readonly #query: Query;
-
-  constructor(instance: string, tx: Transaction, query: Query) {
-    this.instance = instance;
-    this.#tx = tx;
-    this.#query = query;
-  }
-
+export class PostgresLeases extends InstanceRows implements LeaseStore {
   async take(accountId: number, decide: (available: number, view: LeaseView) => number, ttlMs: number): Promise<{ granted: number; view: LeaseView } | null> {
-    return this.#tx(async (query) => {
+    return this.tx(async (query) => {
       const view = (await lockLeasedAccounts(query, this.instance, [accountId])).get(accountId);
       if (!view) return null;
       const available = view.balance - view.leased;
@@ -70,13 +56,13 @@ export class PostgresLeases implements LeaseStore {
 
   async renew(ttlMs: number): Promise<Map<number, number>> {
     // Only the expiry moves (no money): no account lock needed. A lease the reclaim deleted is not found.
-    const { rows } = await this.#query(
+    const { rows } = await this.query(
       `UPDATE leases SET expires_at = now() + $2 * interval '1 millisecond' WHERE instance = $1 RETURNING account_id, amount`, [this.instance, ttlMs]);
     return new Map(rows.map((r) => [num(r.account_id), num(r.amount)]));
   }
 
   async giveBack(accountId: number, amount: number | 'all'): Promise<number> {
-    return this.#tx(async (query) => {
+    return this.tx(async (query) => {
       const view = (await lockLeasedAccounts(query, this.instance, [accountId])).get(accountId);
       if (!view) return 0;
       const back = amount === 'all' ? view.mine : Math.min(amount, view.mine);
@@ -88,7 +74,7 @@ export class PostgresLeases implements LeaseStore {
   }
 
   async giveBackAll(): Promise<number> {
-    return this.#tx(async (query) => {
+    return this.tx(async (query) => {
       const { rows } = await query('SELECT account_id FROM leases WHERE instance = $1', [this.instance]);
       const ids = rows.map((r) => num(r.account_id));
       await lockLeasedAccounts(query, this.instance, ids);
@@ -97,7 +83,7 @@ export class PostgresLeases implements LeaseStore {
   }
 
   async reclaimExpired(): Promise<number> {
-    return this.#tx(async (query) => {
+    return this.tx(async (query) => {
       const { rows } = await query('SELECT DISTINCT account_id FROM leases WHERE expires_at < now()');
       if (rows.length === 0) return 0;
       // Locked first, then the expiry checked again: a lease renewed meanwhile is not taken.
@@ -120,6 +106,6 @@ export class PostgresLeases implements LeaseStore {
   }
 
   async accounts(): Promise<AccountRecord[]> {
-    return (await this.#query('SELECT * FROM accounts ORDER BY id')).rows.map(toAccount);
+    return (await this.query('SELECT * FROM accounts ORDER BY id')).rows.map(toAccount);
   }
 }

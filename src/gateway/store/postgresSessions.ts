@@ -13,7 +13,7 @@ const UNIQUE_VIOLATION = '23505';
 
 type RowsQuery = (sql: string, params?: unknown[]) => Promise<{ rows: Row[]; rowCount: number | null }>;
 
-export class SessionTable {
+export class PostgresSessions {
   readonly #query: RowsQuery;
 
   constructor(query: RowsQuery) {

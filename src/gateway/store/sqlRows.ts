@@ -121,3 +121,27 @@ function jsonColumn<T>(r: Row, table: string, column: string, valid: (v: unknown
       'or remove it with the CLI and add it again.',
   );
 }
+
+/**
+ * A model's price row written (insert, or update keeping the context length, tool support and default
+ * cap it had when the new record leaves them unknown), in either SQL dialect: `placeholder(i)` is `?`
+ * or `$i`, and `toolCalling` binds the flag as the engine stores booleans.
+ */
+export function modelUpsert(m: ModelRecord, placeholder: (i: number) => string, toolCalling: (flag: boolean) => unknown): { sql: string; values: unknown[] } {
+  const values = [
+    m.name, m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling === null ? null : toolCalling(m.toolCalling), m.kind, m.imagePrice,
+    m.cachedInputPrice ?? null, m.cacheWritePrice ?? null,
+    m.imagePrices && Object.keys(m.imagePrices).length > 0 ? JSON.stringify(m.imagePrices) : null,
+    m.defaultMaxTokens ?? null,
+  ];
+  const sql = `INSERT INTO models (name, input_price, output_price, context_length, tool_calling, kind, image_price, cached_input_price, cache_write_price, image_prices, default_max_tokens)
+    VALUES (${values.map((_, i) => placeholder(i + 1)).join(', ')})
+    ON CONFLICT (name) DO UPDATE SET input_price = excluded.input_price, output_price = excluded.output_price,
+      context_length = COALESCE(excluded.context_length, models.context_length),
+      tool_calling = COALESCE(excluded.tool_calling, models.tool_calling),
+      kind = excluded.kind, image_price = excluded.image_price,
+      cached_input_price = excluded.cached_input_price, cache_write_price = excluded.cache_write_price,
+      image_prices = excluded.image_prices,
+      default_max_tokens = COALESCE(excluded.default_max_tokens, models.default_max_tokens)`;
+  return { sql, values };
+}

@@ -16,10 +16,10 @@ import type {
   UserRecord, WriteBatch,
 } from './types.ts';
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
-import { toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
+import { modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { isSealed, type SecretBox } from './secretBox.ts';
 import { BatchWriter } from './sqliteBatch.ts';
-import { SessionTable } from './sqliteSessions.ts';
+import { SqliteSessions } from './sqliteSessions.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
@@ -46,9 +46,9 @@ export class SqliteStore implements Store {
   #ownChanges = 1;
   #seenOwnChanges = 0;
   #batchWriter: BatchWriter | null = null;
-  #sessionTable: SessionTable | null = null;
-  get #sessions(): SessionTable {
-    return (this.#sessionTable ??= new SessionTable(this.#db));
+  #sessionTable: SqliteSessions | null = null;
+  get #sessions(): SqliteSessions {
+    return (this.#sessionTable ??= new SqliteSessions(this.#db));
   }
 
   readonly #box: SecretBox;
@@ -325,22 +325,8 @@ export class SqliteStore implements Store {
   }
 
   async setModel(m: ModelRecord): Promise<void> {
-    this.#db
-      .prepare(`INSERT INTO models (name, input_price, output_price, context_length, tool_calling, kind, image_price, cached_input_price, cache_write_price, image_prices, default_max_tokens)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(name) DO UPDATE SET input_price = excluded.input_price, output_price = excluded.output_price,
-                  context_length = COALESCE(excluded.context_length, models.context_length),
-                  tool_calling = COALESCE(excluded.tool_calling, models.tool_calling),
-                  kind = excluded.kind, image_price = excluded.image_price,
-                  cached_input_price = excluded.cached_input_price, cache_write_price = excluded.cache_write_price,
-                  image_prices = excluded.image_prices,
-                  default_max_tokens = COALESCE(excluded.default_max_tokens, models.default_max_tokens)`)
-      .run(
-        m.name, m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling === null ? null : m.toolCalling ? 1 : 0, m.kind, m.imagePrice,
-        m.cachedInputPrice ?? null, m.cacheWritePrice ?? null,
-        m.imagePrices && Object.keys(m.imagePrices).length > 0 ? JSON.stringify(m.imagePrices) : null,
-        m.defaultMaxTokens ?? null,
-      );
+    const { sql, values } = modelUpsert(m, () => '?', (flag) => (flag ? 1 : 0));
+    this.#db.prepare(sql).run(...(values as SQLInputValue[]));
     this.#changed();
   }
 

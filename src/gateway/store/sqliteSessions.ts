@@ -8,7 +8,7 @@ import { StoreError } from './types.ts';
 import type { NewSession, SessionRecord } from './types.ts';
 import { toSession, type Row } from './sqlRows.ts';
 
-export class SessionTable {
+export class SqliteSessions {
   readonly #db: DatabaseSync;
 
   constructor(db: DatabaseSync) {

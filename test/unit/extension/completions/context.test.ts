@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { CHARS_PER_TOKEN, buildContext } from '../../../../src/extension/completions/context.ts';
+import { buildContext } from '../../../../src/extension/completions/context.ts';
+import { CHARS_PER_TOKEN } from '../../../../src/extension/tokens.ts';
 import { fimRequest, chatFillRequest, neighbourHeader, FILL_MARKER } from '../../../../src/extension/completions/requests.ts';
 import { SINGLE_LINE } from '../../../../src/extension/completions/lineMode.ts';
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { ECHO_OWNER } from '../../../../src/contract/index.ts';
-import { DEFAULT_CONTEXT_TOKENS, DEFAULT_OUTPUT_TOKENS, estimateTokens, fallbackModelInfos, supportsToolCalling, toModelInfo, toModelInfos } from '../../../../src/extension/lm/modelInfo.ts';
+import { DEFAULT_CONTEXT_TOKENS, DEFAULT_OUTPUT_TOKENS, fallbackModelInfos, supportsToolCalling, toModelInfo, toModelInfos } from '../../../../src/extension/lm/modelInfo.ts';
+import { estimateTokens } from '../../../../src/extension/tokens.ts';
 
 describe('lm/modelInfo', () => {
   it('declares tool calling for ordinary chat models; the echo model follows its capabilities like any other', () => {
