@@ -13,6 +13,7 @@ import { debitsOf } from './amounts.ts';
 import { lockLeasedAccounts } from './postgresLeases.ts';
 import { LOG_COLUMNS } from './sqlRows.ts';
 import type { RequestLog, WriteBatch } from './types.ts';
+import type { Query } from './postgresQuery.ts';
 
 /** Each column's array type, in LOG_COLUMNS order. */
 const LOG_COLUMN_TYPES: Readonly<Record<(typeof LOG_COLUMNS)[number], string>> = {
@@ -29,9 +30,6 @@ function logValues(l: RequestLog): unknown[] {
   return [l.time, l.requestId, l.method, l.path, l.accountId, l.keyId, l.keyName, l.model, l.channel, l.status, l.errorCode,
     l.promptTokens, l.completionTokens, l.usageEstimated, l.cost, Math.round(l.latencyMs), l.firstByteMs, l.stream, l.completionCap ?? null, l.attempts ?? null];
 }
-
-/** Runs a statement in the caller's transaction. */
-export type Query = (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /** `instance`: the writing process's lease owner (LeaseStore.instance). */
 export async function writeBatch(query: Query, batch: WriteBatch, instance: string): Promise<void> {

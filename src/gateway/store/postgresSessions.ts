@@ -3,7 +3,7 @@
  * As on SQLite, session writes are not changes of the cached snapshot (no NOTIFY): the request
  * path's catalog holds no sessions, so a sign-in must not make every instance reload.
  */
-import type { Query } from './postgresBatch.ts';
+import type { Query } from './postgresQuery.ts';
 import { toSession, type Row } from './sqlRows.ts';
 import { StoreError } from './types.ts';
 import type { NewSession, SessionRecord } from './types.ts';
