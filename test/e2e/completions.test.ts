@@ -179,7 +179,8 @@ describe('as a user: a keystroke cancels the completion request in flight', func
       return all.filter((r) => r.status === 499).length >= upstream.requests.filter(held).length && all.some((r) => r.status === 200) ? all : undefined;
     }, 20000);
     const aborted = rows.filter((r) => r.status === 499);
-    assert.equal(aborted.length, upstream.requests.filter(held).length, JSON.stringify(rows));
+    // At least the held ones: a keystroke can also abort a request still on its way to the upstream (logged 499 too).
+    assert.ok(aborted.length >= upstream.requests.filter(held).length, JSON.stringify(rows));
     for (const row of aborted) assert.deepEqual([row.model, row.errorCode], [MODEL, 'client_aborted']);
     console.log(`      [cancel] ${aborted.length} held request(s) aborted by the next keystroke, logged 499 client_aborted; ${rows.length - aborted.length} answered`);
   });
