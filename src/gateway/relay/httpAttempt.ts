@@ -15,6 +15,7 @@ import { Watchdog } from './watchdog.ts';
 import { answerJson } from './jsonAnswer.ts';
 import { AnswerTooLargeError, exchangeJson, headersOf } from './jsonExchange.ts';
 import { relayStream } from './streamAnswer.ts';
+import { openStream, type UpstreamStream } from './streamExchange.ts';
 import type { RelayOutcome } from './types.ts';
 
 const REJECTION_BODY_LIMIT = 64 * 1024;
@@ -89,32 +90,31 @@ async function streamAttempt(ctx: AttemptContext, dispatcher: Dispatcher, call: 
   if (request.signal.aborted) controller.abort(request.signal.reason);
   watchdog.arm(channel.timeouts.firstByteMs);
   try {
-    let response: Dispatcher.ResponseData;
+    let response: UpstreamStream;
     try {
-      response = await dispatcher.request({
+      response = await openStream(dispatcher, {
         origin: call.origin,
         path: call.path,
         method: 'POST',
         headers: call.headers,
         body: call.body,
-        signal: controller.signal,
         headersTimeout: channel.timeouts.firstByteMs,
         bodyTimeout: channel.timeouts.idleMs,
-      });
+      }, controller.signal);
     } catch (err) {
       const kind = classify(err, controller.signal, request.signal);
       if (kind === 'client') return clientGone(ctx, estimatedUsage(request, 0));
       if (kind === 'timeout') return next('upstream_timeout', `no answer within ${channel.timeouts.firstByteMs} ms`);
       return next('upstream_unavailable', `connection failed: ${describe(err)}`);
     }
-    const status = response.statusCode;
-    if (status >= 200 && status < 300) return await relayStream(ctx, response.body, watchdog, controller, call.translation);
-    const failed = failover(status, () => response.headers);
+    const status = response.status;
+    if (status >= 200 && status < 300) return await relayStream(ctx, response, watchdog, controller, call.translation);
+    const failed = failover(status, () => response.headers());
     if (failed) {
-      response.body.dump().catch(() => {});
+      response.dump();
       return failed;
     }
-    return rejectionOf(ctx, status, await readText(response.body));
+    return rejectionOf(ctx, status, await readText(response));
   } finally {
     watchdog.clear();
     request.signal.removeEventListener('abort', onClientAbort);
@@ -135,7 +135,7 @@ function failover(status: number, headers: () => Record<string, string | string[
 }
 
 /** At most REJECTION_BODY_LIMIT characters of a body; a body that fails is only a shorter text. */
-async function readText(body: Dispatcher.ResponseData['body']): Promise<string> {
+async function readText(body: UpstreamStream): Promise<string> {
   let text = '';
   try {
     for await (const chunk of body) {

@@ -5,7 +5,6 @@
  * event worth sending. Until the first write the attempt can still fail over; after it, any break
  * ends the stream with an error event in the client's format and no end marker.
  */
-import type { Dispatcher } from 'undici';
 import { redactSecrets, type SseItem } from '../../contract/index.ts';
 import type { Translation } from './formats/translation.ts';
 import { elapsedMs, estimatedUsage, next, type AttemptContext, type AttemptResult, type FailoverCode } from './attempt.ts';
@@ -17,6 +16,7 @@ import type { Watchdog } from './watchdog.ts';
 import { endWithStreamError, startEventStream, write } from './respond.ts';
 import { SseDecoder, SseTooLargeError } from '../../wire/sse.ts';
 import { closedItems } from './sse.ts';
+import type { UpstreamStream } from './streamExchange.ts';
 
 interface Problem {
   readonly code: FailoverCode;
@@ -25,7 +25,7 @@ interface Problem {
 
 export async function relayStream(
   ctx: AttemptContext,
-  body: Dispatcher.ResponseData['body'],
+  body: UpstreamStream,
   watchdog: Watchdog,
   controller: AbortController,
   translation: Translation,
@@ -99,7 +99,7 @@ export async function relayStream(
   };
 
   try {
-    for await (const bytes of body as AsyncIterable<Buffer>) {
+    for await (const bytes of body) {
       watchdog.arm(channel.timeouts.idleMs);
       // After the end the answer is complete; reading the rest keeps the upstream connection reusable.
       if (done) continue;
