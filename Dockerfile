@@ -12,5 +12,7 @@ FROM node:24-slim
 WORKDIR /app
 COPY --from=build /src/dist/cli.cjs /src/dist/cli.cjs.map ./
 USER node
-ENTRYPOINT ["node", "--max-semi-space-size=8", "/app/cli.cjs"]
+# The runtime settings of bin/model-gateway.js (docs/benchmarks.md, "Runtime flags").
+ENV MALLOC_ARENA_MAX=1
+ENTRYPOINT ["node", "--max-semi-space-size=8", "--no-maglev", "/app/cli.cjs"]
 CMD ["--help"]

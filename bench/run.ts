@@ -12,6 +12,9 @@
  *   --profile                      run the gateway child under --cpu-prof (profiles in bench/results/profiles)
  *   --keep                         keep the gateway's temp data folder
  *   --gateway-flags "--max-semi-space-size=8"   extra Node flags for the gateway child (experiments)
+ *   --versus-flags "--no-maglev MALLOC_ARENA_MAX=1"   a second gateway child (target `versus`, its own data
+ *                                  folder) with these Node flags and environment added, in the same ns50 rounds:
+ *                                  a setting's cost measured side by side
  *   --from-source                  run the gateway child from the .ts sources (type stripping) instead of
  *                                  an esbuild bundle like the shipped dist/cli.cjs (stripping costs ~20-60 MB RSS)
  */
@@ -56,6 +59,10 @@ function binLaunch(): { env: Record<string, string>; flags: string[] } {
 }
 const launch = binLaunch();
 const gatewayFlags = [...launch.flags, ...(option('--gateway-flags')?.split(/\s+/).filter(Boolean) ?? [])];
+const versusWords = option('--versus-flags')?.split(/\s+/).filter(Boolean) ?? null;
+/** VAR=value words of --versus-flags go to the versus child's environment, the rest to Node. */
+const versusEnv = Object.fromEntries((versusWords ?? []).filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w)).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
+const versusFlags = versusWords?.filter((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w)) ?? null;
 const ALL_CASES = ['ns1', 'ns50', 'pg50', 'ttfb', 'paced', 'fim', 'hold'] as const;
 type CaseName = (typeof ALL_CASES)[number];
 const cases = new Set<CaseName>((option('--cases')?.split(',') as CaseName[] | undefined) ?? ALL_CASES);
@@ -128,6 +135,7 @@ async function main(): Promise<number> {
   /** The server processes behind each measured gateway target, for their CPU and event-loop delay. */
   const servers = new Map<string, Child[]>();
   const pgTargets: Target[] = [];
+  const versusTargets: Target[] = [];
   let floorChild!: Child;
   try {
     log(`bench: ${results.mode} run, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
@@ -179,6 +187,16 @@ async function main(): Promise<number> {
       const w1 = await load(baseTargets[baseTargets.length - 1], { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxRequests: 200_000, maxMs: warm });
       const w2 = await load(baseTargets[baseTargets.length - 1], { path: PATH, body: BODIES.ttfb, stream: true, concurrency: 10, maxRequests: 200_000, maxMs: warm / 3 });
       if (w1.errors + w2.errors > 0) log(`bench: warm-up errors through the gateway: ${w1.firstError ?? w2.firstError}`);
+
+      if (versusFlags) {
+        const versusDir = mkdtempSync(join(tmpdir(), 'gateway-bench-versus-'));
+        const versusSetup = setUpGateway(cliPath, { dataDir: versusDir }, upstream.url, models);
+        const versus = await startChild('versus', script, { env: { ...launch.env, ...versusEnv, DATA_DIR: versusDir }, execArgv: [...gatewayFlags, ...versusFlags] });
+        children.push(versus);
+        servers.set('versus', [versus]);
+        versusTargets.push({ name: 'versus', origin: versus.url, headers: { authorization: `Bearer ${versusSetup.key}` } });
+        await load(versusTargets[0]!, { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxRequests: 200_000, maxMs: warm });
+      }
 
       if (database) {
         // The same child on PostgreSQL (`serve --database`), set up through the real CLI on the database,
@@ -258,8 +276,15 @@ async function main(): Promise<number> {
           const peak = peakRss(gateway.proc.pid!);
           results.gatewayCpu[caseName] = { cpuSeconds: s.cpuSeconds, requests: r.requests, rssAfter: after.rss, peakRssSoFar: peak, loopDelayMs: d };
           log(
-            `  ${caseName.padEnd(6)} gateway  CPU ${(s.cpuSeconds * 1000).toFixed(0)} ms, RSS after ${(after.rss / 2 ** 20).toFixed(1)} MB, ` +
+            `  ${caseName.padEnd(6)} gateway  CPU ${(s.cpuSeconds * 1000).toFixed(0)} ms, ${((s.cpuSeconds * 1e6) / Math.max(1, r.requests)).toFixed(1)} us per request, RSS after ${(after.rss / 2 ** 20).toFixed(1)} MB, ` +
               `peak so far ${((peak ?? 0) / 2 ** 20).toFixed(1)} MB${d ? `, event-loop delay p99 ${d.p99.toFixed(1)} ms max ${d.max.toFixed(1)} ms` : ''}`,
+          );
+        } else if (target.name === 'versus' && s) {
+          const ratios = roundRps.map((round) => (round['versus'] ?? 0) / (round['gateway'] ?? 1)).sort((a, b) => a - b);
+          const rss = (await stats(servers.get('versus')![0]!)).rss;
+          log(
+            `  ${caseName.padEnd(6)} versus   CPU ${(s.cpuSeconds * 1000).toFixed(0)} ms, ${((s.cpuSeconds * 1e6) / Math.max(1, r.requests)).toFixed(1)} us per request, RSS after ${(rss / 2 ** 20).toFixed(1)} MB; ` +
+              `req/s vs gateway by round: median ${(100 * ratios[Math.floor(ratios.length / 2)]!).toFixed(1)}% (${ratios.map((x) => (100 * x).toFixed(0)).join(' ')}) (${versusWords?.join(' ')})`,
           );
         } else if (target.name.startsWith('pg') && s && results.postgres) {
           results.postgres.targets[target.name] = { instances: servers.get(target.name)!.length, cpuSeconds: s.cpuSeconds, requests: r.requests, loopDelayMs: d };
@@ -275,7 +300,7 @@ async function main(): Promise<number> {
     if (cases.has('ns1')) await measure('ns1', { path: PATH, body: BODIES.ns, stream: false, concurrency: 1, maxMs: PLAN.ns1[0], maxRequests: PLAN.ns1[1] });
     // pg50: the PostgreSQL gateways join ns50's rounds (the same load, interleaved with the others), or run
     // alone with the SQLite gateway they are compared with.
-    const ns50Targets = cases.has('ns50') ? [...baseTargets, ...pgTargets] : [...baseTargets.filter((t) => t.name === 'gateway'), ...pgTargets];
+    const ns50Targets = cases.has('ns50') ? [...baseTargets, ...versusTargets, ...pgTargets] : [...baseTargets.filter((t) => t.name === 'gateway'), ...pgTargets];
     if (cases.has('ns50') || pgTargets.length > 0) await measure('ns50', { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxMs: PLAN.ns50[0], maxRequests: PLAN.ns50[1] }, ns50Targets);
     if (cases.has('ttfb')) await measure('ttfb', { path: PATH, body: BODIES.ttfb, stream: true, concurrency: 1, maxMs: PLAN.ttfb[0], maxRequests: PLAN.ttfb[1] });
     if (cases.has('paced')) await measure('paced', { path: PATH, body: BODIES.paced, stream: true, concurrency: 10, maxMs: PLAN.paced[0], maxRequests: PLAN.paced[1] });
