@@ -1,6 +1,7 @@
 /** The benchmark's results, the issue's targets, and the one table that shows them. */
 import type { CompletionPathResult } from './completion.ts';
 import type { HoldResult, LoadResult } from './load.ts';
+import type { LongResult } from './longStreams.ts';
 import type { Bookkeeping } from './setup.ts';
 
 export interface Results {
@@ -37,6 +38,8 @@ export interface Results {
   holdMemory?: Record<string, unknown>;
   endMemory?: Record<string, unknown>;
   bookkeeping: Bookkeeping | null;
+  /** The long-streams case (bench/longStreams.ts): a gateway and a floor just started, 1,000 streams of seconds each. */
+  long?: LongResult;
   /**
    * The gateway on an embedded PostgreSQL (case pg50): targets pg1 (one instance) and pg3 (requests round-robin over
    * `instances` instances on the same database), measured in ns50's rounds; CPU of all their instances, event-loop
@@ -65,6 +68,8 @@ export const TARGETS = {
   addedFirstByteMs: 1,
   pacedEndRatio: 1.05,
   holdRssBytes: 150 * 1024 * 1024,
+  /** 1,000 long streams on a gateway as `model-gateway serve` starts it, RSS while all are open (issue 12). */
+  longRssBytes: 120 * 1024 * 1024,
   completionAddedMs: 1,
   /** One PostgreSQL instance's c=50 throughput, as a share of the SQLite gateway's (issue 12: within 15%). */
   postgresVsSqlite: 0.85,
@@ -122,12 +127,20 @@ export function evaluate(results: Results): Verdict[] {
     value: rss,
     pass: h === null ? null : h.errors === 0 && h.completed === h.streams && h.peakOpen === h.streams && rss !== null && rss < TARGETS.holdRssBytes,
   });
+  const l = results.long?.gateway;
+  out.push({
+    id: 'long-streams',
+    target: `all held, 0 errors, RSS while open < ${TARGETS.longRssBytes / 2 ** 20} MB`,
+    value: l ? l.rssWhileOpenBytes : null,
+    pass: l ? l.errors === 0 && l.completed === l.streams && l.peakOpen === l.streams && l.rssWhileOpenBytes < TARGETS.longRssBytes : null,
+  });
   return out;
 }
 
 const ms = (x: number | undefined): string => (x === undefined || Number.isNaN(x) ? '-' : x < 10 ? x.toFixed(3) : x.toFixed(1));
 const rps = (x: number | undefined): string => (x === undefined || Number.isNaN(x) ? '-' : Math.round(x).toLocaleString('en-US'));
 const mb = (x: number | null | undefined): string => (x === null || x === undefined ? '-' : `${(x / 2 ** 20).toFixed(1)} MB`);
+const mbPlus = (bytes: number): string => `${bytes >= 0 ? '+' : ''}${(bytes / 2 ** 20).toFixed(1)} MB`;
 const pct = (a: number | undefined, b: number | undefined): string => (a === undefined || b === undefined || !b ? '-' : `${((a / b) * 100).toFixed(1)}%`);
 const plus = (a: number | undefined, b: number | undefined): string => {
   if (a === undefined || b === undefined || Number.isNaN(a) || Number.isNaN(b)) return '-';
@@ -223,6 +236,16 @@ export function renderTable(results: Results, verdicts: readonly Verdict[]): str
     rows.push([`${h.streams} streams held: errors`, '', '', `${h.errors + (h.streams - h.completed - h.errors)}`, '', '', '', '']);
     rows.push([`${h.streams} streams held: peak RSS`, '', '', mb(results.holdPeakRssBytes), '', '', v ? v.target : '', mark(v)]);
   }
+  const long = results.long;
+  if (long) {
+    const v = verdict('long-streams');
+    const what = `${long.plan.streams} long streams (${long.plan.chunks} x ${long.plan.delayMs} ms), fresh`;
+    const failed = (r: HoldResult): number => r.errors + (r.streams - r.completed - r.errors);
+    rows.push([`${what}: peak open`, '', `${long.floor.peakOpen}/${long.floor.streams}`, `${long.gateway.peakOpen}/${long.gateway.streams}`, '', '', '', '']);
+    rows.push([`${what}: errors`, '', `${failed(long.floor)}`, `${failed(long.gateway)}`, '', '', '', '']);
+    rows.push([`${what}: RSS while all open`, '', mb(long.floor.rssWhileOpenBytes), mb(long.gateway.rssWhileOpenBytes), '', mbPlus(long.gateway.rssWhileOpenBytes - long.floor.rssWhileOpenBytes), v ? v.target : '', mark(v)]);
+    rows.push([`${what}: peak RSS of the process`, '', mb(long.floor.lifePeakRssBytes), mb(long.gateway.lifePeakRssBytes), '', '', '', '']);
+  }
 
   const header: Row = ['metric', 'direct', 'floor', 'gateway', 'gw vs direct', 'gw vs floor', 'target', 'result'];
   const all = [header, ...rows];
@@ -239,6 +262,13 @@ export function renderTable(results: Results, verdicts: readonly Verdict[]): str
     notes.push(
       `gateway bookkeeping: ${b.requestsSent} requests sent (warm-ups included), ${b.logRows} log rows (${b.streamLogRows} streams, ${b.erroredLogRows} errors), ` +
         `logged charges ${b.loggedCost} micro-USD, balance decrease ${b.balanceDecrease} micro-USD: ${b.ok ? 'OK' : 'MISMATCH'}`,
+    );
+  }
+  const lb = results.long?.bookkeeping;
+  if (lb) {
+    notes.push(
+      `long-streams gateway bookkeeping: ${lb.requestsSent} streams, ${lb.logRows} log rows, logged charges ${lb.loggedCost} micro-USD, ` +
+        `balance decrease ${lb.balanceDecrease} micro-USD: ${lb.ok ? 'OK' : 'MISMATCH'}`,
     );
   }
   const r50 = results.rounds?.['ns50'] ?? [];

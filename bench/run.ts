@@ -5,7 +5,7 @@
  *   node bench/run.ts              full run (each measured load at most 15 s), prints the table,
  *                                  writes bench/results/bench-<time>.json and bench/results/latest.json
  *   node bench/run.ts --smoke      about a second per case; fails only when a case has errors
- *   --cases ns1,ns50,pg50,ttfb,paced,hold   run only these cases (default: all); pg50 adds the gateway on an
+ *   --cases ns1,ns50,pg50,ttfb,paced,fim,hold,long   run only these cases (default: all); pg50 adds the gateway on an
  *                                  embedded PostgreSQL (1 and 3 instances) to ns50's rounds, or runs them with the
  *                                  SQLite gateway alone when ns50 is not asked for
  *   --only gateway                 measure only these targets (direct,floor,gateway,pg)
@@ -18,7 +18,7 @@
  *   --from-source                  run the gateway child from the .ts sources (type stripping) instead of
  *                                  an esbuild bundle like the shipped dist/cli.cjs (stripping costs ~20-60 MB RSS)
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -30,40 +30,13 @@ import { randomBytes } from 'node:crypto';
 import { MODELS, checkBookkeeping, checkPostgresBookkeeping, holdModel, setUpGateway } from './setup.ts';
 import { freshDatabase, stopPostgres } from '../test/support/postgres.ts';
 import { completionPath } from './completion.ts';
+import { measureLongStreams } from './longStreams.ts';
 import { renderTable, evaluate, type Results } from './report.ts';
+import { benchOptions } from './options.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const argv = process.argv.slice(2);
-const flag = (name: string): boolean => argv.includes(name);
-const option = (name: string): string | undefined => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
-const smoke = flag('--smoke');
-const profile = flag('--profile');
-const keep = flag('--keep');
-const fromSource = flag('--from-source');
-/**
- * The gateway child runs with what users get from `model-gateway` (the shebang line of
- * bin/model-gateway.js: `env -S VAR=value... node flags...`), then any --gateway-flags given for an experiment.
- */
-function binLaunch(): { env: Record<string, string>; flags: string[] } {
-  const shebang = readFileSync(join(root, 'bin/model-gateway.js'), 'utf8').split('\n', 1)[0] ?? '';
-  const words = shebang.replace(/^#!\S*env(\s+-S)?\s+/, '').split(/\s+/).filter(Boolean);
-  const env: Record<string, string> = {};
-  while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0]!)) {
-    const [name, ...value] = words.shift()!.split('=');
-    env[name!] = value.join('=');
-  }
-  return { env, flags: words[0] === 'node' ? words.slice(1) : [] };
-}
-const launch = binLaunch();
-const gatewayFlags = [...launch.flags, ...(option('--gateway-flags')?.split(/\s+/).filter(Boolean) ?? [])];
-const versusWords = option('--versus-flags')?.split(/\s+/).filter(Boolean) ?? null;
-/** VAR=value words of --versus-flags go to the versus child's environment, the rest to Node. */
-const versusEnv = Object.fromEntries((versusWords ?? []).filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w)).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
-const versusFlags = versusWords?.filter((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w)) ?? null;
-const ALL_CASES = ['ns1', 'ns50', 'pg50', 'ttfb', 'paced', 'fim', 'hold'] as const;
+const { option, smoke, profile, keep, fromSource, launch, gatewayFlags, versusWords, versusEnv, versusFlags } = benchOptions(root, process.argv.slice(2));
+const ALL_CASES = ['ns1', 'ns50', 'pg50', 'ttfb', 'paced', 'fim', 'hold', 'long'] as const;
 type CaseName = (typeof ALL_CASES)[number];
 const cases = new Set<CaseName>((option('--cases')?.split(',') as CaseName[] | undefined) ?? ALL_CASES);
 const only = new Set(option('--only')?.split(',') ?? ['direct', 'floor', 'gateway', 'pg']);
@@ -74,8 +47,8 @@ const PG_INSTANCES = 3;
 const ROUNDS = 8;
 /** Per case: time limit and request cap of the measured run (warm-up is a tenth of it, at least 200 ms). */
 const PLAN = smoke
-  ? { ns1: [600, 300], ns50: [800, 2_000], ttfb: [600, 200], paced: [800, 100], fim: [600, 200], hold: { streams: 50, chunks: 3, delayMs: 300 } }
-  : { ns1: [3_000, 100_000], ns50: [4_000, 400_000], ttfb: [3_000, 100_000], paced: [3_000, 100_000], fim: [3_000, 100_000], hold: { streams: 1_000, chunks: 8, delayMs: 1_000 } };
+  ? { ns1: [600, 300], ns50: [800, 2_000], ttfb: [600, 200], paced: [800, 100], fim: [600, 200], hold: { streams: 50, chunks: 3, delayMs: 300 }, long: { streams: 50, chunks: 20, delayMs: 50 } }
+  : { ns1: [3_000, 100_000], ns50: [4_000, 400_000], ttfb: [3_000, 100_000], paced: [3_000, 100_000], fim: [3_000, 100_000], hold: { streams: 1_000, chunks: 8, delayMs: 1_000 }, long: { streams: 1_000, chunks: 100, delayMs: 80 } };
 
 const PATH = '/v1/chat/completions';
 const messages = [{ role: 'user', content: 'Say hello in one short sentence.' }];
@@ -85,6 +58,13 @@ const BODIES = {
   paced: JSON.stringify({ model: MODELS.paced, messages, stream: true, stream_options: { include_usage: true } }),
   hold: JSON.stringify({ model: holdModel(PLAN.hold.chunks, PLAN.hold.delayMs), messages, stream: true, stream_options: { include_usage: true } }),
 };
+
+/** `entry` bundled with dist/cli.cjs's options into bench/results/`out`: a child runs what users run. */
+async function bundled(entry: string, out: string, keepLines = false): Promise<string> {
+  const outfile = join(root, 'bench/results', out);
+  await build({ ...cliOptions, ...(keepLines ? { minifyWhitespace: false } : {}), entryPoints: [join(root, entry)], outfile });
+  return outfile;
+}
 
 function gitCommit(): string | null {
   try {
@@ -137,6 +117,7 @@ async function main(): Promise<number> {
   const pgTargets: Target[] = [];
   const versusTargets: Target[] = [];
   let floorChild!: Child;
+  let gatewayScript: string | null = null;
   try {
     log(`bench: ${results.mode} run, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
     const upstream = await startChild('upstream', join(root, 'bench/upstream.ts'));
@@ -171,13 +152,10 @@ async function main(): Promise<number> {
         mkdirSync(dir, { recursive: true });
         execArgv.push('--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', `gateway-${[...cases].join('-')}-${Date.now()}.cpuprofile`);
       }
-      let script = join(root, 'bench/gateway.ts');
-      if (!fromSource) {
-        // Bundled with dist/cli.cjs's own options (esbuild.js), so the child runs what users run. A profiled
-        // child keeps its line breaks: profile-summary.ts maps lines to sources by esbuild's module markers.
-        script = join(root, 'bench/results/gateway-child.cjs');
-        await build({ ...cliOptions, ...(profile ? { minifyWhitespace: false } : {}), entryPoints: [join(root, 'bench/gateway.ts')], outfile: script });
-      }
+      // Bundled with dist/cli.cjs's own options (esbuild.js), so the child runs what users run. A profiled
+      // child keeps its line breaks: profile-summary.ts maps lines to sources by esbuild's module markers.
+      const script = fromSource ? join(root, 'bench/gateway.ts') : await bundled('bench/gateway.ts', 'gateway-child.cjs', profile);
+      gatewayScript = script;
       gateway = await startChild('gateway', script, { env: { ...launch.env, DATA_DIR: dataDir }, execArgv });
       children.push(gateway);
       servers.set('gateway', [gateway]);
@@ -346,6 +324,13 @@ async function main(): Promise<number> {
       if (code !== 0) log(`bench: the gateway exited with code ${code}\n${gateway.stderrTail()}`);
       if (dataDir) results.bookkeeping = await checkBookkeeping(join(dataDir, 'gateway.db'), gatewaySent);
     }
+    if (cases.has('long') && only.has('gateway') && gatewayScript) {
+      const l = await measureLongStreams({ upstreamUrl: upstream.url, cliPath, floorScript: await bundled('bench/floor.ts', 'floor-child.cjs'), gatewayScript, env: launch.env, execArgv: gatewayFlags }, PLAN.long);
+      results.long = l;
+      for (const [name, r] of [['floor', l.floor], ['gateway', l.gateway]] as const) {
+        log(`  long   ${name.padEnd(8)} ${r.completed}/${r.streams} completed, peak open ${r.peakOpen}, ${r.errors} errors, RSS while all open ${(r.rssWhileOpenBytes / 2 ** 20).toFixed(1)} MB, life peak ${((r.lifePeakRssBytes ?? 0) / 2 ** 20).toFixed(1)} MB${r.firstError ? `  first error: ${r.firstError}` : ''}`);
+      }
+    }
     if (pgChildren.length > 0 && pgUrl && results.postgres) {
       // Every instance stops gracefully (logs flushed, leases handed back) before the database is read.
       const codes = await Promise.all(pgChildren.map((c) => stopChild(c, true)));
@@ -386,6 +371,13 @@ async function main(): Promise<number> {
   if (books && !books.ok) {
     log(`bench: bookkeeping does not add up: ${JSON.stringify(books)}`);
     errors++;
+  }
+  if (results.long) {
+    for (const r of [results.long.floor, results.long.gateway]) errors += r.errors + (r.streams - r.completed - r.errors);
+    if (!results.long.bookkeeping.ok) {
+      log(`bench: bookkeeping of the long-streams gateway does not add up: ${JSON.stringify(results.long.bookkeeping)}`);
+      errors++;
+    }
   }
   const pgBooks = results.postgres?.bookkeeping;
   if (results.postgres && !pgBooks?.ok) {
