@@ -4,14 +4,9 @@
  * src/contract/api/ so the page and the gateway share them.)
  */
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH } from '../accounts/passwords.ts';
+import { Name, Password } from '../../contract/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { describeIssue } from './relayed.ts';
-
-/** User and key names: what the CLI accepts (cliArgs.ts identifier). */
-const Name = z.string().regex(/^[A-Za-z0-9._@-]{1,64}$/, 'must be 1 to 64 letters, digits, ".", "_", "-" or "@"');
-/** Checked for length by passwords.ts; bounded here so no megabyte string reaches the hash. */
-const Password = z.string().min(1).max(MAX_PASSWORD_LENGTH);
 
 export const SignInBody = z.strictObject({ name: z.string().min(1).max(64), password: Password });
 export const SetupBody = z.strictObject({ token: z.string().min(1).max(128), name: Name, password: Password });
