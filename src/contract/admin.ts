@@ -13,9 +13,9 @@ export const MAX_PASSWORD_LENGTH = 1024;
 
 /** User, account and key names: what the CLI accepts (1 to 64 letters, digits, ".", "_", "-" or "@"). */
 export const NAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
-export const Name = z.string().regex(NAME_PATTERN, 'must be 1 to 64 letters, digits, ".", "_", "-" or "@"');
+export const ConsoleName = z.string().regex(NAME_PATTERN, 'must be 1 to 64 letters, digits, ".", "_", "-" or "@"');
 /** Checked for its length by the gateway (passwordProblem); bounded here so no megabyte string reaches the hash. */
-export const Password = z.string().min(1).max(MAX_PASSWORD_LENGTH);
+export const ConsolePassword = z.string().min(1).max(MAX_PASSWORD_LENGTH);
 
 /** The audit log's actor for a change made with the command line (a console user cannot take this name). */
 export const CLI_ACTOR = 'cli';
@@ -34,18 +34,18 @@ export function isAuditAction(value: unknown): value is AuditAction {
 }
 
 /** POST /api/console/admin/users: a new user; without `account`, an account of the user's name is made. */
-export const NewUserBody = z.strictObject({ name: Name, password: Password, admin: z.boolean().optional(), account: Name.optional() });
+export const NewUserBody = z.strictObject({ name: ConsoleName, password: ConsolePassword, admin: z.boolean().optional(), account: ConsoleName.optional() });
 /** POST /api/console/admin/users/disable and /enable. */
-export const UserNameBody = z.strictObject({ name: Name });
+export const UserNameBody = z.strictObject({ name: ConsoleName });
 /** POST /api/console/admin/users/password: a new password, set by an admin (every session of the user ends). */
-export const UserPasswordBody = z.strictObject({ name: Name, password: Password });
+export const UserPasswordBody = z.strictObject({ name: ConsoleName, password: ConsolePassword });
 /** POST /api/console/admin/users/admin: grant (true) or revoke (false) admin. */
-export const UserAdminBody = z.strictObject({ name: Name, admin: z.boolean() });
+export const UserAdminBody = z.strictObject({ name: ConsoleName, admin: z.boolean() });
 /**
  * POST /api/console/admin/accounts/topup. The amount in USD, as a JSON number or a decimal string
  * ("12.5"): positive, at most 6 decimals, exact in micro-USD (the gateway parses its decimal text, never a float sum).
  */
-export const TopUpBody = z.strictObject({ account: Name, amount_usd: z.union([z.number(), z.string().max(32)]) });
+export const TopUpBody = z.strictObject({ account: ConsoleName, amount_usd: z.union([z.number(), z.string().max(32)]) });
 
 export type NewUserBody = z.infer<typeof NewUserBody>;
 export type TopUpBody = z.infer<typeof TopUpBody>;

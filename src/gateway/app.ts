@@ -68,12 +68,12 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   '/api/console/password': { POST: changePassword },
   '/api/console/account': { GET: consoleSession.account },
   // The admins' console (issue 10): users, top-ups, the audit log; 403 admin_required for everyone else.
-  '/api/console/admin/users': { GET: consoleAdmin.listUsers, POST: consoleAdmin.createUserRoute },
-  '/api/console/admin/users/disable': { POST: consoleAdmin.userAction('disable') },
-  '/api/console/admin/users/enable': { POST: consoleAdmin.userAction('enable') },
-  '/api/console/admin/users/password': { POST: consoleAdmin.userAction('password') },
-  '/api/console/admin/users/admin': { POST: consoleAdmin.userAction('admin') },
-  '/api/console/admin/accounts/topup': { POST: consoleAdmin.topUp },
+  '/api/console/admin/users': { GET: consoleAdmin.adminUsers, POST: consoleAdmin.adminCreateUser },
+  '/api/console/admin/users/disable': { POST: consoleAdmin.adminUserAction('disable') },
+  '/api/console/admin/users/enable': { POST: consoleAdmin.adminUserAction('enable') },
+  '/api/console/admin/users/password': { POST: consoleAdmin.adminUserAction('password') },
+  '/api/console/admin/users/admin': { POST: consoleAdmin.adminUserAction('admin') },
+  '/api/console/admin/accounts/topup': { POST: consoleAdmin.adminTopUp },
   '/api/console/admin/audit': { GET: auditLog },
   // Device sign-in with the browser (RFC 8628, contract 4.11): the device's OAuth endpoints, the approval page and its JSON.
   [DEVICE_AUTHORIZATION_PATH]: { POST: deviceAuthorization },

@@ -18,7 +18,7 @@ import type { Gateway } from '../gateway.ts';
 import { money } from './consoleCatalog.ts';
 import type { Handler } from './common.ts';
 import { parseBody } from './consoleSchemas.ts';
-import { consoleQuery, pageLimit, positiveInt, text } from './consoleQuery.ts';
+import { consoleQuery, pageLimit, positiveInt, textParam } from './consoleQuery.ts';
 import { readConsoleJson, requireSession, type SignedIn } from './session.ts';
 
 /** The signed-in user, when an admin: 401 without a session, 403 admin_required for anyone else. */
@@ -56,10 +56,10 @@ async function answerUser(gw: Gateway, ctx: RequestContext, status: number, name
  * balance; `q` keeps those whose user or account name contains it (any case); pages of `limit` (1..200,
  * default 50) continued with `after` (the answer's `next_after`).
  */
-export const listUsers: Handler = async (gw, ctx) => {
+export const adminUsers: Handler = async (gw, ctx) => {
   await requireAdmin(gw, ctx);
   const params = consoleQuery(ctx, ['q', 'limit', 'after']);
-  const q = text(params, 'q', 64);
+  const q = textParam(params, 'q', 64);
   const limit = pageLimit(params);
   const cursor = positiveInt(params, 'after', Number.MAX_SAFE_INTEGER);
   const { users, accounts } = await usersWithAccounts(gw);
@@ -80,7 +80,7 @@ function refusal(error: unknown, notFound: ErrorCode, conflict?: ErrorCode): nev
 }
 
 /** POST /api/console/admin/users {name, password, admin?, account?}: 201 with the user, as the CLI's `user create` makes them. */
-export const createUserRoute: Handler = async (gw, ctx) => {
+export const adminCreateUser: Handler = async (gw, ctx) => {
   const { user: admin } = await requireAdmin(gw, ctx);
   const body = parseBody(NewUserBody, await readConsoleJson(gw, ctx));
   try {
@@ -95,7 +95,7 @@ export const createUserRoute: Handler = async (gw, ctx) => {
 type UserAction = 'disable' | 'enable' | 'password' | 'admin';
 
 /** POST /api/console/admin/users/{disable,enable,password,admin}: the user's sessions end when disabled or given a new password. */
-export function userAction(action: UserAction): Handler {
+export function adminUserAction(action: UserAction): Handler {
   return async (gw, ctx) => {
     const { user: admin } = await requireAdmin(gw, ctx);
     const json = await readConsoleJson(gw, ctx);
@@ -125,7 +125,7 @@ export function userAction(action: UserAction): Handler {
  * POST /api/console/admin/accounts/topup {account, amount_usd}: the CLI's `account topup`, exact in
  * micro-USD. On PostgreSQL it is the same store write (the change notified to every instance with it).
  */
-export const topUp: Handler = async (gw, ctx) => {
+export const adminTopUp: Handler = async (gw, ctx) => {
   const { user: admin } = await requireAdmin(gw, ctx);
   const body = parseBody(TopUpBody, await readConsoleJson(gw, ctx));
   let amount: number;

@@ -10,7 +10,7 @@ import { sendJson } from '../http/json.ts';
 import type { AuditRecord } from '../store/types.ts';
 import type { Handler } from './common.ts';
 import { requireAdmin } from './consoleAdmin.ts';
-import { consoleQuery, pageLimit, positiveInt, text } from './consoleQuery.ts';
+import { consoleQuery, pageLimit, positiveInt, textParam } from './consoleQuery.ts';
 
 function rowView(r: AuditRecord) {
   return { id: r.id, time: new Date(r.time).toISOString(), actor: r.actor, action: r.action, target: r.target, details: r.details };
@@ -19,7 +19,7 @@ function rowView(r: AuditRecord) {
 export const auditLog: Handler = async (gw, ctx) => {
   await requireAdmin(gw, ctx);
   const params = consoleQuery(ctx, ['actor', 'action', 'limit', 'before']);
-  const actor = text(params, 'actor', 64);
+  const actor = textParam(params, 'actor', 64);
   const action = params.get('action') ?? '';
   if (action !== '' && !isAuditAction(action)) throw new HttpError('invalid_request', `action: no audit action is called ${JSON.stringify(action.slice(0, 64))}.`);
   const limit = pageLimit(params);

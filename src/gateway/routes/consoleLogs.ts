@@ -13,7 +13,7 @@ import type { StoredLog } from '../store/types.ts';
 import { money } from './consoleCatalog.ts';
 import type { Handler } from './common.ts';
 import { requireSession } from './session.ts';
-import { consoleQuery, pageLimit, positiveInt, text } from './consoleQuery.ts';
+import { consoleQuery, pageLimit, positiveInt, textParam } from './consoleQuery.ts';
 
 const MAX_CSV_ROWS = 10_000;
 const KNOWN = ['key', 'model', 'status', 'since', 'until', 'before', 'limit', 'format'];
@@ -61,7 +61,7 @@ export const accountLogs: Handler = async (gw, ctx) => {
   if (status !== null && status !== '' && status !== 'ok' && status !== 'error') throw new HttpError('invalid_request', 'status must be ok or error.');
   const format = params.get('format') ?? 'json';
   if (format !== 'json' && format !== 'csv') throw new HttpError('invalid_request', 'format must be json or csv.');
-  const model = text(params, 'model', 256);
+  const model = textParam(params, 'model', 256);
   const keyId = positiveInt(params, 'key', Number.MAX_SAFE_INTEGER);
   const accountId = signedIn.user.accountId;
   // A key of another account filters to nothing, like one that does not exist: nothing is told about it.

@@ -26,7 +26,7 @@ export function positiveInt(params: URLSearchParams, name: string, max: number):
 }
 
 /** A text parameter of at most `max` characters ('' when absent). */
-export function text(params: URLSearchParams, name: string, max: number): string {
+export function textParam(params: URLSearchParams, name: string, max: number): string {
   const value = params.get(name) ?? '';
   if (value.length > max) throw new HttpError('invalid_request', `${name} must be at most ${max} characters.`);
   return value;
