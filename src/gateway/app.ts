@@ -23,6 +23,8 @@ import * as consoleDevice from './routes/consoleDevice.ts';
 import * as consoleCatalog from './routes/consoleCatalog.ts';
 import * as consoleLogs from './routes/consoleLogs.ts';
 import { changePassword } from './routes/consolePassword.ts';
+import * as consoleAdmin from './routes/consoleAdmin.ts';
+import { auditLog } from './routes/consoleAudit.ts';
 import { deviceAuthorization, token } from './routes/oauthDevice.ts';
 import type { Handler } from './routes/common.ts';
 import { models } from './routes/models.ts';
@@ -64,6 +66,15 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   '/api/console/models': { GET: consoleCatalog.catalogue },
   '/api/console/account/logs': { GET: consoleLogs.accountLogs },
   '/api/console/password': { POST: changePassword },
+  '/api/console/account': { GET: consoleSession.account },
+  // The admins' console (issue 10): users, top-ups, the audit log; 403 admin_required for everyone else.
+  '/api/console/admin/users': { GET: consoleAdmin.adminUsers, POST: consoleAdmin.adminCreateUser },
+  '/api/console/admin/users/disable': { POST: consoleAdmin.adminUserAction('disable') },
+  '/api/console/admin/users/enable': { POST: consoleAdmin.adminUserAction('enable') },
+  '/api/console/admin/users/password': { POST: consoleAdmin.adminUserAction('password') },
+  '/api/console/admin/users/admin': { POST: consoleAdmin.adminUserAction('admin') },
+  '/api/console/admin/accounts/topup': { POST: consoleAdmin.adminTopUp },
+  '/api/console/admin/audit': { GET: auditLog },
   // Device sign-in with the browser (RFC 8628, contract 4.11): the device's OAuth endpoints, the approval page and its JSON.
   [DEVICE_AUTHORIZATION_PATH]: { POST: deviceAuthorization },
   [TOKEN_PATH]: { POST: token },

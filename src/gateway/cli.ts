@@ -4,7 +4,9 @@
  * $MODEL_GATEWAY_DATABASE_URL) for PostgreSQL. Run with --help for the list.
  */
 import { parseArgs } from 'node:util';
-import { CHANNEL_TYPES, isChannelType, formatMicroUsd } from '../contract/index.ts';
+import { CHANNEL_TYPES, CLI_ACTOR, isChannelType, formatMicroUsd } from '../contract/index.ts';
+import { parseTopUp } from './accounts/money.ts';
+import { openAccount, topUpAccount } from './accounts/userAdmin.ts';
 import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS, keyNamed } from './admin.ts';
 import { futureDate, httpUrl, identifier, int, isoDate, list, modelName, need, usd, UsageError, yesNo } from './cliArgs.ts';
 import { serve } from './cliServe.ts';
@@ -48,7 +50,7 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   logs prune --before DATE   delete request logs from before DATE (YYYY-MM-DD or an ISO date-time)
   backup FILE      a consistent copy of the data into a new FILE, even while serving (it prints how to restore)
   migrate --from DATA_FOLDER --database URL   copy a SQLite gateway (accounts, users, keys, channels, models,
-              request logs, ids kept) into an EMPTY PostgreSQL database in one transaction, and verify it;
+              request logs, the audit log, ids kept) into an EMPTY PostgreSQL database in one transaction, and verify it;
               needs $MODEL_GATEWAY_SECRET_KEY (channel keys are sealed again with it)
 
 --data DIR defaults to $MODEL_GATEWAY_DATA, else ./.model-gateway (SQLite).
@@ -127,11 +129,14 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
     if (values.proxy !== undefined) httpUrl(values.proxy, 'proxy');
     const responsesApi = yesNo(values.responses, 'responses');
     if (responsesApi !== null && type !== 'openai') throw new UsageError('--responses applies to openai channels only');
-    const c = await store.addChannel({
-      name: identifier(values.name, '--name'), type, baseUrl, apiKey: await channelKey(values['api-key'], io, env), models,
-      priority: int(values.priority, 'priority', 0), weight: int(values.weight, 'weight', 1, 1),
+    const channelName = identifier(values.name, '--name');
+    const settings = {
+      type, baseUrl, models, priority: int(values.priority, 'priority', 0), weight: int(values.weight, 'weight', 1, 1),
       timeoutMs: int(values['timeout-ms'], 'timeout-ms', DEFAULT_CHANNEL_TIMEOUT_MS, 1), proxy: values.proxy ?? null, responsesApi,
-    });
+    };
+    // The audit row holds the settings, never the upstream key.
+    const c = await store.addChannel({ name: channelName, apiKey: await channelKey(values['api-key'], io, env), ...settings },
+      { actor: CLI_ACTOR, action: 'channel.add', target: channelName, details: settings });
     io.out(`channel "${c.name}" (${c.type}) added, serving ${Object.keys(c.models).join(', ')}`);
     const priced = new Set((await store.listModels()).map((m) => m.name));
     const unpriced = Object.keys(c.models).filter((m) => !priced.has(m));
@@ -162,8 +167,8 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
     (result.ok ? io.out : io.err)(result.line);
     return result.ok ? 0 : 1;
   }
-  if (sub === 'disable' || sub === 'enable') await store.setChannelStatus(name, sub === 'disable' ? 'disabled' : 'enabled');
-  else if (sub === 'remove') await store.removeChannel(name);
+  if (sub === 'disable' || sub === 'enable') await store.setChannelStatus(name, sub === 'disable' ? 'disabled' : 'enabled', { actor: CLI_ACTOR, action: `channel.${sub}`, target: name });
+  else if (sub === 'remove') await store.removeChannel(name, { actor: CLI_ACTOR, action: 'channel.remove', target: name });
   else throw new UsageError(`unknown command: channel ${sub ?? ''}`);
   io.out(`channel "${name}" ${sub === 'remove' ? 'removed' : `${sub}d`}`);
   return 0;
@@ -172,12 +177,16 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
 async function account(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
   const name = identifier(args[0], 'account NAME');
   if (sub === 'create') {
-    const a = await store.createAccount(name, values.balance === undefined ? 0 : usd(values.balance, '--balance'));
+    const a = await openAccount(store, name, values.balance === undefined ? 0 : usd(values.balance, '--balance'), { actor: CLI_ACTOR });
     io.out(`account "${a.name}" created with ${formatMicroUsd(a.balance)}`);
   } else if (sub === 'topup') {
-    const amount = usd(args[1], 'amount (USD)');
-    if (amount === 0) throw new UsageError('amount (USD): a top-up must be more than $0');
-    const a = await store.topUp(name, amount);
+    let amount: number;
+    try {
+      amount = parseTopUp(need(args[1], 'amount (USD)'));
+    } catch (error) {
+      throw error instanceof UsageError ? error : new UsageError(`amount (USD): ${(error as Error).message}`);
+    }
+    const a = await topUpAccount(store, name, amount, { actor: CLI_ACTOR });
     io.out(`account "${a.name}" balance ${formatMicroUsd(a.balance)}`);
   } else if (sub === 'show') {
     const a = await store.getAccount(name);

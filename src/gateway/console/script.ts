@@ -7,6 +7,7 @@ import { familyOfStatus } from '../../contract/index.ts';
 import { HELPERS_JS } from './helpersScript.ts';
 import { USER_JS } from './userScript.ts';
 import { USER_VIEWS_JS } from './userViewsScript.ts';
+import { ADMIN_JS } from './adminScript.ts';
 
 export const CONSOLE_JS = `
 (function () {
@@ -198,6 +199,7 @@ ${HELPERS_JS}
   $('refresh').addEventListener('click', load);
 ${USER_JS}
 ${USER_VIEWS_JS}
+${ADMIN_JS}
   renderStatic();
   startUser().then(function (tookOver) {
     if (tookOver) return;

@@ -209,4 +209,25 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX request_logs_account ON request_logs(account_id, id);
     `,
   },
+  {
+    // The audit log of admin actions (who changed which user, balance, channel or price; never a secret),
+    // append-only: its rows are never updated or deleted. And each user's latest sign-in, for the admins'
+    // list of users (unknown, null, for sign-ins before this version).
+    version: 15,
+    sql: `
+      CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        time INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT NOT NULL,
+        details TEXT
+      );
+      CREATE INDEX audit_log_actor ON audit_log(actor, id);
+      CREATE INDEX audit_log_action ON audit_log(action, id);
+      CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+      CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+      ALTER TABLE users ADD COLUMN last_sign_in_at INTEGER;
+    `,
+  },
 ];

@@ -28,6 +28,7 @@ export function toUser(r: Row): UserRecord {
   return {
     id: num(r.id), name: String(r.name), accountId: num(r.account_id), admin: Boolean(r.admin),
     status: r.status === 'disabled' ? 'disabled' : 'enabled', passwordHash: String(r.password_hash), createdAt: num(r.created_at),
+    lastSignInAt: numOrNull(r.last_sign_in_at),
   };
 }
 

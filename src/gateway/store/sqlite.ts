@@ -6,20 +6,20 @@
 import { chmodSync, existsSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { MIGRATIONS } from './migrations.ts';
 import { accountLogsSql, type AccountLogFilter } from './logQuery.ts';
-import { loadSqlite, refuseEmptyFile } from './sqliteOpen.ts';
+import { loadSqlite, migrateSqlite, refuseEmptyFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
-  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord, Snapshot, Status, Store, StoredLog,
-  UserRecord, WriteBatch,
+  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord,
+  Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
 } from './types.ts';
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { isSealed, type SecretBox } from './secretBox.ts';
 import { BatchWriter } from './sqliteBatch.ts';
 import { SqliteSessions } from './sqliteSessions.ts';
+import { SqliteAudit } from './sqliteAudit.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
@@ -50,6 +50,10 @@ export class SqliteStore implements Store {
   get #sessions(): SqliteSessions {
     return (this.#sessionTable ??= new SqliteSessions(this.#db));
   }
+  #auditTable: SqliteAudit | null = null;
+  get #audit(): SqliteAudit {
+    return (this.#auditTable ??= new SqliteAudit(this.#db));
+  }
 
   readonly #box: SecretBox;
   readonly #toChannel = (row: Row): ChannelRecord => toChannel(row, (stored, what) => (isSealed(stored) ? this.#box.open(stored, what) : stored));
@@ -69,29 +73,13 @@ export class SqliteStore implements Store {
       // Before the first write: SQLite gives the WAL and shared-memory files the database file's mode.
       chmodSync(file, 0o600);
       this.#db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
-      this.#migrate();
+      this.#db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+      this.#tx(() => migrateSqlite(this.#db, file));
       this.#sealPlainChannelKeys();
     } catch (error) {
       this.#db.close();
       throw error;
     }
-  }
-
-  #migrate(): void {
-    this.#db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-    this.#tx(() => {
-      const row = this.#db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as Row | undefined;
-      const current = row?.v === null || row?.v === undefined ? 0 : Number(row.v);
-      const known = MIGRATIONS.at(-1)!.version;
-      if (current > known) {
-        throw new StoreError('invalid', `${this.#file} was written by a newer Model Gateway (schema ${current}; this version knows up to ${known}). Run that newer version, or restore a backup made by this one.`);
-      }
-      for (const m of MIGRATIONS) {
-        if (m.version <= current) continue;
-        this.#db.exec(m.sql);
-        this.#db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(m.version);
-      }
-    });
   }
 
   /** Channel keys written by a version that stored them in plain text are sealed once, in place. */
@@ -121,6 +109,24 @@ export class SqliteStore implements Store {
 
   #changed(): void {
     this.#ownChanges++;
+  }
+
+  /** `work` and its audit row in one transaction; the row is checked (no secret) before anything is written. */
+  #audited<T>(audit: AuditEntry | undefined, work: () => T): T {
+    const row = SqliteAudit.check(audit);
+    return this.#tx(() => {
+      const result = work();
+      if (row) this.#audit.append(row);
+      return result;
+    });
+  }
+
+  async appendAudit(entry: AuditEntry): Promise<AuditRecord> {
+    return this.#audit.append(SqliteAudit.check(entry)!);
+  }
+
+  async listAudit(filter: AuditFilter): Promise<AuditRecord[]> {
+    return this.#audit.list(filter);
   }
 
   /**
@@ -172,16 +178,9 @@ export class SqliteStore implements Store {
     }), 'DEFERRED');
   }
 
-  async createAccount(name: string, balance: number): Promise<AccountRecord> {
+  async createAccount(name: string, balance: number, audit?: AuditEntry): Promise<AccountRecord> {
     assertAmount(balance, 0);
-    try {
-      const row = this.#db.prepare('INSERT INTO accounts (name, balance, created_at) VALUES (?, ?, ?) RETURNING *').get(name, balance, Date.now()) as Row;
-      this.#changed();
-      return toAccount(row);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new StoreError('conflict', `account "${name}" already exists`);
-      throw error;
-    }
+    return toAccount(this.#audited(audit, () => this.#insertNamed('account', name, 'INSERT INTO accounts (name, balance, created_at) VALUES (?, ?, ?) RETURNING *', name, balance, Date.now())));
   }
 
   /** A consistent copy of the whole database into a new file, while the gateway serves (SQLite's VACUUM INTO). */
@@ -190,16 +189,17 @@ export class SqliteStore implements Store {
     this.#db.prepare('VACUUM INTO ?').run(target);
   }
 
-  async topUp(name: string, amount: number): Promise<AccountRecord> {
+  async topUp(name: string, amount: number, audit?: AuditEntry): Promise<AccountRecord> {
     assertAmount(amount);
-    const row = this.#db.prepare('UPDATE accounts SET balance = balance + ? WHERE name = ? AND balance + ? <= ? RETURNING *').get(amount, name, amount, MAX_BALANCE_MICRO) as Row | undefined;
-    if (!row) {
-      const account = await this.getAccount(name);
-      if (!account) throw new StoreError('not_found', `no account named "${name}"`);
-      throw overCeiling(account, amount);
-    }
-    this.#changed();
-    return toAccount(row);
+    return this.#audited(audit, () => {
+      const row = this.#db.prepare('UPDATE accounts SET balance = balance + ? WHERE name = ? AND balance + ? <= ? RETURNING *').get(amount, name, amount, MAX_BALANCE_MICRO) as Row | undefined;
+      if (!row) {
+        const found = this.#db.prepare('SELECT * FROM accounts WHERE name = ?').get(name) as Row | undefined;
+        throw found ? overCeiling(toAccount(found), amount) : new StoreError('not_found', `no account named "${name}"`);
+      }
+      this.#changed();
+      return toAccount(row);
+    });
   }
 
   async getAccount(name: string): Promise<AccountRecord | null> {
@@ -214,7 +214,7 @@ export class SqliteStore implements Store {
       this.#changed();
       return row;
     } catch (error) {
-      if (isUniqueViolation(error)) throw new StoreError('conflict', `a ${what} named "${name}" already exists`);
+      if (isUniqueViolation(error)) throw new StoreError('conflict', what === 'account' ? `account "${name}" already exists` : `a ${what} named "${name}" already exists`);
       throw error;
     }
   }
@@ -226,31 +226,39 @@ export class SqliteStore implements Store {
     this.#changed();
   }
 
-  async createUser(user: NewUser): Promise<UserRecord> {
-    return toUser(this.#insertNamed('user', user.name, 'INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
-      user.name, user.accountId, user.admin ? 1 : 0, user.passwordHash, Date.now()));
+  async createUser(user: NewUser, audit?: AuditEntry): Promise<UserRecord> {
+    return toUser(this.#audited(audit, () => this.#insertNamed('user', user.name, 'INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
+      user.name, user.accountId, user.admin ? 1 : 0, user.passwordHash, Date.now())));
   }
 
   async listUsers(): Promise<UserRecord[]> {
     return (this.#db.prepare('SELECT * FROM users ORDER BY id').all() as Row[]).map(toUser);
   }
 
-  async setUserStatus(name: string, status: Status): Promise<void> {
-    this.#tx(() => {
+  async setUserStatus(name: string, status: Status, change?: UserChange): Promise<void> {
+    this.#audited(change?.audit, () => {
+      this.#audit.keepAnAdmin(name, { status }, change);
       this.#updateNamed('user', name, 'UPDATE users SET status = ? WHERE name = ?', status);
       if (status === 'disabled') this.#sessions.revokeUser(name, Date.now());
     });
   }
 
-  async setUserPassword(name: string, passwordHash: string): Promise<void> {
-    this.#tx(() => {
+  async setUserPassword(name: string, passwordHash: string, audit?: AuditEntry): Promise<void> {
+    this.#audited(audit, () => {
       this.#updateNamed('user', name, 'UPDATE users SET password_hash = ? WHERE name = ?', passwordHash);
       this.#sessions.revokeUser(name, Date.now());
     });
   }
 
+  async setUserAdmin(name: string, admin: boolean, change?: UserChange): Promise<void> {
+    this.#audited(change?.audit, () => {
+      this.#audit.keepAnAdmin(name, { admin }, change);
+      this.#updateNamed('user', name, 'UPDATE users SET admin = ? WHERE name = ?', admin ? 1 : 0);
+    });
+  }
+
   async createSession(session: NewSession): Promise<SessionRecord> {
-    return this.#sessions.create(session);
+    return this.#tx(() => this.#sessions.create(session));
   }
 
   async findSession(idHash: string): Promise<SessionRecord | null> {
@@ -305,28 +313,28 @@ export class SqliteStore implements Store {
     return Number(result.changes) > 0;
   }
 
-  async addChannel(c: NewChannel): Promise<ChannelRecord> {
-    return this.#toChannel(this.#insertNamed('channel', c.name, `INSERT INTO channels (name, type, base_url, api_key, models, priority, weight, timeout_ms, proxy, responses_api, created_at)
+  async addChannel(c: NewChannel, audit?: AuditEntry): Promise<ChannelRecord> {
+    return this.#toChannel(this.#audited(audit, () => this.#insertNamed('channel', c.name, `INSERT INTO channels (name, type, base_url, api_key, models, priority, weight, timeout_ms, proxy, responses_api, created_at)
                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
       c.name, c.type, c.baseUrl, c.apiKey === null ? null : this.#box.seal(c.apiKey), JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, c.proxy,
-      c.responsesApi === null || c.responsesApi === undefined ? null : c.responsesApi ? 1 : 0, Date.now()));
+      c.responsesApi === null || c.responsesApi === undefined ? null : c.responsesApi ? 1 : 0, Date.now())));
   }
 
   async listChannels(): Promise<ChannelRecord[]> {
     return (this.#db.prepare('SELECT * FROM channels ORDER BY id').all() as Row[]).map(this.#toChannel);
   }
 
-  async setChannelStatus(name: string, status: Status): Promise<void> {
-    this.#updateNamed('channel', name, 'UPDATE channels SET status = ? WHERE name = ?', status);
+  async setChannelStatus(name: string, status: Status, audit?: AuditEntry): Promise<void> {
+    this.#audited(audit, () => this.#updateNamed('channel', name, 'UPDATE channels SET status = ? WHERE name = ?', status));
   }
 
-  async removeChannel(name: string): Promise<void> {
-    this.#updateNamed('channel', name, 'DELETE FROM channels WHERE name = ?');
+  async removeChannel(name: string, audit?: AuditEntry): Promise<void> {
+    this.#audited(audit, () => this.#updateNamed('channel', name, 'DELETE FROM channels WHERE name = ?'));
   }
 
-  async setModel(m: ModelRecord): Promise<void> {
+  async setModel(m: ModelRecord, audit?: AuditEntry): Promise<void> {
     const { sql, values } = modelUpsert(m, () => '?', (flag) => (flag ? 1 : 0));
-    this.#db.prepare(sql).run(...(values as SQLInputValue[]));
+    this.#audited(audit, () => this.#db.prepare(sql).run(...(values as SQLInputValue[])));
     this.#changed();
   }
 

@@ -19,6 +19,7 @@ import { SqliteStore } from './sqlite.ts';
 import { loadSqlite } from './sqliteOpen.ts';
 import { toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { StoreError } from './types.ts';
+import { toAudit } from './audit.ts';
 
 /** The tables copied, parents before children, each with the mapper that checks its rows. */
 const TABLES: readonly { readonly table: string; readonly check: (row: Row) => unknown }[] = [
@@ -28,6 +29,7 @@ const TABLES: readonly { readonly table: string; readonly check: (row: Row) => u
   { table: 'channels', check: (row) => toChannel(row, (stored) => stored) },
   { table: 'models', check: toModel },
   { table: 'request_logs', check: (row) => toLog({ ...row, account_name: null }) },
+  { table: 'audit_log', check: toAudit },
 ];
 
 /** Rows per INSERT (request logs are read and written in pages of this many). */
@@ -40,6 +42,8 @@ export interface MigrationCounts {
   readonly channels: number;
   readonly models: number;
   readonly logs: number;
+  /** Rows of the audit log of admin actions. */
+  readonly audit: number;
   /** Micro-USD, over all accounts, as verified in the target before commit. */
   readonly balance: number;
   readonly totalSpent: number;
@@ -76,7 +80,7 @@ export async function copySqliteToPostgres(dataDir: string, url: string, env: No
     try {
       await client.query(`LOCK TABLE ${TABLES.map((t) => t.table).join(', ')}, sessions IN EXCLUSIVE MODE`);
       const { rows: [present] } = await client.query<Row>(`SELECT ${[...TABLES.map((t) => t.table), 'sessions'].map((t) => `(SELECT count(*) FROM ${t})`).join(' + ')} AS n`);
-      if (Number(present!.n) > 0) throw new StoreError('conflict', `${where} is not empty (it holds accounts, keys, channels, models, users or logs already): migrate copies into an empty database only. Nothing was written.`);
+      if (Number(present!.n) > 0) throw new StoreError('conflict', `${where} is not empty (it holds accounts, keys, channels, models, users, logs or audit rows already): migrate copies into an empty database only. Nothing was written.`);
       const copied = new Map<string, number>();
       for (const { table, check } of TABLES) {
         const columns = await sharedColumns(db, client, table);
@@ -169,7 +173,7 @@ async function verify(db: import('node:sqlite').DatabaseSync, client: pg.PoolCli
   }
   const count = (table: string): number => copied.get(table) ?? 0;
   return {
-    accounts: count('accounts'), users: count('users'), keys: count('api_keys'), channels: count('channels'), models: count('models'), logs: count('request_logs'),
+    accounts: count('accounts'), users: count('users'), keys: count('api_keys'), channels: count('channels'), models: count('models'), logs: count('request_logs'), audit: count('audit_log'),
     balance: Number(to!.balance), totalSpent: Number(to!.spent),
   };
 }

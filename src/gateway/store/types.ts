@@ -6,7 +6,7 @@
  * The request path never reads the store per request: the gateway caches a snapshot and
  * asks `changedSinceLastCheck()` (cheap) whether another writer changed it.
  */
-import type { ModelKind, ChannelType } from '../../contract/index.ts';
+import type { AuditAction, ModelKind, ChannelType } from '../../contract/index.ts';
 import type { AccountLogFilter } from './logQuery.ts';
 
 export type Status = 'enabled' | 'disabled';
@@ -62,9 +62,48 @@ export interface UserRecord {
   /** A slow salted hash with its parameters (accounts/passwords.ts); never the password. */
   readonly passwordHash: string;
   readonly createdAt: number;
+  /** The user's latest sign-in (a session started); null when unknown (never, or before schema 15). */
+  readonly lastSignInAt: number | null;
 }
 
 export type NewUser = Pick<UserRecord, 'name' | 'accountId' | 'admin' | 'passwordHash'>;
+
+/**
+ * An admin action for the audit log: who did what to which. Written by the store in the same
+ * transaction as the change it records; `details` never holds a secret (store/audit.ts refuses
+ * fields named like one).
+ */
+export interface AuditEntry {
+  /** The console user who acted, or CLI_ACTOR for the command line. */
+  readonly actor: string;
+  readonly action: AuditAction;
+  /** What was changed: a user's, account's, channel's or model's name. */
+  readonly target: string;
+  /** What else tells what the change was (an amount, the account of a new user); null or absent when nothing. */
+  readonly details?: Readonly<Record<string, unknown>> | null;
+}
+
+export interface AuditRecord extends AuditEntry {
+  readonly id: number;
+  /** Epoch ms. */
+  readonly time: number;
+  readonly details: Readonly<Record<string, unknown>> | null;
+}
+
+/** Audit rows, newest first: by actor or action, older than `beforeId` (paging). */
+export interface AuditFilter {
+  readonly actor?: string;
+  readonly action?: AuditAction;
+  readonly beforeId?: number;
+  readonly limit: number;
+}
+
+/** How a change of a user is made: recorded in the audit log, and (console) refused when it would leave no enabled admin. */
+export interface UserChange {
+  readonly audit?: AuditEntry;
+  /** Refuse with StoreError 'last_admin' when no enabled admin but this user would remain, checked under the change's lock. */
+  readonly keepAnAdmin?: boolean;
+}
 
 /** A console sign-in. The session id itself lives only in the browser's cookie; the store keeps its SHA-256. */
 export interface SessionRecord {
@@ -177,7 +216,8 @@ export interface WriteBatch {
   readonly keysUsed: ReadonlyMap<number, number>;
 }
 
-export type StoreErrorCode = 'not_found' | 'conflict' | 'invalid';
+/** `last_admin`: the change would leave the gateway without an enabled admin (UserChange.keepAnAdmin). */
+export type StoreErrorCode = 'not_found' | 'conflict' | 'invalid' | 'last_admin';
 
 /** An admin operation that cannot be done; `code` is stable, the message is for people. */
 export class StoreError extends Error {
@@ -187,6 +227,11 @@ export class StoreError extends Error {
     this.name = 'StoreError';
     this.code = code;
   }
+}
+
+/** The refusal of a change that would leave the gateway without an enabled admin (UserChange.keepAnAdmin). */
+export function lastAdmin(name: string): StoreError {
+  return new StoreError('last_admin', `"${name}" is the last enabled admin: make another user admin first, so that someone can still run the gateway`);
 }
 
 export type StoreKind = 'sqlite' | 'memory' | 'postgres';
@@ -275,19 +320,27 @@ export interface Store {
   changedSinceLastCheck(): boolean;
   snapshot(): Promise<Snapshot>;
 
-  createAccount(name: string, balance: number): Promise<AccountRecord>;
-  topUp(name: string, amount: number): Promise<AccountRecord>;
+  /** `audit`, when given, is written in the same transaction as the change (so for every admin change below). */
+  createAccount(name: string, balance: number, audit?: AuditEntry): Promise<AccountRecord>;
+  topUp(name: string, amount: number, audit?: AuditEntry): Promise<AccountRecord>;
   /** Writes a consistent copy of the store into the new file `target`. */
   backup(target: string): Promise<void>;
   getAccount(name: string): Promise<AccountRecord | null>;
 
-  createUser(user: NewUser): Promise<UserRecord>;
+  createUser(user: NewUser, audit?: AuditEntry): Promise<UserRecord>;
   listUsers(): Promise<UserRecord[]>;
   /** Disabling a user revokes their sessions in the same step. */
-  setUserStatus(name: string, status: Status): Promise<void>;
+  setUserStatus(name: string, status: Status, change?: UserChange): Promise<void>;
   /** Revokes the user's sessions in the same step: a changed password signs every browser out. */
-  setUserPassword(name: string, passwordHash: string): Promise<void>;
+  setUserPassword(name: string, passwordHash: string, audit?: AuditEntry): Promise<void>;
+  setUserAdmin(name: string, admin: boolean, change?: UserChange): Promise<void>;
 
+  /** An admin action that changed nothing in the store by itself (written alone). */
+  appendAudit(entry: AuditEntry): Promise<AuditRecord>;
+  /** Newest first. */
+  listAudit(filter: AuditFilter): Promise<AuditRecord[]>;
+
+  /** Also records the sign-in on the user (lastSignInAt), in the same step. */
   createSession(session: NewSession): Promise<SessionRecord>;
   findSession(idHash: string): Promise<SessionRecord | null>;
   /** Records use of a live session (for the idle expiry). */
@@ -305,12 +358,12 @@ export interface Store {
   /** A new secret (its hash and display prefix) for the key `id`, every other setting kept: rotation. */
   setKeySecret(id: number, hash: string, prefix: string): Promise<void>;
 
-  addChannel(channel: NewChannel): Promise<ChannelRecord>;
+  addChannel(channel: NewChannel, audit?: AuditEntry): Promise<ChannelRecord>;
   listChannels(): Promise<ChannelRecord[]>;
-  setChannelStatus(name: string, status: Status): Promise<void>;
-  removeChannel(name: string): Promise<void>;
+  setChannelStatus(name: string, status: Status, audit?: AuditEntry): Promise<void>;
+  removeChannel(name: string, audit?: AuditEntry): Promise<void>;
 
-  setModel(model: ModelRecord): Promise<void>;
+  setModel(model: ModelRecord, audit?: AuditEntry): Promise<void>;
   listModels(): Promise<ModelRecord[]>;
 
   /** Applies one batch atomically. */

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { cliSuite } from '../../support/cliSuite.ts';
 import { freshDatabase, TEST_DATABASE_PASSWORD } from '../../support/postgres.ts';
 import { toAccount, toKey, toLog, toModel, toUser, type Row } from '../../../src/gateway/store/sqlRows.ts';
+import { toAudit } from '../../../src/gateway/store/audit.ts';
 import { assertError } from '../../support/answer.ts';
 import { call, chatBody, tempDir } from './helpers.ts';
 import { ROOT, serveProcess } from './serveProcess.ts';
@@ -35,7 +36,7 @@ function ok(env: NodeJS.ProcessEnv, args: string[], input?: string): string {
 
 /** Every row of the tables migrate copies, read through the stores' mappers, in id order (models by name). */
 const TABLES: Record<string, (r: Row) => unknown> = {
-  accounts: toAccount, users: toUser, api_keys: toKey, models: toModel, request_logs: (r: Row) => toLog({ ...r, account_name: null }),
+  accounts: toAccount, users: toUser, api_keys: toKey, models: toModel, request_logs: (r: Row) => toLog({ ...r, account_name: null }), audit_log: toAudit,
 };
 const order = (table: string): string => (table === 'models' ? 'name' : 'id');
 
@@ -133,8 +134,9 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     assert.equal(migrated.status, 0, migrated.stderr);
     // The bootstrap's account "local", key "default", channel "echo" and models are copied with the test's own.
     const n = (t: string): number => folderRows[t]!.length;
-    assert.match(migrated.stdout, new RegExp(`  ${n('accounts')} accounts \\(balances \\$[\\d.]+, spent \\$[\\d.]+ in all\\), ${n('users')} users, ${n('api_keys')} keys, 2 channels .*, ${n('models')} models, ${n('request_logs')} request logs`));
+    assert.match(migrated.stdout, new RegExp(`  ${n('accounts')} accounts \\(balances \\$[\\d.]+, spent \\$[\\d.]+ in all\\), ${n('users')} users, ${n('api_keys')} keys, 2 channels .*, ${n('models')} models, ${n('request_logs')} request logs, ${n('audit_log')} audit log rows`));
     assert.deepEqual([n('accounts'), n('users'), n('api_keys'), n('models')], [2, 1, 4, 6]);
+    assert.ok(folderRows['audit_log']!.some((r) => (r as { action: string }).action === 'user.create'), 'the CLI\'s admin actions are in the copied audit log');
     assert.ok(!(migrated.stdout + migrated.stderr).includes(TEST_DATABASE_PASSWORD), 'the database password is never printed');
 
     // Every row of every copied table, ids included, read back through the stores' mappers: the same.
