@@ -21,13 +21,14 @@ import { writeBatch } from './postgresBatch.ts';
 import { PostgresKeyLimits } from './postgresKeyLimits.ts';
 import type { Query } from './postgresQuery.ts';
 import { PostgresLeases } from './postgresLeases.ts';
+import { PostgresCodes } from './postgresCodes.ts';
 import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
 import { isSealed, SECRET_KEY_ENV, type SecretBox } from './secretBox.ts';
 import { modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { StoreError } from './types.ts';
 import type {
-  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord, Snapshot, Status, Store, StoredLog,
-  UserRecord, WriteBatch,
+  AccountRecord, ChannelRecord, CodeFilter, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode, NewSession, NewUser, Redemption,
+  RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserRecord, WriteBatch,
 } from './types.ts';
 
 /** PostgreSQL's SQLSTATE for a refused row: a UNIQUE violation and a CHECK violation. */
@@ -52,6 +53,7 @@ export class PostgresStore implements Store {
   readonly #box: SecretBox | null;
   readonly #changes: ChangeFeed;
   readonly #sessions: PostgresSessions;
+  readonly #codes: PostgresCodes;
   /** This process's balance leases: its instance id is new with every start. */
   readonly leases: PostgresLeases;
   /** This process's shares of the keys' limits (same instance id as its leases). */
@@ -68,6 +70,10 @@ export class PostgresStore implements Store {
     this.#box = box;
     this.#changes = new ChangeFeed(this.#pool, connection, log);
     this.#sessions = new PostgresSessions((sql, params) => this.#pool.query<Row>(sql, params));
+    this.#codes = new PostgresCodes((work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params), {
+      notify: async (query) => void (await query(BUMP_AND_NOTIFY_SQL, [CHANGES_CHANNEL, this.#changes.sender])),
+      markChanged: () => this.#changes.markChanged(),
+    });
     const instance = randomUUID();
     this.leases = new PostgresLeases(instance, (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
     this.keyLimits = new PostgresKeyLimits(instance, (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
@@ -244,6 +250,23 @@ export class PostgresStore implements Store {
 
   async deleteEndedSessions(now: number, idleSince: number): Promise<number> {
     return this.#sessions.deleteEnded(now, idleSince);
+  }
+
+  async createCodes(codes: readonly NewRedemptionCode[]): Promise<RedemptionCodeRecord[]> {
+    return this.#codes.create(codes);
+  }
+
+  async listCodes(filter: CodeFilter): Promise<RedemptionCodeRecord[]> {
+    return this.#codes.list(filter);
+  }
+
+  async disableCodes(target: { readonly id: number } | { readonly batch: string }): Promise<number> {
+    return this.#codes.disable(target);
+  }
+
+  /** Credited like a top-up (the same change bump and NOTIFY), in one transaction with the code's mark. */
+  async redeemCode(hash: string, by: { readonly accountId: number; readonly userId: number | null }, now: number): Promise<Redemption | null> {
+    return this.#codes.redeem(hash, by, now);
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {

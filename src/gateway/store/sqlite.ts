@@ -12,14 +12,15 @@ import { loadSqlite, refuseEmptyFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
-  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord, Snapshot, Status, Store, StoredLog,
-  UserRecord, WriteBatch,
+  AccountRecord, ChannelRecord, CodeFilter, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode, NewSession, NewUser, Redemption,
+  RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserRecord, WriteBatch,
 } from './types.ts';
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { isSealed, type SecretBox } from './secretBox.ts';
 import { BatchWriter } from './sqliteBatch.ts';
 import { SqliteSessions } from './sqliteSessions.ts';
+import { SqliteCodes } from './sqliteCodes.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
@@ -49,6 +50,10 @@ export class SqliteStore implements Store {
   #sessionTable: SqliteSessions | null = null;
   get #sessions(): SqliteSessions {
     return (this.#sessionTable ??= new SqliteSessions(this.#db));
+  }
+  #codeTable: SqliteCodes | null = null;
+  get #codes(): SqliteCodes {
+    return (this.#codeTable ??= new SqliteCodes(this.#db, (work) => this.#tx(work), () => this.#changed()));
   }
 
   readonly #box: SecretBox;
@@ -267,6 +272,22 @@ export class SqliteStore implements Store {
 
   async deleteEndedSessions(now: number, idleSince: number): Promise<number> {
     return this.#sessions.deleteEnded(now, idleSince);
+  }
+
+  async createCodes(codes: readonly NewRedemptionCode[]): Promise<RedemptionCodeRecord[]> {
+    return this.#codes.create(codes);
+  }
+
+  async listCodes(filter: CodeFilter): Promise<RedemptionCodeRecord[]> {
+    return this.#codes.list(filter);
+  }
+
+  async disableCodes(target: { readonly id: number } | { readonly batch: string }): Promise<number> {
+    return this.#codes.disable(target);
+  }
+
+  async redeemCode(hash: string, by: { readonly accountId: number; readonly userId: number | null }, now: number): Promise<Redemption | null> {
+    return this.#codes.redeem(hash, by, now);
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {

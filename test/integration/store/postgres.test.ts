@@ -49,9 +49,9 @@ describe('the PostgreSQL store', () => {
   it('migrates once when several open a new database together, and refuses a database of a newer version', async () => {
     const url = await freshDatabase();
     await Promise.all([open(url), open(url), open(url), open(url)]);
-    assert.deepEqual((await sql(url, 'SELECT version FROM schema_version ORDER BY version')).rows, [{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }]);
+    assert.deepEqual((await sql(url, 'SELECT version FROM schema_version ORDER BY version')).rows, [{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }]);
     await sql(url, 'INSERT INTO schema_version (version) VALUES (999)');
-    await assert.rejects(open(url), storeError('invalid', /newer Model Gateway \(schema 999; this version knows up to 5\)/));
+    await assert.rejects(open(url), storeError('invalid', /newer Model Gateway \(schema 999; this version knows up to 6\)/));
   });
 
   it('keeps money exact and bounded in the database: an overdrawing batch is refused whole, a balance past the ceiling too', async () => {
