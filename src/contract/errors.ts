@@ -171,6 +171,8 @@ export const ERROR_CODES = {
   setup_link_invalid: { status: 403, message: 'This setup link is not valid: it works once, for one hour, and only while the gateway has no admin. Restart the gateway for a new one, or run model-gateway user create NAME --admin.' },
   // A password change (4.10) whose current password is wrong: 403, not 401, the session is still good.
   current_password_wrong: { status: 403, message: 'The current password is wrong, so the password was not changed.' },
+  // A console route for admins (redemption codes, 4.10) asked by a signed-in user who is not one.
+  admin_required: { status: 403, message: 'Only an admin of this gateway may do this.' },
   // 404
   not_found: { status: 404, message: 'Path not found. Check the base address, with or without /v1.', firstCheck: 'address' },
   // An OpenAI-style path the base address reaches correctly, for a feature this gateway does not have.
@@ -179,6 +181,11 @@ export const ERROR_CODES = {
   key_not_found: { status: 404, message: 'No API key with this id on your account.', firstCheck: 'key' },
   model_not_found: { status: 404, message: 'model not found: no model has this name. Copy the exact model name from the console.', firstCheck: 'model' },
   // A device sign-in's user code (4.11) that is not pending: mistyped, expired, or already approved or denied.
+  // A redemption code (4.10) that is unknown (mistyped), used, expired or disabled: one answer for all,
+  // so trying codes tells nothing about which exist.
+  redemption_code_invalid: { status: 400, message: 'This redemption code cannot be used: it is mistyped, used already, expired or disabled. Check it, or ask whoever gave it to you.' },
+  // An admin's disable of a code id or batch that has no code.
+  code_not_found: { status: 404, message: 'No redemption code with this id, or none in this batch.' },
   user_code_invalid: { status: 404, message: 'No sign-in request is waiting with this code: it is mistyped, has expired (codes last 10 minutes), or was already answered. Start Sign In again in your editor for a new code.' },
   // 405: the path exists, the method does not (the Allow header lists the ones that do).
   method_not_allowed: { status: 405, message: 'This path does not accept this method.' },
@@ -202,6 +209,8 @@ export const ERROR_CODES = {
   sign_in_throttled: { status: 429, message: 'Too many failed sign-ins. Wait before trying again.', firstCheck: 'key' },
   // Wrong user codes are throttled like sign-ins: a code cannot be found by guessing.
   user_code_throttled: { status: 429, message: 'Too many wrong sign-in codes. Wait before trying again.' },
+  // Wrong redemption codes are throttled per account and per address, with a growing wait (Retry-After).
+  redemption_throttled: { status: 429, message: 'Too many wrong redemption codes. Wait before trying again.' },
   upstream_rate_limited: { status: 429, message: 'The upstream model provider is busy (rate limited). Wait and retry, or switch model.' },
   // The balance would pay, but this account's requests in flight hold it until they are charged.
   balance_in_use: { status: 429, message: "This account's requests in flight are holding its balance; it would pay for this one. Retry when they finish, or send fewer at once." },

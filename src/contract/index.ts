@@ -13,3 +13,4 @@ export * from './kinds.ts';
 export * from './messages.ts';
 export * from './responses.ts';
 export * from './deviceFlow.ts';
+export * from './api/codes.ts';

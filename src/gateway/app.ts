@@ -4,7 +4,10 @@
  */
 import { CLIENT_CLOSED_STATUS, ClientGoneError } from './http/body.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BILLING_DAILY_PATH, BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, DEVICE_AUTHORIZATION_PATH, DEVICE_PAGE_PATH, STATUS_PATH, TOKEN_PATH } from '../contract/index.ts';
+import {
+  ADMIN_CODES_DISABLE_PATH, ADMIN_CODES_PATH, BILLING_DAILY_PATH, BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, DEVICE_AUTHORIZATION_PATH, DEVICE_PAGE_PATH,
+  REDEEM_PATH, STATUS_PATH, TOKEN_PATH,
+} from '../contract/index.ts';
 import { emptyLogFields, finishLog } from './context.ts';
 import { newRequestId } from './http/requestId.ts';
 import type { RequestContext } from './context.ts';
@@ -23,6 +26,8 @@ import * as consoleDevice from './routes/consoleDevice.ts';
 import * as consoleCatalog from './routes/consoleCatalog.ts';
 import * as consoleLogs from './routes/consoleLogs.ts';
 import { changePassword } from './routes/consolePassword.ts';
+import { createCodes, disableCodes, listCodes } from './routes/consoleCodes.ts';
+import { redeem } from './routes/consoleRedeem.ts';
 import { deviceAuthorization, token } from './routes/oauthDevice.ts';
 import type { Handler } from './routes/common.ts';
 import { models } from './routes/models.ts';
@@ -64,6 +69,10 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   '/api/console/models': { GET: consoleCatalog.catalogue },
   '/api/console/account/logs': { GET: consoleLogs.accountLogs },
   '/api/console/password': { POST: changePassword },
+  // Top-up with a redemption code (issue 10), and the codes themselves for admins.
+  [REDEEM_PATH]: { POST: redeem },
+  [ADMIN_CODES_PATH]: { GET: listCodes, POST: createCodes },
+  [ADMIN_CODES_DISABLE_PATH]: { POST: disableCodes },
   // Device sign-in with the browser (RFC 8628, contract 4.11): the device's OAuth endpoints, the approval page and its JSON.
   [DEVICE_AUTHORIZATION_PATH]: { POST: deviceAuthorization },
   [TOKEN_PATH]: { POST: token },

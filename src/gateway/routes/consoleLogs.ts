@@ -19,7 +19,8 @@ const MAX_LIMIT = 200;
 const MAX_CSV_ROWS = 10_000;
 const KNOWN = new Set(['key', 'model', 'status', 'since', 'until', 'before', 'limit', 'format']);
 
-function positiveInt(params: URLSearchParams, name: string, max: number): number | undefined {
+/** The parameter `name` as an integer from 1 to `max`; undefined when absent or empty; else 400. */
+export function positiveInt(params: URLSearchParams, name: string, max: number): number | undefined {
   const raw = params.get(name);
   if (raw === null || raw === '') return undefined;
   if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new HttpError('invalid_request', `${name} must be an integer from 1 to ${max}.`);

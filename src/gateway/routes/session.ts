@@ -28,6 +28,13 @@ export async function requireSession(gw: Gateway, ctx: RequestContext): Promise<
   return { ...live, id };
 }
 
+/** A signed-in admin: 401 not_signed_in when nobody is, 403 admin_required for a user who is not an admin (read fresh from the store). */
+export async function requireAdmin(gw: Gateway, ctx: RequestContext): Promise<SignedIn> {
+  const signedIn = await requireSession(gw, ctx);
+  if (!signedIn.user.admin) throw new HttpError('admin_required');
+  return signedIn;
+}
+
 /** The JSON body of a console request that changes something, after the CSRF checks. */
 export async function readConsoleJson(gw: Gateway, ctx: RequestContext): Promise<unknown> {
   requireSameOrigin(ctx.req);

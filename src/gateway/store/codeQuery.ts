@@ -7,7 +7,7 @@ import { assertAmount } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type { CodeFilter, CodeStatus, NewRedemptionCode, RedemptionCodeRecord } from './types.ts';
 
-export const CODE_STATUSES: readonly CodeStatus[] = ['unused', 'used', 'expired', 'disabled'];
+export { CODE_STATUSES } from '../../contract/index.ts';
 
 /** Used wins over disabled (a used code stays used), disabled over expired. */
 export function codeStatus(code: RedemptionCodeRecord, now: number): CodeStatus {

@@ -6,7 +6,7 @@
  * The request path never reads the store per request: the gateway caches a snapshot and
  * asks `changedSinceLastCheck()` (cheap) whether another writer changed it.
  */
-import type { ModelKind, ChannelType } from '../../contract/index.ts';
+import type { ModelKind, ChannelType, CodeStatusName } from '../../contract/index.ts';
 import type { AccountLogFilter } from './logQuery.ts';
 
 export type Status = 'enabled' | 'disabled';
@@ -107,7 +107,7 @@ export interface RedemptionCodeRecord {
 export type NewRedemptionCode = Pick<RedemptionCodeRecord, 'hash' | 'value' | 'batch' | 'expiresAt' | 'createdBy'>;
 
 /** What a code is now: used wins over disabled, disabled over expired. */
-export type CodeStatus = 'unused' | 'used' | 'expired' | 'disabled';
+export type CodeStatus = CodeStatusName;
 
 /** Codes listed newest first, filtered; `now` decides which unused ones are expired. */
 export interface CodeFilter {
