@@ -3,8 +3,8 @@
 // sharing one real PostgreSQL database (requests spread over both). Exactly one request is answered
 // 200, exactly one account is credited exactly the code's value, the code records that account, and the
 // books still add up: every balance is its start plus the codes it redeemed minus its logged charges.
-// On PostgreSQL a redemption through one instance is spendable through the other within a second,
-// as a top-up is (the change notification, then a balance lease).
+// On PostgreSQL a redemption through one instance is reported and spendable through the other within
+// a second or two, as a top-up is (the change notification, then a balance lease).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -130,12 +130,16 @@ describe('50 concurrent redemptions of one code over HTTP', function () {
       assert.equal((await zed.signIn('zed')).status, 200);
       const { secret } = await createKey(store, { account: 'zed', name: 'spend' });
       const chat = () => call(gateways[0]!, 'POST', '/v1/chat/completions', { key: secret, body: chatBody() });
+      const reported = async () => (await call(gateways[0]!, 'GET', '/v1/dashboard/billing/subscription', { key: secret })).json.balance_usd as number;
       assert.equal((await chat()).json.error.code, 'insufficient_balance');
+      assert.equal(await reported(), 0);
       const redeemed = await zed.post('/api/console/account/redeem', { code: await newCode(root, 'spend') });
       assert.equal(redeemed.status, 200, redeemed.text);
-      const at = Date.now();
-      await poll('a chat through the other instance paid by the code', async () => (await chat()).status === 200, 5000, 20);
-      assert.ok(Date.now() - at < 1500, `spendable through the other instance after ${Date.now() - at} ms`);
+      // Instance A's reported balance follows within a second or so (2 s allowed): the redemption's change
+      // notification makes it reload, as after a top-up, and its leases re-read balances every tick anyway
+      // (postgres.test.ts proves the notification itself).
+      await poll('the credit reported by the other instance', async () => (await reported()) === VALUE / 1e6, 2000, 20);
+      assert.equal((await chat()).status, 200, 'and spendable there (a lease taken from the credited balance)');
 
       for (const gw of gateways) await gw.stop(); // every log batch written, every lease handed back
       await assertBooks(store, new Map([[winner, 1]]));

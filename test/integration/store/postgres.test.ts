@@ -104,6 +104,30 @@ describe('the PostgreSQL store', () => {
     assert.ok(Date.now() - bumped <= RECHECK_MS * 2 + 200, `seen after ${Date.now() - bumped} ms`);
   });
 
+  it("sees another connection's redemption through NOTIFY at once, as a top-up; a refused one sends nothing", async () => {
+    const url = await freshDatabase();
+    const env = secretEnv();
+    const serving = await open(url, env);
+    const cli = await open(url, env);
+    const team = await cli.createAccount('team', 0);
+    const [code] = await cli.createCodes([{ hash: 'c'.repeat(64), value: 5, batch: null, expiresAt: null, createdBy: null }]);
+    serving.changedSinceLastCheck();
+    await poll('the change feed to listen', async () => (await sql(url, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'")).rows[0].n === 1, 5000, 20);
+    await poll('the account seen', () => serving.changedSinceLastCheck(), RECHECK_MS * 3, 5);
+    assert.equal(serving.changedSinceLastCheck(), false);
+
+    const version = async () => Number((await sql(url, 'SELECT version FROM gateway_changes')).rows[0].version);
+    const before = await version();
+    assert.ok(await cli.redeemCode(code!.hash, { accountId: team.id, userId: null }, Date.now()));
+    const started = Date.now();
+    await poll('the notified redemption', () => serving.changedSinceLastCheck(), 2000, 5);
+    assert.ok(Date.now() - started < RECHECK_MS / 2, `seen after ${Date.now() - started} ms: through the notification, not the re-read`);
+    assert.equal(await version(), before + 1, 'the change version bumped in the redemption\'s transaction');
+    assert.equal(await cli.redeemCode(code!.hash, { accountId: team.id, userId: null }, Date.now()), null);
+    await cli.createCodes([{ hash: 'd'.repeat(64), value: 5, batch: null, expiresAt: null, createdBy: null }]);
+    assert.equal(await version(), before + 1, 'a refused redemption and a new code change nothing the instances cache');
+  });
+
   it('never prints the database password in a CLI failure', async () => {
     const url = await freshDatabase();
     // Every CLI command takes --database; a failure names the database without the password.
