@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'account.create', 'account.topup',
   'channel.add', 'channel.disable', 'channel.enable', 'channel.remove',
   'model.price',
+  'code.create', 'code.disable',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

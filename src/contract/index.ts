@@ -14,3 +14,4 @@ export * from './messages.ts';
 export * from './responses.ts';
 export * from './deviceFlow.ts';
 export * from './admin.ts';
+export * from './api/codes.ts';

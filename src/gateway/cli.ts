@@ -13,6 +13,7 @@ import { serve } from './cliServe.ts';
 import { migrate } from './cliMigrate.ts';
 import { model } from './cliModels.ts';
 import { readHiddenLine, user } from './cliUsers.ts';
+import { code } from './cliCodes.ts';
 import { recentHealth } from './channelHealthReport.ts';
 import { toRelayChannel } from './catalog.ts';
 import { statSync } from 'node:fs';
@@ -46,6 +47,11 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   user create NAME [--admin] [--account ACCOUNT] | list | disable NAME | enable NAME | password NAME
               (the password is asked for, or read from standard input: never an argument; without --account
               the user gets a new account of the same name)
+  code create --value USD [--count N] [--batch NAME] [--expires DATE]   redemption codes (top-up): N (1..1000, default 1)
+              codes of USD each, printed once on standard output, one per line (only their hashes are kept)
+  code list [--batch NAME] [--status unused|used|expired|disabled] [--limit N]   never the codes: id, batch, value,
+              status, who redeemed it, dates
+  code disable ID | --batch NAME   codes not yet used stop working (used ones stay used)
   logs [--limit N] [--json]
   logs prune --before DATE   delete request logs from before DATE (YYYY-MM-DD or an ISO date-time)
   backup FILE      a consistent copy of the data into a new FILE, even while serving (it prints how to restore)
@@ -67,6 +73,7 @@ const OPTIONS = {
   input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' },
   kind: { type: 'string' }, 'per-image': { type: 'string', multiple: true }, free: { type: 'boolean' }, 'default-max-tokens': { type: 'string' }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
   balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
+  value: { type: 'string' }, count: { type: 'string' }, batch: { type: 'string' }, status: { type: 'string' },
   limit: { type: 'string' }, json: { type: 'boolean' }, admin: { type: 'boolean' }, before: { type: 'string' }, 'log-retention-days': { type: 'string' }, 'stop-grace-ms': { type: 'string' },
 } as const;
 
@@ -95,6 +102,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   'key create': ['account', 'name', 'models', 'expires', 'rpm', 'concurrency'],
   'key disable': ['account'], 'key enable': ['account'], 'key delete': ['account'],
   'user create': ['account', 'admin'],
+  'code create': ['value', 'count', 'batch', 'expires'], 'code list': ['batch', 'status', 'limit'], 'code disable': ['batch'],
   logs: ['limit', 'json'],
   'logs prune': ['before'],
 };
@@ -270,7 +278,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     return values.help ? 0 : 2;
   }
   const [command, sub, ...args] = positionals;
-  const twoWord = ['channel', 'model', 'account', 'key', 'user'].includes(command!);
+  const twoWord = ['channel', 'model', 'account', 'key', 'user', 'code'].includes(command!);
   const name = twoWord || (command === 'logs' && sub === 'prune') ? `${command} ${sub ?? ''}` : command!;
   const allowed = new Set(['data', 'database', 'help', ...(COMMAND_OPTIONS[name] ?? [])]);
   const dataDir = values.data ?? (env['MODEL_GATEWAY_DATA'] || DEFAULT_DATA_DIR);
@@ -298,6 +306,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
       if (command === 'account') return await account(store, sub, args, values, io);
       if (command === 'key') return await key(store, sub, args, values, io);
       if (command === 'user') return await user(store, sub, args, { account: values.account, admin: values.admin }, io);
+      if (command === 'code') return await code(store, sub, args, values, io);
       if (command === 'backup') return await backup(store, sub!, dataDir, io);
       if (sub === 'prune') return await pruneLogs(store, values, io);
       return await logs(store, values, io);

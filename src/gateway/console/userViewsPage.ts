@@ -11,6 +11,7 @@ export const USER_TABS_HTML = `
       <button class="tab" type="button" data-view="keys" aria-pressed="true">API keys</button>
       <button class="tab" type="button" data-view="models" aria-pressed="false">Models</button>
       <button class="tab" type="button" data-view="logs" aria-pressed="false">Logs</button>
+      <button class="tab" type="button" data-view="topup" aria-pressed="false">Top up</button>
       <button class="tab" type="button" data-view="password" aria-pressed="false">Password</button>${ADMIN_TABS_HTML}
     </nav>`;
 

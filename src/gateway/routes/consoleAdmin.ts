@@ -7,7 +7,6 @@
  * console's changes keep an enabled admin (409 last_admin). No password is ever echoed or recorded.
  */
 import { NewUserBody, TopUpBody, UserAdminBody, UserNameBody, UserPasswordBody, type ErrorCode } from '../../contract/index.ts';
-import { parseTopUp } from '../accounts/money.ts';
 import { createUser } from '../accounts/users.ts';
 import { resetPassword, setUserAdmin, setUserEnabled, topUpAccount, type Acting } from '../accounts/userAdmin.ts';
 import { HttpError } from '../http/errors.ts';
@@ -17,16 +16,9 @@ import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
 import { money } from './consoleCatalog.ts';
 import type { Handler } from './common.ts';
-import { parseBody } from './consoleSchemas.ts';
+import { amountField, parseBody } from './consoleSchemas.ts';
 import { consoleQuery, pageLimit, positiveInt, textParam } from './consoleQuery.ts';
-import { readConsoleJson, requireSession, type SignedIn } from './session.ts';
-
-/** The signed-in user, when an admin: 401 without a session, 403 admin_required for anyone else. */
-export async function requireAdmin(gw: Gateway, ctx: RequestContext): Promise<SignedIn> {
-  const signedIn = await requireSession(gw, ctx);
-  if (!signedIn.user.admin) throw new HttpError('admin_required');
-  return signedIn;
-}
+import { readConsoleJson, requireAdmin } from './session.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -128,12 +120,7 @@ export function adminUserAction(action: UserAction): Handler {
 export const adminTopUp: Handler = async (gw, ctx) => {
   const { user: admin } = await requireAdmin(gw, ctx);
   const body = parseBody(TopUpBody, await readConsoleJson(gw, ctx));
-  let amount: number;
-  try {
-    amount = parseTopUp(body.amount_usd);
-  } catch (error) {
-    throw new HttpError('invalid_request', `amount_usd: ${(error as Error).message}.`);
-  }
+  const amount = amountField(body.amount_usd, 'amount_usd');
   let account: AccountRecord;
   try {
     account = await topUpAccount(gw.store, body.account, amount, { actor: admin.name });

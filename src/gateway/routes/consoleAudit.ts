@@ -9,8 +9,8 @@ import { HttpError } from '../http/errors.ts';
 import { sendJson } from '../http/json.ts';
 import type { AuditRecord } from '../store/types.ts';
 import type { Handler } from './common.ts';
-import { requireAdmin } from './consoleAdmin.ts';
 import { consoleQuery, pageLimit, positiveInt, textParam } from './consoleQuery.ts';
+import { requireAdmin } from './session.ts';
 
 function rowView(r: AuditRecord) {
   return { id: r.id, time: new Date(r.time).toISOString(), actor: r.actor, action: r.action, target: r.target, details: r.details };

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ConsoleName, ConsolePassword } from '../../contract/index.ts';
+import { parseTopUp } from '../accounts/money.ts';
 import { HttpError } from '../http/errors.ts';
 import { describeIssue } from './relayed.ts';
 
@@ -30,4 +31,13 @@ export function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new HttpError('invalid_request', describeIssue(parsed.error, 'console'));
   return parsed.data;
+}
+
+/** The body's field `field`, an amount of USD to credit (decimal text or a JSON number), as exact micro-USD: a 400 naming the field otherwise. */
+export function amountField(amount: string | number, field: string, what?: string): number {
+  try {
+    return parseTopUp(amount, what);
+  } catch (error) {
+    throw new HttpError('invalid_request', `${field}: ${(error as Error).message}.`);
+  }
 }

@@ -1,8 +1,8 @@
 /**
  * The audit log's rows, the same in every store: the details as JSON (never a secret: a field named
- * like a password, an API key, a token, a secret or a hash is refused, however deep, before anything is written),
- * the listing query both SQL stores run (only the placeholder differs) and the same test in memory,
- * and the row mapper. Newest first by id; paging goes on from `beforeId`.
+ * like a password, an API key, a token, a secret, a hash or a redemption code is refused, however deep,
+ * before anything is written), the listing query both SQL stores run (only the placeholder differs) and
+ * the same test in memory, and the row mapper. Newest first by id; paging goes on from `beforeId`.
  */
 import { isAuditAction } from '../../contract/index.ts';
 import { StoreError } from './types.ts';
@@ -10,10 +10,11 @@ import type { AuditEntry, AuditFilter, AuditRecord } from './types.ts';
 
 /**
  * Words of a field name that would hold a secret ("password", "new_password", "apiKey", "session_token",
- * "password_hash", a bare "key"). Details say what changed (amounts, flags, names), never with what.
- * Whole words only: "max_tokens" or "key_name" are not secrets.
+ * "password_hash", a bare "key", a redemption "code" or "codes": each is money to whoever holds it).
+ * Details say what changed (amounts, flags, names), never with what. Whole words only: "max_tokens" or
+ * "key_name" are not secrets.
  */
-const SECRET_WORDS = new Set(['password', 'passwd', 'passphrase', 'secret', 'token', 'hash', 'cookie', 'credential', 'credentials']);
+const SECRET_WORDS = new Set(['password', 'passwd', 'passphrase', 'secret', 'token', 'hash', 'cookie', 'credential', 'credentials', 'code', 'codes']);
 
 function looksSecret(name: string): boolean {
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);

@@ -3,10 +3,11 @@ import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { auditRow, matchesAudit } from './audit.ts';
 import { matchesAccountLogs, type AccountLogFilter } from './logQuery.ts';
+import { assertNewCodes, codeStatus, matchesCodes, noSuchCodes } from './codeQuery.ts';
 import { lastAdmin, StoreError } from './types.ts';
 import type {
-  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord,
-  Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
+  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
+  NewSession, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
 } from './types.ts';
 
 export class MemoryStore implements Store {
@@ -19,6 +20,7 @@ export class MemoryStore implements Store {
   #models = new Map<string, ModelRecord>();
   #logs: StoredLog[] = [];
   #audit: AuditRecord[] = [];
+  #codes: RedemptionCodeRecord[] = [];
   #nextId = 1;
   #version = 1;
   #seenVersion = 0;
@@ -178,6 +180,60 @@ export class MemoryStore implements Store {
       }
     }
     return deleted;
+  }
+
+  async createCodes(codes: readonly NewRedemptionCode[], audit?: AuditEntry): Promise<RedemptionCodeRecord[]> {
+    assertNewCodes(codes);
+    return this.#audited(audit, () => {
+      const hashes = new Set(this.#codes.map((c) => c.hash));
+      for (const code of codes) {
+        if (hashes.has(code.hash)) throw new StoreError('conflict', 'a redemption code with this hash exists already');
+        hashes.add(code.hash);
+      }
+      const now = Date.now();
+      const made = codes.map((code): RedemptionCodeRecord => ({
+        ...code, id: this.#id(), createdAt: now, disabled: false, redeemedAt: null, redeemedAccountId: null, redeemedUserId: null,
+      }));
+      this.#codes.push(...made);
+      return made;
+    });
+  }
+
+  async listCodes(filter: CodeFilter): Promise<RedemptionCodeRecord[]> {
+    const out: RedemptionCodeRecord[] = [];
+    for (let i = this.#codes.length - 1; i >= 0 && out.length < filter.limit; i--) if (matchesCodes(filter, this.#codes[i]!)) out.push(this.#codes[i]!);
+    return out;
+  }
+
+  async disableCodes(target: CodeTarget, audit?: AuditEntry): Promise<number> {
+    return this.#audited(audit, () => {
+      const matching = this.#codes.filter((c) => ('id' in target ? c.id === target.id : c.batch === target.batch));
+      if (matching.length === 0) throw noSuchCodes(target);
+      let changed = 0;
+      this.#codes = this.#codes.map((c) => {
+        if (!matching.includes(c) || c.redeemedAt !== null || c.disabled) return c;
+        changed++;
+        return { ...c, disabled: true };
+      });
+      return changed;
+    });
+  }
+
+  /** One synchronous step (nothing else runs in between): checked, marked and credited together. */
+  async redeemCode(hash: string, by: Redeemer, now: number): Promise<Redemption | null> {
+    const index = this.#codes.findIndex((c) => c.hash === hash);
+    if (index < 0 || codeStatus(this.#codes[index]!, now) !== 'unused') return null;
+    const code = this.#codes[index]!;
+    const at = this.#accounts.findIndex((a) => a.id === by.accountId);
+    if (at < 0) throw new StoreError('not_found', `no account with id ${by.accountId}`);
+    const before = this.#accounts[at]!;
+    if (before.balance + code.value > MAX_BALANCE_MICRO) throw overCeiling(before, code.value);
+    const used: RedemptionCodeRecord = { ...code, redeemedAt: now, redeemedAccountId: by.accountId, redeemedUserId: by.userId };
+    const account: AccountRecord = { ...before, balance: before.balance + code.value };
+    this.#codes[index] = used;
+    this.#accounts[at] = account;
+    this.#version++;
+    return { code: used, account };
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {

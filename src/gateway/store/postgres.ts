@@ -21,13 +21,14 @@ import { writeBatch } from './postgresBatch.ts';
 import { PostgresKeyLimits } from './postgresKeyLimits.ts';
 import type { Query } from './postgresQuery.ts';
 import { PostgresLeases } from './postgresLeases.ts';
+import { PostgresCodes } from './postgresCodes.ts';
 import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
 import { isSealed, SECRET_KEY_ENV, type SecretBox } from './secretBox.ts';
 import { modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { StoreError } from './types.ts';
 import type {
-  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord,
-  Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
+  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
+  NewSession, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
 } from './types.ts';
 import { auditRow } from './audit.ts';
 import { appendAudit, keepAnAdmin, listAudit } from './postgresAudit.ts';
@@ -66,6 +67,7 @@ export class PostgresStore implements Store {
   readonly #box: SecretBox | null;
   readonly #changes: ChangeFeed;
   readonly #sessions: PostgresSessions;
+  readonly #codes: PostgresCodes;
   /** This process's balance leases: its instance id is new with every start. */
   readonly leases: PostgresLeases;
   /** This process's shares of the keys' limits (same instance id as its leases). */
@@ -82,6 +84,10 @@ export class PostgresStore implements Store {
     this.#box = box;
     this.#changes = new ChangeFeed(this.#pool, connection, log);
     this.#sessions = new PostgresSessions((sql, params) => this.#pool.query<Row>(sql, params));
+    this.#codes = new PostgresCodes((work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params), {
+      notify: async (query) => void (await query(BUMP_AND_NOTIFY_SQL, [CHANGES_CHANNEL, this.#changes.sender])),
+      markChanged: () => this.#changes.markChanged(),
+    });
     const instance = randomUUID();
     this.leases = new PostgresLeases(instance, (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
     this.keyLimits = new PostgresKeyLimits(instance, (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
@@ -277,6 +283,23 @@ export class PostgresStore implements Store {
 
   async deleteEndedSessions(now: number, idleSince: number): Promise<number> {
     return this.#sessions.deleteEnded(now, idleSince);
+  }
+
+  async createCodes(codes: readonly NewRedemptionCode[], audit?: AuditEntry): Promise<RedemptionCodeRecord[]> {
+    return this.#codes.create(codes, audit);
+  }
+
+  async listCodes(filter: CodeFilter): Promise<RedemptionCodeRecord[]> {
+    return this.#codes.list(filter);
+  }
+
+  async disableCodes(target: CodeTarget, audit?: AuditEntry): Promise<number> {
+    return this.#codes.disable(target, audit);
+  }
+
+  /** Credited like a top-up (the same change bump and NOTIFY), in one transaction with the code's mark. */
+  async redeemCode(hash: string, by: Redeemer, now: number): Promise<Redemption | null> {
+    return this.#codes.redeem(hash, by, now);
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {

@@ -11,8 +11,8 @@ import { loadSqlite, migrateSqlite, refuseEmptyFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
-  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord,
-  Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
+  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
+  NewSession, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
 } from './types.ts';
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
@@ -20,6 +20,7 @@ import { isSealed, type SecretBox } from './secretBox.ts';
 import { BatchWriter } from './sqliteBatch.ts';
 import { SqliteSessions } from './sqliteSessions.ts';
 import { SqliteAudit } from './sqliteAudit.ts';
+import { SqliteCodes } from './sqliteCodes.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
@@ -53,6 +54,10 @@ export class SqliteStore implements Store {
   #auditTable: SqliteAudit | null = null;
   get #audit(): SqliteAudit {
     return (this.#auditTable ??= new SqliteAudit(this.#db));
+  }
+  #codeTable: SqliteCodes | null = null;
+  get #codes(): SqliteCodes {
+    return (this.#codeTable ??= new SqliteCodes(this.#db, (audit, work) => this.#audited(audit, work), () => this.#changed()));
   }
 
   readonly #box: SecretBox;
@@ -275,6 +280,22 @@ export class SqliteStore implements Store {
 
   async deleteEndedSessions(now: number, idleSince: number): Promise<number> {
     return this.#sessions.deleteEnded(now, idleSince);
+  }
+
+  async createCodes(codes: readonly NewRedemptionCode[], audit?: AuditEntry): Promise<RedemptionCodeRecord[]> {
+    return this.#codes.create(codes, audit);
+  }
+
+  async listCodes(filter: CodeFilter): Promise<RedemptionCodeRecord[]> {
+    return this.#codes.list(filter);
+  }
+
+  async disableCodes(target: CodeTarget, audit?: AuditEntry): Promise<number> {
+    return this.#codes.disable(target, audit);
+  }
+
+  async redeemCode(hash: string, by: Redeemer, now: number): Promise<Redemption | null> {
+    return this.#codes.redeem(hash, by, now);
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {

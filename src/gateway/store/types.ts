@@ -6,7 +6,7 @@
  * The request path never reads the store per request: the gateway caches a snapshot and
  * asks `changedSinceLastCheck()` (cheap) whether another writer changed it.
  */
-import type { AuditAction, ModelKind, ChannelType } from '../../contract/index.ts';
+import type { AuditAction, ModelKind, ChannelType, CodeStatusName } from '../../contract/index.ts';
 import type { AccountLogFilter } from './logQuery.ts';
 
 export type Status = 'enabled' | 'disabled';
@@ -120,6 +120,58 @@ export interface SessionRecord {
 }
 
 export type NewSession = Pick<SessionRecord, 'idHash' | 'userId' | 'createdAt' | 'expiresAt'>;
+
+/**
+ * A redemption code (top-up): single use, worth `value` micro-USD to the account that redeems it first.
+ * The store keeps only the SHA-256 of the code (accounts/codes.ts); the code itself is shown once.
+ */
+export interface RedemptionCodeRecord {
+  readonly id: number;
+  /** SHA-256 of the code's canonical form, hex. */
+  readonly hash: string;
+  /** Micro-USD credited on redemption. */
+  readonly value: number;
+  readonly batch: string | null;
+  readonly createdAt: number;
+  /** The admin user who made it; null when made with the CLI. */
+  readonly createdBy: number | null;
+  /** Not redeemable from this time on; null: never expires. */
+  readonly expiresAt: number | null;
+  readonly disabled: boolean;
+  readonly redeemedAt: number | null;
+  readonly redeemedAccountId: number | null;
+  readonly redeemedUserId: number | null;
+}
+
+export type NewRedemptionCode = Pick<RedemptionCodeRecord, 'hash' | 'value' | 'batch' | 'expiresAt' | 'createdBy'>;
+
+/** What a code is now: used wins over disabled, disabled over expired. */
+export type CodeStatus = CodeStatusName;
+
+/** Codes listed newest first, filtered; `now` decides which unused ones are expired. */
+export interface CodeFilter {
+  readonly batch?: string;
+  readonly status?: CodeStatus;
+  readonly now: number;
+  /** Codes older than this id (the last of the page before). */
+  readonly beforeId?: number;
+  readonly limit: number;
+}
+
+/** Codes to disable: one by id, or every code of a batch. */
+export type CodeTarget = { readonly id: number } | { readonly batch: string };
+
+/** Who redeems a code: the account credited, and the console user who typed it (null: not a console user). */
+export interface Redeemer {
+  readonly accountId: number;
+  readonly userId: number | null;
+}
+
+/** A redemption that happened: the code as marked used, and the account as credited, in one transaction. */
+export interface Redemption {
+  readonly code: RedemptionCodeRecord;
+  readonly account: AccountRecord;
+}
 
 export interface ChannelRecord {
   readonly id: number;
@@ -348,6 +400,25 @@ export interface Store {
   revokeSession(idHash: string, at: number): Promise<void>;
   /** Deletes sessions that ended: expired at `now`, idle since before `idleSince`, or revoked. Returns how many. */
   deleteEndedSessions(now: number, idleSince: number): Promise<number>;
+
+  /**
+   * Codes made in one step (all or none), with `audit`'s row in the same transaction; a hash taken already is
+   * a conflict, a bad value invalid.
+   */
+  createCodes(codes: readonly NewRedemptionCode[], audit?: AuditEntry): Promise<RedemptionCodeRecord[]>;
+  listCodes(filter: CodeFilter): Promise<RedemptionCodeRecord[]>;
+  /**
+   * Disables the codes not yet redeemed (one by id, or a whole batch), with `audit`'s row in the same
+   * transaction; returns how many changed. No such id or batch is not found (and nothing is recorded).
+   */
+  disableCodes(target: CodeTarget, audit?: AuditEntry): Promise<number>;
+  /**
+   * ONE atomic step: the code with this hash is marked used by `accountId` only if it is unused, not
+   * disabled and not expired at `now`, and the account's balance is credited its value in the same
+   * transaction. Null (nothing changed) for an unknown, used, disabled or expired code; a credit past
+   * the ceiling is refused (invalid) and leaves the code unused.
+   */
+  redeemCode(hash: string, by: Redeemer, now: number): Promise<Redemption | null>;
 
   /** A key name is unique on its account (another account may use it): a taken name is a conflict. */
   createKey(key: NewKey): Promise<KeyRecord>;

@@ -1,5 +1,5 @@
 // The admins' console in a real browser (Debian's chromium, issue 10): the first admin signs in and sees
-// the Users and Audit tabs; creates a user in the Users view and tops them up; the user, in a second
+// every tab, the admin ones (Users, Audit, Codes) after the user's own; creates a user in the Users view and tops them up; the user, in a second
 // browser, signs in and sees the balance (and no admin tab; the server refuses them anyway); a password
 // reset (typed once, never shown back) and a disable (after a confirmation) end the user's session; the
 // Audit view lists the admin's actions and the CLI's, a model name made of HTML shown as text, never run.
@@ -44,6 +44,8 @@ describe("the admins' console in a browser", function () {
   });
 
   const row = (name: string) => admin.locator(`#users tr[data-user="${name}"]`);
+  /** The tabs a page shows, in their order. */
+  const visibleTabs = async (page: Page) => page.locator('#user-tabs .tab:visible').allInnerTexts();
   const notice = () => admin.locator('#users-done');
 
   async function userSignsIn(password: string): Promise<void> {
@@ -54,13 +56,14 @@ describe("the admins' console in a browser", function () {
     await user.locator('#keys-app').waitFor({ state: 'visible' });
   }
 
-  it('the first admin sees the Users and Audit tabs; the Users view lists them', async () => {
+  it('the first admin sees every tab, the admin ones (Users, Audit, Codes) last; the Users view lists them', async () => {
     await admin.goto(t.gw.setupUrl!);
     await admin.locator('#setup-name').fill('root');
     await admin.locator('#setup-password').fill(PASSWORD);
     await admin.locator('#setup-button').click();
     await admin.locator('#keys-app').waitFor({ state: 'visible' });
     await admin.locator('#user-tabs [data-view="audit"]').waitFor({ state: 'visible' });
+    assert.deepEqual(await visibleTabs(admin), ['API keys', 'Models', 'Logs', 'Top up', 'Password', 'Users', 'Audit', 'Codes']);
     await admin.locator('#user-tabs [data-view="users"]').click();
     await row('root').waitFor();
     assert.match(await row('root').innerText(), /^root\s*admin\s+root\s+\$0\.00\s+enabled/);
@@ -94,8 +97,7 @@ describe("the admins' console in a browser", function () {
     await user.goto(t.gw.url);
     await userSignsIn(BEA_PASSWORD);
     await user.locator('#account-balance').filter({ hasText: '$12.50' }).waitFor();
-    assert.ok(await user.locator('#user-tabs [data-view="users"]').isHidden());
-    assert.ok(await user.locator('#user-tabs [data-view="audit"]').isHidden());
+    assert.deepEqual(await visibleTabs(user), ['API keys', 'Models', 'Logs', 'Top up', 'Password'], 'only their own views');
     const refused = await user.evaluate(async () => {
       const res = await fetch('/api/console/admin/users', { credentials: 'same-origin' });
       return [res.status, ((await res.json()) as { error: { code: string } }).error.code];

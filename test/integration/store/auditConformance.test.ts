@@ -1,20 +1,14 @@
 // The audit log and the admins' user changes, one behaviour on every Store (memory, SQLite, PostgreSQL):
-// each admin change writes its audit row in the same step, a refused change writes none, a row that
-// would hold a secret refuses the change, the rows list newest first by actor and action with paging,
+// each admin change writes its audit row in the same step (redemption codes made and disabled too), a
+// refused change writes none, a row that would hold a secret (or a code) refuses the change, the rows
+// list newest first by actor and action with paging, the databases refuse to change a row,
 // the last enabled admin cannot be disabled or demoted when the console asks (not even by two admins at
 // once), and a sign-in is recorded on the user.
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import pg from 'pg';
-import { openAnyStore, openStore } from '../../../src/gateway/store/index.ts';
-import { tempDir } from '../gateway/helpers.ts';
-import { freshDatabase } from '../../support/postgres.ts';
 import { MAX_BALANCE_MICRO } from '../../../src/contract/index.ts';
 import { StoreError, type AuditEntry, type Store } from '../../../src/gateway/store/types.ts';
 import { newChannel } from '../../support/channels.ts';
-import { STORES } from '../../support/stores.ts';
+import { STORES, type RawSql } from '../../support/stores.ts';
 
 const storeError = (code: string) => (error: unknown) => error instanceof StoreError && error.code === code;
 const by = (actor: string, action: AuditEntry['action'], target: string, details?: Record<string, unknown>): AuditEntry => ({ actor, action, target, ...(details ? { details } : {}) });
@@ -22,8 +16,9 @@ const by = (actor: string, action: AuditEntry['action'], target: string, details
 for (const { name, open } of STORES) {
   describe(`the Store interface, audit log and admin changes: ${name}`, () => {
     let store: Store;
+    let raw: RawSql | null;
     let dispose: () => void;
-    beforeEach(async () => ({ store, dispose } = await open()));
+    beforeEach(async () => ({ store, raw, dispose } = await open()));
     afterEach(async () => {
       await store.close();
       dispose();
@@ -113,6 +108,34 @@ for (const { name, open } of STORES) {
       assert.deepEqual(await rows(), []);
     });
 
+    it('writes code batches and disables with their rows, never a code; a refused one writes none', async () => {
+      const code = (c: string) => ({ hash: c.repeat(64), value: 5_000_000, batch: 'spring', expiresAt: null, createdBy: null });
+      const made = await store.createCodes([code('a'), code('b')], by('root', 'code.create', 'spring', { batch: 'spring', count: 2, value_micro_usd: 5_000_000 }));
+      assert.equal(await store.disableCodes({ id: made[0]!.id }, by('cli', 'code.disable', `code ${made[0]!.id}`, { id: made[0]!.id })), 1);
+      assert.equal(await store.disableCodes({ batch: 'spring' }, by('root', 'code.disable', 'spring', { batch: 'spring' })), 1);
+      assert.deepEqual((await rows()).map((r) => [r.actor, r.action, r.target, r.details]), [
+        ['root', 'code.disable', 'spring', { batch: 'spring' }],
+        ['cli', 'code.disable', `code ${made[0]!.id}`, { id: made[0]!.id }],
+        ['root', 'code.create', 'spring', { batch: 'spring', count: 2, value_micro_usd: 5_000_000 }],
+      ]);
+
+      await assert.rejects(store.createCodes([code('c'), code('a')], by('root', 'code.create', 'spring')), storeError('conflict'));
+      await assert.rejects(store.disableCodes({ batch: 'autumn' }, by('root', 'code.disable', 'autumn')), storeError('not_found'));
+      await assert.rejects(store.disableCodes({ id: 999_999 }, by('root', 'code.disable', 'code 999999')), storeError('not_found'));
+      for (const details of [{ codes: ['MGC-0000-0000-0000-0000-0000'] }, { code: 'MGC-0000-0000-0000-0000-0000' }, { code_hash: 'c'.repeat(64) }]) {
+        await assert.rejects(store.createCodes([code('d')], by('root', 'code.create', 'spring', details)), storeError('invalid'), JSON.stringify(details));
+      }
+      assert.equal((await rows()).length, 3, 'nothing more was recorded');
+      assert.deepEqual((await store.listCodes({ now: Date.now(), limit: 10 })).map((c) => c.hash[0]), ['b', 'a'], 'no refused batch made a code');
+    });
+
+    if (name !== 'memory') it('the database itself refuses an UPDATE or a DELETE of an audit row (raw SQL)', async () => {
+      await store.appendAudit(by('root', 'account.topup', 'team', { amount_micro_usd: 1 }));
+      await assert.rejects(raw!("UPDATE audit_log SET actor = 'someone else'"), /append-only/);
+      await assert.rejects(raw!('DELETE FROM audit_log'), /append-only/);
+      assert.deepEqual((await rows()).map((r) => r.actor), ['root']);
+    });
+
     it('keeps an enabled admin when asked: the last one can be neither disabled nor demoted; without the ask (the CLI) it can', async () => {
       await user('root', true);
       await user('ada', false);
@@ -167,42 +190,3 @@ for (const { name, open } of STORES) {
     });
   });
 }
-
-describe('the audit log is append-only in the database itself', () => {
-  const row = by('root', 'account.topup', 'team', { amount_micro_usd: 1 });
-
-  it('SQLite: an UPDATE or a DELETE of an audit row is refused', async () => {
-    const dir = tempDir();
-    try {
-      const store = openStore({ dataDir: dir });
-      await store.appendAudit(row);
-      await store.close();
-      const db = new DatabaseSync(join(dir, 'gateway.db'));
-      try {
-        assert.throws(() => db.exec("UPDATE audit_log SET actor = 'someone else'"), /append-only/);
-        assert.throws(() => db.exec('DELETE FROM audit_log'), /append-only/);
-        assert.equal((db.prepare('SELECT actor FROM audit_log').get() as { actor: string }).actor, 'root');
-      } finally {
-        db.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('PostgreSQL: an UPDATE or a DELETE of an audit row is refused', async () => {
-    const url = await freshDatabase();
-    const store = await openAnyStore({ databaseUrl: url, env: {} });
-    await store.appendAudit(row);
-    await store.close();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await assert.rejects(client.query("UPDATE audit_log SET actor = 'someone else'"), /append-only/);
-      await assert.rejects(client.query('DELETE FROM audit_log'), /append-only/);
-      assert.equal((await client.query('SELECT actor FROM audit_log')).rows[0].actor, 'root');
-    } finally {
-      await client.end();
-    }
-  });
-});

@@ -12,11 +12,12 @@ describe('audit rows', () => {
     for (const details of [
       { password: 'x' }, { newPassword: 'x' }, { new_password: 'x' }, { api_key: 'x' }, { apiKey: 'x' }, { channel: { api_key: 'x' } },
       { session_token: 'x' }, { password_hash: 'x' }, { key: 'x' }, { secret: 'x' }, { list: [{ token: 'x' }] }, { Cookie: 'x' }, { passphrase: 'x' },
+      { code: 'x' }, { codes: ['x'] }, { redemptionCode: 'x' }, { batch: { codes: ['x'] } },
     ]) assert.throws(() => auditRow(entry(details)), refused, JSON.stringify(details));
   });
 
   it('passes ordinary fields, and keeps no empty details', () => {
-    const details = { account: 'team', admin: true, max_tokens: 5, defaultMaxTokens: 9, key_name: 'laptop', amount_micro_usd: 1, models: { a: 'b' } };
+    const details = { account: 'team', admin: true, max_tokens: 5, defaultMaxTokens: 9, key_name: 'laptop', amount_micro_usd: 1, models: { a: 'b' }, batch: 'spring', count: 3 };
     assert.deepEqual(auditRow(entry(details)), { actor: 'root', action: 'user.create', target: 'ada', details: JSON.stringify(details) });
     assert.equal(auditRow(entry({})).details, null);
     assert.equal(auditRow({ actor: 'root', action: 'user.disable', target: 'ada' }).details, null);

@@ -1,5 +1,8 @@
 // The route table, swept in process (no socket): every route answers its methods with the contract's
-// shapes, refuses the others with 405, and asks for a key unless it is public.
+// shapes, refuses the others with 405, and asks for a key unless it is public. The console's signed-in
+// routes are swept again with sessions: every admin route (users, top-ups, the audit log, redemption
+// codes) is 401 without a session, 403 admin_required for a user who is not an admin, and past both for
+// an admin; every change refuses a request without the console's same-origin proof (403) or a JSON body (415).
 import assert from 'node:assert/strict';
 import { ROUTES } from '../../../src/gateway/app.ts';
 import { createGateway, type GatewayInstance } from '../../../src/gateway/server.ts';
@@ -73,8 +76,9 @@ describe('the route table, in process', () => {
 });
 
 // Every admin route of the table, whatever it does: no session 401, a signed-in user who is not an admin
-// 403 admin_required (before the body is read), an admin past both (a GET answers, a POST reads its body).
-describe('the admin routes of the table, in process', () => {
+// 403 admin_required (before the body is read), an admin past both (a GET answers, a POST reads its body);
+// and every signed-in change of the table, the CSRF proofs.
+describe('the signed-in console routes of the table, in process, with sessions', () => {
   let gateway: GatewayInstance;
   const adminRoutes = Object.entries(ROUTES).filter(([path]) => path.startsWith(ADMIN_PREFIX)).flatMap(([path, methods]) => Object.keys(methods).map((method) => [method, path] as const));
   /** The console page's own header (an in-process request has no Origin). */
@@ -99,8 +103,11 @@ describe('the admin routes of the table, in process', () => {
     await gateway.close();
   });
 
-  it('finds the admin routes: users, their actions, top-ups and the audit log', () => {
-    assert.ok(adminRoutes.length >= 8, `${adminRoutes.length} admin routes`);
+  it('finds the admin routes: users, their actions, top-ups, the audit log and redemption codes', () => {
+    assert.ok(adminRoutes.length >= 11, `${adminRoutes.length} admin routes`);
+    for (const path of ['/api/console/admin/users', '/api/console/admin/audit', '/api/console/admin/codes', '/api/console/admin/codes/disable']) {
+      assert.ok(adminRoutes.some(([, p]) => p === path), path);
+    }
   });
 
   for (const [method, path] of adminRoutes) {
@@ -115,10 +122,25 @@ describe('the admin routes of the table, in process', () => {
     });
   }
 
-  it("leaves the user's session and password as they were after every refused admin request", async () => {
+  for (const [path, methods] of Object.entries(ROUTES).filter(([p]) => signedIn(p))) {
+    if (!('POST' in methods)) continue;
+    const cookie = () => `mg_session=${path.startsWith(ADMIN_PREFIX) ? admin : user}`;
+    it(`POST ${path} signed in, without the console's same-origin proof: 403 cross_site_request; from another origin too`, async () => {
+      assertError(await injectRequest(gateway, 'POST', path, { headers: { cookie: cookie() }, body: { id: 1 } }), 403, 'cross_site_request');
+      assertError(await injectRequest(gateway, 'POST', path, { headers: { cookie: cookie(), origin: 'https://evil.example' }, body: { id: 1 } }), 403, 'cross_site_request');
+    });
+    it(`POST ${path} signed in, a body that is not JSON (a form's): 415 json_required`, async () => {
+      const answer = await injectRequest(gateway, 'POST', path, { headers: { cookie: cookie(), ...fromPage, 'content-type': 'text/plain' }, body: 'id=1' });
+      assertError(answer, 415, 'json_required');
+    });
+  }
+
+  it("leaves the user's session and password as they were after every refused admin request, and made nothing", async () => {
     const still = await injectRequest(gateway, 'GET', '/api/console/session', { headers: { cookie: `mg_session=${user}` } });
     assert.deepEqual([still.json.user.name, still.json.user.admin], ['ada', false]);
     const audit = await injectRequest(gateway, 'GET', '/api/console/admin/audit', { headers: { cookie: `mg_session=${admin}` } });
     assert.deepEqual(audit.json.data.map((r: { action: string; actor: string }) => [r.actor, r.action]), [['root', 'user.create']]);
+    const codes = await injectRequest(gateway, 'GET', '/api/console/admin/codes', { headers: { cookie: `mg_session=${admin}` } });
+    assert.deepEqual(codes.json, { object: 'list', data: [], next_before: null });
   });
 });
