@@ -14,18 +14,16 @@ import { sendJson } from '../http/json.ts';
 import { StoreError, type AccountRecord, type UserRecord } from '../store/types.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
-import { money } from './consoleCatalog.ts';
+import { isoTime, money } from './consoleCatalog.ts';
 import type { Handler } from './common.ts';
 import { amountField, parseBody } from './consoleSchemas.ts';
 import { consoleQuery, pageLimit, positiveInt, textParam } from './consoleQuery.ts';
 import { readConsoleJson, requireAdmin } from './session.ts';
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
-
 function userView(user: UserRecord, account: AccountRecord | undefined) {
   return {
     id: user.id, name: user.name, account: account?.name ?? null, admin: user.admin, status: user.status,
-    balance: account ? money(account.balance) : null, created_at: iso(user.createdAt), last_sign_in_at: iso(user.lastSignInAt),
+    balance: account ? money(account.balance) : null, created_at: isoTime(user.createdAt), last_sign_in_at: isoTime(user.lastSignInAt),
   };
 }
 

@@ -15,19 +15,17 @@ import { sendJson } from '../http/json.ts';
 import { codeStatus } from '../store/codeQuery.ts';
 import { StoreError, type CodeFilter, type RedemptionCodeRecord } from '../store/types.ts';
 import type { Handler } from './common.ts';
-import { money } from './consoleCatalog.ts';
+import { isoTime, money } from './consoleCatalog.ts';
 import { consoleQuery, pageLimit, positiveInt, textParam } from './consoleQuery.ts';
 import { amountField, parseBody } from './consoleSchemas.ts';
 import { readConsoleJson, requireAdmin } from './session.ts';
-
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 type Names = Awaited<ReturnType<typeof codeNames>>;
 
 function codeView(c: RedemptionCodeRecord, now: number, names: Names): CodeView {
   return {
-    id: c.id, batch: c.batch, value: money(c.value), status: codeStatus(c, now), created_at: iso(c.createdAt)!,
-    created_by: c.createdBy === null ? null : (names.users.get(c.createdBy) ?? null), expires_at: iso(c.expiresAt), redeemed_at: iso(c.redeemedAt),
+    id: c.id, batch: c.batch, value: money(c.value), status: codeStatus(c, now), created_at: isoTime(c.createdAt)!,
+    created_by: c.createdBy === null ? null : (names.users.get(c.createdBy) ?? null), expires_at: isoTime(c.expiresAt), redeemed_at: isoTime(c.redeemedAt),
     redeemed_by: c.redeemedAccountId === null ? null : {
       account: names.accounts.get(c.redeemedAccountId) ?? null, user: c.redeemedUserId === null ? null : (names.users.get(c.redeemedUserId) ?? null),
     },
@@ -45,7 +43,7 @@ export const adminCreateCodes: Handler = async (gw, ctx) => {
   ctx.noLog = true;
   ctx.res.setHeader('Cache-Control', 'no-store');
   sendJson(ctx.res, ctx.id, 201, {
-    object: 'console.code_batch', batch: body.batch ?? null, value: money(value), expires_at: iso(expiresAt),
+    object: 'console.code_batch', batch: body.batch ?? null, value: money(value), expires_at: isoTime(expiresAt),
     codes: made.map((m) => ({ id: m.record.id, code: m.code })),
   });
 };

@@ -5,6 +5,7 @@
  * the same test in memory, and the row mapper. Newest first by id; paging goes on from `beforeId`.
  */
 import { isAuditAction } from '../../contract/index.ts';
+import { newestFirstSql, type SqlParam } from './newestFirst.ts';
 import { StoreError } from './types.ts';
 import type { AuditEntry, AuditFilter, AuditRecord } from './types.ts';
 
@@ -41,18 +42,14 @@ export function auditRow(entry: AuditEntry): { actor: string; action: string; ta
 }
 
 /** The query for `filter`, with `placeholder(n)` for the n-th parameter (1-based): "?" for SQLite, "$n" for PostgreSQL. */
-export function auditSql(filter: AuditFilter, placeholder: (n: number) => string): { sql: string; params: (number | string)[] } {
-  const params: (number | string)[] = [];
-  const p = (value: number | string): string => {
-    params.push(value);
-    return placeholder(params.length);
-  };
-  const where: string[] = [];
-  if (filter.actor !== undefined) where.push(`actor = ${p(filter.actor)}`);
-  if (filter.action !== undefined) where.push(`action = ${p(filter.action)}`);
-  if (filter.beforeId !== undefined) where.push(`id < ${p(filter.beforeId)}`);
-  const sql = `SELECT * FROM audit_log${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${p(filter.limit)}`;
-  return { sql, params };
+export function auditSql(filter: AuditFilter, placeholder: (n: number) => string): { sql: string; params: SqlParam[] } {
+  return newestFirstSql('SELECT * FROM audit_log', 'id', (p) => {
+    const where: string[] = [];
+    if (filter.actor !== undefined) where.push(`actor = ${p(filter.actor)}`);
+    if (filter.action !== undefined) where.push(`action = ${p(filter.action)}`);
+    if (filter.beforeId !== undefined) where.push(`id < ${p(filter.beforeId)}`);
+    return where;
+  }, filter.limit, placeholder);
 }
 
 /** The same test as the SQL, for the memory store. */

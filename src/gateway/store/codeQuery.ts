@@ -4,6 +4,7 @@
  * on new codes made before any store writes one. Newest first by id; paging goes on from `beforeId`.
  */
 import { assertAmount } from './amounts.ts';
+import { newestFirstSql, type SqlParam } from './newestFirst.ts';
 import { StoreError } from './types.ts';
 import type { CodeFilter, CodeStatus, CodeTarget, NewRedemptionCode, RedemptionCodeRecord } from './types.ts';
 
@@ -23,21 +24,17 @@ export function redeemableSql(now: string): string {
 }
 
 /** The list query for `filter`, with `placeholder(n)` for the n-th parameter (1-based). */
-export function listCodesSql(filter: CodeFilter, placeholder: (n: number) => string): { sql: string; params: (number | string)[] } {
-  const params: (number | string)[] = [];
-  const p = (value: number | string): string => {
-    params.push(value);
-    return placeholder(params.length);
-  };
-  const where: string[] = [];
-  if (filter.batch !== undefined) where.push(`batch = ${p(filter.batch)}`);
-  if (filter.status === 'used') where.push('redeemed_at IS NOT NULL');
-  else if (filter.status === 'disabled') where.push('redeemed_at IS NULL AND disabled');
-  else if (filter.status === 'expired') where.push(`redeemed_at IS NULL AND NOT disabled AND expires_at IS NOT NULL AND expires_at <= ${p(filter.now)}`);
-  else if (filter.status === 'unused') where.push(redeemableSql(p(filter.now)));
-  if (filter.beforeId !== undefined) where.push(`id < ${p(filter.beforeId)}`);
-  const sql = `SELECT * FROM redemption_codes${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${p(filter.limit)}`;
-  return { sql, params };
+export function listCodesSql(filter: CodeFilter, placeholder: (n: number) => string): { sql: string; params: SqlParam[] } {
+  return newestFirstSql('SELECT * FROM redemption_codes', 'id', (p) => {
+    const where: string[] = [];
+    if (filter.batch !== undefined) where.push(`batch = ${p(filter.batch)}`);
+    if (filter.status === 'used') where.push('redeemed_at IS NOT NULL');
+    else if (filter.status === 'disabled') where.push('redeemed_at IS NULL AND disabled');
+    else if (filter.status === 'expired') where.push(`redeemed_at IS NULL AND NOT disabled AND expires_at IS NOT NULL AND expires_at <= ${p(filter.now)}`);
+    else if (filter.status === 'unused') where.push(redeemableSql(p(filter.now)));
+    if (filter.beforeId !== undefined) where.push(`id < ${p(filter.beforeId)}`);
+    return where;
+  }, filter.limit, placeholder);
 }
 
 /** The same test as the SQL, for the memory store. */

@@ -3,6 +3,7 @@ import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { auditRow, matchesAudit } from './audit.ts';
 import { matchesAccountLogs, type AccountLogFilter } from './logQuery.ts';
+import { newestFirst } from './newestFirst.ts';
 import { assertNewCodes, codeStatus, matchesCodes, noSuchCodes } from './codeQuery.ts';
 import { lastAdmin, StoreError } from './types.ts';
 import type {
@@ -56,9 +57,7 @@ export class MemoryStore implements Store {
   }
 
   async listAudit(filter: AuditFilter): Promise<AuditRecord[]> {
-    const out: AuditRecord[] = [];
-    for (let i = this.#audit.length - 1; i >= 0 && out.length < filter.limit; i--) if (matchesAudit(filter, this.#audit[i]!)) out.push(this.#audit[i]!);
-    return out;
+    return newestFirst(this.#audit, filter.limit, (row) => matchesAudit(filter, row));
   }
 
   async createAccount(name: string, balance: number, audit?: AuditEntry): Promise<AccountRecord> {
@@ -200,9 +199,7 @@ export class MemoryStore implements Store {
   }
 
   async listCodes(filter: CodeFilter): Promise<RedemptionCodeRecord[]> {
-    const out: RedemptionCodeRecord[] = [];
-    for (let i = this.#codes.length - 1; i >= 0 && out.length < filter.limit; i--) if (matchesCodes(filter, this.#codes[i]!)) out.push(this.#codes[i]!);
-    return out;
+    return newestFirst(this.#codes, filter.limit, (code) => matchesCodes(filter, code));
   }
 
   async disableCodes(target: CodeTarget, audit?: AuditEntry): Promise<number> {
@@ -337,15 +334,11 @@ export class MemoryStore implements Store {
   }
 
   async listKeyLogs(keyId: number, limit: number): Promise<StoredLog[]> {
-    const out: StoredLog[] = [];
-    for (let i = this.#logs.length - 1; i >= 0 && out.length < limit; i--) if (this.#logs[i]!.keyId === keyId) out.push(this.#logs[i]!);
-    return out;
+    return newestFirst(this.#logs, limit, (l) => l.keyId === keyId);
   }
 
   async listAccountLogs(filter: AccountLogFilter): Promise<StoredLog[]> {
-    const out: StoredLog[] = [];
-    for (let i = this.#logs.length - 1; i >= 0 && out.length < filter.limit; i--) if (matchesAccountLogs(filter, this.#logs[i]!)) out.push(this.#logs[i]!);
-    return out;
+    return newestFirst(this.#logs, filter.limit, (l) => matchesAccountLogs(filter, l));
   }
 
   async close(): Promise<void> {}

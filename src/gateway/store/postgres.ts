@@ -19,7 +19,7 @@ import { migratePostgres } from './postgresMigrate.ts';
 import { accountLogsSql, type AccountLogFilter } from './logQuery.ts';
 import { writeBatch } from './postgresBatch.ts';
 import { PostgresKeyLimits } from './postgresKeyLimits.ts';
-import type { Query } from './postgresQuery.ts';
+import { inTransaction, type Query } from './postgresQuery.ts';
 import { PostgresLeases } from './postgresLeases.ts';
 import { PostgresCodes } from './postgresCodes.ts';
 import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
@@ -130,27 +130,9 @@ export class PostgresStore implements Store {
     return this.#box.seal(plain);
   }
 
-  /** Runs `work` in one transaction on one connection. */
+  /** Runs `work` in one transaction on one connection of the pool. */
   async #tx<T>(work: (query: Query) => Promise<T>, begin = 'BEGIN'): Promise<T> {
-    const client = await this.#pool.connect();
-    // A connection lost while checked out emits 'error' on the client (the pool listens only to idle
-    // ones): heard here, it fails this transaction's query instead of ending the process, and the
-    // broken connection is discarded rather than returned to the pool.
-    let lost: Error | undefined;
-    const onLost = (error: Error): void => void (lost = error);
-    client.on('error', onLost);
-    try {
-      await client.query(begin);
-      const result = await work((sql, params) => client.query<Row>(sql, params));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      if (!lost) await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.off('error', onLost);
-      client.release(lost);
-    }
+    return inTransaction(this.#pool, work, begin);
   }
 
   /**

@@ -3,9 +3,8 @@
  * WAL mode so the CLI and a running server share it. `node:sqlite` is loaded lazily so the
  * bundle still loads on runtimes without it (the caller can then fall back to memory).
  */
-import { chmodSync, existsSync, watch, type FSWatcher } from 'node:fs';
-import { basename, dirname } from 'node:path';
-import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import { chmodSync, existsSync } from 'node:fs';
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { accountLogsSql, type AccountLogFilter } from './logQuery.ts';
 import { loadSqlite, migrateSqlite, refuseEmptyFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
@@ -21,31 +20,16 @@ import { BatchWriter } from './sqliteBatch.ts';
 import { SqliteSessions } from './sqliteSessions.ts';
 import { SqliteAudit } from './sqliteAudit.ts';
 import { SqliteCodes } from './sqliteCodes.ts';
+import { SqliteChanges } from './sqliteChanges.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
 }
 
-/**
- * Longest time the request path trusts "no file event, no change" before asking SQLite anyway:
- * a bound on staleness should a file event ever be missed (a network file system, a full inotify queue).
- */
-const RECHECK_MS = 250;
-
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   readonly #db: DatabaseSync;
-  readonly #file: string;
-  /** Watches the data folder once the request path starts asking; null before, or when watching failed. */
-  #watcher: FSWatcher | null = null;
-  #watching = false;
-  /** A file of this database was written since the last check (set by the watcher). */
-  #maybeChanged = true;
-  #lastCheck = 0;
-  #dataVersion = -1;
-  #dataVersionStatement: StatementSync | null = null;
-  #ownChanges = 1;
-  #seenOwnChanges = 0;
+  readonly #changes: SqliteChanges;
   #batchWriter: BatchWriter | null = null;
   #sessionTable: SqliteSessions | null = null;
   get #sessions(): SqliteSessions {
@@ -70,10 +54,10 @@ export class SqliteStore implements Store {
   constructor(file: string, box: SecretBox) {
     const sqlite = loadSqlite();
     if (!sqlite) throw new Error('node:sqlite is not available in this Node.js runtime (Node 22.13+ or 24 needed)');
-    this.#file = file;
     this.#box = box;
     refuseEmptyFile(file);
     this.#db = new sqlite.DatabaseSync(file);
+    this.#changes = new SqliteChanges(this.#db, file);
     try {
       // Before the first write: SQLite gives the WAL and shared-memory files the database file's mode.
       chmodSync(file, 0o600);
@@ -113,7 +97,7 @@ export class SqliteStore implements Store {
   }
 
   #changed(): void {
-    this.#ownChanges++;
+    this.#changes.markChanged();
   }
 
   /** `work` and its audit row in one transaction; the row is checked (no secret) before anything is written. */
@@ -134,44 +118,9 @@ export class SqliteStore implements Store {
     return this.#audit.list(filter);
   }
 
-  /**
-   * `PRAGMA data_version` on every keyed request cost 4-7% of the gateway's CPU at full load.
-   * Another process (the CLI) can only change the data by writing the database or its WAL, and
-   * the kernel reports those writes to a watch on the folder before that process even exits; so
-   * between writes the answer is "no change" without asking SQLite, and at most RECHECK_MS apart
-   * SQLite is asked anyway. The watch callback runs before any request that arrives after the
-   * write (the file event is queued first), so a CLI change still applies to the next request.
-   */
+  /** Cheap between writes: sqliteChanges.ts. */
   changedSinceLastCheck(): boolean {
-    if (!this.#watching) this.#watch();
-    const now = Date.now();
-    if (!this.#maybeChanged && this.#ownChanges === this.#seenOwnChanges && now - this.#lastCheck < RECHECK_MS && this.#watcher) return false;
-    this.#maybeChanged = false;
-    this.#lastCheck = now;
-    this.#dataVersionStatement ??= this.#db.prepare('PRAGMA data_version');
-    const row = this.#dataVersionStatement.get() as Row;
-    const version = Number(row.data_version);
-    const changed = version !== this.#dataVersion || this.#ownChanges !== this.#seenOwnChanges;
-    this.#dataVersion = version;
-    this.#seenOwnChanges = this.#ownChanges;
-    return changed;
-  }
-
-  #watch(): void {
-    this.#watching = true;
-    const name = basename(this.#file);
-    try {
-      this.#watcher = watch(dirname(this.#file), { persistent: false }, (_event, changed) => {
-        if (changed === null || changed.startsWith(name)) this.#maybeChanged = true;
-      });
-      this.#watcher.on('error', () => {
-        // Without a working watch, ask SQLite on every call (correct, just slower).
-        this.#watcher?.close();
-        this.#watcher = null;
-      });
-    } catch {
-      this.#watcher = null;
-    }
+    return this.#changes.take();
   }
 
   async snapshot(): Promise<Snapshot> {
@@ -400,8 +349,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    this.#watcher?.close();
-    this.#watcher = null;
+    this.#changes.close();
     if (this.#db.isOpen) this.#db.close();
   }
 }
