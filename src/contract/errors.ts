@@ -171,13 +171,20 @@ export const ERROR_CODES = {
   setup_link_invalid: { status: 403, message: 'This setup link is not valid: it works once, for one hour, and only while the gateway has no admin. Restart the gateway for a new one, or run model-gateway user create NAME --admin.' },
   // A password change (4.10) whose current password is wrong: 403, not 401, the session is still good.
   current_password_wrong: { status: 403, message: 'The current password is wrong, so the password was not changed.' },
+  // Every admin route of the console (4.10: users, top-ups, the audit log, redemption codes) refuses a signed-in user who is not an admin.
+  admin_required: { status: 403, message: 'Only an admin of this gateway may do this. Ask an admin.' },
   // 404
   not_found: { status: 404, message: 'Path not found. Check the base address, with or without /v1.', firstCheck: 'address' },
   // An OpenAI-style path the base address reaches correctly, for a feature this gateway does not have.
   endpoint_not_supported: { status: 404, message: 'This gateway does not serve this endpoint.', firstCheck: 'logs' },
   // A key id that is not on the signed-in user's account answers as if it did not exist (no 403: nothing to learn).
   key_not_found: { status: 404, message: 'No API key with this id on your account.', firstCheck: 'key' },
+  // The admins' console (4.10): the user or the account named in the request does not exist.
+  user_not_found: { status: 404, message: 'No user with this name.' },
+  account_not_found: { status: 404, message: 'No account with this name.' },
   model_not_found: { status: 404, message: 'model not found: no model has this name. Copy the exact model name from the console.', firstCheck: 'model' },
+  // An admin's disable of a code id or batch that has no code.
+  code_not_found: { status: 404, message: 'No redemption code with this id, or none in this batch.' },
   // A device sign-in's user code (4.11) that is not pending: mistyped, expired, or already approved or denied.
   user_code_invalid: { status: 404, message: 'No sign-in request is waiting with this code: it is mistyped, has expired (codes last 10 minutes), or was already answered. Start Sign In again in your editor for a new code.' },
   // 405: the path exists, the method does not (the Allow header lists the ones that do).
@@ -185,12 +192,20 @@ export const ERROR_CODES = {
   // 400 / 413
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
   invalid_request: { status: 400, message: 'Invalid request.' },
+  // A redemption code (4.10) that is unknown (mistyped), used, expired or disabled: one answer for all,
+  // so trying codes tells nothing about which exist.
+  redemption_code_invalid: { status: 400, message: 'This redemption code cannot be used: it is mistyped, used already, expired or disabled. Check it, or ask whoever gave it to you.' },
   wrong_endpoint: { status: 400, message: 'This model is not served at this endpoint.', firstCheck: 'model' },
   request_too_large: { status: 413, message: 'The request body is too large.' },
   // The console's JSON API takes JSON only: a form or text/plain post (what another site can send) is refused.
   json_required: { status: 415, message: 'This endpoint takes a JSON body: send Content-Type: application/json.' },
   // Key names are unique on the gateway (the CLI addresses keys by name).
   key_name_taken: { status: 409, message: 'A key with this name exists already on your account. Choose another name.' },
+  // The admins' console (4.10): a new user's name is taken; with no account given, an account of the new user's name exists.
+  user_exists: { status: 409, message: 'A user with this name exists already. Choose another name.' },
+  account_exists: { status: 409, message: "An account with the new user's name exists already: name it as the user's account to put the user on it, or choose another name." },
+  // Disabling or demoting the last enabled admin would leave nobody able to run the gateway from the console.
+  last_admin: { status: 409, message: 'This is the last enabled admin, so it was not disabled or demoted. Make another user admin first.' },
   // Refused by the HTTP layer before the request is read whole.
   uri_too_long: { status: 414, message: 'The request URL is too long.' },
   headers_too_large: { status: 431, message: "The request's headers are too large." },
@@ -202,6 +217,8 @@ export const ERROR_CODES = {
   sign_in_throttled: { status: 429, message: 'Too many failed sign-ins. Wait before trying again.', firstCheck: 'key' },
   // Wrong user codes are throttled like sign-ins: a code cannot be found by guessing.
   user_code_throttled: { status: 429, message: 'Too many wrong sign-in codes. Wait before trying again.' },
+  // Wrong redemption codes are throttled per account and per address, with a growing wait (Retry-After).
+  redemption_throttled: { status: 429, message: 'Too many wrong redemption codes. Wait before trying again.' },
   upstream_rate_limited: { status: 429, message: 'The upstream model provider is busy (rate limited). Wait and retry, or switch model.' },
   // The balance would pay, but this account's requests in flight hold it until they are charged.
   balance_in_use: { status: 429, message: "This account's requests in flight are holding its balance; it would pay for this one. Retry when they finish, or send fewer at once." },

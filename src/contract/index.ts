@@ -13,3 +13,5 @@ export * from './kinds.ts';
 export * from './messages.ts';
 export * from './responses.ts';
 export * from './deviceFlow.ts';
+export * from './admin.ts';
+export * from './api/codes.ts';

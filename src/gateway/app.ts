@@ -4,7 +4,10 @@
  */
 import { CLIENT_CLOSED_STATUS, ClientGoneError } from './http/body.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BILLING_DAILY_PATH, BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, DEVICE_AUTHORIZATION_PATH, DEVICE_PAGE_PATH, STATUS_PATH, TOKEN_PATH } from '../contract/index.ts';
+import {
+  ADMIN_CODES_DISABLE_PATH, ADMIN_CODES_PATH, BILLING_DAILY_PATH, BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, DEVICE_AUTHORIZATION_PATH, DEVICE_PAGE_PATH,
+  REDEEM_PATH, STATUS_PATH, TOKEN_PATH,
+} from '../contract/index.ts';
 import { emptyLogFields, finishLog } from './context.ts';
 import { newRequestId } from './http/requestId.ts';
 import type { RequestContext } from './context.ts';
@@ -23,6 +26,10 @@ import * as consoleDevice from './routes/consoleDevice.ts';
 import * as consoleCatalog from './routes/consoleCatalog.ts';
 import * as consoleLogs from './routes/consoleLogs.ts';
 import { changePassword } from './routes/consolePassword.ts';
+import * as consoleAdmin from './routes/consoleAdmin.ts';
+import { auditLog } from './routes/consoleAudit.ts';
+import { adminCodes, adminCreateCodes, adminDisableCodes } from './routes/consoleCodes.ts';
+import { redeem } from './routes/consoleRedeem.ts';
 import { deviceAuthorization, token } from './routes/oauthDevice.ts';
 import type { Handler } from './routes/common.ts';
 import { models } from './routes/models.ts';
@@ -64,6 +71,19 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   '/api/console/models': { GET: consoleCatalog.catalogue },
   '/api/console/account/logs': { GET: consoleLogs.accountLogs },
   '/api/console/password': { POST: changePassword },
+  '/api/console/account': { GET: consoleSession.account },
+  // Top-up with a redemption code (issue 10).
+  [REDEEM_PATH]: { POST: redeem },
+  // The admins' console (issue 10): users, top-ups, the audit log, redemption codes; 403 admin_required for everyone else.
+  '/api/console/admin/users': { GET: consoleAdmin.adminUsers, POST: consoleAdmin.adminCreateUser },
+  '/api/console/admin/users/disable': { POST: consoleAdmin.adminUserAction('disable') },
+  '/api/console/admin/users/enable': { POST: consoleAdmin.adminUserAction('enable') },
+  '/api/console/admin/users/password': { POST: consoleAdmin.adminUserAction('password') },
+  '/api/console/admin/users/admin': { POST: consoleAdmin.adminUserAction('admin') },
+  '/api/console/admin/accounts/topup': { POST: consoleAdmin.adminTopUp },
+  '/api/console/admin/audit': { GET: auditLog },
+  [ADMIN_CODES_PATH]: { GET: adminCodes, POST: adminCreateCodes },
+  [ADMIN_CODES_DISABLE_PATH]: { POST: adminDisableCodes },
   // Device sign-in with the browser (RFC 8628, contract 4.11): the device's OAuth endpoints, the approval page and its JSON.
   [DEVICE_AUTHORIZATION_PATH]: { POST: deviceAuthorization },
   [TOKEN_PATH]: { POST: token },

@@ -4,13 +4,16 @@
  * $MODEL_GATEWAY_DATABASE_URL) for PostgreSQL. Run with --help for the list.
  */
 import { parseArgs } from 'node:util';
-import { CHANNEL_TYPES, isChannelType, formatMicroUsd } from '../contract/index.ts';
+import { CHANNEL_TYPES, CLI_ACTOR, isChannelType, formatMicroUsd } from '../contract/index.ts';
+import { parseTopUp } from './accounts/money.ts';
+import { openAccount, topUpAccount } from './accounts/userAdmin.ts';
 import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS, keyNamed } from './admin.ts';
 import { futureDate, httpUrl, identifier, int, isoDate, list, modelName, need, usd, UsageError, yesNo } from './cliArgs.ts';
 import { serve } from './cliServe.ts';
 import { migrate } from './cliMigrate.ts';
 import { model } from './cliModels.ts';
 import { readHiddenLine, user } from './cliUsers.ts';
+import { code } from './cliCodes.ts';
 import { recentHealth } from './channelHealthReport.ts';
 import { toRelayChannel } from './catalog.ts';
 import { statSync } from 'node:fs';
@@ -44,11 +47,16 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   user create NAME [--admin] [--account ACCOUNT] | list | disable NAME | enable NAME | password NAME
               (the password is asked for, or read from standard input: never an argument; without --account
               the user gets a new account of the same name)
+  code create --value USD [--count N] [--batch NAME] [--expires DATE]   redemption codes (top-up): N (1..1000, default 1)
+              codes of USD each, printed once on standard output, one per line (only their hashes are kept)
+  code list [--batch NAME] [--status unused|used|expired|disabled] [--limit N]   never the codes: id, batch, value,
+              status, who redeemed it, dates
+  code disable ID | --batch NAME   codes not yet used stop working (used ones stay used)
   logs [--limit N] [--json]
   logs prune --before DATE   delete request logs from before DATE (YYYY-MM-DD or an ISO date-time)
   backup FILE      a consistent copy of the data into a new FILE, even while serving (it prints how to restore)
   migrate --from DATA_FOLDER --database URL   copy a SQLite gateway (accounts, users, keys, channels, models,
-              request logs, ids kept) into an EMPTY PostgreSQL database in one transaction, and verify it;
+              request logs, the audit log, ids kept) into an EMPTY PostgreSQL database in one transaction, and verify it;
               needs $MODEL_GATEWAY_SECRET_KEY (channel keys are sealed again with it)
 
 --data DIR defaults to $MODEL_GATEWAY_DATA, else ./.model-gateway (SQLite).
@@ -65,6 +73,7 @@ const OPTIONS = {
   input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' },
   kind: { type: 'string' }, 'per-image': { type: 'string', multiple: true }, free: { type: 'boolean' }, 'default-max-tokens': { type: 'string' }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
   balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
+  value: { type: 'string' }, count: { type: 'string' }, batch: { type: 'string' }, status: { type: 'string' },
   limit: { type: 'string' }, json: { type: 'boolean' }, admin: { type: 'boolean' }, before: { type: 'string' }, 'log-retention-days': { type: 'string' }, 'stop-grace-ms': { type: 'string' },
 } as const;
 
@@ -93,6 +102,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   'key create': ['account', 'name', 'models', 'expires', 'rpm', 'concurrency'],
   'key disable': ['account'], 'key enable': ['account'], 'key delete': ['account'],
   'user create': ['account', 'admin'],
+  'code create': ['value', 'count', 'batch', 'expires'], 'code list': ['batch', 'status', 'limit'], 'code disable': ['batch'],
   logs: ['limit', 'json'],
   'logs prune': ['before'],
 };
@@ -127,11 +137,14 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
     if (values.proxy !== undefined) httpUrl(values.proxy, 'proxy');
     const responsesApi = yesNo(values.responses, 'responses');
     if (responsesApi !== null && type !== 'openai') throw new UsageError('--responses applies to openai channels only');
-    const c = await store.addChannel({
-      name: identifier(values.name, '--name'), type, baseUrl, apiKey: await channelKey(values['api-key'], io, env), models,
-      priority: int(values.priority, 'priority', 0), weight: int(values.weight, 'weight', 1, 1),
+    const channelName = identifier(values.name, '--name');
+    const settings = {
+      type, baseUrl, models, priority: int(values.priority, 'priority', 0), weight: int(values.weight, 'weight', 1, 1),
       timeoutMs: int(values['timeout-ms'], 'timeout-ms', DEFAULT_CHANNEL_TIMEOUT_MS, 1), proxy: values.proxy ?? null, responsesApi,
-    });
+    };
+    // The audit row holds the settings, never the upstream key.
+    const c = await store.addChannel({ name: channelName, apiKey: await channelKey(values['api-key'], io, env), ...settings },
+      { actor: CLI_ACTOR, action: 'channel.add', target: channelName, details: settings });
     io.out(`channel "${c.name}" (${c.type}) added, serving ${Object.keys(c.models).join(', ')}`);
     const priced = new Set((await store.listModels()).map((m) => m.name));
     const unpriced = Object.keys(c.models).filter((m) => !priced.has(m));
@@ -162,8 +175,8 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
     (result.ok ? io.out : io.err)(result.line);
     return result.ok ? 0 : 1;
   }
-  if (sub === 'disable' || sub === 'enable') await store.setChannelStatus(name, sub === 'disable' ? 'disabled' : 'enabled');
-  else if (sub === 'remove') await store.removeChannel(name);
+  if (sub === 'disable' || sub === 'enable') await store.setChannelStatus(name, sub === 'disable' ? 'disabled' : 'enabled', { actor: CLI_ACTOR, action: `channel.${sub}`, target: name });
+  else if (sub === 'remove') await store.removeChannel(name, { actor: CLI_ACTOR, action: 'channel.remove', target: name });
   else throw new UsageError(`unknown command: channel ${sub ?? ''}`);
   io.out(`channel "${name}" ${sub === 'remove' ? 'removed' : `${sub}d`}`);
   return 0;
@@ -172,12 +185,16 @@ async function channel(store: Store, sub: string | undefined, args: string[], va
 async function account(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
   const name = identifier(args[0], 'account NAME');
   if (sub === 'create') {
-    const a = await store.createAccount(name, values.balance === undefined ? 0 : usd(values.balance, '--balance'));
+    const a = await openAccount(store, name, values.balance === undefined ? 0 : usd(values.balance, '--balance'), { actor: CLI_ACTOR });
     io.out(`account "${a.name}" created with ${formatMicroUsd(a.balance)}`);
   } else if (sub === 'topup') {
-    const amount = usd(args[1], 'amount (USD)');
-    if (amount === 0) throw new UsageError('amount (USD): a top-up must be more than $0');
-    const a = await store.topUp(name, amount);
+    let amount: number;
+    try {
+      amount = parseTopUp(need(args[1], 'amount (USD)'));
+    } catch (error) {
+      throw error instanceof UsageError ? error : new UsageError(`amount (USD): ${(error as Error).message}`);
+    }
+    const a = await topUpAccount(store, name, amount, { actor: CLI_ACTOR });
     io.out(`account "${a.name}" balance ${formatMicroUsd(a.balance)}`);
   } else if (sub === 'show') {
     const a = await store.getAccount(name);
@@ -261,7 +278,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     return values.help ? 0 : 2;
   }
   const [command, sub, ...args] = positionals;
-  const twoWord = ['channel', 'model', 'account', 'key', 'user'].includes(command!);
+  const twoWord = ['channel', 'model', 'account', 'key', 'user', 'code'].includes(command!);
   const name = twoWord || (command === 'logs' && sub === 'prune') ? `${command} ${sub ?? ''}` : command!;
   const allowed = new Set(['data', 'database', 'help', ...(COMMAND_OPTIONS[name] ?? [])]);
   const dataDir = values.data ?? (env['MODEL_GATEWAY_DATA'] || DEFAULT_DATA_DIR);
@@ -289,6 +306,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
       if (command === 'account') return await account(store, sub, args, values, io);
       if (command === 'key') return await key(store, sub, args, values, io);
       if (command === 'user') return await user(store, sub, args, { account: values.account, admin: values.admin }, io);
+      if (command === 'code') return await code(store, sub, args, values, io);
       if (command === 'backup') return await backup(store, sub!, dataDir, io);
       if (sub === 'prune') return await pruneLogs(store, values, io);
       return await logs(store, values, io);

@@ -2,7 +2,7 @@
  * The CLI's arguments as values, each checked where it is read: a mistake is a UsageError naming the
  * flag and what it accepts (exit code 2), never a stack trace or a silently odd value.
  */
-import { MAX_BALANCE_MICRO, MAX_MODEL_NAME_LENGTH, MAX_PRICE_MICRO } from '../contract/index.ts';
+import { MAX_BALANCE_MICRO, MAX_MODEL_NAME_LENGTH, MAX_PRICE_MICRO, NAME_PATTERN } from '../contract/index.ts';
 import { parseUsd } from './accounts/money.ts';
 
 /** Wrong arguments: message on stderr, exit code 2. */
@@ -74,7 +74,7 @@ export const MAX_NAME_LENGTH = 64;
 /** An account, key or channel name: 1 to 64 letters, digits, `.`, `_`, `-` or `@`. */
 export function identifier(value: string | undefined, what: string): string {
   const name = need(value, what);
-  if (!/^[A-Za-z0-9._@-]{1,64}$/.test(name)) {
+  if (!NAME_PATTERN.test(name)) {
     throw new UsageError(`${what} must be 1 to ${MAX_NAME_LENGTH} letters, digits, ".", "_", "-" or "@", got "${name.slice(0, 80)}${name.length > 80 ? '…' : ''}"`);
   }
   return name;

@@ -2,7 +2,7 @@
  * `model-gateway model ...`: prices (per token, per image by size and quality, free on purpose) and
  * what else a model has (kind, context, tools, default cap); `model list` shows them.
  */
-import { formatMicroUsd, isModelKind, MODEL_KINDS, type ModelKind } from '../contract/index.ts';
+import { CLI_ACTOR, formatMicroUsd, isModelKind, MODEL_KINDS, type ModelKind } from '../contract/index.ts';
 import { describeImagePrices, imagePriceKey } from './accounts/imagePrices.ts';
 import { int, modelName, price, UsageError, yesNo } from './cliArgs.ts';
 import type { Store } from './store/types.ts';
@@ -56,13 +56,16 @@ export async function model(store: Store, sub: string | undefined, args: string[
   const outputPrice = tokenPrice('output');
   const images = kind !== 'image' ? null : free ? { price: 0, byVariant: {} } : imagePricesOf(values['per-image'] ?? []);
   const imagePrice = images?.price ?? null;
-  await store.setModel({
+  const record = {
     name, kind, inputPrice, outputPrice, imagePrice, imagePrices: images?.byVariant ?? null,
     cachedInputPrice: cachePrice('cached-input'), cacheWritePrice: cachePrice('cache-write'),
     contextLength: values.context === undefined ? null : int(values.context, 'context', 0, 1),
     toolCalling: yesNo(values.tools, 'tools'),
     defaultMaxTokens: values['default-max-tokens'] === undefined ? null : int(values['default-max-tokens'], 'default-max-tokens', 0, 1, 10_000_000),
-  });
+  };
+  // The audit row: the prices set, in micro-USD (per million tokens, or per image).
+  const { name: _name, ...details } = record;
+  await store.setModel(record, { actor: CLI_ACTOR, action: 'model.price', target: name, details: { ...details, free } });
   if (free) io.out(`model "${name}" (${kind}): free, on purpose (served at no charge)`);
   else if (images) {
     const variants = describeImagePrices(images.byVariant, formatMicroUsd);

@@ -4,8 +4,10 @@
  * input otherwise, and stored only as a slow salted hash.
  */
 import { createInterface } from 'node:readline';
-import { hashPassword, passwordProblem } from './accounts/passwords.ts';
+import { CLI_ACTOR } from '../contract/index.ts';
+import { passwordProblem } from './accounts/passwords.ts';
 import { createUser } from './accounts/users.ts';
+import { resetPassword, setUserEnabled } from './accounts/userAdmin.ts';
 import { identifier, need, UsageError } from './cliArgs.ts';
 import type { Store } from './store/types.ts';
 
@@ -32,17 +34,17 @@ export async function user(store: Store, sub: string | undefined, args: string[]
   if (sub === 'create') {
     if (flags.account === undefined && (await store.getAccount(name))) throw new UsageError(`an account named "${name}" exists already: give --account ${name} to put the user on it`);
     const password = await newPassword(io, `Password for ${name}: `);
-    const made = await createUser(store, { name, password, admin: flags.admin === true, ...(flags.account !== undefined ? { account: flags.account } : {}) });
+    const made = await createUser(store, { name, password, admin: flags.admin === true, actor: CLI_ACTOR, ...(flags.account !== undefined ? { account: flags.account } : {}) });
     io.out(`user "${name}" created${flags.admin ? ' (admin)' : ''} on account "${flags.account ?? made.name}"`);
     return 0;
   }
   if (sub === 'password') {
-    await store.setUserPassword(name, hashPassword(await newPassword(io, `New password for ${name}: `)));
+    await resetPassword(store, name, await newPassword(io, `New password for ${name}: `), { actor: CLI_ACTOR });
     io.out(`password of "${name}" changed`);
     return 0;
   }
   if (sub === 'disable' || sub === 'enable') {
-    await store.setUserStatus(name, sub === 'disable' ? 'disabled' : 'enabled');
+    await setUserEnabled(store, name, sub === 'enable', { actor: CLI_ACTOR });
     io.out(`user "${name}" ${sub}d`);
     return 0;
   }

@@ -22,6 +22,8 @@ export interface ConsoleAuth {
   /** Device sign-ins (RFC 8628) waiting for a user's answer, and the throttle on wrong user codes. */
   readonly devices: DeviceGrants;
   readonly userCodeThrottle: SignInThrottle;
+  /** Wrong redemption codes, per account and per source address. */
+  readonly redeemThrottle: SignInThrottle;
 }
 
 export interface Gateway {

@@ -173,7 +173,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       },
       console: {
         sessions: new Sessions(store, clock), throttle: new SignInThrottle(clock), setup: setup?.link ?? null,
-        devices: new DeviceGrants(clock), userCodeThrottle: new SignInThrottle(clock),
+        devices: new DeviceGrants(clock), userCodeThrottle: new SignInThrottle(clock), redeemThrottle: new SignInThrottle(clock),
       },
     };
     const app = createApp(gw, (error, requestId) => log(`internal error (request id: ${requestId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));

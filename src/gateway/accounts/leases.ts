@@ -10,7 +10,7 @@
  * renewed, expired ones (a dead instance's) are reclaimed, and the reported balances are re-read.
  */
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
-import type { LeaseStore, LeaseView } from '../store/types.ts';
+import type { LeaseStore, LeaseView } from '../store/instances.ts';
 import type { Ledger, Reservation, ReservationPlan } from './ledger.ts';
 
 export const DEFAULT_LEASE_TTL_MS = 60_000;

@@ -16,6 +16,19 @@ export function parseUsd(text: string, max = MAX_BALANCE_MICRO): number {
   return Number(micro);
 }
 
+/**
+ * A top-up's amount (the CLI's argument, the console's `amount_usd`; a redemption code's value, `what` 'a
+ * code') as micro-USD: a decimal text, or a JSON number read through its shortest decimal text (0.1 is
+ * "0.1", never 0.1000000000000000055...), so exact; more than $0, at most 6 decimals, at most the ceiling.
+ * Throws a RangeError saying why not.
+ */
+export function parseTopUp(amount: string | number, what = 'a top-up'): number {
+  if (typeof amount === 'number' && !Number.isFinite(amount)) throw new RangeError('an amount must be a finite number');
+  const micro = parseUsd(String(amount));
+  if (micro === 0) throw new RangeError(`${what} must be more than $0`);
+  return micro;
+}
+
 /** Cost in micro-USD of a request: ceil((prompt × inputPrice + completion × outputPrice) / 1e6), exact. Prices are per million tokens. */
 export function costOf(promptTokens: number, completionTokens: number, inputPrice: number, outputPrice: number): number {
   return costOfTokens([[promptTokens, inputPrice], [completionTokens, outputPrice]]);

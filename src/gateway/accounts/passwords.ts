@@ -4,10 +4,7 @@
  * A wrong password and an unknown user take the same time to refuse (verifyAgainstNothing).
  */
 import * as crypto from 'node:crypto';
-
-export const MIN_PASSWORD_LENGTH = 10;
-/** Longer ones are refused: hashing megabytes on request is a denial of service. */
-export const MAX_PASSWORD_LENGTH = 1024;
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../contract/index.ts';
 
 const ARGON2 = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const;
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keylen: 32 } as const;

@@ -11,7 +11,7 @@
  * instances that want more. Every tick the claims are exchanged again: unused ones go back, the
  * row stays fresh. Requests count in minute windows of the instance's clock (Unix minutes).
  */
-import type { KeyClaim, KeyLimitStore, OthersClaims } from '../store/types.ts';
+import type { KeyClaim, KeyLimitStore, OthersClaims } from '../store/instances.ts';
 
 const TICK_MS = 1000;
 /** Our claims are used only this long after the start of the last exchange that committed. */

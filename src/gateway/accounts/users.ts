@@ -1,8 +1,9 @@
 /**
- * Making a console user, the one way both the CLI (`user create`) and the first-admin setup page do:
- * the password checked and hashed, the account found or made. Without an account name the user gets
- * an account of their own name, made empty.
+ * Making a console user, the one way the CLI (`user create`), the first-admin setup page and the
+ * admins' console do: the password checked and hashed, the account found or made. Without an account
+ * name the user gets an account of their own name, made empty. With an actor, the audit log records it.
  */
+import { CLI_ACTOR } from '../../contract/index.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { StoreError, type Store, type UserRecord } from '../store/types.ts';
 
@@ -14,12 +15,16 @@ export interface NewUserRequest {
   readonly account?: string;
   /** With no `account`: put the user on an existing account of their name rather than refuse. */
   readonly joinOwnNameAccount?: boolean;
+  /** Who makes the user, for the audit log (a console user's name, or CLI_ACTOR); absent: not an admin action (the first-admin setup). */
+  readonly actor?: string;
 }
 
 /** Creates the user; throws StoreError ('invalid', 'conflict', 'not_found') with words for people. */
 export async function createUser(store: Store, request: NewUserRequest): Promise<UserRecord> {
   const problem = passwordProblem(request.password);
   if (problem) throw new StoreError('invalid', problem);
+  // The audit log names the command line "cli": no person may be mistaken for it.
+  if (request.name === CLI_ACTOR) throw new StoreError('invalid', `"${CLI_ACTOR}" is the audit log's name for the command line: choose another user name`);
   const accountName = request.account ?? request.name;
   const existing = await store.getAccount(accountName);
   if (request.account !== undefined && !existing) throw new StoreError('not_found', `no account named "${accountName}"`);
@@ -29,5 +34,7 @@ export async function createUser(store: Store, request: NewUserRequest): Promise
   if ((await store.listUsers()).some((u) => u.name === request.name)) throw new StoreError('conflict', `a user named "${request.name}" already exists`);
   const passwordHash = hashPassword(request.password);
   const account = existing ?? (await store.createAccount(accountName, 0));
-  return store.createUser({ name: request.name, accountId: account.id, admin: request.admin, passwordHash });
+  const audit = request.actor === undefined ? undefined
+    : { actor: request.actor, action: 'user.create' as const, target: request.name, details: { account: accountName, admin: request.admin, new_account: !existing } };
+  return store.createUser({ name: request.name, accountId: account.id, admin: request.admin, passwordHash }, audit);
 }

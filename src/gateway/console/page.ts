@@ -5,7 +5,7 @@
  * from the contract module, so the page says what the gateway and the extension say.
  */
 import { createHash } from 'node:crypto';
-import { GATEWAY_VERSION, STATUS_FAMILIES, TROUBLESHOOTING_STEPS } from '../../contract/index.ts';
+import { AUDIT_ACTIONS, GATEWAY_VERSION, STATUS_FAMILIES, TROUBLESHOOTING_STEPS } from '../../contract/index.ts';
 import { CONSOLE_JS } from './script.ts';
 import { CONSOLE_CSS } from './style.ts';
 import { KEYS_HTML, SETUP_HTML, USER_SIGNIN_HTML } from './userPage.ts';
@@ -14,6 +14,8 @@ const DATA = {
   families: STATUS_FAMILIES,
   steps: TROUBLESHOOTING_STEPS,
   codes: [['401', 'authentication', 'warn'], ['403', 'permission', 'warn'], ['404', 'not_found', 'warn'], ['429', 'rate_limit', 'warn'], ['5xx', 'server', 'bad']],
+  // The admins' Audit view filters by these.
+  auditActions: AUDIT_ACTIONS,
 };
 
 /** JSON that can sit inside a <script> element: no "</script>", no "<!--". */

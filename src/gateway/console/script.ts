@@ -7,6 +7,8 @@ import { familyOfStatus } from '../../contract/index.ts';
 import { HELPERS_JS } from './helpersScript.ts';
 import { USER_JS } from './userScript.ts';
 import { USER_VIEWS_JS } from './userViewsScript.ts';
+import { ADMIN_JS } from './adminScript.ts';
+import { CODES_JS } from './codesScript.ts';
 
 export const CONSOLE_JS = `
 (function () {
@@ -54,8 +56,9 @@ ${HELPERS_JS}
     return h('span', { class: 'pill ' + (s < 300 ? 'ok' : s < 500 ? 'warn' : 'bad'), text: String(s) });
   }
 
-  function copyButton(value, label) {
-    var b = h('button', { class: 'btn small', type: 'button', title: 'Copy ' + value, 'aria-label': 'Copy ' + (label || value), text: 'Copy' });
+  function copyButton(value, label, idle) {
+    idle = idle || 'Copy';
+    var b = h('button', { class: 'btn small', type: 'button', title: 'Copy ' + value, 'aria-label': 'Copy ' + (label || value), text: idle });
     b.addEventListener('click', async function () {
       var ok = false;
       try { await navigator.clipboard.writeText(value); ok = true; } catch (e) {
@@ -65,7 +68,7 @@ ${HELPERS_JS}
       }
       b.textContent = ok ? 'Copied' : 'Copy failed';
       b.classList.toggle('done', ok);
-      setTimeout(function () { b.textContent = 'Copy'; b.classList.remove('done'); }, 1600);
+      setTimeout(function () { b.textContent = idle; b.classList.remove('done'); }, 1600);
     });
     return b;
   }
@@ -198,6 +201,8 @@ ${HELPERS_JS}
   $('refresh').addEventListener('click', load);
 ${USER_JS}
 ${USER_VIEWS_JS}
+${ADMIN_JS}
+${CODES_JS}
   renderStatic();
   startUser().then(function (tookOver) {
     if (tookOver) return;

@@ -152,5 +152,15 @@ hr.or { border: 0; border-top: 1px solid var(--line); margin: 22px 0 18px; }
 .filters input, .filters select { width: 100%; }
 .more { display: flex; justify-content: center; }
 a.btn { text-decoration: none; }
+/* The admins' views (issue 10): users with their actions, the audit log. */
+.toolbar { display: flex; align-items: center; gap: 8px; }
+.balance { font-size: 13px; color: var(--muted); white-space: nowrap; } .balance b { color: var(--text); font-variant-numeric: tabular-nums; }
+.filters .check label { display: flex; align-items: center; gap: 6px; font-size: 13px; color: var(--text); margin: 0 0 8px; }
+.filters .check input { width: auto; }
+.pill.tag { margin-left: 6px; }
+.notice { margin: 0; color: var(--ok); border-bottom: 1px solid var(--line); }
+.inline-ask { display: flex; gap: 6px; align-items: center; justify-content: flex-end; }
+.inline-input { font: inherit; font-size: 12.5px; padding: 3px 8px; border-radius: 6px; border: 1px solid var(--line); background: var(--panel-2); color: var(--text); width: 190px; }
+td.details, td.target { overflow-wrap: anywhere; }
 footer { text-align: center; color: var(--faint); font-size: 12px; padding: 0 0 28px; }
 `;

@@ -3,7 +3,9 @@
  * form, the first-admin setup form (opened by the link `serve` prints), and the keys view. Static HTML
  * placed by page.ts; userScript.ts brings them to life. Every value from the server goes in as text.
  */
+import { AUDIT_VIEW_HTML, USERS_VIEW_HTML } from './adminPage.ts';
 import { LOGS_VIEW_HTML, MODELS_VIEW_HTML, PASSWORD_VIEW_HTML, USER_TABS_HTML } from './userViewsPage.ts';
+import { CODES_VIEW_HTML, TOPUP_VIEW_HTML } from './codesPage.ts';
 
 /** A user name and password form (ids `${prefix}-name`, `${prefix}-password`), its submit button beside the password. */
 export function credentialsForm(formId: string, prefix: string, passwordAutocomplete: 'current-password' | 'new-password', button: string): string {
@@ -47,7 +49,8 @@ export const KEYS_HTML = `
     </div>
     <section class="card spaced" aria-labelledby="keys-title">
       <header><div><h2 id="keys-title">API keys</h2><p id="keys-account"></p></div>
-        <div><button class="btn" id="keys-refresh" type="button">Refresh</button></div></header>
+        <div class="toolbar"><span class="balance">Balance <b id="account-balance">\u2014</b> <span class="faint" id="account-used"></span></span>
+          <button class="btn" id="keys-refresh" type="button">Refresh</button></div></header>
       <form id="new-key-form" class="body new-key" autocomplete="off">
         <div><label for="new-key-name">Name</label><input id="new-key-name" type="text" placeholder="laptop" spellcheck="false" autocapitalize="off" required></div>
         <div><label for="new-key-models">Models (optional)</label><input id="new-key-models" type="text" placeholder="every model; or: echo, gpt-4o-mini" spellcheck="false" autocapitalize="off"></div>
@@ -58,5 +61,5 @@ export const KEYS_HTML = `
       </form>
       <div id="keys"></div>
     </section>
-    </div>${MODELS_VIEW_HTML}${LOGS_VIEW_HTML}${PASSWORD_VIEW_HTML}
+    </div>${MODELS_VIEW_HTML}${LOGS_VIEW_HTML}${TOPUP_VIEW_HTML}${PASSWORD_VIEW_HTML}${USERS_VIEW_HTML}${AUDIT_VIEW_HTML}${CODES_VIEW_HTML}
   </section>`;

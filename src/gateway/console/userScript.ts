@@ -28,7 +28,10 @@ export const USER_JS = `
 
   async function loadKeys() {
     try {
-      renderKeys((await send('GET', '/api/console/keys')).data);
+      var both = await Promise.all([send('GET', '/api/console/keys'), send('GET', '/api/console/account')]);
+      renderKeys(both[0].data);
+      $('account-balance').textContent = usd(both[1].account.balance.remaining);
+      $('account-used').textContent = '(' + usd(both[1].account.balance.used) + ' used)';
     } catch (err) {
       if (err.status === 401) return userSignedOut(err);
       showUserError('Could not list the keys', err);
@@ -161,6 +164,7 @@ export const USER_JS = `
     forgetSecret();
     $('keys-app').hidden = true; $('who').hidden = true; $('signin').hidden = false;
     fill($('keys'), []);
+    $('account-balance').textContent = '\\u2014'; $('account-used').textContent = '';
     resetViews(null);
     if (err) showUserError('Signed out', err);
     $('user-name').focus();

@@ -4,13 +4,15 @@
  * filters) and the password change. Static HTML placed by userPage.ts; userViewsScript.ts fills it,
  * every value from the server as text.
  */
+import { ADMIN_TABS_HTML } from './adminPage.ts';
 
 export const USER_TABS_HTML = `
     <nav class="tabs" id="user-tabs" aria-label="Console views">
       <button class="tab" type="button" data-view="keys" aria-pressed="true">API keys</button>
       <button class="tab" type="button" data-view="models" aria-pressed="false">Models</button>
       <button class="tab" type="button" data-view="logs" aria-pressed="false">Logs</button>
-      <button class="tab" type="button" data-view="password" aria-pressed="false">Password</button>
+      <button class="tab" type="button" data-view="topup" aria-pressed="false">Top up</button>
+      <button class="tab" type="button" data-view="password" aria-pressed="false">Password</button>${ADMIN_TABS_HTML}
     </nav>`;
 
 export const MODELS_VIEW_HTML = `

@@ -7,7 +7,7 @@
  * their helpers. Model names, key names and error codes go into the DOM as text only.
  */
 export const USER_VIEWS_JS = `
-  var views = ['keys', 'models', 'logs', 'password'];
+  var views = ['keys', 'models', 'logs', 'topup', 'password', 'users', 'audit', 'codes'];
   var catalogueAsked = 0;
   var searchTimer = null;
   var logsNext = null;
@@ -18,6 +18,10 @@ export const USER_VIEWS_JS = `
     if (name === 'models') loadCatalogue();
     if (name === 'logs') loadAccountLogs(false);
     if (name === 'password') { $('password-done').hidden = true; $('password-current').focus(); }
+    if (name === 'topup') $('redeem-code').focus();
+    if (name === 'users') loadUsers(false);
+    if (name === 'audit') loadAudit(false);
+    if (name === 'codes') loadCodes(false);
   }
   Array.prototype.forEach.call(document.querySelectorAll('#user-tabs .tab'), function (b) {
     b.addEventListener('click', function () { openView(b.getAttribute('data-view')); });
@@ -30,6 +34,8 @@ export const USER_VIEWS_JS = `
     $('password-user').value = user ? user.name : '';
     $('account-logs-older').hidden = true; $('password-done').hidden = true;
     logsNext = null;
+    resetAdmin(user);
+    resetCodeViews();
     openView('keys');
   }
 

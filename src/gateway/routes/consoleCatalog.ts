@@ -19,6 +19,11 @@ export function money(micro: number): { micro_usd: number; usd: string } {
   return { micro_usd: micro, usd: formatMicroUsd(micro).replace('$', '') };
 }
 
+/** A time as the console's answers give it: ISO-8601, or null for none (never, not yet). */
+export function isoTime(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}
+
 /** A model as the console shows it: prices per million tokens, or per image. */
 export function modelView(name: string, model: ModelRecord) {
   return {

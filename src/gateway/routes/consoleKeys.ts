@@ -14,15 +14,14 @@ import { StoreError, type KeyRecord } from '../store/types.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
 import type { Handler } from './common.ts';
+import { isoTime } from './consoleCatalog.ts';
 import { KeyIdBody, NewKeyBody, parseBody } from './consoleSchemas.ts';
 import { readConsoleJson, requireSession, type SignedIn } from './session.ts';
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
-
 function keyView(k: KeyRecord) {
   return {
-    id: k.id, name: k.name, prefix: k.prefix, status: k.status, created_at: iso(k.createdAt), last_used_at: iso(k.lastUsedAt),
-    expires_at: iso(k.expiresAt), models: k.models, rpm: k.rpm, concurrency: k.concurrency,
+    id: k.id, name: k.name, prefix: k.prefix, status: k.status, created_at: isoTime(k.createdAt), last_used_at: isoTime(k.lastUsedAt),
+    expires_at: isoTime(k.expiresAt), models: k.models, rpm: k.rpm, concurrency: k.concurrency,
   };
 }
 

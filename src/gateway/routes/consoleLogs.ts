@@ -13,18 +13,10 @@ import type { StoredLog } from '../store/types.ts';
 import { money } from './consoleCatalog.ts';
 import type { Handler } from './common.ts';
 import { requireSession } from './session.ts';
+import { consoleQuery, pageLimit, positiveInt, textParam } from './consoleQuery.ts';
 
-const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 200;
 const MAX_CSV_ROWS = 10_000;
-const KNOWN = new Set(['key', 'model', 'status', 'since', 'until', 'before', 'limit', 'format']);
-
-function positiveInt(params: URLSearchParams, name: string, max: number): number | undefined {
-  const raw = params.get(name);
-  if (raw === null || raw === '') return undefined;
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new HttpError('invalid_request', `${name} must be an integer from 1 to ${max}.`);
-  return Number(raw);
-}
+const KNOWN = ['key', 'model', 'status', 'since', 'until', 'before', 'limit', 'format'];
 
 function time(params: URLSearchParams, name: string): number | undefined {
   const raw = params.get(name);
@@ -64,19 +56,16 @@ function csvOf(rows: readonly StoredLog[]): string {
 
 export const accountLogs: Handler = async (gw, ctx) => {
   const signedIn = await requireSession(gw, ctx);
-  const params = new URLSearchParams(ctx.req.url?.split('?')[1] ?? '');
-  const unknown = [...params.keys()].filter((k) => !KNOWN.has(k));
-  if (unknown.length > 0) throw new HttpError('invalid_request', `unknown parameter ${JSON.stringify(unknown[0])}.`);
+  const params = consoleQuery(ctx, KNOWN);
   const status = params.get('status');
   if (status !== null && status !== '' && status !== 'ok' && status !== 'error') throw new HttpError('invalid_request', 'status must be ok or error.');
   const format = params.get('format') ?? 'json';
   if (format !== 'json' && format !== 'csv') throw new HttpError('invalid_request', 'format must be json or csv.');
-  const model = params.get('model') ?? '';
-  if (model.length > 256) throw new HttpError('invalid_request', 'model must be at most 256 characters.');
+  const model = textParam(params, 'model', 256);
   const keyId = positiveInt(params, 'key', Number.MAX_SAFE_INTEGER);
   const accountId = signedIn.user.accountId;
   // A key of another account filters to nothing, like one that does not exist: nothing is told about it.
-  const limit = format === 'csv' ? MAX_CSV_ROWS : (positiveInt(params, 'limit', MAX_LIMIT) ?? DEFAULT_LIMIT);
+  const limit = format === 'csv' ? MAX_CSV_ROWS : pageLimit(params);
   const since = time(params, 'since');
   const until = time(params, 'until');
   const before = positiveInt(params, 'before', Number.MAX_SAFE_INTEGER);

@@ -4,20 +4,16 @@
  * src/contract/api/ so the page and the gateway share them.)
  */
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH } from '../accounts/passwords.ts';
+import { ConsoleName, ConsolePassword } from '../../contract/index.ts';
+import { parseTopUp } from '../accounts/money.ts';
 import { HttpError } from '../http/errors.ts';
 import { describeIssue } from './relayed.ts';
 
-/** User and key names: what the CLI accepts (cliArgs.ts identifier). */
-const Name = z.string().regex(/^[A-Za-z0-9._@-]{1,64}$/, 'must be 1 to 64 letters, digits, ".", "_", "-" or "@"');
-/** Checked for length by passwords.ts; bounded here so no megabyte string reaches the hash. */
-const Password = z.string().min(1).max(MAX_PASSWORD_LENGTH);
-
-export const SignInBody = z.strictObject({ name: z.string().min(1).max(64), password: Password });
-export const SetupBody = z.strictObject({ token: z.string().min(1).max(128), name: Name, password: Password });
+export const SignInBody = z.strictObject({ name: z.string().min(1).max(64), password: ConsolePassword });
+export const SetupBody = z.strictObject({ token: z.string().min(1).max(128), name: ConsoleName, password: ConsolePassword });
 
 export const NewKeyBody = z.strictObject({
-  name: Name,
+  name: ConsoleName,
   models: z.array(z.string().min(1).max(256)).max(1000).nullable().optional(),
   /** ISO-8601 date-time in the future; null or absent: never expires. */
   expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
@@ -26,7 +22,7 @@ export const NewKeyBody = z.strictObject({
 });
 
 /** A password change: the current password (checked), the new one (checked for length by passwords.ts). */
-export const PasswordChangeBody = z.strictObject({ current: Password, new: Password });
+export const PasswordChangeBody = z.strictObject({ current: ConsolePassword, new: ConsolePassword });
 
 export const KeyIdBody = z.strictObject({ id: z.int().positive() });
 
@@ -35,4 +31,13 @@ export function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new HttpError('invalid_request', describeIssue(parsed.error, 'console'));
   return parsed.data;
+}
+
+/** The body's field `field`, an amount of USD to credit (decimal text or a JSON number), as exact micro-USD: a 400 naming the field otherwise. */
+export function amountField(amount: string | number, field: string, what?: string): number {
+  try {
+    return parseTopUp(amount, what);
+  } catch (error) {
+    throw new HttpError('invalid_request', `${field}: ${(error as Error).message}.`);
+  }
 }

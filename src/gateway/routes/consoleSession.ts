@@ -16,7 +16,8 @@ import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
 import type { Handler } from './common.ts';
 import { parseBody, SetupBody, SignInBody } from './consoleSchemas.ts';
-import { readConsoleJson, sourceOf } from './session.ts';
+import { readConsoleJson, requireSession, sourceOf } from './session.ts';
+import { money } from './consoleCatalog.ts';
 
 /** What the console shows of a user. */
 function userView(gw: Gateway, user: UserRecord) {
@@ -97,4 +98,13 @@ export const setup: Handler = async (gw, ctx) => {
     throw error;
   }
   await signIn(gw, ctx, user, 201);
+};
+
+/** GET /api/console/account: the signed-in user's account and its balance, as the request path sees it (a top-up at once). */
+export const account: Handler = async (gw, ctx) => {
+  const { user } = await requireSession(gw, ctx);
+  await gw.catalog.refresh();
+  const { balance, spent } = gw.ledger.balances(user.accountId);
+  ctx.noLog = true;
+  sendJson(ctx.res, ctx.id, 200, { object: 'console.account', account: { name: gw.catalog.account(user.accountId)?.name ?? null, balance: { remaining: money(balance), used: money(spent) } } });
 };

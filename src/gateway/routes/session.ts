@@ -1,6 +1,7 @@
 /**
  * The steps every signed-in console endpoint starts with: the session from its cookie (401
- * not_signed_in otherwise), and for requests that change something, the same-origin check and a JSON
+ * not_signed_in otherwise), an admin for the admins' routes (users, the audit log, redemption codes: 403
+ * admin_required otherwise), and for requests that change something, the same-origin check and a JSON
  * body of console size. Console requests are not request logs when they succeed (they would bury the
  * client requests the console is opened to find); refusals are, without the cookie or the body.
  */
@@ -26,6 +27,13 @@ export async function requireSession(gw: Gateway, ctx: RequestContext): Promise<
   if (!live || id === undefined) throw new HttpError('not_signed_in');
   ctx.log.accountId = live.user.accountId;
   return { ...live, id };
+}
+
+/** A signed-in admin: 401 not_signed_in when nobody is, 403 admin_required for a user who is not an admin (read fresh from the store). */
+export async function requireAdmin(gw: Gateway, ctx: RequestContext): Promise<SignedIn> {
+  const signedIn = await requireSession(gw, ctx);
+  if (!signedIn.user.admin) throw new HttpError('admin_required');
+  return signedIn;
 }
 
 /** The JSON body of a console request that changes something, after the CSRF checks. */

@@ -3,6 +3,7 @@
  * stores run for it (only the placeholder differs), and the same test in memory. Newest first by id;
  * paging goes on from `beforeId`, so rows written meanwhile never shift a page.
  */
+import { newestFirstSql, type SqlParam } from './newestFirst.ts';
 import type { StoredLog } from './types.ts';
 
 export interface AccountLogFilter {
@@ -21,22 +22,17 @@ export interface AccountLogFilter {
 }
 
 /** The query for `filter`, with `placeholder(n)` for the n-th parameter (1-based): "?" for SQLite, "$n" for PostgreSQL. */
-export function accountLogsSql(filter: AccountLogFilter, placeholder: (n: number) => string): { sql: string; params: (number | string)[] } {
-  const params: (number | string)[] = [];
-  const p = (value: number | string): string => {
-    params.push(value);
-    return placeholder(params.length);
-  };
-  const where = [`l.account_id = ${p(filter.accountId)}`];
-  if (filter.keyId !== undefined) where.push(`l.key_id = ${p(filter.keyId)}`);
-  if (filter.model !== undefined) where.push(`l.model = ${p(filter.model)}`);
-  if (filter.ok !== undefined) where.push(filter.ok ? 'l.status < 400' : 'l.status >= 400');
-  if (filter.since !== undefined) where.push(`l.time >= ${p(filter.since)}`);
-  if (filter.until !== undefined) where.push(`l.time < ${p(filter.until)}`);
-  if (filter.beforeId !== undefined) where.push(`l.id < ${p(filter.beforeId)}`);
-  const sql = `SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id
-    WHERE ${where.join(' AND ')} ORDER BY l.id DESC LIMIT ${p(filter.limit)}`;
-  return { sql, params };
+export function accountLogsSql(filter: AccountLogFilter, placeholder: (n: number) => string): { sql: string; params: SqlParam[] } {
+  return newestFirstSql('SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id', 'l.id', (p) => {
+    const where = [`l.account_id = ${p(filter.accountId)}`];
+    if (filter.keyId !== undefined) where.push(`l.key_id = ${p(filter.keyId)}`);
+    if (filter.model !== undefined) where.push(`l.model = ${p(filter.model)}`);
+    if (filter.ok !== undefined) where.push(filter.ok ? 'l.status < 400' : 'l.status >= 400');
+    if (filter.since !== undefined) where.push(`l.time >= ${p(filter.since)}`);
+    if (filter.until !== undefined) where.push(`l.time < ${p(filter.until)}`);
+    if (filter.beforeId !== undefined) where.push(`l.id < ${p(filter.beforeId)}`);
+    return where;
+  }, filter.limit, placeholder);
 }
 
 /** The same test as the SQL, for the memory store. */

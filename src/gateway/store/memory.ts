@@ -1,11 +1,14 @@
 /** The Store in process memory: tests, and runtimes without node:sqlite. Same behaviour as SqliteStore, nothing persists. */
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
+import { auditRow, matchesAudit } from './audit.ts';
 import { matchesAccountLogs, type AccountLogFilter } from './logQuery.ts';
-import { StoreError } from './types.ts';
+import { newestFirst } from './newestFirst.ts';
+import { assertNewCodes, codeStatus, matchesCodes, noSuchCodes } from './codeQuery.ts';
+import { lastAdmin, StoreError } from './types.ts';
 import type {
-  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord, Snapshot, Status, Store, StoredLog,
-  UserRecord, WriteBatch,
+  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
+  NewSession, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
 } from './types.ts';
 
 export class MemoryStore implements Store {
@@ -17,6 +20,8 @@ export class MemoryStore implements Store {
   #channels: ChannelRecord[] = [];
   #models = new Map<string, ModelRecord>();
   #logs: StoredLog[] = [];
+  #audit: AuditRecord[] = [];
+  #codes: RedemptionCodeRecord[] = [];
   #nextId = 1;
   #version = 1;
   #seenVersion = 0;
@@ -35,28 +40,52 @@ export class MemoryStore implements Store {
     return { accounts: [...this.#accounts], keys: [...this.#keys], channels: [...this.#channels], models: [...this.#models.values()] };
   }
 
-  async createAccount(name: string, balance: number): Promise<AccountRecord> {
+  /**
+   * A change with its audit row, all or nothing: the row is checked (no secret in it) before `change`
+   * runs, and `change` checks everything before it changes anything, so a refusal leaves both untouched.
+   */
+  #audited<T>(audit: AuditEntry | undefined, change: () => T): T {
+    const row = audit ? auditRow(audit) : null;
+    const result = change();
+    if (row) this.#audit.push({ ...row, id: this.#id(), time: Date.now(), details: row.details === null ? null : JSON.parse(row.details) } as AuditRecord);
+    return result;
+  }
+
+  async appendAudit(entry: AuditEntry): Promise<AuditRecord> {
+    this.#audited(entry, () => undefined);
+    return this.#audit.at(-1)!;
+  }
+
+  async listAudit(filter: AuditFilter): Promise<AuditRecord[]> {
+    return newestFirst(this.#audit, filter.limit, (row) => matchesAudit(filter, row));
+  }
+
+  async createAccount(name: string, balance: number, audit?: AuditEntry): Promise<AccountRecord> {
     assertAmount(balance, 0);
-    if (this.#accounts.some((a) => a.name === name)) throw new StoreError('conflict', `account "${name}" already exists`);
-    const account: AccountRecord = { id: this.#id(), name, balance, totalSpent: 0, createdAt: Date.now() };
-    this.#accounts.push(account);
-    this.#version++;
-    return account;
+    return this.#audited(audit, () => {
+      if (this.#accounts.some((a) => a.name === name)) throw new StoreError('conflict', `account "${name}" already exists`);
+      const account: AccountRecord = { id: this.#id(), name, balance, totalSpent: 0, createdAt: Date.now() };
+      this.#accounts.push(account);
+      this.#version++;
+      return account;
+    });
   }
 
   async backup(): Promise<void> {
     throw new StoreError('invalid', 'a gateway in memory keeps nothing to back up');
   }
 
-  async topUp(name: string, amount: number): Promise<AccountRecord> {
+  async topUp(name: string, amount: number, audit?: AuditEntry): Promise<AccountRecord> {
     assertAmount(amount);
-    const index = this.#accounts.findIndex((a) => a.name === name);
-    if (index < 0) throw new StoreError('not_found', `no account named "${name}"`);
-    if (this.#accounts[index]!.balance + amount > MAX_BALANCE_MICRO) throw overCeiling(this.#accounts[index]!, amount);
-    const account = { ...this.#accounts[index]!, balance: this.#accounts[index]!.balance + amount };
-    this.#accounts[index] = account;
-    this.#version++;
-    return account;
+    return this.#audited(audit, () => {
+      const index = this.#accounts.findIndex((a) => a.name === name);
+      if (index < 0) throw new StoreError('not_found', `no account named "${name}"`);
+      if (this.#accounts[index]!.balance + amount > MAX_BALANCE_MICRO) throw overCeiling(this.#accounts[index]!, amount);
+      const account = { ...this.#accounts[index]!, balance: this.#accounts[index]!.balance + amount };
+      this.#accounts[index] = account;
+      this.#version++;
+      return account;
+    });
   }
 
   async getAccount(name: string): Promise<AccountRecord | null> {
@@ -79,22 +108,36 @@ export class MemoryStore implements Store {
     this.#version++;
   }
 
-  async createUser(user: NewUser): Promise<UserRecord> {
-    return this.#addNamed<UserRecord>(this.#users, 'user', { ...user, id: this.#id(), status: 'enabled', createdAt: Date.now() });
+  async createUser(user: NewUser, audit?: AuditEntry): Promise<UserRecord> {
+    return this.#audited(audit, () => this.#addNamed<UserRecord>(this.#users, 'user', { ...user, id: this.#id(), status: 'enabled', createdAt: Date.now(), lastSignInAt: null }));
   }
 
   async listUsers(): Promise<UserRecord[]> {
     return [...this.#users];
   }
 
-  async setUserStatus(name: string, status: Status): Promise<void> {
-    this.#changeNamed(this.#users, 'user', name, { status });
+  /** With `keepAnAdmin`: refuses when `name` is the only enabled admin and `change` would take that away. */
+  #changeUser(name: string, change: Partial<UserRecord>, options: UserChange | undefined): void {
+    const user = this.#users.find((u) => u.name === name);
+    if (options?.keepAnAdmin && user && user.admin && user.status === 'enabled' && (change.admin === false || change.status === 'disabled')
+      && !this.#users.some((u) => u.name !== name && u.admin && u.status === 'enabled')) {
+      throw lastAdmin(name);
+    }
+    this.#audited(options?.audit, () => this.#changeNamed(this.#users, 'user', name, change));
+  }
+
+  async setUserStatus(name: string, status: Status, change?: UserChange): Promise<void> {
+    this.#changeUser(name, { status }, change);
     if (status === 'disabled') this.#revokeUserSessions(name);
   }
 
-  async setUserPassword(name: string, passwordHash: string): Promise<void> {
-    this.#changeNamed(this.#users, 'user', name, { passwordHash });
+  async setUserPassword(name: string, passwordHash: string, audit?: AuditEntry): Promise<void> {
+    this.#changeUser(name, { passwordHash }, audit ? { audit } : undefined);
     this.#revokeUserSessions(name);
+  }
+
+  async setUserAdmin(name: string, admin: boolean, change?: UserChange): Promise<void> {
+    this.#changeUser(name, { admin }, change);
   }
 
   #revokeUserSessions(userName: string): void {
@@ -108,6 +151,8 @@ export class MemoryStore implements Store {
     if (this.#sessions.has(session.idHash)) throw new StoreError('conflict', 'a session with this id exists already');
     const record: SessionRecord = { ...session, lastSeenAt: session.createdAt, revokedAt: null };
     this.#sessions.set(session.idHash, record);
+    const index = this.#users.findIndex((u) => u.id === session.userId);
+    this.#users[index] = { ...this.#users[index]!, lastSignInAt: session.createdAt };
     return record;
   }
 
@@ -134,6 +179,58 @@ export class MemoryStore implements Store {
       }
     }
     return deleted;
+  }
+
+  async createCodes(codes: readonly NewRedemptionCode[], audit?: AuditEntry): Promise<RedemptionCodeRecord[]> {
+    assertNewCodes(codes);
+    return this.#audited(audit, () => {
+      const hashes = new Set(this.#codes.map((c) => c.hash));
+      for (const code of codes) {
+        if (hashes.has(code.hash)) throw new StoreError('conflict', 'a redemption code with this hash exists already');
+        hashes.add(code.hash);
+      }
+      const now = Date.now();
+      const made = codes.map((code): RedemptionCodeRecord => ({
+        ...code, id: this.#id(), createdAt: now, disabled: false, redeemedAt: null, redeemedAccountId: null, redeemedUserId: null,
+      }));
+      this.#codes.push(...made);
+      return made;
+    });
+  }
+
+  async listCodes(filter: CodeFilter): Promise<RedemptionCodeRecord[]> {
+    return newestFirst(this.#codes, filter.limit, (code) => matchesCodes(filter, code));
+  }
+
+  async disableCodes(target: CodeTarget, audit?: AuditEntry): Promise<number> {
+    return this.#audited(audit, () => {
+      const matching = this.#codes.filter((c) => ('id' in target ? c.id === target.id : c.batch === target.batch));
+      if (matching.length === 0) throw noSuchCodes(target);
+      let changed = 0;
+      this.#codes = this.#codes.map((c) => {
+        if (!matching.includes(c) || c.redeemedAt !== null || c.disabled) return c;
+        changed++;
+        return { ...c, disabled: true };
+      });
+      return changed;
+    });
+  }
+
+  /** One synchronous step (nothing else runs in between): checked, marked and credited together. */
+  async redeemCode(hash: string, by: Redeemer, now: number): Promise<Redemption | null> {
+    const index = this.#codes.findIndex((c) => c.hash === hash);
+    if (index < 0 || codeStatus(this.#codes[index]!, now) !== 'unused') return null;
+    const code = this.#codes[index]!;
+    const at = this.#accounts.findIndex((a) => a.id === by.accountId);
+    if (at < 0) throw new StoreError('not_found', `no account with id ${by.accountId}`);
+    const before = this.#accounts[at]!;
+    if (before.balance + code.value > MAX_BALANCE_MICRO) throw overCeiling(before, code.value);
+    const used: RedemptionCodeRecord = { ...code, redeemedAt: now, redeemedAccountId: by.accountId, redeemedUserId: by.userId };
+    const account: AccountRecord = { ...before, balance: before.balance + code.value };
+    this.#codes[index] = used;
+    this.#accounts[at] = account;
+    this.#version++;
+    return { code: used, account };
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {
@@ -172,34 +269,38 @@ export class MemoryStore implements Store {
     return this.#keys.length < before;
   }
 
-  async addChannel(channel: NewChannel): Promise<ChannelRecord> {
-    return this.#addNamed<ChannelRecord>(this.#channels, 'channel', { ...channel, id: this.#id(), status: 'enabled', createdAt: Date.now() });
+  async addChannel(channel: NewChannel, audit?: AuditEntry): Promise<ChannelRecord> {
+    return this.#audited(audit, () => this.#addNamed<ChannelRecord>(this.#channels, 'channel', { ...channel, id: this.#id(), status: 'enabled', createdAt: Date.now() }));
   }
 
   async listChannels(): Promise<ChannelRecord[]> {
     return [...this.#channels];
   }
 
-  async setChannelStatus(name: string, status: Status): Promise<void> {
-    this.#changeNamed(this.#channels, 'channel', name, { status });
+  async setChannelStatus(name: string, status: Status, audit?: AuditEntry): Promise<void> {
+    this.#audited(audit, () => this.#changeNamed(this.#channels, 'channel', name, { status }));
   }
 
-  async removeChannel(name: string): Promise<void> {
-    const before = this.#channels.length;
-    this.#channels = this.#channels.filter((c) => c.name !== name);
-    if (this.#channels.length === before) throw new StoreError('not_found', `no channel named "${name}"`);
-    this.#version++;
-  }
-
-  async setModel(model: ModelRecord): Promise<void> {
-    const old = this.#models.get(model.name);
-    this.#models.set(model.name, {
-      ...model,
-      contextLength: model.contextLength ?? old?.contextLength ?? null,
-      defaultMaxTokens: model.defaultMaxTokens ?? old?.defaultMaxTokens ?? null,
-      toolCalling: model.toolCalling ?? old?.toolCalling ?? null,
+  async removeChannel(name: string, audit?: AuditEntry): Promise<void> {
+    this.#audited(audit, () => {
+      const before = this.#channels.length;
+      this.#channels = this.#channels.filter((c) => c.name !== name);
+      if (this.#channels.length === before) throw new StoreError('not_found', `no channel named "${name}"`);
+      this.#version++;
     });
-    this.#version++;
+  }
+
+  async setModel(model: ModelRecord, audit?: AuditEntry): Promise<void> {
+    this.#audited(audit, () => {
+      const old = this.#models.get(model.name);
+      this.#models.set(model.name, {
+        ...model,
+        contextLength: model.contextLength ?? old?.contextLength ?? null,
+        defaultMaxTokens: model.defaultMaxTokens ?? old?.defaultMaxTokens ?? null,
+        toolCalling: model.toolCalling ?? old?.toolCalling ?? null,
+      });
+      this.#version++;
+    });
   }
 
   async listModels(): Promise<ModelRecord[]> {
@@ -233,15 +334,11 @@ export class MemoryStore implements Store {
   }
 
   async listKeyLogs(keyId: number, limit: number): Promise<StoredLog[]> {
-    const out: StoredLog[] = [];
-    for (let i = this.#logs.length - 1; i >= 0 && out.length < limit; i--) if (this.#logs[i]!.keyId === keyId) out.push(this.#logs[i]!);
-    return out;
+    return newestFirst(this.#logs, limit, (l) => l.keyId === keyId);
   }
 
   async listAccountLogs(filter: AccountLogFilter): Promise<StoredLog[]> {
-    const out: StoredLog[] = [];
-    for (let i = this.#logs.length - 1; i >= 0 && out.length < filter.limit; i--) if (matchesAccountLogs(filter, this.#logs[i]!)) out.push(this.#logs[i]!);
-    return out;
+    return newestFirst(this.#logs, filter.limit, (l) => matchesAccountLogs(filter, l));
   }
 
   async close(): Promise<void> {}

@@ -209,4 +209,49 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX request_logs_account ON request_logs(account_id, id);
     `,
   },
+  {
+    // Redemption codes (top-up, issue 10): only the SHA-256 of a code is kept, never the code. The value
+    // is whole micro-USD from 1 to the ceiling of a balance, refused by the database itself otherwise
+    // (a new table can have CHECKs, unlike migration 8's). A code is used once: redeemed_at and the
+    // account it credited are set together, in the transaction that credits the balance (sqliteCodes.ts).
+    version: 14,
+    sql: `
+      CREATE TABLE redemption_codes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        code_hash TEXT NOT NULL UNIQUE CHECK (length(code_hash) = 64),
+        value INTEGER NOT NULL CHECK (typeof(value) = 'integer' AND value >= 1 AND value <= 1000000000000000),
+        batch TEXT,
+        created_at INTEGER NOT NULL,
+        created_by INTEGER REFERENCES users(id),
+        expires_at INTEGER,
+        disabled INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1)),
+        redeemed_at INTEGER,
+        redeemed_account_id INTEGER REFERENCES accounts(id),
+        redeemed_user_id INTEGER REFERENCES users(id),
+        CHECK ((redeemed_at IS NULL) = (redeemed_account_id IS NULL))
+      );
+      CREATE INDEX redemption_codes_batch ON redemption_codes(batch, id);
+    `,
+  },
+  {
+    // The audit log of admin actions (who changed which user, balance, channel or price; never a secret),
+    // append-only: its rows are never updated or deleted. And each user's latest sign-in, for the admins'
+    // list of users (unknown, null, for sign-ins before this version).
+    version: 15,
+    sql: `
+      CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        time INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT NOT NULL,
+        details TEXT
+      );
+      CREATE INDEX audit_log_actor ON audit_log(actor, id);
+      CREATE INDEX audit_log_action ON audit_log(action, id);
+      CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+      CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+      ALTER TABLE users ADD COLUMN last_sign_in_at INTEGER;
+    `,
+  },
 ];

@@ -19,16 +19,19 @@ import { migratePostgres } from './postgresMigrate.ts';
 import { accountLogsSql, type AccountLogFilter } from './logQuery.ts';
 import { writeBatch } from './postgresBatch.ts';
 import { PostgresKeyLimits } from './postgresKeyLimits.ts';
-import type { Query } from './postgresQuery.ts';
+import { inTransaction, type Query } from './postgresQuery.ts';
 import { PostgresLeases } from './postgresLeases.ts';
+import { PostgresCodes } from './postgresCodes.ts';
 import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
 import { isSealed, SECRET_KEY_ENV, type SecretBox } from './secretBox.ts';
 import { modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { StoreError } from './types.ts';
 import type {
-  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord, Snapshot, Status, Store, StoredLog,
-  UserRecord, WriteBatch,
+  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
+  NewSession, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
 } from './types.ts';
+import { auditRow } from './audit.ts';
+import { appendAudit, keepAnAdmin, listAudit } from './postgresAudit.ts';
 
 /** PostgreSQL's SQLSTATE for a refused row: a UNIQUE violation and a CHECK violation. */
 const UNIQUE_VIOLATION = '23505';
@@ -36,6 +39,18 @@ const CHECK_VIOLATION = '23514';
 const sqlState = (error: unknown): string | undefined => (error as { code?: unknown }).code as string | undefined;
 
 const NO_SECRET_KEY = `channel keys are sealed at rest with a secret key that every instance on the database shares: set ${SECRET_KEY_ENV} (32 bytes, base64 or hex; for example: openssl rand -base64 32)`;
+
+/** How an admin write is told apart: the words of its conflict, and its audit row. */
+interface AdminWrite {
+  readonly conflict?: string;
+  readonly audit?: AuditEntry | undefined;
+}
+
+/** What runs with an UPDATE of a named row, in its transaction: checks before it, consequences after (sessions revoked). */
+interface UpdateSteps {
+  readonly before?: ((query: Query) => Promise<void>) | undefined;
+  readonly after?: ((query: Query) => Promise<void>) | undefined;
+}
 
 export interface PostgresOptions {
   /** Receives one line per notable event (never a secret). */
@@ -52,6 +67,7 @@ export class PostgresStore implements Store {
   readonly #box: SecretBox | null;
   readonly #changes: ChangeFeed;
   readonly #sessions: PostgresSessions;
+  readonly #codes: PostgresCodes;
   /** This process's balance leases: its instance id is new with every start. */
   readonly leases: PostgresLeases;
   /** This process's shares of the keys' limits (same instance id as its leases). */
@@ -68,6 +84,10 @@ export class PostgresStore implements Store {
     this.#box = box;
     this.#changes = new ChangeFeed(this.#pool, connection, log);
     this.#sessions = new PostgresSessions((sql, params) => this.#pool.query<Row>(sql, params));
+    this.#codes = new PostgresCodes((work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params), {
+      notify: async (query) => void (await query(BUMP_AND_NOTIFY_SQL, [CHANGES_CHANNEL, this.#changes.sender])),
+      markChanged: () => this.#changes.markChanged(),
+    });
     const instance = randomUUID();
     this.leases = new PostgresLeases(instance, (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
     this.keyLimits = new PostgresKeyLimits(instance, (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
@@ -110,38 +130,23 @@ export class PostgresStore implements Store {
     return this.#box.seal(plain);
   }
 
-  /** Runs `work` in one transaction on one connection. */
+  /** Runs `work` in one transaction on one connection of the pool. */
   async #tx<T>(work: (query: Query) => Promise<T>, begin = 'BEGIN'): Promise<T> {
-    const client = await this.#pool.connect();
-    // A connection lost while checked out emits 'error' on the client (the pool listens only to idle
-    // ones): heard here, it fails this transaction's query instead of ending the process, and the
-    // broken connection is discarded rather than returned to the pool.
-    let lost: Error | undefined;
-    const onLost = (error: Error): void => void (lost = error);
-    client.on('error', onLost);
-    try {
-      await client.query(begin);
-      const result = await work((sql, params) => client.query<Row>(sql, params));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      if (!lost) await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.off('error', onLost);
-      client.release(lost);
-    }
+    return inTransaction(this.#pool, work, begin);
   }
 
   /**
-   * An admin write: `work` and the change bump with its NOTIFY commit together (other instances
-   * are told only about what is really there), then this process's flag is set. A UNIQUE violation
-   * is a conflict on `name`, a CHECK violation an amount the money rules refuse.
+   * An admin write: `work`, its audit row and the change bump with its NOTIFY commit together (other
+   * instances are told only about what is really there), then this process's flag is set. A UNIQUE
+   * violation is a conflict on `name`, a CHECK violation an amount the money rules refuse.
    */
-  async #admin<T>(what: string, name: string, work: (query: Query) => Promise<T>, conflict = `a ${what} named "${name}" already exists`): Promise<T> {
+  async #admin<T>(what: string, name: string, work: (query: Query) => Promise<T>, options: AdminWrite = {}): Promise<T> {
+    const { conflict = `a ${what} named "${name}" already exists`, audit } = options;
+    const row = audit ? auditRow(audit) : null; // checked (no secret) before anything is written
     try {
       const result = await this.#tx(async (query) => {
         const value = await work(query);
+        if (row) await appendAudit(query, row);
         await query(BUMP_AND_NOTIFY_SQL, [CHANGES_CHANNEL, this.#changes.sender]);
         return value;
       });
@@ -158,13 +163,23 @@ export class PostgresStore implements Store {
    * An UPDATE (or DELETE) of the row named `name` (the statement's last parameter); no such row is not
    * found. `also` runs in the same transaction after it (sessions revoked with a user's change).
    */
-  async #updateNamed(what: string, name: string, sql: string, params: unknown[], also?: (query: Query) => Promise<void>, conflict?: string): Promise<void> {
+  async #updateNamed(what: string, name: string, sql: string, params: unknown[], also?: UpdateSteps, options: AdminWrite = {}): Promise<void> {
     await this.#admin(what, name, async (query) => {
+      await also?.before?.(query);
       const result = await query(sql, [...params, name]);
       // Thrown inside the transaction: nothing is bumped or notified for a change that did not happen.
       if (result.rowCount === 0) throw new StoreError('not_found', `no ${what} named "${name}"`);
-      await also?.(query);
-    }, conflict);
+      await also?.after?.(query);
+    }, options);
+  }
+
+  async appendAudit(entry: AuditEntry): Promise<AuditRecord> {
+    const row = auditRow(entry);
+    return this.#tx((query) => appendAudit(query, row));
+  }
+
+  async listAudit(filter: AuditFilter): Promise<AuditRecord[]> {
+    return listAudit((sql, params) => this.#pool.query<Row>(sql, params), filter);
   }
 
   changedSinceLastCheck(): boolean {
@@ -181,24 +196,24 @@ export class PostgresStore implements Store {
     }), 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   }
 
-  async createAccount(name: string, balance: number): Promise<AccountRecord> {
+  async createAccount(name: string, balance: number, audit?: AuditEntry): Promise<AccountRecord> {
     assertAmount(balance, 0);
     return toAccount(await this.#admin('account', name, async (query) =>
-      (await query('INSERT INTO accounts (name, balance, created_at) VALUES ($1, $2, $3) RETURNING *', [name, balance, Date.now()])).rows[0]!));
+      (await query('INSERT INTO accounts (name, balance, created_at) VALUES ($1, $2, $3) RETURNING *', [name, balance, Date.now()])).rows[0]!, { audit }));
   }
 
   async backup(target: string): Promise<void> {
     throw new StoreError('invalid', `a gateway on PostgreSQL is backed up with PostgreSQL's own tools: pg_dump --format=custom --file=${target} "${this.where}" (it asks for the password)`);
   }
 
-  async topUp(name: string, amount: number): Promise<AccountRecord> {
+  async topUp(name: string, amount: number, audit?: AuditEntry): Promise<AccountRecord> {
     assertAmount(amount);
     const row = await this.#admin('account', name, async (query) => {
       const updated = await query('UPDATE accounts SET balance = balance + $1 WHERE name = $2 AND balance + $1 <= $3 RETURNING *', [amount, name, MAX_BALANCE_MICRO]);
       if (updated.rows[0]) return updated.rows[0];
       const found = (await query('SELECT * FROM accounts WHERE name = $1', [name])).rows[0];
       throw found ? overCeiling(toAccount(found), amount) : new StoreError('not_found', `no account named "${name}"`);
-    });
+    }, { audit });
     return toAccount(row);
   }
 
@@ -207,23 +222,29 @@ export class PostgresStore implements Store {
     return row ? toAccount(row) : null;
   }
 
-  async createUser(user: NewUser): Promise<UserRecord> {
+  async createUser(user: NewUser, audit?: AuditEntry): Promise<UserRecord> {
     return toUser(await this.#admin('user', user.name, async (query) =>
       (await query('INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *',
-        [user.name, user.accountId, user.admin, user.passwordHash, Date.now()])).rows[0]!));
+        [user.name, user.accountId, user.admin, user.passwordHash, Date.now()])).rows[0]!, { audit }));
   }
 
   async listUsers(): Promise<UserRecord[]> {
     return (await this.#pool.query<Row>('SELECT * FROM users ORDER BY id')).rows.map(toUser);
   }
 
-  async setUserStatus(name: string, status: Status): Promise<void> {
-    await this.#updateNamed('user', name, 'UPDATE users SET status = $1 WHERE name = $2', [status],
-      status === 'disabled' ? (query) => revokeUserSessions(query, name, Date.now()) : undefined);
+  async setUserStatus(name: string, status: Status, change?: UserChange): Promise<void> {
+    await this.#updateNamed('user', name, 'UPDATE users SET status = $1 WHERE name = $2', [status], {
+      before: (query) => keepAnAdmin(query, name, { status }, change),
+      after: status === 'disabled' ? (query) => revokeUserSessions(query, name, Date.now()) : undefined,
+    }, { audit: change?.audit });
   }
 
-  async setUserPassword(name: string, passwordHash: string): Promise<void> {
-    await this.#updateNamed('user', name, 'UPDATE users SET password_hash = $1 WHERE name = $2', [passwordHash], (query) => revokeUserSessions(query, name, Date.now()));
+  async setUserPassword(name: string, passwordHash: string, audit?: AuditEntry): Promise<void> {
+    await this.#updateNamed('user', name, 'UPDATE users SET password_hash = $1 WHERE name = $2', [passwordHash], { after: (query) => revokeUserSessions(query, name, Date.now()) }, { audit });
+  }
+
+  async setUserAdmin(name: string, admin: boolean, change?: UserChange): Promise<void> {
+    await this.#updateNamed('user', name, 'UPDATE users SET admin = $1 WHERE name = $2', [admin], { before: (query) => keepAnAdmin(query, name, { admin }, change) }, { audit: change?.audit });
   }
 
   async createSession(session: NewSession): Promise<SessionRecord> {
@@ -246,6 +267,23 @@ export class PostgresStore implements Store {
     return this.#sessions.deleteEnded(now, idleSince);
   }
 
+  async createCodes(codes: readonly NewRedemptionCode[], audit?: AuditEntry): Promise<RedemptionCodeRecord[]> {
+    return this.#codes.create(codes, audit);
+  }
+
+  async listCodes(filter: CodeFilter): Promise<RedemptionCodeRecord[]> {
+    return this.#codes.list(filter);
+  }
+
+  async disableCodes(target: CodeTarget, audit?: AuditEntry): Promise<number> {
+    return this.#codes.disable(target, audit);
+  }
+
+  /** Credited like a top-up (the same change bump and NOTIFY), in one transaction with the code's mark. */
+  async redeemCode(hash: string, by: Redeemer, now: number): Promise<Redemption | null> {
+    return this.#codes.redeem(hash, by, now);
+  }
+
   async createKey(key: NewKey): Promise<KeyRecord> {
     return toKey(await this.#admin('key', key.name, async (query) =>
       (await query(`INSERT INTO api_keys (account_id, name, key_hash, key_prefix, models, expires_at, created_at, rpm, concurrency)
@@ -261,7 +299,7 @@ export class PostgresStore implements Store {
   async #updateKey(id: number, sql: string, params: unknown[], conflict?: string): Promise<void> {
     await this.#admin('key', String(id), async (query) => {
       if ((await query(sql, [...params, id])).rowCount === 0) throw new StoreError('not_found', `no key with id ${id}`);
-    }, conflict);
+    }, conflict === undefined ? {} : { conflict });
   }
 
   async setKeyStatus(id: number, status: Status): Promise<void> {
@@ -276,29 +314,29 @@ export class PostgresStore implements Store {
     return this.#admin('key', String(id), async (query) => ((await query('DELETE FROM api_keys WHERE id = $1', [id])).rowCount ?? 0) > 0);
   }
 
-  async addChannel(c: NewChannel): Promise<ChannelRecord> {
+  async addChannel(c: NewChannel, audit?: AuditEntry): Promise<ChannelRecord> {
     const apiKey = this.#seal(c.apiKey);
     return this.#toChannel(await this.#admin('channel', c.name, async (query) =>
       (await query(`INSERT INTO channels (name, type, base_url, api_key, models, priority, weight, timeout_ms, proxy, responses_api, created_at)
                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
-      [c.name, c.type, c.baseUrl, apiKey, JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, c.proxy, c.responsesApi ?? null, Date.now()])).rows[0]!));
+      [c.name, c.type, c.baseUrl, apiKey, JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, c.proxy, c.responsesApi ?? null, Date.now()])).rows[0]!, { audit }));
   }
 
   async listChannels(): Promise<ChannelRecord[]> {
     return (await this.#pool.query<Row>('SELECT * FROM channels ORDER BY id')).rows.map(this.#toChannel);
   }
 
-  async setChannelStatus(name: string, status: Status): Promise<void> {
-    await this.#updateNamed('channel', name, 'UPDATE channels SET status = $1 WHERE name = $2', [status]);
+  async setChannelStatus(name: string, status: Status, audit?: AuditEntry): Promise<void> {
+    await this.#updateNamed('channel', name, 'UPDATE channels SET status = $1 WHERE name = $2', [status], undefined, { audit });
   }
 
-  async removeChannel(name: string): Promise<void> {
-    await this.#updateNamed('channel', name, 'DELETE FROM channels WHERE name = $1', []);
+  async removeChannel(name: string, audit?: AuditEntry): Promise<void> {
+    await this.#updateNamed('channel', name, 'DELETE FROM channels WHERE name = $1', [], undefined, { audit });
   }
 
-  async setModel(m: ModelRecord): Promise<void> {
+  async setModel(m: ModelRecord, audit?: AuditEntry): Promise<void> {
     const { sql, values } = modelUpsert(m, (i) => `$${i}`, (flag) => flag);
-    await this.#admin('model', m.name, (query) => query(sql, values));
+    await this.#admin('model', m.name, (query) => query(sql, values), { audit });
   }
 
   async listModels(): Promise<ModelRecord[]> {

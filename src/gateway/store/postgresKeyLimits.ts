@@ -8,7 +8,7 @@
  * longer counts.
  */
 import { InstanceRows } from './postgresQuery.ts';
-import type { KeyClaim, KeyLimitStore, OthersClaims } from './types.ts';
+import type { KeyClaim, KeyLimitStore, OthersClaims } from './instances.ts';
 
 /** pg_advisory_xact_lock's key for the exchanges: "MGkl" as an integer. */
 const EXCHANGE_LOCK = 0x4d476b6c;

@@ -11,7 +11,8 @@
 import { InstanceRows, type Query } from './postgresQuery.ts';
 import type { Row } from './sqlRows.ts';
 import { toAccount } from './sqlRows.ts';
-import type { AccountRecord, LeaseStore, LeaseView } from './types.ts';
+import type { LeaseStore, LeaseView } from './instances.ts';
+import type { AccountRecord } from './types.ts';
 
 const num = (value: unknown): number => {
   const n = Number(value);

@@ -1,12 +1,36 @@
 /**
  * How the PostgreSQL store's parts reach the database: a query on the pool, or a unit of work in one
- * transaction. The parts an instance owns rows in (leases, key limits) take both and their instance id.
+ * transaction (run by inTransaction). The parts an instance owns rows in (leases, key limits) take both
+ * and their instance id.
  */
 import type pg from 'pg';
 import type { Row } from './sqlRows.ts';
 
 export type Query = (sql: string, params?: unknown[]) => Promise<pg.QueryResult<Row>>;
 export type Transaction = <T>(work: (query: Query) => Promise<T>) => Promise<T>;
+
+/** Runs `work` in one transaction (opened with `begin`) on one connection of `pool`: committed, or rolled back when it throws. */
+export async function inTransaction<T>(pool: pg.Pool, work: (query: Query) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+  const client = await pool.connect();
+  // A connection lost while checked out emits 'error' on the client (the pool listens only to idle
+  // ones): heard here, it fails this transaction's query instead of ending the process, and the
+  // broken connection is discarded rather than returned to the pool.
+  let lost: Error | undefined;
+  const onLost = (error: Error): void => void (lost = error);
+  client.on('error', onLost);
+  try {
+    await client.query(begin);
+    const result = await work((sql, params) => client.query<Row>(sql, params));
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    if (!lost) await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.off('error', onLost);
+    client.release(lost);
+  }
+}
 
 /** A table set whose rows belong to one gateway instance each (its `instance` id). */
 export abstract class InstanceRows {

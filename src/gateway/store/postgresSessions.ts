@@ -20,9 +20,11 @@ export class PostgresSessions {
     this.#query = query;
   }
 
+  /** The session, and the user's latest sign-in (users.last_sign_in_at), in one statement. */
   async create(s: NewSession): Promise<SessionRecord> {
     try {
-      const { rows } = await this.#query('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4) RETURNING *',
+      const { rows } = await this.#query(`WITH made AS (INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4) RETURNING *),
+        signed_in AS (UPDATE users SET last_sign_in_at = $3 WHERE id = $2) SELECT * FROM made`,
         [s.idHash, s.userId, s.createdAt, s.expiresAt]);
       return toSession(rows[0]!);
     } catch (error) {

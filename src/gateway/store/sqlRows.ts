@@ -5,7 +5,7 @@
  */
 import { isModelKind, type ChannelType, type ModelKind } from '../../contract/index.ts';
 import { StoreError } from './types.ts';
-import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, SessionRecord, StoredLog, UserRecord } from './types.ts';
+import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, RedemptionCodeRecord, SessionRecord, StoredLog, UserRecord } from './types.ts';
 
 /** A row as the driver gives it: node:sqlite gives numbers, pg gives BIGINT columns as decimal strings. */
 export type Row = Record<string, unknown>;
@@ -28,6 +28,7 @@ export function toUser(r: Row): UserRecord {
   return {
     id: num(r.id), name: String(r.name), accountId: num(r.account_id), admin: Boolean(r.admin),
     status: r.status === 'disabled' ? 'disabled' : 'enabled', passwordHash: String(r.password_hash), createdAt: num(r.created_at),
+    lastSignInAt: numOrNull(r.last_sign_in_at),
   };
 }
 
@@ -41,6 +42,15 @@ export function toSession(r: Row): SessionRecord {
 
 export function toAccount(r: Row): AccountRecord {
   return { id: num(r.id), name: String(r.name), balance: num(r.balance), totalSpent: num(r.total_spent), createdAt: num(r.created_at) };
+}
+
+/** A redemption code row (redemption_codes, both SQL stores; `disabled` is 0/1 on SQLite, a boolean on PostgreSQL). */
+export function toCode(r: Row): RedemptionCodeRecord {
+  return {
+    id: num(r.id), hash: String(r.code_hash), value: num(r.value), batch: strOrNull(r.batch), createdAt: num(r.created_at),
+    createdBy: numOrNull(r.created_by), expiresAt: numOrNull(r.expires_at), disabled: Boolean(r.disabled),
+    redeemedAt: numOrNull(r.redeemed_at), redeemedAccountId: numOrNull(r.redeemed_account_id), redeemedUserId: numOrNull(r.redeemed_user_id),
+  };
 }
 
 export function toKey(r: Row): KeyRecord {

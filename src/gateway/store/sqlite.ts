@@ -3,52 +3,45 @@
  * WAL mode so the CLI and a running server share it. `node:sqlite` is loaded lazily so the
  * bundle still loads on runtimes without it (the caller can then fall back to memory).
  */
-import { chmodSync, existsSync, watch, type FSWatcher } from 'node:fs';
-import { basename, dirname } from 'node:path';
-import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { MIGRATIONS } from './migrations.ts';
+import { chmodSync, existsSync } from 'node:fs';
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { accountLogsSql, type AccountLogFilter } from './logQuery.ts';
-import { loadSqlite, refuseEmptyFile } from './sqliteOpen.ts';
+import { loadSqlite, migrateSqlite, refuseEmptyFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
-  AccountRecord, ChannelRecord, KeyRecord, ModelRecord, NewChannel, NewKey, NewSession, NewUser, SessionRecord, Snapshot, Status, Store, StoredLog,
-  UserRecord, WriteBatch,
+  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
+  NewSession, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
 } from './types.ts';
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { isSealed, type SecretBox } from './secretBox.ts';
 import { BatchWriter } from './sqliteBatch.ts';
 import { SqliteSessions } from './sqliteSessions.ts';
+import { SqliteAudit } from './sqliteAudit.ts';
+import { SqliteCodes } from './sqliteCodes.ts';
+import { SqliteChanges } from './sqliteChanges.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
 }
 
-/**
- * Longest time the request path trusts "no file event, no change" before asking SQLite anyway:
- * a bound on staleness should a file event ever be missed (a network file system, a full inotify queue).
- */
-const RECHECK_MS = 250;
-
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   readonly #db: DatabaseSync;
-  readonly #file: string;
-  /** Watches the data folder once the request path starts asking; null before, or when watching failed. */
-  #watcher: FSWatcher | null = null;
-  #watching = false;
-  /** A file of this database was written since the last check (set by the watcher). */
-  #maybeChanged = true;
-  #lastCheck = 0;
-  #dataVersion = -1;
-  #dataVersionStatement: StatementSync | null = null;
-  #ownChanges = 1;
-  #seenOwnChanges = 0;
+  readonly #changes: SqliteChanges;
   #batchWriter: BatchWriter | null = null;
   #sessionTable: SqliteSessions | null = null;
   get #sessions(): SqliteSessions {
     return (this.#sessionTable ??= new SqliteSessions(this.#db));
+  }
+  #auditTable: SqliteAudit | null = null;
+  get #audit(): SqliteAudit {
+    return (this.#auditTable ??= new SqliteAudit(this.#db));
+  }
+  #codeTable: SqliteCodes | null = null;
+  get #codes(): SqliteCodes {
+    return (this.#codeTable ??= new SqliteCodes(this.#db, (audit, work) => this.#audited(audit, work), () => this.#changed()));
   }
 
   readonly #box: SecretBox;
@@ -61,37 +54,21 @@ export class SqliteStore implements Store {
   constructor(file: string, box: SecretBox) {
     const sqlite = loadSqlite();
     if (!sqlite) throw new Error('node:sqlite is not available in this Node.js runtime (Node 22.13+ or 24 needed)');
-    this.#file = file;
     this.#box = box;
     refuseEmptyFile(file);
     this.#db = new sqlite.DatabaseSync(file);
+    this.#changes = new SqliteChanges(this.#db, file);
     try {
       // Before the first write: SQLite gives the WAL and shared-memory files the database file's mode.
       chmodSync(file, 0o600);
       this.#db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
-      this.#migrate();
+      this.#db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+      this.#tx(() => migrateSqlite(this.#db, file));
       this.#sealPlainChannelKeys();
     } catch (error) {
       this.#db.close();
       throw error;
     }
-  }
-
-  #migrate(): void {
-    this.#db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-    this.#tx(() => {
-      const row = this.#db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as Row | undefined;
-      const current = row?.v === null || row?.v === undefined ? 0 : Number(row.v);
-      const known = MIGRATIONS.at(-1)!.version;
-      if (current > known) {
-        throw new StoreError('invalid', `${this.#file} was written by a newer Model Gateway (schema ${current}; this version knows up to ${known}). Run that newer version, or restore a backup made by this one.`);
-      }
-      for (const m of MIGRATIONS) {
-        if (m.version <= current) continue;
-        this.#db.exec(m.sql);
-        this.#db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(m.version);
-      }
-    });
   }
 
   /** Channel keys written by a version that stored them in plain text are sealed once, in place. */
@@ -120,47 +97,30 @@ export class SqliteStore implements Store {
   }
 
   #changed(): void {
-    this.#ownChanges++;
+    this.#changes.markChanged();
   }
 
-  /**
-   * `PRAGMA data_version` on every keyed request cost 4-7% of the gateway's CPU at full load.
-   * Another process (the CLI) can only change the data by writing the database or its WAL, and
-   * the kernel reports those writes to a watch on the folder before that process even exits; so
-   * between writes the answer is "no change" without asking SQLite, and at most RECHECK_MS apart
-   * SQLite is asked anyway. The watch callback runs before any request that arrives after the
-   * write (the file event is queued first), so a CLI change still applies to the next request.
-   */
+  /** `work` and its audit row in one transaction; the row is checked (no secret) before anything is written. */
+  #audited<T>(audit: AuditEntry | undefined, work: () => T): T {
+    const row = SqliteAudit.check(audit);
+    return this.#tx(() => {
+      const result = work();
+      if (row) this.#audit.append(row);
+      return result;
+    });
+  }
+
+  async appendAudit(entry: AuditEntry): Promise<AuditRecord> {
+    return this.#audit.append(SqliteAudit.check(entry)!);
+  }
+
+  async listAudit(filter: AuditFilter): Promise<AuditRecord[]> {
+    return this.#audit.list(filter);
+  }
+
+  /** Cheap between writes: sqliteChanges.ts. */
   changedSinceLastCheck(): boolean {
-    if (!this.#watching) this.#watch();
-    const now = Date.now();
-    if (!this.#maybeChanged && this.#ownChanges === this.#seenOwnChanges && now - this.#lastCheck < RECHECK_MS && this.#watcher) return false;
-    this.#maybeChanged = false;
-    this.#lastCheck = now;
-    this.#dataVersionStatement ??= this.#db.prepare('PRAGMA data_version');
-    const row = this.#dataVersionStatement.get() as Row;
-    const version = Number(row.data_version);
-    const changed = version !== this.#dataVersion || this.#ownChanges !== this.#seenOwnChanges;
-    this.#dataVersion = version;
-    this.#seenOwnChanges = this.#ownChanges;
-    return changed;
-  }
-
-  #watch(): void {
-    this.#watching = true;
-    const name = basename(this.#file);
-    try {
-      this.#watcher = watch(dirname(this.#file), { persistent: false }, (_event, changed) => {
-        if (changed === null || changed.startsWith(name)) this.#maybeChanged = true;
-      });
-      this.#watcher.on('error', () => {
-        // Without a working watch, ask SQLite on every call (correct, just slower).
-        this.#watcher?.close();
-        this.#watcher = null;
-      });
-    } catch {
-      this.#watcher = null;
-    }
+    return this.#changes.take();
   }
 
   async snapshot(): Promise<Snapshot> {
@@ -172,16 +132,9 @@ export class SqliteStore implements Store {
     }), 'DEFERRED');
   }
 
-  async createAccount(name: string, balance: number): Promise<AccountRecord> {
+  async createAccount(name: string, balance: number, audit?: AuditEntry): Promise<AccountRecord> {
     assertAmount(balance, 0);
-    try {
-      const row = this.#db.prepare('INSERT INTO accounts (name, balance, created_at) VALUES (?, ?, ?) RETURNING *').get(name, balance, Date.now()) as Row;
-      this.#changed();
-      return toAccount(row);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new StoreError('conflict', `account "${name}" already exists`);
-      throw error;
-    }
+    return toAccount(this.#audited(audit, () => this.#insertNamed('account', name, 'INSERT INTO accounts (name, balance, created_at) VALUES (?, ?, ?) RETURNING *', name, balance, Date.now())));
   }
 
   /** A consistent copy of the whole database into a new file, while the gateway serves (SQLite's VACUUM INTO). */
@@ -190,16 +143,17 @@ export class SqliteStore implements Store {
     this.#db.prepare('VACUUM INTO ?').run(target);
   }
 
-  async topUp(name: string, amount: number): Promise<AccountRecord> {
+  async topUp(name: string, amount: number, audit?: AuditEntry): Promise<AccountRecord> {
     assertAmount(amount);
-    const row = this.#db.prepare('UPDATE accounts SET balance = balance + ? WHERE name = ? AND balance + ? <= ? RETURNING *').get(amount, name, amount, MAX_BALANCE_MICRO) as Row | undefined;
-    if (!row) {
-      const account = await this.getAccount(name);
-      if (!account) throw new StoreError('not_found', `no account named "${name}"`);
-      throw overCeiling(account, amount);
-    }
-    this.#changed();
-    return toAccount(row);
+    return this.#audited(audit, () => {
+      const row = this.#db.prepare('UPDATE accounts SET balance = balance + ? WHERE name = ? AND balance + ? <= ? RETURNING *').get(amount, name, amount, MAX_BALANCE_MICRO) as Row | undefined;
+      if (!row) {
+        const found = this.#db.prepare('SELECT * FROM accounts WHERE name = ?').get(name) as Row | undefined;
+        throw found ? overCeiling(toAccount(found), amount) : new StoreError('not_found', `no account named "${name}"`);
+      }
+      this.#changed();
+      return toAccount(row);
+    });
   }
 
   async getAccount(name: string): Promise<AccountRecord | null> {
@@ -214,7 +168,7 @@ export class SqliteStore implements Store {
       this.#changed();
       return row;
     } catch (error) {
-      if (isUniqueViolation(error)) throw new StoreError('conflict', `a ${what} named "${name}" already exists`);
+      if (isUniqueViolation(error)) throw new StoreError('conflict', what === 'account' ? `account "${name}" already exists` : `a ${what} named "${name}" already exists`);
       throw error;
     }
   }
@@ -226,31 +180,39 @@ export class SqliteStore implements Store {
     this.#changed();
   }
 
-  async createUser(user: NewUser): Promise<UserRecord> {
-    return toUser(this.#insertNamed('user', user.name, 'INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
-      user.name, user.accountId, user.admin ? 1 : 0, user.passwordHash, Date.now()));
+  async createUser(user: NewUser, audit?: AuditEntry): Promise<UserRecord> {
+    return toUser(this.#audited(audit, () => this.#insertNamed('user', user.name, 'INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
+      user.name, user.accountId, user.admin ? 1 : 0, user.passwordHash, Date.now())));
   }
 
   async listUsers(): Promise<UserRecord[]> {
     return (this.#db.prepare('SELECT * FROM users ORDER BY id').all() as Row[]).map(toUser);
   }
 
-  async setUserStatus(name: string, status: Status): Promise<void> {
-    this.#tx(() => {
+  async setUserStatus(name: string, status: Status, change?: UserChange): Promise<void> {
+    this.#audited(change?.audit, () => {
+      this.#audit.keepAnAdmin(name, { status }, change);
       this.#updateNamed('user', name, 'UPDATE users SET status = ? WHERE name = ?', status);
       if (status === 'disabled') this.#sessions.revokeUser(name, Date.now());
     });
   }
 
-  async setUserPassword(name: string, passwordHash: string): Promise<void> {
-    this.#tx(() => {
+  async setUserPassword(name: string, passwordHash: string, audit?: AuditEntry): Promise<void> {
+    this.#audited(audit, () => {
       this.#updateNamed('user', name, 'UPDATE users SET password_hash = ? WHERE name = ?', passwordHash);
       this.#sessions.revokeUser(name, Date.now());
     });
   }
 
+  async setUserAdmin(name: string, admin: boolean, change?: UserChange): Promise<void> {
+    this.#audited(change?.audit, () => {
+      this.#audit.keepAnAdmin(name, { admin }, change);
+      this.#updateNamed('user', name, 'UPDATE users SET admin = ? WHERE name = ?', admin ? 1 : 0);
+    });
+  }
+
   async createSession(session: NewSession): Promise<SessionRecord> {
-    return this.#sessions.create(session);
+    return this.#tx(() => this.#sessions.create(session));
   }
 
   async findSession(idHash: string): Promise<SessionRecord | null> {
@@ -267,6 +229,22 @@ export class SqliteStore implements Store {
 
   async deleteEndedSessions(now: number, idleSince: number): Promise<number> {
     return this.#sessions.deleteEnded(now, idleSince);
+  }
+
+  async createCodes(codes: readonly NewRedemptionCode[], audit?: AuditEntry): Promise<RedemptionCodeRecord[]> {
+    return this.#codes.create(codes, audit);
+  }
+
+  async listCodes(filter: CodeFilter): Promise<RedemptionCodeRecord[]> {
+    return this.#codes.list(filter);
+  }
+
+  async disableCodes(target: CodeTarget, audit?: AuditEntry): Promise<number> {
+    return this.#codes.disable(target, audit);
+  }
+
+  async redeemCode(hash: string, by: Redeemer, now: number): Promise<Redemption | null> {
+    return this.#codes.redeem(hash, by, now);
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {
@@ -305,28 +283,28 @@ export class SqliteStore implements Store {
     return Number(result.changes) > 0;
   }
 
-  async addChannel(c: NewChannel): Promise<ChannelRecord> {
-    return this.#toChannel(this.#insertNamed('channel', c.name, `INSERT INTO channels (name, type, base_url, api_key, models, priority, weight, timeout_ms, proxy, responses_api, created_at)
+  async addChannel(c: NewChannel, audit?: AuditEntry): Promise<ChannelRecord> {
+    return this.#toChannel(this.#audited(audit, () => this.#insertNamed('channel', c.name, `INSERT INTO channels (name, type, base_url, api_key, models, priority, weight, timeout_ms, proxy, responses_api, created_at)
                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
       c.name, c.type, c.baseUrl, c.apiKey === null ? null : this.#box.seal(c.apiKey), JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, c.proxy,
-      c.responsesApi === null || c.responsesApi === undefined ? null : c.responsesApi ? 1 : 0, Date.now()));
+      c.responsesApi === null || c.responsesApi === undefined ? null : c.responsesApi ? 1 : 0, Date.now())));
   }
 
   async listChannels(): Promise<ChannelRecord[]> {
     return (this.#db.prepare('SELECT * FROM channels ORDER BY id').all() as Row[]).map(this.#toChannel);
   }
 
-  async setChannelStatus(name: string, status: Status): Promise<void> {
-    this.#updateNamed('channel', name, 'UPDATE channels SET status = ? WHERE name = ?', status);
+  async setChannelStatus(name: string, status: Status, audit?: AuditEntry): Promise<void> {
+    this.#audited(audit, () => this.#updateNamed('channel', name, 'UPDATE channels SET status = ? WHERE name = ?', status));
   }
 
-  async removeChannel(name: string): Promise<void> {
-    this.#updateNamed('channel', name, 'DELETE FROM channels WHERE name = ?');
+  async removeChannel(name: string, audit?: AuditEntry): Promise<void> {
+    this.#audited(audit, () => this.#updateNamed('channel', name, 'DELETE FROM channels WHERE name = ?'));
   }
 
-  async setModel(m: ModelRecord): Promise<void> {
+  async setModel(m: ModelRecord, audit?: AuditEntry): Promise<void> {
     const { sql, values } = modelUpsert(m, () => '?', (flag) => (flag ? 1 : 0));
-    this.#db.prepare(sql).run(...(values as SQLInputValue[]));
+    this.#audited(audit, () => this.#db.prepare(sql).run(...(values as SQLInputValue[])));
     this.#changed();
   }
 
@@ -371,8 +349,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    this.#watcher?.close();
-    this.#watcher = null;
+    this.#changes.close();
     if (this.#db.isOpen) this.#db.close();
   }
 }

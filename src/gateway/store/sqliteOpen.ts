@@ -1,8 +1,10 @@
 /**
  * Opening the SQLite store: `node:sqlite` loaded lazily (a runtime without it can fall back to
- * memory), and a damaged file told apart from a fresh install.
+ * memory), a damaged file told apart from a fresh install, and the schema brought to this version.
  */
 import { existsSync, statSync } from 'node:fs';
+import type { DatabaseSync } from 'node:sqlite';
+import { MIGRATIONS } from './migrations.ts';
 import { StoreError } from './types.ts';
 
 type SqliteModule = typeof import('node:sqlite');
@@ -26,5 +28,23 @@ export function refuseEmptyFile(file: string): void {
   const size = (path: string): number => (existsSync(path) ? statSync(path).size : -1);
   if (size(file) === 0 && size(`${file}-wal`) <= 0) {
     throw new StoreError('invalid', `${file} is empty (0 bytes) where the gateway's data should be. Restore it from a backup (model-gateway backup), or delete it to start a new, empty gateway.`);
+  }
+}
+
+/**
+ * Applies the migrations `file` has not had yet, in the caller's transaction (one step: a failure leaves
+ * the previous version whole). A file written by a newer version is refused, never half-migrated.
+ */
+export function migrateSqlite(db: DatabaseSync, file: string): void {
+  const row = db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as { v: number | bigint | null } | undefined;
+  const current = row?.v === null || row?.v === undefined ? 0 : Number(row.v);
+  const known = MIGRATIONS.at(-1)!.version;
+  if (current > known) {
+    throw new StoreError('invalid', `${file} was written by a newer Model Gateway (schema ${current}; this version knows up to ${known}). Run that newer version, or restore a backup made by this one.`);
+  }
+  for (const m of MIGRATIONS) {
+    if (m.version <= current) continue;
+    db.exec(m.sql);
+    db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(m.version);
   }
 }

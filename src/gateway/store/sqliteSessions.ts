@@ -15,10 +15,13 @@ export class SqliteSessions {
     this.#db = db;
   }
 
+  /** The session, and the user's latest sign-in (users.last_sign_in_at): in the caller's transaction. */
   create(s: NewSession): SessionRecord {
     try {
-      return toSession(this.#db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?) RETURNING *')
+      const session = toSession(this.#db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?) RETURNING *')
         .get(s.idHash, s.userId, s.createdAt, s.createdAt, s.expiresAt) as Row);
+      this.#db.prepare('UPDATE users SET last_sign_in_at = ? WHERE id = ?').run(s.createdAt, s.userId);
+      return session;
     } catch (error) {
       if (error instanceof Error && /FOREIGN KEY constraint failed/i.test(error.message)) throw new StoreError('not_found', 'no such user');
       if (error instanceof Error && /UNIQUE constraint failed/i.test(error.message)) throw new StoreError('conflict', 'a session with this id exists already');

@@ -6,8 +6,9 @@
  * The request path never reads the store per request: the gateway caches a snapshot and
  * asks `changedSinceLastCheck()` (cheap) whether another writer changed it.
  */
-import type { ModelKind, ChannelType } from '../../contract/index.ts';
+import type { AuditAction, ModelKind, ChannelType, CodeStatusName } from '../../contract/index.ts';
 import type { AccountLogFilter } from './logQuery.ts';
+import type { KeyLimitStore, LeaseStore } from './instances.ts';
 
 export type Status = 'enabled' | 'disabled';
 
@@ -62,9 +63,48 @@ export interface UserRecord {
   /** A slow salted hash with its parameters (accounts/passwords.ts); never the password. */
   readonly passwordHash: string;
   readonly createdAt: number;
+  /** The user's latest sign-in (a session started); null when unknown (never, or before schema 15). */
+  readonly lastSignInAt: number | null;
 }
 
 export type NewUser = Pick<UserRecord, 'name' | 'accountId' | 'admin' | 'passwordHash'>;
+
+/**
+ * An admin action for the audit log: who did what to which. Written by the store in the same
+ * transaction as the change it records; `details` never holds a secret (store/audit.ts refuses
+ * fields named like one).
+ */
+export interface AuditEntry {
+  /** The console user who acted, or CLI_ACTOR for the command line. */
+  readonly actor: string;
+  readonly action: AuditAction;
+  /** What was changed: a user's, account's, channel's or model's name. */
+  readonly target: string;
+  /** What else tells what the change was (an amount, the account of a new user); null or absent when nothing. */
+  readonly details?: Readonly<Record<string, unknown>> | null;
+}
+
+export interface AuditRecord extends AuditEntry {
+  readonly id: number;
+  /** Epoch ms. */
+  readonly time: number;
+  readonly details: Readonly<Record<string, unknown>> | null;
+}
+
+/** Audit rows, newest first: by actor or action, older than `beforeId` (paging). */
+export interface AuditFilter {
+  readonly actor?: string;
+  readonly action?: AuditAction;
+  readonly beforeId?: number;
+  readonly limit: number;
+}
+
+/** How a change of a user is made: recorded in the audit log, and (console) refused when it would leave no enabled admin. */
+export interface UserChange {
+  readonly audit?: AuditEntry;
+  /** Refuse with StoreError 'last_admin' when no enabled admin but this user would remain, checked under the change's lock. */
+  readonly keepAnAdmin?: boolean;
+}
 
 /** A console sign-in. The session id itself lives only in the browser's cookie; the store keeps its SHA-256. */
 export interface SessionRecord {
@@ -81,6 +121,58 @@ export interface SessionRecord {
 }
 
 export type NewSession = Pick<SessionRecord, 'idHash' | 'userId' | 'createdAt' | 'expiresAt'>;
+
+/**
+ * A redemption code (top-up): single use, worth `value` micro-USD to the account that redeems it first.
+ * The store keeps only the SHA-256 of the code (accounts/codes.ts); the code itself is shown once.
+ */
+export interface RedemptionCodeRecord {
+  readonly id: number;
+  /** SHA-256 of the code's canonical form, hex. */
+  readonly hash: string;
+  /** Micro-USD credited on redemption. */
+  readonly value: number;
+  readonly batch: string | null;
+  readonly createdAt: number;
+  /** The admin user who made it; null when made with the CLI. */
+  readonly createdBy: number | null;
+  /** Not redeemable from this time on; null: never expires. */
+  readonly expiresAt: number | null;
+  readonly disabled: boolean;
+  readonly redeemedAt: number | null;
+  readonly redeemedAccountId: number | null;
+  readonly redeemedUserId: number | null;
+}
+
+export type NewRedemptionCode = Pick<RedemptionCodeRecord, 'hash' | 'value' | 'batch' | 'expiresAt' | 'createdBy'>;
+
+/** What a code is now: used wins over disabled, disabled over expired. */
+export type CodeStatus = CodeStatusName;
+
+/** Codes listed newest first, filtered; `now` decides which unused ones are expired. */
+export interface CodeFilter {
+  readonly batch?: string;
+  readonly status?: CodeStatus;
+  readonly now: number;
+  /** Codes older than this id (the last of the page before). */
+  readonly beforeId?: number;
+  readonly limit: number;
+}
+
+/** Codes to disable: one by id, or every code of a batch. */
+export type CodeTarget = { readonly id: number } | { readonly batch: string };
+
+/** Who redeems a code: the account credited, and the console user who typed it (null: not a console user). */
+export interface Redeemer {
+  readonly accountId: number;
+  readonly userId: number | null;
+}
+
+/** A redemption that happened: the code as marked used, and the account as credited, in one transaction. */
+export interface Redemption {
+  readonly code: RedemptionCodeRecord;
+  readonly account: AccountRecord;
+}
 
 export interface ChannelRecord {
   readonly id: number;
@@ -177,7 +269,8 @@ export interface WriteBatch {
   readonly keysUsed: ReadonlyMap<number, number>;
 }
 
-export type StoreErrorCode = 'not_found' | 'conflict' | 'invalid';
+/** `last_admin`: the change would leave the gateway without an enabled admin (UserChange.keepAnAdmin). */
+export type StoreErrorCode = 'not_found' | 'conflict' | 'invalid' | 'last_admin';
 
 /** An admin operation that cannot be done; `code` is stable, the message is for people. */
 export class StoreError extends Error {
@@ -189,80 +282,12 @@ export class StoreError extends Error {
   }
 }
 
+/** The refusal of a change that would leave the gateway without an enabled admin (UserChange.keepAnAdmin). */
+export function lastAdmin(name: string): StoreError {
+  return new StoreError('last_admin', `"${name}" is the last enabled admin: make another user admin first, so that someone can still run the gateway`);
+}
+
 export type StoreKind = 'sqlite' | 'memory' | 'postgres';
-
-/** An account as a lease take saw it, under its row lock: micro-USD. */
-export interface LeaseView {
-  /** Settled money (what `account show` reports): includes every instance's leases. */
-  readonly balance: number;
-  /** In the leases of all instances together. */
-  readonly leased: number;
-  /** This instance's lease before the take. */
-  readonly mine: number;
-}
-
-/**
- * Balance leases (docs/multi-instance.md), on a store several gateway processes share: each moves
- * slices of an account's available money (balance − leased) into a lease of its own, spends from it
- * in memory, and its write batches take their charges from it. Every operation locks the account row
- * first, so money is always in exactly one place: available, or one live lease.
- */
-export interface LeaseStore {
-  /** This process's instance id (random per start: a restart is a new instance). */
-  readonly instance: string;
-  /**
-   * Locks the account, asks `decide` how much of its available money to take (0: none), moves that
-   * into this instance's lease (created or topped up, expiring `ttlMs` from now by the database clock).
-   * Returns what was granted and the account as seen under the lock; null when there is no such account.
-   */
-  take(accountId: number, decide: (available: number, view: LeaseView) => number, ttlMs: number): Promise<{ granted: number; view: LeaseView } | null>;
-  /** Extends every lease of this instance to `ttlMs` from now; returns the accounts it still has a lease for, with their amounts. */
-  renew(ttlMs: number): Promise<Map<number, number>>;
-  /** Hands `amount` (at most the lease) back to available; the whole lease and its row when `amount` is 'all'. Returns what went back. */
-  giveBack(accountId: number, amount: number | 'all'): Promise<number>;
-  /** Hands every lease of this instance back (a graceful stop, after the last log batch). Returns the total. */
-  giveBackAll(): Promise<number>;
-  /** Any instance: returns every expired lease's money (a dead instance's) to available. Returns the total. */
-  reclaimExpired(): Promise<number>;
-  /** The accounts' settled balances, read fresh (billing reports what other instances' charges left). */
-  accounts(): Promise<AccountRecord[]>;
-}
-
-/** Another instance's rows for one key, as an exchange saw them (live instances only). */
-export interface OthersClaims {
-  /** Requests the others may admit in the current minute (admitted plus their unused shares). */
-  readonly requests: number;
-  /** Concurrent requests the others may hold. */
-  readonly slots: number;
-  /** How many of the others asked for more since their previous exchange. */
-  readonly wanting: number;
-}
-
-/** This instance's row for one key after an exchange. */
-export interface KeyClaim {
-  readonly keyId: number;
-  readonly requests: number;
-  readonly slots: number;
-  readonly wanting: boolean;
-}
-
-/**
- * Requests per minute and concurrency of keys, shared by the instances on one database
- * (docs/multi-instance.md, "Limits across instances"): each instance claims shares of a key's
- * limits; an exchange reads the others' claims and writes this instance's, under one lock.
- */
-export interface KeyLimitStore {
-  readonly instance: string;
-  /**
-   * Under the lock every instance's exchange takes: reads the claims of the other instances seen within
-   * `liveMs` on `keys` (requests only of minute `window`), asks `decide` for this instance's, writes them.
-   */
-  exchange(window: number, keys: readonly number[], liveMs: number, decide: (others: ReadonlyMap<number, OthersClaims>) => KeyClaim[]): Promise<void>;
-  /** Deletes this instance's rows (of `keys`, or all of them on a graceful stop). */
-  forget(keys: readonly number[] | 'all'): Promise<void>;
-  /** Deletes every instance's rows not refreshed for `olderThanMs` (dead instances'). */
-  sweep(olderThanMs: number): Promise<void>;
-}
 
 export interface Store {
   readonly kind: StoreKind;
@@ -275,19 +300,27 @@ export interface Store {
   changedSinceLastCheck(): boolean;
   snapshot(): Promise<Snapshot>;
 
-  createAccount(name: string, balance: number): Promise<AccountRecord>;
-  topUp(name: string, amount: number): Promise<AccountRecord>;
+  /** `audit`, when given, is written in the same transaction as the change (so for every admin change below). */
+  createAccount(name: string, balance: number, audit?: AuditEntry): Promise<AccountRecord>;
+  topUp(name: string, amount: number, audit?: AuditEntry): Promise<AccountRecord>;
   /** Writes a consistent copy of the store into the new file `target`. */
   backup(target: string): Promise<void>;
   getAccount(name: string): Promise<AccountRecord | null>;
 
-  createUser(user: NewUser): Promise<UserRecord>;
+  createUser(user: NewUser, audit?: AuditEntry): Promise<UserRecord>;
   listUsers(): Promise<UserRecord[]>;
   /** Disabling a user revokes their sessions in the same step. */
-  setUserStatus(name: string, status: Status): Promise<void>;
+  setUserStatus(name: string, status: Status, change?: UserChange): Promise<void>;
   /** Revokes the user's sessions in the same step: a changed password signs every browser out. */
-  setUserPassword(name: string, passwordHash: string): Promise<void>;
+  setUserPassword(name: string, passwordHash: string, audit?: AuditEntry): Promise<void>;
+  setUserAdmin(name: string, admin: boolean, change?: UserChange): Promise<void>;
 
+  /** An admin action that changed nothing in the store by itself (written alone). */
+  appendAudit(entry: AuditEntry): Promise<AuditRecord>;
+  /** Newest first. */
+  listAudit(filter: AuditFilter): Promise<AuditRecord[]>;
+
+  /** Also records the sign-in on the user (lastSignInAt), in the same step. */
   createSession(session: NewSession): Promise<SessionRecord>;
   findSession(idHash: string): Promise<SessionRecord | null>;
   /** Records use of a live session (for the idle expiry). */
@@ -295,6 +328,25 @@ export interface Store {
   revokeSession(idHash: string, at: number): Promise<void>;
   /** Deletes sessions that ended: expired at `now`, idle since before `idleSince`, or revoked. Returns how many. */
   deleteEndedSessions(now: number, idleSince: number): Promise<number>;
+
+  /**
+   * Codes made in one step (all or none), with `audit`'s row in the same transaction; a hash taken already is
+   * a conflict, a bad value invalid.
+   */
+  createCodes(codes: readonly NewRedemptionCode[], audit?: AuditEntry): Promise<RedemptionCodeRecord[]>;
+  listCodes(filter: CodeFilter): Promise<RedemptionCodeRecord[]>;
+  /**
+   * Disables the codes not yet redeemed (one by id, or a whole batch), with `audit`'s row in the same
+   * transaction; returns how many changed. No such id or batch is not found (and nothing is recorded).
+   */
+  disableCodes(target: CodeTarget, audit?: AuditEntry): Promise<number>;
+  /**
+   * ONE atomic step: the code with this hash is marked used by `accountId` only if it is unused, not
+   * disabled and not expired at `now`, and the account's balance is credited its value in the same
+   * transaction. Null (nothing changed) for an unknown, used, disabled or expired code; a credit past
+   * the ceiling is refused (invalid) and leaves the code unused.
+   */
+  redeemCode(hash: string, by: Redeemer, now: number): Promise<Redemption | null>;
 
   /** A key name is unique on its account (another account may use it): a taken name is a conflict. */
   createKey(key: NewKey): Promise<KeyRecord>;
@@ -305,12 +357,12 @@ export interface Store {
   /** A new secret (its hash and display prefix) for the key `id`, every other setting kept: rotation. */
   setKeySecret(id: number, hash: string, prefix: string): Promise<void>;
 
-  addChannel(channel: NewChannel): Promise<ChannelRecord>;
+  addChannel(channel: NewChannel, audit?: AuditEntry): Promise<ChannelRecord>;
   listChannels(): Promise<ChannelRecord[]>;
-  setChannelStatus(name: string, status: Status): Promise<void>;
-  removeChannel(name: string): Promise<void>;
+  setChannelStatus(name: string, status: Status, audit?: AuditEntry): Promise<void>;
+  removeChannel(name: string, audit?: AuditEntry): Promise<void>;
 
-  setModel(model: ModelRecord): Promise<void>;
+  setModel(model: ModelRecord, audit?: AuditEntry): Promise<void>;
   listModels(): Promise<ModelRecord[]>;
 
   /** Applies one batch atomically. */

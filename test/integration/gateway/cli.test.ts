@@ -253,6 +253,7 @@ describe('model-gateway CLI', () => {
       ['a long enough password', ['user', 'create', 'ada'], /an account named "ada" exists already/],
       ['a long enough password', ['user', 'create', 'dee', '--account', 'nowhere'], /no account named "nowhere"/],
       [null, ['user', 'create', 'eve'], /terminal or standard input/],
+      ['a long enough password', ['user', 'create', 'cli'], /audit log's name for the command line/],
     ] as const) {
       const refused = await run(secret, ...args);
       assert.notEqual(refused.code, 0, args.join(' '));
@@ -271,6 +272,14 @@ describe('model-gateway CLI', () => {
       const ada = (await store.listUsers()).find((u) => u.name === 'ada')!;
       assert.equal(verifyPassword('a brand new password', ada.passwordHash), true);
       assert.equal(verifyPassword('a long enough password', ada.passwordHash), false);
+      // Every change made is in the audit log, by the command line, oldest last; the refused ones are not.
+      const audit = (await store.listAudit({ limit: 100 })).filter((r) => r.action.startsWith('user.'));
+      assert.deepEqual(audit.map((r) => [r.actor, r.action, r.target]), [
+        ['cli', 'user.password_reset', 'ada'], ['cli', 'user.disable', 'bob'], ['cli', 'user.create', 'bob'], ['cli', 'user.create', 'ada'],
+      ]);
+      assert.deepEqual(audit.at(-1)!.details, { account: 'ada', admin: true, new_account: true });
+      assert.deepEqual(audit.at(-2)!.details, { account: 'shared', admin: false, new_account: false });
+      assert.equal(audit[0]!.details, null, 'a password reset records no password');
     } finally {
       await store.close();
     }
@@ -298,6 +307,14 @@ describe('model-gateway CLI', () => {
     assert.match(channels.stdout, /^up\t.*\trecent=2 served\/1 failed\tlast-failure=upstream_error \(upstream HTTP 500\) at /m);
     assert.equal((await cli(dir, 'channel', 'disable', 'up')).code, 0);
     assert.match((await cli(dir, 'channel', 'list')).stdout, /\tdisabled\t/);
+    const auditStore = open({ dataDir: dir });
+    const audit = await auditStore.listAudit({ actor: 'cli', limit: 100 });
+    await auditStore.close();
+    assert.deepEqual(audit.slice(0, 4).map((r) => [r.action, r.target]), [['channel.disable', 'up'], ['channel.add', 'up'], ['model.price', 'm'], ['account.create', 'a']]);
+    assert.deepEqual(audit[1]!.details!['models'], { m: 'm', big: 'upstream-big' });
+    assert.ok(!('apiKey' in audit[1]!.details!) && !JSON.stringify(audit[1]!.details).includes('"k"'), 'the upstream key is not recorded');
+    assert.deepEqual([audit[2]!.details!['inputPrice'], audit[2]!.details!['outputPrice']], [150_000, 600_000]);
+    assert.deepEqual(audit[3]!.details, { balance_micro_usd: 1_500_000, balance: '$1.50' });
     assert.equal((await cli(dir, 'channel', 'remove', 'up')).code, 0);
     assert.equal((await cli(dir, 'channel', 'list')).stdout, '');
 

@@ -3,6 +3,7 @@
  * would) and sends the page's Origin on every POST, so a test says only what differs from the page.
  */
 import assert from 'node:assert/strict';
+import { Agent, fetch as undiciFetch } from 'undici';
 import type { RunningGateway } from '../../../src/gateway/server.ts';
 import { answerOf, type Answer } from '../../support/answer.ts';
 import { createUser } from '../../../src/gateway/accounts/users.ts';
@@ -18,7 +19,15 @@ export interface ConsoleAgent {
   signIn(name: string, password?: string): Promise<Answer>;
 }
 
-export function consoleAgent(gw: RunningGateway): ConsoleAgent {
+export interface AgentOptions {
+  /** Connect from this loopback address (127.0.0.2, ...): another client address as the gateway sees it. */
+  readonly localAddress?: string;
+}
+
+export function consoleAgent(gw: RunningGateway, options: AgentOptions = {}): ConsoleAgent {
+  const dispatcher = options.localAddress ? new Agent({ localAddress: options.localAddress }) : null;
+  const fetchFrom = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) =>
+    (dispatcher ? undiciFetch(url, { ...init, dispatcher }) : fetch(url, init));
   const agent: ConsoleAgent = {
     cookie: undefined,
     async get(path, headers = {}) {
@@ -36,11 +45,11 @@ export function consoleAgent(gw: RunningGateway): ConsoleAgent {
     if (agent.cookie !== undefined && all['cookie'] === undefined) all['cookie'] = `mg_session=${agent.cookie}`;
     // A header given as '' is a header the test wants absent.
     for (const [name, value] of Object.entries(all)) if (value === '') delete all[name];
-    const res = await fetch(gw.url + path, { method, headers: all, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
+    const res = await fetchFrom(gw.url + path, { method, headers: all, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
     const setCookie = res.headers.get('set-cookie');
     const match = setCookie ? /^mg_session=([^;]*)/.exec(setCookie) : null;
     if (match) agent.cookie = match[1] === '' ? undefined : match[1];
-    return answerOf(res.status, res.headers, await res.text());
+    return answerOf(res.status, res.headers as Headers, await res.text());
   }
   return agent;
 }

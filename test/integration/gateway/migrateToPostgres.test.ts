@@ -10,7 +10,8 @@ import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { cliSuite } from '../../support/cliSuite.ts';
 import { freshDatabase, TEST_DATABASE_PASSWORD } from '../../support/postgres.ts';
-import { toAccount, toKey, toLog, toModel, toUser, type Row } from '../../../src/gateway/store/sqlRows.ts';
+import { toAccount, toCode, toKey, toLog, toModel, toUser, type Row } from '../../../src/gateway/store/sqlRows.ts';
+import { toAudit } from '../../../src/gateway/store/audit.ts';
 import { assertError } from '../../support/answer.ts';
 import { call, chatBody, tempDir } from './helpers.ts';
 import { ROOT, serveProcess } from './serveProcess.ts';
@@ -35,7 +36,8 @@ function ok(env: NodeJS.ProcessEnv, args: string[], input?: string): string {
 
 /** Every row of the tables migrate copies, read through the stores' mappers, in id order (models by name). */
 const TABLES: Record<string, (r: Row) => unknown> = {
-  accounts: toAccount, users: toUser, api_keys: toKey, models: toModel, request_logs: (r: Row) => toLog({ ...r, account_name: null }),
+  accounts: toAccount, users: toUser, api_keys: toKey, models: toModel, request_logs: (r: Row) => toLog({ ...r, account_name: null }), redemption_codes: toCode,
+  audit_log: toAudit,
 };
 const order = (table: string): string => (table === 'models' ? 'name' : 'id');
 
@@ -102,6 +104,8 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
       expiring = ok(onFolder, ['key', 'create', '--account', 'team', '--name', 'later', '--expires', '2099-01-01T00:00:00Z']).trim();
       disabled = ok(onFolder, ['key', 'create', '--account', 'team', '--name', 'off']).trim();
       ok(onFolder, ['key', 'disable', 'off']);
+      ok(onFolder, ['code', 'create', '--value', '0.5', '--count', '3', '--batch', 'moving', '--expires', '2099-01-01']);
+      ok(onFolder, ['code', 'disable', '2']);
       const answers = [];
       for (let i = 0; i < 12; i++) answers.push(await call(local.gw, 'POST', '/v1/chat/completions', { key: i % 3 === 0 ? expiring : key, body: chatBody('gpt-x', `question ${i}`) }));
       assert.deepEqual(answers.map((a) => a.status), Array(12).fill(200), answers.map((a) => a.text).join('\n'));
@@ -116,6 +120,7 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     const folderLogs = ok(onFolder, ['logs', '--json', '--limit', '1000']);
     const folderKeys = ok(onFolder, ['key', 'list']);
     const folderModels = ok(onFolder, ['model', 'list']);
+    const folderCodes = ok(onFolder, ['code', 'list']);
     const folderRows = sqliteRows(dir);
     assert.ok(folderRows['request_logs']!.length >= 13, 'the folder logged its traffic');
 
@@ -133,8 +138,10 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     assert.equal(migrated.status, 0, migrated.stderr);
     // The bootstrap's account "local", key "default", channel "echo" and models are copied with the test's own.
     const n = (t: string): number => folderRows[t]!.length;
-    assert.match(migrated.stdout, new RegExp(`  ${n('accounts')} accounts \\(balances \\$[\\d.]+, spent \\$[\\d.]+ in all\\), ${n('users')} users, ${n('api_keys')} keys, 2 channels .*, ${n('models')} models, ${n('request_logs')} request logs`));
-    assert.deepEqual([n('accounts'), n('users'), n('api_keys'), n('models')], [2, 1, 4, 6]);
+    assert.match(migrated.stdout, new RegExp(`  ${n('accounts')} accounts \\(balances \\$[\\d.]+, spent \\$[\\d.]+ in all\\), ${n('users')} users, ${n('api_keys')} keys, 2 channels .*, ${n('models')} models, ${n('request_logs')} request logs, 3 redemption codes, ${n('audit_log')} audit log rows`));
+    assert.deepEqual([n('accounts'), n('users'), n('api_keys'), n('models'), n('redemption_codes')], [2, 1, 4, 6, 3]);
+    const actions = folderRows['audit_log']!.map((r) => (r as { action: string }).action);
+    for (const action of ['user.create', 'code.create', 'code.disable']) assert.ok(actions.includes(action), `the CLI's ${action} is in the copied audit log`);
     assert.ok(!(migrated.stdout + migrated.stderr).includes(TEST_DATABASE_PASSWORD), 'the database password is never printed');
 
     // Every row of every copied table, ids included, read back through the stores' mappers: the same.
@@ -143,6 +150,7 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     assert.equal(ok(onPg, ['logs', '--json', '--limit', '1000']), folderLogs);
     assert.equal(ok(onPg, ['key', 'list']), folderKeys);
     assert.equal(ok(onPg, ['model', 'list']), folderModels);
+    assert.equal(ok(onPg, ['code', 'list']), folderCodes);
     assert.deepEqual(accountShow(ok(onPg, ['account', 'show', 'team'])), before);
 
     // A second migrate into the now non-empty database: refused, and nothing changes.

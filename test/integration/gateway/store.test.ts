@@ -151,6 +151,39 @@ describe('gateway store', () => {
     }
   });
 
+  it("brings a folder at main's schema 13 to 15 (14 redemption codes, 15 the audit log), its rows kept", async () => {
+    const dir = tempDir();
+    try {
+      assert.deepEqual(MIGRATIONS.map((m) => m.version), Array.from({ length: 15 }, (_, i) => i + 1), 'contiguous, in order');
+      const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+      const db = new DatabaseSync(join(dir, 'gateway.db'));
+      db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL)');
+      for (const m of MIGRATIONS.filter((m) => m.version <= 13)) {
+        db.exec(m.sql);
+        db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(m.version);
+      }
+      db.exec("INSERT INTO accounts (name, balance, created_at) VALUES ('team', 7, 1)");
+      db.exec("INSERT INTO users (name, account_id, admin, password_hash, created_at) SELECT 'ada', id, 1, 'x', 1 FROM accounts");
+      db.close();
+      const store = openStore({ dataDir: dir });
+      try {
+        const [ada] = await store.listUsers();
+        assert.deepEqual([ada!.name, ada!.lastSignInAt, (await store.getAccount('team'))!.balance], ['ada', null, 7]);
+        const [code] = await store.createCodes([{ hash: 'e'.repeat(64), value: 5, batch: null, expiresAt: null, createdBy: ada!.id }], { actor: 'ada', action: 'code.create', target: '(no batch)' });
+        assert.equal((await store.redeemCode(code!.hash, { accountId: ada!.accountId, userId: ada!.id }, Date.now()))!.account.balance, 12);
+        assert.deepEqual((await store.listAudit({ limit: 10 })).map((r) => r.action), ['code.create']);
+      } finally {
+        await store.close();
+      }
+      const check = new DatabaseSync(join(dir, 'gateway.db'));
+      const versions = check.prepare('SELECT version FROM schema_version ORDER BY version').all().map((r) => Number(r.version));
+      check.close();
+      assert.deepEqual(versions, MIGRATIONS.map((m) => m.version));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('channel keys an older version stored in plain text are sealed on open; another secret key cannot open them, and says so', async () => {
     const dir = tempDir();
     try {

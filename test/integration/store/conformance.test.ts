@@ -2,33 +2,11 @@
 // SQLite, PostgreSQL on the run's shared test server, a database per test). What one store does and
 // another does not is a bug in one of them, whatever the gateway's tests on the default store say.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { MAX_BALANCE_MICRO } from '../../../src/contract/index.ts';
-import { openAnyStore, openStore } from '../../../src/gateway/store/index.ts';
 import { StoreError, type NewKey, type RequestLog, type Store } from '../../../src/gateway/store/types.ts';
 import type { AccountLogFilter } from '../../../src/gateway/store/logQuery.ts';
 import { newChannel } from '../../support/channels.ts';
-import { freshDatabase } from '../../support/postgres.ts';
-import { tempDir } from '../gateway/helpers.ts';
-
-const STORES: ReadonlyArray<{ name: string; open: () => Promise<{ store: Store; dispose: () => void }> }> = [
-  { name: 'memory', open: async () => ({ store: openStore({ inMemory: true }), dispose: () => undefined }) },
-  {
-    name: 'sqlite',
-    open: async () => {
-      const dir = tempDir();
-      return { store: openStore({ dataDir: dir }), dispose: () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'postgres',
-    open: async () => ({
-      store: await openAnyStore({ databaseUrl: await freshDatabase(), env: { MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') } }),
-      dispose: () => undefined,
-    }),
-  },
-];
+import { STORES } from '../../support/stores.ts';
 
 const storeError = (code: string) => (error: unknown) => error instanceof StoreError && error.code === code;
 

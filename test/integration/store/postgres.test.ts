@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openAnyStore } from '../../../src/gateway/store/index.ts';
+import { POSTGRES_MIGRATIONS } from '../../../src/gateway/store/postgresMigrations.ts';
 import { RECHECK_MS } from '../../../src/gateway/store/postgresChanges.ts';
 import { StoreError, type RequestLog, type Store } from '../../../src/gateway/store/types.ts';
 import { main } from '../../../src/gateway/cli.ts';
@@ -49,9 +50,28 @@ describe('the PostgreSQL store', () => {
   it('migrates once when several open a new database together, and refuses a database of a newer version', async () => {
     const url = await freshDatabase();
     await Promise.all([open(url), open(url), open(url), open(url)]);
-    assert.deepEqual((await sql(url, 'SELECT version FROM schema_version ORDER BY version')).rows, [{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }]);
+    assert.deepEqual(POSTGRES_MIGRATIONS.map((m) => m.version), [1, 2, 3, 4, 5, 6, 7], 'contiguous, in order: 6 redemption codes, 7 the audit log');
+    assert.deepEqual((await sql(url, 'SELECT version FROM schema_version ORDER BY version')).rows, POSTGRES_MIGRATIONS.map((m) => ({ version: m.version })));
     await sql(url, 'INSERT INTO schema_version (version) VALUES (999)');
-    await assert.rejects(open(url), storeError('invalid', /newer Model Gateway \(schema 999; this version knows up to 5\)/));
+    await assert.rejects(open(url), storeError('invalid', new RegExp(`newer Model Gateway \\(schema 999; this version knows up to ${POSTGRES_MIGRATIONS.at(-1)!.version}\\)`)));
+  });
+
+  it("brings a database at main's schema 5 to 7 (redemption codes, then the audit log), its rows kept", async () => {
+    const url = await freshDatabase();
+    await sql(url, 'CREATE TABLE schema_version (version INTEGER NOT NULL)');
+    for (const m of POSTGRES_MIGRATIONS.filter((m) => m.version <= 5)) {
+      await sql(url, m.sql);
+      await sql(url, 'INSERT INTO schema_version (version) VALUES ($1)', [m.version]);
+    }
+    await sql(url, "INSERT INTO accounts (name, balance, created_at) VALUES ('team', 7, 1)");
+    await sql(url, "INSERT INTO users (name, account_id, admin, password_hash, created_at) SELECT 'ada', id, TRUE, 'x', 1 FROM accounts");
+    const store = await open(url);
+    assert.deepEqual((await sql(url, 'SELECT version FROM schema_version ORDER BY version')).rows.map((r) => r.version), [1, 2, 3, 4, 5, 6, 7]);
+    const [ada] = await store.listUsers();
+    assert.deepEqual([ada!.name, ada!.lastSignInAt, (await store.getAccount('team'))!.balance], ['ada', null, 7]);
+    const [code] = await store.createCodes([{ hash: 'e'.repeat(64), value: 5, batch: null, expiresAt: null, createdBy: ada!.id }], { actor: 'ada', action: 'code.create', target: '(no batch)' });
+    assert.equal((await store.redeemCode(code!.hash, { accountId: ada!.accountId, userId: ada!.id }, Date.now()))!.account.balance, 12);
+    assert.deepEqual((await store.listAudit({ limit: 10 })).map((r) => r.action), ['code.create']);
   });
 
   it('keeps money exact and bounded in the database: an overdrawing batch is refused whole, a balance past the ceiling too', async () => {
@@ -102,6 +122,30 @@ describe('the PostgreSQL store', () => {
     const bumped = Date.now();
     await poll('the re-read change', () => serving.changedSinceLastCheck(), RECHECK_MS * 3, 5);
     assert.ok(Date.now() - bumped <= RECHECK_MS * 2 + 200, `seen after ${Date.now() - bumped} ms`);
+  });
+
+  it("sees another connection's redemption through NOTIFY at once, as a top-up; a refused one sends nothing", async () => {
+    const url = await freshDatabase();
+    const env = secretEnv();
+    const serving = await open(url, env);
+    const cli = await open(url, env);
+    const team = await cli.createAccount('team', 0);
+    const [code] = await cli.createCodes([{ hash: 'c'.repeat(64), value: 5, batch: null, expiresAt: null, createdBy: null }]);
+    serving.changedSinceLastCheck();
+    await poll('the change feed to listen', async () => (await sql(url, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'")).rows[0].n === 1, 5000, 20);
+    await poll('the account seen', () => serving.changedSinceLastCheck(), RECHECK_MS * 3, 5);
+    assert.equal(serving.changedSinceLastCheck(), false);
+
+    const version = async () => Number((await sql(url, 'SELECT version FROM gateway_changes')).rows[0].version);
+    const before = await version();
+    assert.ok(await cli.redeemCode(code!.hash, { accountId: team.id, userId: null }, Date.now()));
+    const started = Date.now();
+    await poll('the notified redemption', () => serving.changedSinceLastCheck(), 2000, 5);
+    assert.ok(Date.now() - started < RECHECK_MS / 2, `seen after ${Date.now() - started} ms: through the notification, not the re-read`);
+    assert.equal(await version(), before + 1, 'the change version bumped in the redemption\'s transaction');
+    assert.equal(await cli.redeemCode(code!.hash, { accountId: team.id, userId: null }, Date.now()), null);
+    await cli.createCodes([{ hash: 'd'.repeat(64), value: 5, batch: null, expiresAt: null, createdBy: null }]);
+    assert.equal(await version(), before + 1, 'a refused redemption and a new code change nothing the instances cache');
   });
 
   it('never prints the database password in a CLI failure', async () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { Leases } from '../../../src/gateway/accounts/leases.ts';
 import { Ledger, type ReservationPlan } from '../../../src/gateway/accounts/ledger.ts';
-import type { AccountRecord, LeaseStore, LeaseView } from '../../../src/gateway/store/types.ts';
+import type { LeaseStore, LeaseView } from '../../../src/gateway/store/instances.ts';
+import type { AccountRecord } from '../../../src/gateway/store/types.ts';
 
 /** One account's money as the database would hold it, with this instance's lease; counts takes. */
 class FakeLeaseStore implements LeaseStore {

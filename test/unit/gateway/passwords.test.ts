@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes, scryptSync } from 'node:crypto';
-import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem, verifyAgainstNothing, verifyPassword } from '../../../src/gateway/accounts/passwords.ts';
+import { MIN_PASSWORD_LENGTH } from '../../../src/contract/index.ts';
+import { hashPassword, passwordProblem, verifyAgainstNothing, verifyPassword } from '../../../src/gateway/accounts/passwords.ts';
 
 describe('console passwords', () => {
   it('argon2id with its parameters, verified only by the same password', () => {

@@ -1,5 +1,8 @@
 // The route table, swept in process (no socket): every route answers its methods with the contract's
-// shapes, refuses the others with 405, and asks for a key unless it is public.
+// shapes, refuses the others with 405, and asks for a key unless it is public. The console's signed-in
+// routes are swept again with sessions: every admin route (users, top-ups, the audit log, redemption
+// codes) is 401 without a session, 403 admin_required for a user who is not an admin, and past both for
+// an admin; every change refuses a request without the console's same-origin proof (403) or a JSON body (415).
 import assert from 'node:assert/strict';
 import { ROUTES } from '../../../src/gateway/app.ts';
 import { createGateway, type GatewayInstance } from '../../../src/gateway/server.ts';
@@ -12,9 +15,12 @@ const PUBLIC = new Set(['/api/status', '/', '/console', '/api/console/session', 
 const OAUTH = new Set(['/api/oauth/device_authorization', '/api/oauth/token']);
 /** The console's sign-in routes need no key and no session, but a same-origin proof (CSRF): without one, 403. */
 const SIGN_IN = new Set(['/api/console/login', '/api/console/logout', '/api/console/setup']);
+/** The admins' console: a session of an admin (contract 4.10). */
+const ADMIN_PREFIX = '/api/console/admin/';
 /** The console's signed-in routes ask for a session cookie, not a key. */
 const signedIn = (path: string) =>
-  path.startsWith('/api/console/keys') || path.startsWith('/api/console/device/') || path === '/api/console/models' || path.startsWith('/api/console/account/') || path === '/api/console/password';
+  path.startsWith('/api/console/keys') || path.startsWith('/api/console/device/') || path === '/api/console/models' || path === '/api/console/account'
+  || path.startsWith('/api/console/account/') || path === '/api/console/password' || path.startsWith(ADMIN_PREFIX);
 
 function expectedWithoutCredentials(path: string): [number, string] | 'ok' | 'oauth' {
   if (PUBLIC.has(path)) return 'ok';
@@ -66,5 +72,75 @@ describe('the route table, in process', () => {
     const billing = await injectRequest(gateway, 'GET', '/v1/dashboard/billing/usage', { key: gateway.bootstrapKey! });
     assert.equal(billing.status, 200);
     assert.ok(billing.json.total_usage > 0, `usage after a paid chat: ${billing.text}`);
+  });
+});
+
+// Every admin route of the table, whatever it does: no session 401, a signed-in user who is not an admin
+// 403 admin_required (before the body is read), an admin past both (a GET answers, a POST reads its body);
+// and every signed-in change of the table, the CSRF proofs.
+describe('the signed-in console routes of the table, in process, with sessions', () => {
+  let gateway: GatewayInstance;
+  const adminRoutes = Object.entries(ROUTES).filter(([path]) => path.startsWith(ADMIN_PREFIX)).flatMap(([path, methods]) => Object.keys(methods).map((method) => [method, path] as const));
+  /** The console page's own header (an in-process request has no Origin). */
+  const fromPage = { 'x-model-gateway-console': '1' };
+  const cookieOf = (answer: { headers: Headers }) => /^mg_session=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')![1]!;
+  let admin: string;
+  let user: string;
+
+  before(async () => {
+    gateway = await createGateway({ inMemory: true, bootstrap: true, echoDelayMs: 0, firstAdminSetup: true });
+    const setup = await injectRequest(gateway, 'POST', '/api/console/setup', { headers: fromPage, body: { token: gateway.setupToken, name: 'root', password: 'root password 1' } });
+    assert.equal(setup.status, 201, setup.text);
+    admin = cookieOf(setup);
+    const made = await injectRequest(gateway, 'POST', '/api/console/admin/users', { headers: { ...fromPage, cookie: `mg_session=${admin}` }, body: { name: 'ada', password: 'ada password 1' } });
+    assert.equal(made.status, 201, made.text);
+    const login = await injectRequest(gateway, 'POST', '/api/console/login', { headers: fromPage, body: { name: 'ada', password: 'ada password 1' } });
+    assert.equal(login.status, 200, login.text);
+    user = cookieOf(login);
+  });
+  after(async () => {
+    await gateway.drain(0);
+    await gateway.close();
+  });
+
+  it('finds the admin routes: users, their actions, top-ups, the audit log and redemption codes', () => {
+    assert.ok(adminRoutes.length >= 11, `${adminRoutes.length} admin routes`);
+    for (const path of ['/api/console/admin/users', '/api/console/admin/audit', '/api/console/admin/codes', '/api/console/admin/codes/disable']) {
+      assert.ok(adminRoutes.some(([, p]) => p === path), path);
+    }
+  });
+
+  for (const [method, path] of adminRoutes) {
+    const body = method === 'POST' ? { name: 'ada', account: 'ada', amount_usd: '1', admin: false, password: 'new password 99' } : undefined;
+    it(`${method} ${path}: 401 without a session, 403 admin_required for a user, past both for an admin`, async () => {
+      assertError(await injectRequest(gateway, method, path, { headers: fromPage, body }), 401, 'not_signed_in');
+      assertError(await injectRequest(gateway, method, path, { headers: { ...fromPage, cookie: `mg_session=${user}` }, body }), 403, 'admin_required');
+      // A user's refused request changed nothing, and told nothing of the admin API's data.
+      const asAdmin = await injectRequest(gateway, method, path, { headers: { ...fromPage, cookie: `mg_session=${admin}` }, body: method === 'POST' ? {} : undefined });
+      if (method === 'GET') assert.equal(asAdmin.status, 200, asAdmin.text);
+      else assertError(asAdmin, 400, 'invalid_request');
+    });
+  }
+
+  for (const [path, methods] of Object.entries(ROUTES).filter(([p]) => signedIn(p))) {
+    if (!('POST' in methods)) continue;
+    const cookie = () => `mg_session=${path.startsWith(ADMIN_PREFIX) ? admin : user}`;
+    it(`POST ${path} signed in, without the console's same-origin proof: 403 cross_site_request; from another origin too`, async () => {
+      assertError(await injectRequest(gateway, 'POST', path, { headers: { cookie: cookie() }, body: { id: 1 } }), 403, 'cross_site_request');
+      assertError(await injectRequest(gateway, 'POST', path, { headers: { cookie: cookie(), origin: 'https://evil.example' }, body: { id: 1 } }), 403, 'cross_site_request');
+    });
+    it(`POST ${path} signed in, a body that is not JSON (a form's): 415 json_required`, async () => {
+      const answer = await injectRequest(gateway, 'POST', path, { headers: { cookie: cookie(), ...fromPage, 'content-type': 'text/plain' }, body: 'id=1' });
+      assertError(answer, 415, 'json_required');
+    });
+  }
+
+  it("leaves the user's session and password as they were after every refused admin request, and made nothing", async () => {
+    const still = await injectRequest(gateway, 'GET', '/api/console/session', { headers: { cookie: `mg_session=${user}` } });
+    assert.deepEqual([still.json.user.name, still.json.user.admin], ['ada', false]);
+    const audit = await injectRequest(gateway, 'GET', '/api/console/admin/audit', { headers: { cookie: `mg_session=${admin}` } });
+    assert.deepEqual(audit.json.data.map((r: { action: string; actor: string }) => [r.actor, r.action]), [['root', 'user.create']]);
+    const codes = await injectRequest(gateway, 'GET', '/api/console/admin/codes', { headers: { cookie: `mg_session=${admin}` } });
+    assert.deepEqual(codes.json, { object: 'list', data: [], next_before: null });
   });
 });

@@ -2,7 +2,7 @@
 // for PostgreSQL with no other instance: what a request waiting for an exchange is told.
 import assert from 'node:assert/strict';
 import { SharedLimits } from '../../../src/gateway/accounts/sharedLimits.ts';
-import type { KeyClaim, KeyLimitStore, OthersClaims } from '../../../src/gateway/store/types.ts';
+import type { KeyClaim, KeyLimitStore, OthersClaims } from '../../../src/gateway/store/instances.ts';
 
 /** No other instance; each exchange takes `delayMs` (a database slower than the claims' trust window, or not). */
 function aloneOnDatabase(delayMs: number): KeyLimitStore {

@@ -1,0 +1,52 @@
+/**
+ * The console's management API for admins (contract 4.10, "Admins"): the bodies its routes accept, as
+ * zod schemas, the audit log's actions, and the rules a user name and a password follow wherever a
+ * user is made (the CLI, the first-admin setup, the console). Written once here so the gateway and
+ * any client of the API read the same rules.
+ */
+import { z } from 'zod';
+
+/** The shortest password accepted for a console user, wherever it is set. */
+export const MIN_PASSWORD_LENGTH = 10;
+/** Longer ones are refused: hashing megabytes on request is a denial of service. */
+export const MAX_PASSWORD_LENGTH = 1024;
+
+/** User, account and key names: what the CLI accepts (1 to 64 letters, digits, ".", "_", "-" or "@"). */
+export const NAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
+export const ConsoleName = z.string().regex(NAME_PATTERN, 'must be 1 to 64 letters, digits, ".", "_", "-" or "@"');
+/** Checked for its length by the gateway (passwordProblem); bounded here so no megabyte string reaches the hash. */
+export const ConsolePassword = z.string().min(1).max(MAX_PASSWORD_LENGTH);
+
+/** The audit log's actor for a change made with the command line (a console user cannot take this name). */
+export const CLI_ACTOR = 'cli';
+
+/** What the audit log records, as stable strings: clients filter on these, never on words. */
+export const AUDIT_ACTIONS = [
+  'user.create', 'user.disable', 'user.enable', 'user.password_reset', 'user.admin_grant', 'user.admin_revoke',
+  'account.create', 'account.topup',
+  'channel.add', 'channel.disable', 'channel.enable', 'channel.remove',
+  'model.price',
+  'code.create', 'code.disable',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+/** POST /api/console/admin/users: a new user; without `account`, an account of the user's name is made. */
+export const NewUserBody = z.strictObject({ name: ConsoleName, password: ConsolePassword, admin: z.boolean().optional(), account: ConsoleName.optional() });
+/** POST /api/console/admin/users/disable and /enable. */
+export const UserNameBody = z.strictObject({ name: ConsoleName });
+/** POST /api/console/admin/users/password: a new password, set by an admin (every session of the user ends). */
+export const UserPasswordBody = z.strictObject({ name: ConsoleName, password: ConsolePassword });
+/** POST /api/console/admin/users/admin: grant (true) or revoke (false) admin. */
+export const UserAdminBody = z.strictObject({ name: ConsoleName, admin: z.boolean() });
+/**
+ * POST /api/console/admin/accounts/topup. The amount in USD, as a JSON number or a decimal string
+ * ("12.5"): positive, at most 6 decimals, exact in micro-USD (the gateway parses its decimal text, never a float sum).
+ */
+export const TopUpBody = z.strictObject({ account: ConsoleName, amount_usd: z.union([z.number(), z.string().max(32)]) });
+
+export type NewUserBody = z.infer<typeof NewUserBody>;
+export type TopUpBody = z.infer<typeof TopUpBody>;

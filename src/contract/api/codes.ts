@@ -1,0 +1,70 @@
+/**
+ * The management API of redemption codes (top-up, issue 10; contract 4.10): the bodies and query the
+ * gateway accepts and the shapes it answers, written once for the gateway and any client. Money goes in
+ * as decimal USD (at most 6 decimals, checked exactly by the gateway) and comes out both ways, as
+ * integer micro-USD and as a decimal USD string.
+ */
+import { z } from 'zod';
+import { ConsoleName } from '../admin.ts';
+
+export const ADMIN_CODES_PATH = '/api/console/admin/codes';
+export const ADMIN_CODES_DISABLE_PATH = '/api/console/admin/codes/disable';
+export const REDEEM_PATH = '/api/console/account/redeem';
+
+/** Codes made at once, at most. */
+export const MAX_CODES_PER_BATCH = 1000;
+export const CODE_STATUSES = ['unused', 'used', 'expired', 'disabled'] as const;
+export type CodeStatusName = (typeof CODE_STATUSES)[number];
+
+/** A batch name: what the CLI accepts for names (ConsoleName: 1 to 64 letters, digits, ".", "_", "-" or "@"). */
+const BatchName = ConsoleName;
+
+/** POST /api/console/admin/codes. `value_usd`: decimal USD as a string ("5", "0.25") or a JSON number. */
+export const CreateCodesBody = z.strictObject({
+  value_usd: z.union([z.string().min(1).max(32), z.number()]),
+  count: z.int().min(1).max(MAX_CODES_PER_BATCH).optional(),
+  batch: BatchName.nullable().optional(),
+  /** ISO-8601 date-time in the future; null or absent: never expires. */
+  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+export type CreateCodesBody = z.infer<typeof CreateCodesBody>;
+
+/** POST /api/console/admin/codes/disable: one code by id, or every unused code of a batch. */
+export const DisableCodesBody = z.union([z.strictObject({ id: z.int().positive() }), z.strictObject({ batch: BatchName })]);
+export type DisableCodesBody = z.infer<typeof DisableCodesBody>;
+
+/** POST /api/console/account/redeem. */
+export const RedeemBody = z.strictObject({ code: z.string().min(1).max(128) });
+export type RedeemBody = z.infer<typeof RedeemBody>;
+
+/** Exact money both ways. */
+export const Money = z.strictObject({ micro_usd: z.int().nonnegative(), usd: z.string() });
+
+/** A code as the admin list shows it: never the code itself. */
+export const CodeView = z.strictObject({
+  id: z.int().positive(),
+  batch: z.string().nullable(),
+  value: Money,
+  status: z.enum(CODE_STATUSES),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  redeemed_at: z.string().nullable(),
+  redeemed_by: z.strictObject({ account: z.string().nullable(), user: z.string().nullable() }).nullable(),
+});
+export type CodeView = z.infer<typeof CodeView>;
+
+/** 201 to POST /api/console/admin/codes: the codes, this once. */
+export const CreatedCodes = z.strictObject({
+  object: z.literal('console.code_batch'),
+  batch: z.string().nullable(),
+  value: Money,
+  expires_at: z.string().nullable(),
+  codes: z.array(z.strictObject({ id: z.int().positive(), code: z.string() })),
+});
+
+/** GET /api/console/admin/codes?batch=&status=&limit=&before=. */
+export const CodeList = z.strictObject({ object: z.literal('list'), data: z.array(CodeView), next_before: z.int().positive().nullable() });
+
+/** 200 to POST /api/console/account/redeem: what was credited and the account's balance after it. */
+export const Redeemed = z.strictObject({ object: z.literal('console.redemption'), account: z.string().nullable(), credited: Money, balance: Money });

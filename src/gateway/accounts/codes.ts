@@ -1,0 +1,98 @@
+/**
+ * Redemption codes (top-up, issue 10), the one place codes are made and read: a code is 100 random bits
+ * as MGC-XXXX-XXXX-XXXX-XXXX-XXXX in Crockford's base32 (no I, L, O, U: nothing to misread), shown once
+ * when made and kept by the store only as the SHA-256 of that canonical form, like an API key. What a
+ * person types is normalised first (case, dashes and spaces, O for 0, I and L for 1), so a code copied
+ * with a space or in lower case still works. Guessing one is out of reach: 2^100 codes, and wrong tries
+ * throttled per account and per address (routes/consoleRedeem.ts). Making and disabling codes are admin
+ * actions, the same from the CLI and the console: each is written with its audit row (code.create,
+ * code.disable; never a code) in one store step.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { formatMicroUsd } from '../../contract/index.ts';
+import type { CodeTarget, Redeemer, Redemption, RedemptionCodeRecord, Store } from '../store/types.ts';
+import { auditEntry, type Acting } from './userAdmin.ts';
+
+export const CODE_PREFIX = 'MGC';
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const GROUPS = 5;
+const GROUP_LENGTH = 4;
+const LENGTH = GROUPS * GROUP_LENGTH;
+/** Codes made at once, at most (the CLI's --count and the admin API's count). */
+export { MAX_CODES_PER_BATCH } from '../../contract/index.ts';
+
+function grouped(symbols: string): string {
+  const groups: string[] = [];
+  for (let i = 0; i < LENGTH; i += GROUP_LENGTH) groups.push(symbols.slice(i, i + GROUP_LENGTH));
+  return `${CODE_PREFIX}-${groups.join('-')}`;
+}
+
+/** A new code, in its canonical form. */
+export function newRedemptionCode(): string {
+  let symbols = '';
+  for (let i = 0; i < LENGTH; i++) symbols += ALPHABET[randomInt(ALPHABET.length)];
+  return grouped(symbols);
+}
+
+/** What a person typed, in the canonical form; null when it cannot be a code at all. */
+export function normalizeRedemptionCode(typed: string): string | null {
+  let symbols = typed.toUpperCase().replace(/[\s\-_.]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  if (symbols.length === CODE_PREFIX.length + LENGTH && symbols.startsWith(CODE_PREFIX)) symbols = symbols.slice(CODE_PREFIX.length);
+  if (symbols.length !== LENGTH || [...symbols].some((c) => !ALPHABET.includes(c))) return null;
+  return grouped(symbols);
+}
+
+/** What the store keeps of a code: the SHA-256 of its canonical form, hex (as keys.ts hashKey does for API keys). */
+export function hashRedemptionCode(canonical: string): string {
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+}
+
+export interface CodeBatchRequest {
+  /** Micro-USD each. */
+  readonly value: number;
+  readonly count: number;
+  readonly batch: string | null;
+  readonly expiresAt: number | null;
+  /** The admin who asked; null from the CLI. */
+  readonly createdBy: number | null;
+  /** Who the audit log names: the admin's user name, or CLI_ACTOR. */
+  readonly actor: string;
+}
+
+/** The audit log's target for codes made or disabled without a batch name. */
+export const NO_BATCH = '(no batch)';
+
+export interface MadeCode {
+  readonly code: string;
+  readonly record: RedemptionCodeRecord;
+}
+
+/** Makes `count` codes in one store step and returns them with their records: the only time the codes exist outside the people they are given to. */
+export async function createCodeBatch(store: Store, request: CodeBatchRequest): Promise<MadeCode[]> {
+  const codes = Array.from({ length: request.count }, () => newRedemptionCode());
+  const audit = auditEntry(request.actor, 'code.create', request.batch ?? NO_BATCH, {
+    batch: request.batch, count: request.count, value_micro_usd: request.value, value: formatMicroUsd(request.value),
+    expires_at: request.expiresAt === null ? null : new Date(request.expiresAt).toISOString(),
+  });
+  const records = await store.createCodes(codes.map((code) => ({
+    hash: hashRedemptionCode(code), value: request.value, batch: request.batch, expiresAt: request.expiresAt, createdBy: request.createdBy,
+  })), audit);
+  return records.map((record, i) => ({ code: codes[i]!, record }));
+}
+
+/** Disables the codes of `target` not yet used (used ones stay used), with its audit row; returns how many changed. */
+export async function disableUnusedCodes(store: Store, target: CodeTarget, acting: Acting): Promise<number> {
+  return store.disableCodes(target, auditEntry(acting.actor, 'code.disable', 'batch' in target ? target.batch : `code ${target.id}`, { ...target }));
+}
+
+/** Redeems what a person typed for `by`: null for anything that is not an unused, enabled, unexpired code. */
+export async function redeemTyped(store: Store, typed: string, by: Redeemer, now: number): Promise<Redemption | null> {
+  const canonical = normalizeRedemptionCode(typed);
+  return canonical === null ? null : store.redeemCode(hashRedemptionCode(canonical), by, now);
+}
+
+/** The names a code list shows: accounts and users by id. */
+export async function codeNames(store: Store): Promise<{ accounts: Map<number, string>; users: Map<number, string> }> {
+  const [snap, users] = await Promise.all([store.snapshot(), store.listUsers()]);
+  return { accounts: new Map(snap.accounts.map((a) => [a.id, a.name])), users: new Map(users.map((u) => [u.id, u.name])) };
+}

@@ -1,0 +1,61 @@
+/**
+ * The three Store implementations the conformance suites run against (memory, SQLite in a temp folder,
+ * PostgreSQL on the run's shared test server, a database per test), each with a raw SQL connection to
+ * its database (as an operator with sqlite3 or psql would have) where it has one.
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openAnyStore, openStore } from '../../src/gateway/store/index.ts';
+import type { Store } from '../../src/gateway/store/types.ts';
+import { freshDatabase } from './postgres.ts';
+import { tempDir } from '../integration/gateway/helpers.ts';
+
+/** One statement on the store's database outside the store; rejects as the database refuses it. */
+export type RawSql = (sql: string, params?: unknown[]) => Promise<void>;
+
+export interface OpenedStore {
+  readonly store: Store;
+  /** Another store on the same data (a second process, a second instance); null for memory. */
+  readonly another: (() => Promise<Store>) | null;
+  readonly raw: RawSql | null;
+  readonly dispose: () => void;
+}
+
+export const STORES: ReadonlyArray<{ name: string; open: () => Promise<OpenedStore> }> = [
+  { name: 'memory', open: async () => ({ store: openStore({ inMemory: true }), another: null, raw: null, dispose: () => undefined }) },
+  {
+    name: 'sqlite',
+    open: async () => {
+      const dir = tempDir();
+      const raw: RawSql = async (sql, params = []) => {
+        const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+        const db = new DatabaseSync(join(dir, 'gateway.db'));
+        try {
+          db.prepare(sql).run(...(params as never[]));
+        } finally {
+          db.close();
+        }
+      };
+      return { store: openStore({ dataDir: dir }), another: async () => openStore({ dataDir: dir }), raw, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 'postgres',
+    open: async () => {
+      const url = await freshDatabase();
+      const env = { MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') };
+      const raw: RawSql = async (sql, params = []) => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          await client.query(sql, params);
+        } finally {
+          await client.end();
+        }
+      };
+      return { store: await openAnyStore({ databaseUrl: url, env }), another: () => openAnyStore({ databaseUrl: url, env }), raw, dispose: () => undefined };
+    },
+  },
+];
