@@ -14,5 +14,5 @@ COPY --from=build /src/dist/cli.cjs /src/dist/cli.cjs.map ./
 USER node
 # The runtime settings of bin/model-gateway.js (docs/benchmarks.md, "Runtime flags").
 ENV MALLOC_ARENA_MAX=1
-ENTRYPOINT ["node", "--max-semi-space-size=8", "--no-maglev", "/app/cli.cjs"]
+ENTRYPOINT ["node", "--max-semi-space-size=8", "--no-maglev", "--no-allocation-site-pretenuring", "/app/cli.cjs"]
 CMD ["--help"]
