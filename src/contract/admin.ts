@@ -24,7 +24,7 @@ export const CLI_ACTOR = 'cli';
 export const AUDIT_ACTIONS = [
   'user.create', 'user.disable', 'user.enable', 'user.password_reset', 'user.admin_grant', 'user.admin_revoke',
   'account.create', 'account.topup',
-  'channel.add', 'channel.disable', 'channel.enable', 'channel.remove',
+  'channel.add', 'channel.update', 'channel.disable', 'channel.enable', 'channel.remove',
   'model.price',
   'code.create', 'code.disable',
 ] as const;

@@ -171,7 +171,7 @@ export const ERROR_CODES = {
   setup_link_invalid: { status: 403, message: 'This setup link is not valid: it works once, for one hour, and only while the gateway has no admin. Restart the gateway for a new one, or run model-gateway user create NAME --admin.' },
   // A password change (4.10) whose current password is wrong: 403, not 401, the session is still good.
   current_password_wrong: { status: 403, message: 'The current password is wrong, so the password was not changed.' },
-  // Every admin route of the console (4.10: users, top-ups, the audit log, redemption codes) refuses a signed-in user who is not an admin.
+  // Every admin route of the console (4.10: users, top-ups, the audit log, redemption codes, channels, prices) refuses a signed-in user who is not an admin.
   admin_required: { status: 403, message: 'Only an admin of this gateway may do this. Ask an admin.' },
   // 404
   not_found: { status: 404, message: 'Path not found. Check the base address, with or without /v1.', firstCheck: 'address' },
@@ -185,6 +185,8 @@ export const ERROR_CODES = {
   model_not_found: { status: 404, message: 'model not found: no model has this name. Copy the exact model name from the console.', firstCheck: 'model' },
   // An admin's disable of a code id or batch that has no code.
   code_not_found: { status: 404, message: 'No redemption code with this id, or none in this batch.' },
+  // The admins' channels (4.10): no channel has the name in the request.
+  channel_not_found: { status: 404, message: 'No channel with this name.' },
   // A device sign-in's user code (4.11) that is not pending: mistyped, expired, or already approved or denied.
   user_code_invalid: { status: 404, message: 'No sign-in request is waiting with this code: it is mistyped, has expired (codes last 10 minutes), or was already answered. Start Sign In again in your editor for a new code.' },
   // 405: the path exists, the method does not (the Allow header lists the ones that do).
@@ -205,6 +207,8 @@ export const ERROR_CODES = {
   user_exists: { status: 409, message: 'A user with this name exists already. Choose another name.' },
   account_exists: { status: 409, message: "An account with the new user's name exists already: name it as the user's account to put the user on it, or choose another name." },
   // Disabling or demoting the last enabled admin would leave nobody able to run the gateway from the console.
+  // The admins' channels (4.10): a new channel's name is taken.
+  channel_exists: { status: 409, message: 'A channel with this name exists already. Choose another name, or edit that channel.' },
   last_admin: { status: 409, message: 'This is the last enabled admin, so it was not disabled or demoted. Make another user admin first.' },
   // Refused by the HTTP layer before the request is read whole.
   uri_too_long: { status: 414, message: 'The request URL is too long.' },

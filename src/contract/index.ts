@@ -15,3 +15,5 @@ export * from './responses.ts';
 export * from './deviceFlow.ts';
 export * from './admin.ts';
 export * from './api/codes.ts';
+export * from './api/channels.ts';
+export * from './api/models.ts';

@@ -5,7 +5,7 @@
 import { CLIENT_CLOSED_STATUS, ClientGoneError } from './http/body.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  ADMIN_CODES_DISABLE_PATH, ADMIN_CODES_PATH, BILLING_DAILY_PATH, BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, DEVICE_AUTHORIZATION_PATH, DEVICE_PAGE_PATH,
+  ADMIN_CHANNELS_PATH, ADMIN_CODES_DISABLE_PATH, ADMIN_CODES_PATH, ADMIN_MODEL_PRICE_PATH, ADMIN_MODELS_PATH, BILLING_DAILY_PATH, BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, DEVICE_AUTHORIZATION_PATH, DEVICE_PAGE_PATH,
   REDEEM_PATH, STATUS_PATH, TOKEN_PATH,
 } from '../contract/index.ts';
 import { emptyLogFields, finishLog } from './context.ts';
@@ -29,6 +29,8 @@ import { changePassword } from './routes/consolePassword.ts';
 import * as consoleAdmin from './routes/consoleAdmin.ts';
 import { auditLog } from './routes/consoleAudit.ts';
 import { adminCodes, adminCreateCodes, adminDisableCodes } from './routes/consoleCodes.ts';
+import * as consoleChannels from './routes/consoleChannels.ts';
+import { adminModels, adminPriceModel } from './routes/consolePrices.ts';
 import { redeem } from './routes/consoleRedeem.ts';
 import { deviceAuthorization, token } from './routes/oauthDevice.ts';
 import type { Handler } from './routes/common.ts';
@@ -74,7 +76,7 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   '/api/console/account': { GET: consoleSession.account },
   // Top-up with a redemption code (issue 10).
   [REDEEM_PATH]: { POST: redeem },
-  // The admins' console (issue 10): users, top-ups, the audit log, redemption codes; 403 admin_required for everyone else.
+  // The admins' console (issue 10): users, top-ups, the audit log, redemption codes, channels, prices; 403 admin_required for everyone else.
   '/api/console/admin/users': { GET: consoleAdmin.adminUsers, POST: consoleAdmin.adminCreateUser },
   '/api/console/admin/users/disable': { POST: consoleAdmin.adminUserAction('disable') },
   '/api/console/admin/users/enable': { POST: consoleAdmin.adminUserAction('enable') },
@@ -84,6 +86,14 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   '/api/console/admin/audit': { GET: auditLog },
   [ADMIN_CODES_PATH]: { GET: adminCodes, POST: adminCreateCodes },
   [ADMIN_CODES_DISABLE_PATH]: { POST: adminDisableCodes },
+  [ADMIN_CHANNELS_PATH]: { GET: consoleChannels.adminChannels, POST: consoleChannels.adminAddChannel },
+  [`${ADMIN_CHANNELS_PATH}/update`]: { POST: consoleChannels.adminUpdateChannel },
+  [`${ADMIN_CHANNELS_PATH}/disable`]: { POST: consoleChannels.adminChannelAction('disable') },
+  [`${ADMIN_CHANNELS_PATH}/enable`]: { POST: consoleChannels.adminChannelAction('enable') },
+  [`${ADMIN_CHANNELS_PATH}/delete`]: { POST: consoleChannels.adminChannelAction('delete') },
+  [`${ADMIN_CHANNELS_PATH}/test`]: { POST: consoleChannels.adminTestChannel },
+  [ADMIN_MODELS_PATH]: { GET: adminModels },
+  [ADMIN_MODEL_PRICE_PATH]: { POST: adminPriceModel },
   // Device sign-in with the browser (RFC 8628, contract 4.11): the device's OAuth endpoints, the approval page and its JSON.
   [DEVICE_AUTHORIZATION_PATH]: { POST: deviceAuthorization },
   [TOKEN_PATH]: { POST: token },

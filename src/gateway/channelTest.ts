@@ -1,23 +1,37 @@
 /**
- * `model-gateway channel test NAME`: one minimal request (a one-token answer to "ping") to the
- * channel's upstream, as the relay would send it, with the status, the time it took and the
- * upstream's words (keys redacted), so an operator can tell a wrong key, URL or model name at once.
+ * A channel test, the same from the CLI (`model-gateway channel test NAME`) and the admins' console: one
+ * minimal request (a one-token answer to "ping") to the channel's upstream, as the relay would send it,
+ * with the status, the time it took, the upstream's words (keys redacted) and, when it failed, the
+ * contract's code the relay would give that failure, so an operator can tell a wrong key, URL or model
+ * name at once.
  */
-import { DEFAULT_ANTHROPIC_VERSION, errorMessageOf, redactSecrets } from '../contract/index.ts';
+import { DEFAULT_ANTHROPIC_VERSION, errorMessageOf, redactSecrets, type ErrorCode } from '../contract/index.ts';
 import { messagesUrl } from './providers/anthropic/attempt.ts';
 import { upstreamUrl } from './providers/openai/requestBody.ts';
+import { classifyFailure, upstreamStatusCode } from './relay/failure.ts';
 import type { ChannelRecord } from './store/types.ts';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
 export interface ChannelTestResult {
   readonly ok: boolean;
+  /** The upstream's name for the model asked for. */
+  readonly upstreamModel: string;
+  /** The upstream's HTTP status; null when none came (no connection, no answer in time, an echo channel). */
+  readonly status: number | null;
+  readonly ms: number;
+  /** The relay's code for this failure (upstream_error, upstream_rate_limited, upstream_timeout, upstream_unavailable); null when it worked. */
+  readonly code: ErrorCode | null;
+  /** What happened, in one line: the status, the time, where it went and the upstream's words. */
   readonly line: string;
 }
 
+/** Never aborted: a test's failure is never the client's. */
+const NO_CLIENT = new AbortController().signal;
+
 export async function testChannel(channel: ChannelRecord, model: string, timeoutMs = 30_000): Promise<ChannelTestResult> {
-  if (channel.type === 'echo' || channel.baseUrl === null) return { ok: true, line: `channel "${channel.name}" (echo) answers offline` };
   const upstreamModel = channel.models[model] ?? model;
+  if (channel.type === 'echo' || channel.baseUrl === null) return { ok: true, upstreamModel, status: null, ms: 0, code: null, line: `channel "${channel.name}" (echo) answers offline` };
   const anthropic = channel.type === 'anthropic';
   const target = anthropic ? messagesUrl(channel.baseUrl) : upstreamUrl(channel.baseUrl, 'chat');
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -38,13 +52,14 @@ export async function testChannel(channel: ChannelRecord, model: string, timeout
       // Not JSON: shown as text.
     }
     const where = `${channel.name} -> ${target.origin}${target.path} (model "${upstreamModel}")`;
-    if (status >= 200 && status < 300) return { ok: true, line: `OK ${status} in ${ms} ms: ${where}` };
+    if (status >= 200 && status < 300) return { ok: true, upstreamModel, status, ms, code: null, line: `OK ${status} in ${ms} ms: ${where}` };
     const reason = errorMessageOf(parsed) ?? text.slice(0, 300);
-    return { ok: false, line: `FAILED ${status} in ${ms} ms: ${where}: ${said(reason)}` };
+    return { ok: false, upstreamModel, status, ms, code: upstreamStatusCode(status), line: `FAILED ${status} in ${ms} ms: ${where}: ${said(reason)}` };
   } catch (error) {
     const ms = Math.round(performance.now() - started);
     const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, line: `FAILED in ${ms} ms: ${channel.name} -> ${target.origin}: ${said(code ?? (error as Error).message)}` };
+    const failed = classifyFailure(error, null, NO_CLIENT) === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable';
+    return { ok: false, upstreamModel, status: null, ms, code: failed, line: `FAILED in ${ms} ms: ${channel.name} -> ${target.origin}: ${said(code ?? (error as Error).message)}` };
   }
 }
 

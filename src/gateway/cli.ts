@@ -4,18 +4,17 @@
  * $MODEL_GATEWAY_DATABASE_URL) for PostgreSQL. Run with --help for the list.
  */
 import { parseArgs } from 'node:util';
-import { CHANNEL_TYPES, CLI_ACTOR, isChannelType, formatMicroUsd } from '../contract/index.ts';
+import { CLI_ACTOR, formatMicroUsd } from '../contract/index.ts';
 import { parseTopUp } from './accounts/money.ts';
 import { openAccount, topUpAccount } from './accounts/userAdmin.ts';
-import { createKey, DEFAULT_CHANNEL_TIMEOUT_MS, keyNamed } from './admin.ts';
-import { futureDate, httpUrl, identifier, int, isoDate, list, modelName, need, usd, UsageError, yesNo } from './cliArgs.ts';
+import { createKey, keyNamed } from './admin.ts';
+import { futureDate, identifier, int, isoDate, list, need, usd, UsageError } from './cliArgs.ts';
 import { serve } from './cliServe.ts';
 import { migrate } from './cliMigrate.ts';
 import { model } from './cliModels.ts';
 import { readHiddenLine, user } from './cliUsers.ts';
 import { code } from './cliCodes.ts';
-import { recentHealth } from './channelHealthReport.ts';
-import { toRelayChannel } from './catalog.ts';
+import { channel } from './cliChannels.ts';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DB_FILE, DEFAULT_DATA_DIR, openAnyStore } from './store/index.ts';
@@ -89,9 +88,6 @@ interface Io {
   readSecret?: (prompt: string) => Promise<string>;
 }
 
-/** Where `channel add` finds the upstream key when --api-key is not given. */
-const CHANNEL_KEY_ENV = 'MODEL_GATEWAY_CHANNEL_API_KEY';
-
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   serve: ['host', 'port', 'log-retention-days', 'stop-grace-ms'],
   migrate: ['from'],
@@ -106,81 +102,6 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   logs: ['limit', 'json'],
   'logs prune': ['before'],
 };
-
-/** The upstream key: --api-key KEY, --api-key - (from standard input), else $MODEL_GATEWAY_CHANNEL_API_KEY; null for none. */
-async function channelKey(flag: string | undefined, io: Io, env: NodeJS.ProcessEnv): Promise<string | null> {
-  if (flag === '-') {
-    if (!io.readStdin) throw new UsageError('--api-key - reads the key from standard input, which is not available here');
-    const key = (await io.readStdin()).trim();
-    if (!key) throw new UsageError('--api-key -: standard input held no key');
-    return key;
-  }
-  return flag ?? (env[CHANNEL_KEY_ENV]?.trim() || null);
-}
-
-async function channel(store: Store, sub: string | undefined, args: string[], values: Values, io: Io, env: NodeJS.ProcessEnv): Promise<number> {
-  if (sub === 'add') {
-    const type = values.type ?? 'openai';
-    if (!isChannelType(type)) throw new UsageError(`--type must be one of ${CHANNEL_TYPES.join(', ')}, got "${type}"`);
-    const models: Record<string, string> = {};
-    for (const m of list(values.models)) models[modelName(m, '--models')] = m;
-    for (const pair of values.map ?? []) {
-      const at = pair.indexOf('=');
-      const platform = pair.slice(0, at).trim();
-      const upstream = pair.slice(at + 1).trim();
-      if (at < 0 || !platform || !upstream || upstream.includes('=')) throw new UsageError(`--map takes PLATFORM=UPSTREAM (one "="), got "${pair}"`);
-      models[modelName(platform, '--map')] = modelName(upstream, '--map');
-    }
-    if (Object.keys(models).length === 0) throw new UsageError('--models is required (comma-separated platform model names)');
-    const baseUrl = type === 'echo' ? null : need(values['base-url'], '--base-url');
-    if (baseUrl !== null) httpUrl(baseUrl, 'base-url');
-    if (values.proxy !== undefined) httpUrl(values.proxy, 'proxy');
-    const responsesApi = yesNo(values.responses, 'responses');
-    if (responsesApi !== null && type !== 'openai') throw new UsageError('--responses applies to openai channels only');
-    const channelName = identifier(values.name, '--name');
-    const settings = {
-      type, baseUrl, models, priority: int(values.priority, 'priority', 0), weight: int(values.weight, 'weight', 1, 1),
-      timeoutMs: int(values['timeout-ms'], 'timeout-ms', DEFAULT_CHANNEL_TIMEOUT_MS, 1), proxy: values.proxy ?? null, responsesApi,
-    };
-    // The audit row holds the settings, never the upstream key.
-    const c = await store.addChannel({ name: channelName, apiKey: await channelKey(values['api-key'], io, env), ...settings },
-      { actor: CLI_ACTOR, action: 'channel.add', target: channelName, details: settings });
-    io.out(`channel "${c.name}" (${c.type}) added, serving ${Object.keys(c.models).join(', ')}`);
-    const priced = new Set((await store.listModels()).map((m) => m.name));
-    const unpriced = Object.keys(c.models).filter((m) => !priced.has(m));
-    if (unpriced.length > 0) {
-      io.err(`warning: no price yet for ${unpriced.join(', ')}: not served until priced, with "model-gateway model price MODEL --input USD --output USD" (or --free)`);
-    }
-    return 0;
-  }
-  if (sub === 'list') {
-    const health = recentHealth(await store.listLogs(1000));
-    for (const c of await store.listChannels()) {
-      const models = Object.entries(c.models).map(([p, u]) => (p === u ? p : `${p}=${u}`)).join(',');
-      const h = health.get(c.name);
-      const recent = h ? `\trecent=${h.served} served/${h.failed} failed${h.lastFailure ? `\tlast-failure=${h.lastFailure}` : ''}` : '';
-      io.out(`${c.name}\t${c.type}\t${c.status}\t${c.baseUrl ?? '-'}\tmodels=${models}\tpriority=${c.priority}\tweight=${c.weight}\ttimeout=${c.timeoutMs}ms${c.proxy ? `\tproxy=${c.proxy}` : ''}${c.type === 'openai' ? `\tresponses=${toRelayChannel(c).responsesApi ? 'yes' : 'no'}` : ''}${recent}`);
-    }
-    return 0;
-  }
-  const name = need(args[0], 'channel NAME');
-  if (sub === 'test') {
-    const found = (await store.listChannels()).find((c) => c.name === name);
-    if (!found) throw new StoreError('not_found', `no channel named "${name}"`);
-    const model = values.model ?? Object.keys(found.models)[0];
-    if (!model) throw new UsageError(`channel "${name}" serves no model: give --model`);
-    // Loaded only here: undici's fetch is not something serve needs in memory.
-    const { testChannel } = await import('./channelTest.ts');
-    const result = await testChannel(found, model);
-    (result.ok ? io.out : io.err)(result.line);
-    return result.ok ? 0 : 1;
-  }
-  if (sub === 'disable' || sub === 'enable') await store.setChannelStatus(name, sub === 'disable' ? 'disabled' : 'enabled', { actor: CLI_ACTOR, action: `channel.${sub}`, target: name });
-  else if (sub === 'remove') await store.removeChannel(name, { actor: CLI_ACTOR, action: 'channel.remove', target: name });
-  else throw new UsageError(`unknown command: channel ${sub ?? ''}`);
-  io.out(`channel "${name}" ${sub === 'remove' ? 'removed' : `${sub}d`}`);
-  return 0;
-}
 
 async function account(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
   const name = identifier(args[0], 'account NAME');

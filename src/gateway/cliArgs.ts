@@ -2,11 +2,21 @@
  * The CLI's arguments as values, each checked where it is read: a mistake is a UsageError naming the
  * flag and what it accepts (exit code 2), never a stack trace or a silently odd value.
  */
-import { MAX_BALANCE_MICRO, MAX_MODEL_NAME_LENGTH, MAX_PRICE_MICRO, NAME_PATTERN } from '../contract/index.ts';
+import { isConfigurableModelName, isHttpUrl, MAX_BALANCE_MICRO, MAX_MODEL_NAME_LENGTH, MAX_PRICE_MICRO, NAME_PATTERN } from '../contract/index.ts';
 import { parseUsd } from './accounts/money.ts';
+import { InvalidSetting } from './accounts/userAdmin.ts';
 
 /** Wrong arguments: message on stderr, exit code 2. */
 export class UsageError extends Error {}
+
+/** `work`, its refusal of a setting (the rules shared with the console, accounts/userAdmin.ts InvalidSetting) a UsageError. */
+export async function asUsage<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof InvalidSetting ? new UsageError(error.message) : error;
+  }
+}
 
 export function int(value: string | undefined, flag: string, fallback: number, min = 0, max = 1_000_000_000): number {
   if (value === undefined) return fallback;
@@ -18,8 +28,7 @@ export function int(value: string | undefined, flag: string, fallback: number, m
 
 /** An http(s) URL, or a UsageError naming the flag. */
 export function httpUrl(value: string, flag: string): string {
-  const url = URL.canParse(value) ? new URL(value) : null;
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`--${flag} must be an http:// or https:// URL, got "${value}"`);
+  if (!isHttpUrl(value)) throw new UsageError(`--${flag} must be an http:// or https:// URL, got "${value}"`);
   return value;
 }
 
@@ -83,7 +92,7 @@ export function identifier(value: string | undefined, what: string): string {
 /** A model name: what clients send, so any printable text up to the contract's length. */
 export function modelName(value: string | undefined, what: string): string {
   const name = need(value, what);
-  if (name.length > MAX_MODEL_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name) || name.trim() !== name) {
+  if (!isConfigurableModelName(name)) {
     throw new UsageError(`${what} must be printable text of at most ${MAX_MODEL_NAME_LENGTH} characters, with no spaces around it`);
   }
   return name;

@@ -7,6 +7,7 @@ import type { Serial } from './serial.ts';
 import type { LogWriter } from './logs.ts';
 import type { ConcurrencyLimit, RequestRateLimit } from './ratelimit.ts';
 import type { RelayChat } from './relay/types.ts';
+import type { ChannelHealth } from './relay/health.ts';
 import type { Store } from './store/types.ts';
 import type { Sessions } from './accounts/sessions.ts';
 import type { SignInThrottle } from './accounts/signInThrottle.ts';
@@ -38,6 +39,8 @@ export interface Gateway {
   readonly rate: RequestRateLimit;
   readonly concurrency: ConcurrencyLimit;
   readonly relay: RelayChat;
+  /** The relay's failover memory of this instance (which channels failed in a row, which cool down): the admins' channel list shows it. */
+  readonly health: ChannelHealth;
   readonly startedAt: number;
   /** How request bodies are received: size, deadline, and memory for all of them at once. */
   readonly body: BodyRules;

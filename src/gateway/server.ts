@@ -163,6 +163,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
           );
         },
       }, health),
+      health,
       startedAt: Date.now(),
       body: {
         maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,

@@ -1,5 +1,5 @@
 /** Exact money: integer micro-USD, parsed from decimal strings without ever passing through a float. */
-import { formatMicroUsd, MAX_BALANCE_MICRO, MICRO_USD_PER_USD } from '../../contract/index.ts';
+import { formatMicroUsd, MAX_BALANCE_MICRO, MAX_PRICE_MICRO, MICRO_USD_PER_USD } from '../../contract/index.ts';
 
 const DECIMAL = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/;
 
@@ -27,6 +27,12 @@ export function parseTopUp(amount: string | number, what = 'a top-up'): number {
   const micro = parseUsd(String(amount));
   if (micro === 0) throw new RangeError(`${what} must be more than $0`);
   return micro;
+}
+
+/** A price (per million tokens, or per image) in USD, decimal text or a JSON number read as parseTopUp reads it: $0 to $1,000,000, exact. */
+export function parsePrice(amount: string | number): number {
+  if (typeof amount === 'number' && !Number.isFinite(amount)) throw new RangeError('a price must be a finite number');
+  return parseUsd(String(amount), MAX_PRICE_MICRO);
 }
 
 /** Cost in micro-USD of a request: ceil((prompt × inputPrice + completion × outputPrice) / 1e6), exact. Prices are per million tokens. */

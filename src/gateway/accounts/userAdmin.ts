@@ -14,6 +14,21 @@ export interface Acting {
   readonly keepAnAdmin?: boolean;
 }
 
+/**
+ * A setting an admin gave that the rules refuse (a price that does not apply to the model's kind, a
+ * channel without a base URL): the CLI's usage error (exit 2), the console's 400 invalid_request. The
+ * message names the field as the caller names it (a flag, a JSON field).
+ */
+export class InvalidSetting extends StoreError {
+  constructor(message: string) {
+    super('invalid', message);
+    this.name = 'InvalidSetting';
+  }
+}
+
+/** How a caller names the fields of a setting in messages: the CLI its flags, the console its JSON fields. */
+export type FieldName<Field extends string> = (field: Field) => string;
+
 /** An audit row's entry: who did what to which, with what else says what changed (never a secret). */
 export function auditEntry(actor: string, action: AuditAction, target: string, details?: Record<string, unknown>): AuditEntry {
   return { actor, action, target, ...(details ? { details } : {}) };

@@ -19,3 +19,12 @@ export function describeFailure(err: unknown): string {
   if (e && typeof e.code === 'string') return e.code;
   return e && typeof e.message === 'string' ? e.message : String(err);
 }
+
+/**
+ * The contract's code for an upstream's answer that is not a success and is the upstream's fault (the
+ * relay fails over from it): 429 rate limited, 408 a timeout, anything else (5xx, a refused key, an
+ * unknown model or path) the upstream's error.
+ */
+export function upstreamStatusCode(status: number): 'upstream_rate_limited' | 'upstream_timeout' | 'upstream_error' {
+  return status === 429 ? 'upstream_rate_limited' : status === 408 ? 'upstream_timeout' : 'upstream_error';
+}

@@ -65,6 +65,11 @@ export class ChannelHealth {
     this.#states.delete(channel.id);
   }
 
+  /** Forgets what the channel did (an admin changed or enabled it): the next request tries it at once. */
+  forget(channelId: number): void {
+    this.#states.delete(channelId);
+  }
+
   view(channelId: number): ChannelHealthView | null {
     const state = this.#states.get(channelId);
     return state ? { failures: state.failures, openUntil: state.openUntil, lastFailure: state.lastFailure } : null;

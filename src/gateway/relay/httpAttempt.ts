@@ -10,7 +10,7 @@ import { retryAfterMs, errorMessageOf, redactSecrets } from '../../contract/inde
 import type { Translation } from './formats/translation.ts';
 import { estimatedUsage, next, NO_USAGE, type AttemptContext, type AttemptResult } from './attempt.ts';
 import { clientGone } from './clientGone.ts';
-import { classifyFailure as classify, describeFailure as describe } from './failure.ts';
+import { classifyFailure as classify, describeFailure as describe, upstreamStatusCode } from './failure.ts';
 import { Watchdog } from './watchdog.ts';
 import { answerJson } from './jsonAnswer.ts';
 import { AnswerTooLargeError, exchangeJson, headersOf } from './jsonExchange.ts';
@@ -126,11 +126,9 @@ async function streamAttempt(ctx: AttemptContext, dispatcher: Dispatcher, call: 
  * null for any other 4xx, a rejection of the request itself.
  */
 function failover(status: number, headers: () => Record<string, string | string[] | undefined>): AttemptResult | null {
-  if (status === 429) return next('upstream_rate_limited', 'upstream HTTP 429', retryAfterSecondsOf(headers()));
-  if (status === 401 || status === 403) return { kind: 'next', failure: { code: 'upstream_error', detail: `upstream HTTP ${status}: the channel's key was refused`, keyRefused: true } };
-  if (status >= 500 || status === 408 || status === 404 || status < 400) {
-    return next(status === 408 ? 'upstream_timeout' : 'upstream_error', `upstream HTTP ${status}`);
-  }
+  if (status === 429) return next(upstreamStatusCode(status), 'upstream HTTP 429', retryAfterSecondsOf(headers()));
+  if (status === 401 || status === 403) return { kind: 'next', failure: { code: upstreamStatusCode(status), detail: `upstream HTTP ${status}: the channel's key was refused`, keyRefused: true } };
+  if (status >= 500 || status === 408 || status === 404 || status < 400) return next(upstreamStatusCode(status), `upstream HTTP ${status}`);
   return null;
 }
 

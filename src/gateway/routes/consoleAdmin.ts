@@ -6,17 +6,16 @@
  * (accounts/users.ts, accounts/userAdmin.ts), each with its audit row under the admin's name; the
  * console's changes keep an enabled admin (409 last_admin). No password is ever echoed or recorded.
  */
-import { NewUserBody, TopUpBody, UserAdminBody, UserNameBody, UserPasswordBody, type ErrorCode } from '../../contract/index.ts';
+import { NewUserBody, TopUpBody, UserAdminBody, UserNameBody, UserPasswordBody } from '../../contract/index.ts';
 import { createUser } from '../accounts/users.ts';
 import { resetPassword, setUserAdmin, setUserEnabled, topUpAccount, type Acting } from '../accounts/userAdmin.ts';
-import { HttpError } from '../http/errors.ts';
 import { sendJson } from '../http/json.ts';
 import { StoreError, type AccountRecord, type UserRecord } from '../store/types.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
 import { isoTime, money } from './consoleCatalog.ts';
 import type { Handler } from './common.ts';
-import { amountField, parseBody } from './consoleSchemas.ts';
+import { amountField, parseBody, refusal } from './consoleSchemas.ts';
 import { consoleQuery, pageLimit, positiveInt, textParam } from './consoleQuery.ts';
 import { readConsoleJson, requireAdmin } from './session.ts';
 
@@ -61,13 +60,6 @@ export const adminUsers: Handler = async (gw, ctx) => {
   ctx.noLog = true;
   sendJson(ctx.res, ctx.id, 200, { object: 'list', limit, data: page.map((u) => userView(u, accounts.get(u.accountId))), next_after: matching.length > limit ? page.at(-1)!.id : null });
 };
-
-/** A store's refusal in the contract's words: which code depends on what was asked. */
-function refusal(error: unknown, notFound: ErrorCode, conflict?: ErrorCode): never {
-  if (!(error instanceof StoreError)) throw error;
-  const code: ErrorCode = error.code === 'not_found' ? notFound : error.code === 'last_admin' ? 'last_admin' : error.code === 'conflict' && conflict ? conflict : 'invalid_request';
-  throw new HttpError(code, code === 'invalid_request' ? `${error.message}.` : undefined);
-}
 
 /** POST /api/console/admin/users {name, password, admin?, account?}: 201 with the user, as the CLI's `user create` makes them. */
 export const adminCreateUser: Handler = async (gw, ctx) => {

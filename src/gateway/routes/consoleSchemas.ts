@@ -4,9 +4,10 @@
  * src/contract/api/ so the page and the gateway share them.)
  */
 import { z } from 'zod';
-import { ConsoleName, ConsolePassword } from '../../contract/index.ts';
-import { parseTopUp } from '../accounts/money.ts';
+import { ConsoleName, ConsolePassword, type ErrorCode } from '../../contract/index.ts';
+import { parsePrice, parseTopUp } from '../accounts/money.ts';
 import { HttpError } from '../http/errors.ts';
+import { StoreError } from '../store/types.ts';
 import { describeIssue } from './relayed.ts';
 
 export const SignInBody = z.strictObject({ name: z.string().min(1).max(64), password: ConsolePassword });
@@ -33,11 +34,28 @@ export function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
   return parsed.data;
 }
 
-/** The body's field `field`, an amount of USD to credit (decimal text or a JSON number), as exact micro-USD: a 400 naming the field otherwise. */
-export function amountField(amount: string | number, field: string, what?: string): number {
+/** `parse()`, its RangeError a 400 naming the body's field `field`. */
+function moneyField(field: string, parse: () => number): number {
   try {
-    return parseTopUp(amount, what);
+    return parse();
   } catch (error) {
     throw new HttpError('invalid_request', `${field}: ${(error as Error).message}.`);
   }
+}
+
+/** The body's field `field`, an amount of USD to credit (decimal text or a JSON number), as exact micro-USD: a 400 naming the field otherwise. */
+export function amountField(amount: string | number, field: string, what?: string): number {
+  return moneyField(field, () => parseTopUp(amount, what));
+}
+
+/** The body's field `field`, a price in USD (decimal text or a JSON number, $0 allowed), as exact micro-USD: a 400 naming the field otherwise. */
+export function priceField(amount: string | number, field: string): number {
+  return moneyField(field, () => parsePrice(amount));
+}
+
+/** A store's refusal in the contract's words: which code depends on what was asked (a setting the rules refuse is a 400 saying why). */
+export function refusal(error: unknown, notFound: ErrorCode, conflict?: ErrorCode): never {
+  if (!(error instanceof StoreError)) throw error;
+  const code: ErrorCode = error.code === 'not_found' ? notFound : error.code === 'last_admin' ? 'last_admin' : error.code === 'conflict' && conflict ? conflict : 'invalid_request';
+  throw new HttpError(code, code === 'invalid_request' ? `${error.message}.` : undefined);
 }

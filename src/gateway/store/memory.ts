@@ -7,7 +7,7 @@ import { newestFirst } from './newestFirst.ts';
 import { assertNewCodes, codeStatus, matchesCodes, noSuchCodes } from './codeQuery.ts';
 import { lastAdmin, StoreError } from './types.ts';
 import type {
-  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
+  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelChanges, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
   NewSession, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
 } from './types.ts';
 
@@ -279,6 +279,15 @@ export class MemoryStore implements Store {
 
   async setChannelStatus(name: string, status: Status, audit?: AuditEntry): Promise<void> {
     this.#audited(audit, () => this.#changeNamed(this.#channels, 'channel', name, { status }));
+  }
+
+  async updateChannel(name: string, changes: ChannelChanges, audit?: AuditEntry): Promise<ChannelRecord> {
+    const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ChannelChanges;
+    if (Object.keys(given).length === 0) throw new StoreError('invalid', 'a channel update must change something');
+    return this.#audited(audit, () => {
+      this.#changeNamed<ChannelRecord>(this.#channels, 'channel', name, given as Partial<ChannelRecord>);
+      return this.#channels.find((c) => c.name === name)!;
+    });
   }
 
   async removeChannel(name: string, audit?: AuditEntry): Promise<void> {

@@ -16,7 +16,8 @@ import { assertAmount, overCeiling } from './amounts.ts';
 import { BUMP_AND_NOTIFY_SQL, CHANGES_CHANNEL, ChangeFeed } from './postgresChanges.ts';
 import { describeDatabase, redactPassword } from './databaseUrl.ts';
 import { migratePostgres } from './postgresMigrate.ts';
-import { accountLogsSql, type AccountLogFilter } from './logQuery.ts';
+import type { AccountLogFilter } from './logQuery.ts';
+import { PostgresLogs } from './postgresLogs.ts';
 import { writeBatch } from './postgresBatch.ts';
 import { PostgresKeyLimits } from './postgresKeyLimits.ts';
 import { inTransaction, type Query } from './postgresQuery.ts';
@@ -24,10 +25,10 @@ import { PostgresLeases } from './postgresLeases.ts';
 import { PostgresCodes } from './postgresCodes.ts';
 import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
 import { isSealed, SECRET_KEY_ENV, type SecretBox } from './secretBox.ts';
-import { modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
+import { channelUpdate, modelUpsert, toAccount, toChannel, toKey, toModel, toUser, type Row } from './sqlRows.ts';
 import { StoreError } from './types.ts';
 import type {
-  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
+  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelChanges, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
   NewSession, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
 } from './types.ts';
 import { auditRow } from './audit.ts';
@@ -68,6 +69,7 @@ export class PostgresStore implements Store {
   readonly #changes: ChangeFeed;
   readonly #sessions: PostgresSessions;
   readonly #codes: PostgresCodes;
+  readonly #logs: PostgresLogs;
   /** This process's balance leases: its instance id is new with every start. */
   readonly leases: PostgresLeases;
   /** This process's shares of the keys' limits (same instance id as its leases). */
@@ -84,6 +86,7 @@ export class PostgresStore implements Store {
     this.#box = box;
     this.#changes = new ChangeFeed(this.#pool, connection, log);
     this.#sessions = new PostgresSessions((sql, params) => this.#pool.query<Row>(sql, params));
+    this.#logs = new PostgresLogs((sql, params) => this.#pool.query<Row>(sql, params));
     this.#codes = new PostgresCodes((work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params), {
       notify: async (query) => void (await query(BUMP_AND_NOTIFY_SQL, [CHANGES_CHANNEL, this.#changes.sender])),
       markChanged: () => this.#changes.markChanged(),
@@ -330,6 +333,15 @@ export class PostgresStore implements Store {
     await this.#updateNamed('channel', name, 'UPDATE channels SET status = $1 WHERE name = $2', [status], undefined, { audit });
   }
 
+  async updateChannel(name: string, changes: ChannelChanges, audit?: AuditEntry): Promise<ChannelRecord> {
+    const { sql, values } = channelUpdate(changes, (i) => `$${i}`, (key) => this.#seal(key)!, (flag) => flag);
+    return this.#toChannel(await this.#admin('channel', name, async (query) => {
+      const row = (await query(sql, [...values, name])).rows[0];
+      if (!row) throw new StoreError('not_found', `no channel named "${name}"`);
+      return row;
+    }, { audit }));
+  }
+
   async removeChannel(name: string, audit?: AuditEntry): Promise<void> {
     await this.#updateNamed('channel', name, 'DELETE FROM channels WHERE name = $1', [], undefined, { audit });
   }
@@ -355,31 +367,19 @@ export class PostgresStore implements Store {
   }
 
   async pruneLogs(before: number): Promise<number> {
-    // Ids of applied log batches are needed only while a batch may still be retried (seconds).
-    await this.#pool.query(`DELETE FROM applied_batches WHERE applied_at < now() - interval '1 day'`);
-    // In slices, as SQLite does: one huge DELETE would hold its locks (and the log batches) for long.
-    let pruned = 0;
-    for (;;) {
-      const result = await this.#pool.query('DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE time < $1 LIMIT 5000)', [before]);
-      pruned += result.rowCount ?? 0;
-      if ((result.rowCount ?? 0) < 5000) return pruned;
-    }
+    return this.#logs.prune(before);
   }
 
   async listLogs(limit: number): Promise<StoredLog[]> {
-    const { rows } = await this.#pool.query<Row>('SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id ORDER BY l.id DESC LIMIT $1', [limit]);
-    return rows.map(toLog);
+    return this.#logs.list(limit);
   }
 
   async listKeyLogs(keyId: number, limit: number): Promise<StoredLog[]> {
-    const { rows } = await this.#pool.query<Row>(
-      'SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id WHERE l.key_id = $1 ORDER BY l.id DESC LIMIT $2', [keyId, limit]);
-    return rows.map(toLog);
+    return this.#logs.ofKey(keyId, limit);
   }
 
   async listAccountLogs(filter: AccountLogFilter): Promise<StoredLog[]> {
-    const { sql, params } = accountLogsSql(filter, (n) => `$${n}`);
-    return (await this.#pool.query<Row>(sql, params)).rows.map(toLog);
+    return this.#logs.ofAccount(filter);
   }
 
   #closing: Promise<void> | null = null;

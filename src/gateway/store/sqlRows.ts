@@ -5,7 +5,7 @@
  */
 import { isModelKind, type ChannelType, type ModelKind } from '../../contract/index.ts';
 import { StoreError } from './types.ts';
-import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, RedemptionCodeRecord, SessionRecord, StoredLog, UserRecord } from './types.ts';
+import type { AccountRecord, ChannelChanges, ChannelRecord, KeyRecord, ModelRecord, RedemptionCodeRecord, SessionRecord, StoredLog, UserRecord } from './types.ts';
 
 /** A row as the driver gives it: node:sqlite gives numbers, pg gives BIGINT columns as decimal strings. */
 export type Row = Record<string, unknown>;
@@ -137,6 +137,28 @@ function jsonColumn<T>(r: Row, table: string, column: string, valid: (v: unknown
  * cap it had when the new record leaves them unknown), in either SQL dialect: `placeholder(i)` is `?`
  * or `$i`, and `toolCalling` binds the flag as the engine stores booleans.
  */
+/** The channels columns an update may set, by the record's field. */
+const CHANNEL_COLUMNS = {
+  type: 'type', baseUrl: 'base_url', apiKey: 'api_key', models: 'models', priority: 'priority', weight: 'weight', timeoutMs: 'timeout_ms', proxy: 'proxy', responsesApi: 'responses_api',
+} as const satisfies Record<keyof ChannelChanges, string>;
+
+/**
+ * The UPDATE ... RETURNING of a channel's changed fields (both SQL stores), its name the last parameter:
+ * `seal` turns a new key into what the column holds, `flag` a boolean into the database's.
+ */
+export function channelUpdate(changes: ChannelChanges, placeholder: (i: number) => string, seal: (key: string) => string, flag: (value: boolean) => unknown): { sql: string; values: unknown[] } {
+  const sets: string[] = [];
+  const values: unknown[] = [];
+  for (const [field, column] of Object.entries(CHANNEL_COLUMNS) as [keyof ChannelChanges, string][]) {
+    const value = changes[field];
+    if (value === undefined) continue;
+    values.push(value === null ? null : field === 'apiKey' ? seal(value as string) : field === 'models' ? JSON.stringify(value) : field === 'responsesApi' ? flag(value as boolean) : value);
+    sets.push(`${column} = ${placeholder(values.length)}`);
+  }
+  if (sets.length === 0) throw new StoreError('invalid', 'a channel update must change something');
+  return { sql: `UPDATE channels SET ${sets.join(', ')} WHERE name = ${placeholder(values.length + 1)} RETURNING *`, values };
+}
+
 export function modelUpsert(m: ModelRecord, placeholder: (i: number) => string, toolCalling: (flag: boolean) => unknown): { sql: string; values: unknown[] } {
   const values = [
     m.name, m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling === null ? null : toolCalling(m.toolCalling), m.kind, m.imagePrice,

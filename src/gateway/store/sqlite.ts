@@ -10,11 +10,11 @@ import { loadSqlite, migrateSqlite, refuseEmptyFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
-  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
+  AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelChanges, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
   NewSession, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
 } from './types.ts';
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
-import { modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
+import { channelUpdate, modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { isSealed, type SecretBox } from './secretBox.ts';
 import { BatchWriter } from './sqliteBatch.ts';
 import { SqliteSessions } from './sqliteSessions.ts';
@@ -296,6 +296,16 @@ export class SqliteStore implements Store {
 
   async setChannelStatus(name: string, status: Status, audit?: AuditEntry): Promise<void> {
     this.#audited(audit, () => this.#updateNamed('channel', name, 'UPDATE channels SET status = ? WHERE name = ?', status));
+  }
+
+  async updateChannel(name: string, changes: ChannelChanges, audit?: AuditEntry): Promise<ChannelRecord> {
+    const { sql, values } = channelUpdate(changes, () => '?', (key) => this.#box.seal(key), (flag) => (flag ? 1 : 0));
+    return this.#toChannel(this.#audited(audit, () => {
+      const row = this.#db.prepare(sql).get(...(values as SQLInputValue[]), name) as Row | undefined;
+      if (!row) throw new StoreError('not_found', `no channel named "${name}"`);
+      this.#changed();
+      return row;
+    }));
   }
 
   async removeChannel(name: string, audit?: AuditEntry): Promise<void> {

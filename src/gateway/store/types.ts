@@ -197,6 +197,9 @@ export interface ChannelRecord {
 
 export type NewChannel = Omit<ChannelRecord, 'id' | 'createdAt' | 'status'>;
 
+/** What an update of a channel changes: the fields given (`apiKey` null removes the key); its name stays. */
+export type ChannelChanges = Partial<Omit<NewChannel, 'name'>>;
+
 export interface ModelRecord {
   readonly name: string;
   /** Micro-USD per million prompt tokens. */
@@ -360,6 +363,8 @@ export interface Store {
   addChannel(channel: NewChannel, audit?: AuditEntry): Promise<ChannelRecord>;
   listChannels(): Promise<ChannelRecord[]>;
   setChannelStatus(name: string, status: Status, audit?: AuditEntry): Promise<void>;
+  /** Changes the fields given and returns the channel as it now is; no change at all is invalid, no such name not found. */
+  updateChannel(name: string, changes: ChannelChanges, audit?: AuditEntry): Promise<ChannelRecord>;
   removeChannel(name: string, audit?: AuditEntry): Promise<void>;
 
   setModel(model: ModelRecord, audit?: AuditEntry): Promise<void>;

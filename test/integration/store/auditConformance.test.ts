@@ -44,6 +44,10 @@ for (const { name, open } of STORES) {
       await store.setUserAdmin('ada', true, { audit: by('root', 'user.admin_grant', 'ada') });
       await store.setUserAdmin('ada', false, { audit: by('root', 'user.admin_revoke', 'ada') });
       await store.addChannel(newChannel({ name: 'up' }), by('cli', 'channel.add', 'up', { type: 'openai' }));
+      await store.updateChannel('up', { apiKey: 'sk-replaced', priority: 2 }, by('root', 'channel.update', 'up', { priority: 2, upstream_key: 'replaced' }));
+      // A row that would hold the key refuses the update with it: the key and the settings stay.
+      await assert.rejects(store.updateChannel('up', { apiKey: 'sk-leaked', priority: 9 }, by('root', 'channel.update', 'up', { api_key: 'sk-leaked' })), storeError('invalid'));
+      assert.deepEqual((await store.listChannels()).map((c) => [c.apiKey, c.priority]), [['sk-replaced', 2]]);
       await store.setChannelStatus('up', 'disabled', by('cli', 'channel.disable', 'up'));
       await store.removeChannel('up', by('cli', 'channel.remove', 'up'));
       await store.setModel({ name: 'm', kind: 'chat', inputPrice: 5, outputPrice: 7, imagePrice: null, contextLength: null, toolCalling: null }, by('cli', 'model.price', 'm', { input_price: 5 }));
@@ -51,7 +55,7 @@ for (const { name, open } of STORES) {
 
       const all = await rows();
       assert.deepEqual(all.map((r) => [r.actor, r.action, r.target]), [
-        ['root', 'account.topup', 'elsewhere'], ['cli', 'model.price', 'm'], ['cli', 'channel.remove', 'up'], ['cli', 'channel.disable', 'up'], ['cli', 'channel.add', 'up'],
+        ['root', 'account.topup', 'elsewhere'], ['cli', 'model.price', 'm'], ['cli', 'channel.remove', 'up'], ['cli', 'channel.disable', 'up'], ['root', 'channel.update', 'up'], ['cli', 'channel.add', 'up'],
         ['root', 'user.admin_revoke', 'ada'], ['root', 'user.admin_grant', 'ada'], ['root', 'user.password_reset', 'ada'], ['root', 'user.enable', 'ada'],
         ['root', 'user.disable', 'ada'], ['root', 'user.create', 'ada'], ['root', 'account.topup', 'team'], ['cli', 'account.create', 'team'],
       ]);
@@ -95,6 +99,7 @@ for (const { name, open } of STORES) {
       const team = (await store.getAccount('team'))!;
       await assert.rejects(store.createUser({ name: 'ada', accountId: team.id, admin: false, passwordHash: 'x' }, by('root', 'user.create', 'ada')), storeError('conflict'));
       await assert.rejects(store.removeChannel('nope', by('cli', 'channel.remove', 'nope')), storeError('not_found'));
+      await assert.rejects(store.updateChannel('nope', { priority: 1 }, by('root', 'channel.update', 'nope')), storeError('not_found'));
       assert.deepEqual(await rows(), [], 'nothing was recorded');
 
       for (const details of [{ password: 'hunter2hunter2' }, { channel: { api_key: 'sk-upstream' } }, { new_secret: 'x' }, { token: 't' }]) {

@@ -85,6 +85,24 @@ for (const { name, open } of STORES) {
       await assert.rejects(store.setChannelStatus('up', 'enabled'), storeError('not_found'));
     });
 
+    it('channels: update changes the fields given and keeps the others; the key replaced, removed or kept; seen by the snapshot', async () => {
+      const added = await store.addChannel(newChannel({ name: 'up', baseUrl: 'http://old/v1', apiKey: 'sk-first-key', models: { a: 'a' }, priority: 1, weight: 1, timeoutMs: 1000, responsesApi: true }));
+      store.changedSinceLastCheck();
+      const moved = await store.updateChannel('up', { baseUrl: 'http://new/v1', models: { a: 'a', b: 'up-b' }, priority: 7, proxy: 'http://proxy:3128', responsesApi: null });
+      assert.deepEqual(
+        [moved.id, moved.baseUrl, moved.apiKey, moved.models, moved.priority, moved.weight, moved.timeoutMs, moved.proxy, moved.responsesApi, moved.status, moved.createdAt],
+        [added.id, 'http://new/v1', 'sk-first-key', { a: 'a', b: 'up-b' }, 7, 1, 1000, 'http://proxy:3128', null, 'enabled', added.createdAt],
+      );
+      assert.equal(store.changedSinceLastCheck(), true, 'the request path is told');
+      assert.deepEqual((await store.snapshot()).channels.map((c) => [c.name, c.baseUrl, c.apiKey]), [['up', 'http://new/v1', 'sk-first-key']]);
+      assert.equal((await store.updateChannel('up', { apiKey: 'sk-second-key', weight: 3 })).apiKey, 'sk-second-key');
+      assert.deepEqual((await store.listChannels()).map((c) => [c.apiKey, c.weight, c.priority]), [['sk-second-key', 3, 7]]);
+      assert.equal((await store.updateChannel('up', { apiKey: null, type: 'echo', baseUrl: null })).apiKey, null);
+      assert.deepEqual((await store.listChannels()).map((c) => [c.type, c.baseUrl, c.apiKey]), [['echo', null, null]]);
+      await assert.rejects(store.updateChannel('nobody', { priority: 1 }), storeError('not_found'));
+      await assert.rejects(store.updateChannel('up', {}), storeError('invalid'));
+    });
+
     it('models: set and replace prices; context, tools and default cap kept when not given again', async () => {
       await store.setModel({ name: 'm', kind: 'chat', inputPrice: 1, outputPrice: 2, imagePrice: null, contextLength: 4096, toolCalling: true, defaultMaxTokens: 300, cachedInputPrice: 0 });
       await store.setModel({ name: 'm', kind: 'chat', inputPrice: 3, outputPrice: 4, imagePrice: null, contextLength: null, toolCalling: null });

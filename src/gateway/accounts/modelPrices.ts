@@ -1,0 +1,86 @@
+/**
+ * A model's price, the one way the CLI (`model price`) and the admins' console set it: which prices each
+ * kind takes (per million input and output tokens, input alone for embeddings, per image for images, by
+ * size and quality where given), which are required, `free` on purpose (no price at all, served at no
+ * charge: a model with no price is never served), and the record the store keeps, written with its audit
+ * row (the prices in micro-USD) under the actor's name.
+ */
+import type { ModelKind } from '../../contract/index.ts';
+import { imagePriceKey } from './imagePrices.ts';
+import { auditEntry, InvalidSetting, type Acting, type FieldName } from './userAdmin.ts';
+import type { ModelRecord, Store } from '../store/types.ts';
+
+/** A price's fields as the CLI's flags name them (`--input`); the console names them `input_usd`... */
+export type PriceField = 'input' | 'output' | 'cached-input' | 'cache-write' | 'per-image' | 'per-image-variant' | 'free';
+type Price = Exclude<PriceField, 'per-image-variant' | 'free'>;
+
+/** The prices each kind takes: input, output and per-image ones required, cache ones optional (the input price when absent). */
+const PRICES_OF: Readonly<Record<ModelKind, readonly Price[]>> = {
+  chat: ['input', 'output', 'cached-input', 'cache-write'],
+  completion: ['input', 'output', 'cached-input', 'cache-write'],
+  embedding: ['input'],
+  image: ['per-image'],
+};
+const OPTIONAL: readonly Price[] = ['cached-input', 'cache-write'];
+
+/** What an admin asks for; amounts in micro-USD (parsed by the caller from what it reads), absent when not given. */
+export interface PriceRequest {
+  readonly model: string;
+  readonly kind: ModelKind;
+  readonly free: boolean;
+  readonly prices: Readonly<Partial<Record<Price, number>>>;
+  /** Image prices by variant, as written ("1024x1792", "HD", "hd,1024x1792"), with their micro-USD. */
+  readonly variants?: readonly (readonly [string, number])[];
+  /** Null or absent: kept as they are (the default cap and context: none when never set). */
+  readonly contextLength?: number | null;
+  readonly toolCalling?: boolean | null;
+  readonly defaultMaxTokens?: number | null;
+}
+
+const asIs: FieldName<PriceField> = (field) => field;
+
+/** The model record `request` asks for, or InvalidSetting naming the field with `name`. */
+export function priceRecord(request: PriceRequest, name: FieldName<PriceField> = asIs): ModelRecord {
+  const { kind, free, prices } = request;
+  const allowed = PRICES_OF[kind];
+  const variants = request.variants ?? [];
+  const given: PriceField[] = [...(Object.keys(prices) as Price[]).filter((p) => prices[p] !== undefined), ...(variants.length > 0 ? ['per-image-variant' as const] : [])];
+  for (const field of given) {
+    if (free) throw new InvalidSetting(`${name('free')} takes no prices (drop ${name(field)})`);
+    const price = field === 'per-image-variant' ? 'per-image' : (field as Price);
+    if (!allowed.includes(price)) throw new InvalidSetting(`${name(field)} does not apply to ${kind} models (they take ${allowed.map(name).join(' and ')})`);
+  }
+  const required = (price: Price): number => {
+    const value = prices[price];
+    if (free || !allowed.includes(price)) return 0;
+    if (value === undefined) throw new InvalidSetting(`${name(price)} is required${price === 'per-image' ? ' (the price of an image of any other size or quality)' : ''}`);
+    return value;
+  };
+  const byVariant: Record<string, number> = {};
+  for (const [written, price] of variants) {
+    const key = imagePriceKey(written);
+    if (key instanceof Error) throw new InvalidSetting(`${name('per-image-variant')}: ${key.message}`);
+    if (Object.hasOwn(byVariant, key)) throw new InvalidSetting(`${name('per-image-variant')}: ${key} is priced twice`);
+    byVariant[key] = price;
+  }
+  const optional = (price: Price): number | null => (OPTIONAL.includes(price) ? (prices[price] ?? null) : null);
+  return {
+    name: request.model, kind, inputPrice: required('input'), outputPrice: required('output'),
+    imagePrice: kind === 'image' ? required('per-image') : null, imagePrices: kind === 'image' ? byVariant : null,
+    cachedInputPrice: optional('cached-input'), cacheWritePrice: optional('cache-write'),
+    contextLength: request.contextLength ?? null, toolCalling: request.toolCalling ?? null, defaultMaxTokens: request.defaultMaxTokens ?? null,
+  };
+}
+
+/** Sets the price `request` asks for, with its audit row (the prices set, in micro-USD, and `free`); returns the record written. */
+export async function setModelPrice(store: Store, request: PriceRequest, acting: Acting, name?: FieldName<PriceField>): Promise<ModelRecord> {
+  const record = priceRecord(request, name);
+  const { name: model, ...details } = record;
+  await store.setModel(record, auditEntry(acting.actor, 'model.price', model, { ...details, free: request.free }));
+  return record;
+}
+
+/** Priced at zero throughout: served at no charge (what `free` sets). */
+export function isFree(model: ModelRecord): boolean {
+  return [model.inputPrice, model.outputPrice, model.imagePrice ?? 0, model.cachedInputPrice ?? 0, model.cacheWritePrice ?? 0, ...Object.values(model.imagePrices ?? {})].every((p) => p === 0);
+}
