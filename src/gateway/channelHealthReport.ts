@@ -20,15 +20,17 @@ export function recentHealth(logs: readonly StoredLog[]): Map<string, RecentHeal
     return health;
   };
   for (const log of logs) {
+    const attempts = attemptsOfLog(log.attempts);
     if (log.channel !== null) {
       const health = of(log.channel);
       if (log.errorCode === null) health.served++;
-      else if (log.errorCode.startsWith('upstream_')) {
+      // A request every channel failed names the last one, whose failure is its last attempt (counted below, once).
+      else if (log.errorCode.startsWith('upstream_') && attempts.at(-1)?.channel !== log.channel) {
         health.failed++;
         health.lastFailure ??= `${log.errorCode} at ${new Date(log.time).toISOString()}`;
       }
     }
-    for (const attempt of attemptsOfLog(log.attempts)) {
+    for (const attempt of attempts) {
       const health = of(attempt.channel);
       health.failed++;
       health.lastFailure ??= `${attempt.code} (${attempt.detail.slice(0, 80)}) at ${new Date(log.time).toISOString()}`;

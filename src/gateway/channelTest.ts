@@ -28,8 +28,11 @@ export interface ChannelTestResult {
 
 /** Never aborted: a test's failure is never the client's. */
 const NO_CLIENT = new AbortController().signal;
+/** The longest a test waits, whatever the channel's own timeout. */
+const MAX_TEST_MS = 30_000;
 
-export async function testChannel(channel: ChannelRecord, model: string, timeoutMs = 30_000): Promise<ChannelTestResult> {
+/** The test of `channel` with `model`, waiting as long as the relay would (the channel's timeout), at most 30 s. */
+export async function testChannel(channel: ChannelRecord, model: string, timeoutMs = Math.min(channel.timeoutMs, MAX_TEST_MS)): Promise<ChannelTestResult> {
   const upstreamModel = channel.models[model] ?? model;
   if (channel.type === 'echo' || channel.baseUrl === null) return { ok: true, upstreamModel, status: null, ms: 0, code: null, line: `channel "${channel.name}" (echo) answers offline` };
   const anthropic = channel.type === 'anthropic';

@@ -24,7 +24,9 @@ export function describeIssue(error: { issues: ReadonlyArray<{ path: readonly Pr
   const issue = error.issues[0];
   if (!issue) return `The body does not match the ${format} format.`;
   const path = issue.path.map(String).join('.') || 'body';
-  return `${path}: ${issue.message}`;
+  // A record's key that is refused (zod's "Invalid key in record") says why in its own first issue.
+  const why = 'issues' in issue && Array.isArray(issue.issues) ? (issue.issues[0] as { message?: unknown } | undefined)?.message : undefined;
+  return `${path}: ${typeof why === 'string' ? `key ${why}` : issue.message}`;
 }
 
 export function relayed<Body extends { model: string }>(endpoint: Endpoint<Body>): Handler {

@@ -1,7 +1,7 @@
 // The route table, swept in process (no socket): every route answers its methods with the contract's
 // shapes, refuses the others with 405, and asks for a key unless it is public. The console's signed-in
 // routes are swept again with sessions: every admin route (users, top-ups, the audit log, redemption
-// codes) is 401 without a session, 403 admin_required for a user who is not an admin, and past both for
+// codes, channels, models and prices) is 401 without a session, 403 admin_required for a user who is not an admin, and past both for
 // an admin; every change refuses a request without the console's same-origin proof (403) or a JSON body (415).
 import assert from 'node:assert/strict';
 import { ROUTES } from '../../../src/gateway/app.ts';
@@ -103,9 +103,10 @@ describe('the signed-in console routes of the table, in process, with sessions',
     await gateway.close();
   });
 
-  it('finds the admin routes: users, their actions, top-ups, the audit log and redemption codes', () => {
-    assert.ok(adminRoutes.length >= 11, `${adminRoutes.length} admin routes`);
-    for (const path of ['/api/console/admin/users', '/api/console/admin/audit', '/api/console/admin/codes', '/api/console/admin/codes/disable']) {
+  it('finds the admin routes: users, their actions, top-ups, the audit log, redemption codes, channels, models and prices', () => {
+    assert.ok(adminRoutes.length >= 20, `${adminRoutes.length} admin routes`);
+    const channels = ['', '/update', '/disable', '/enable', '/delete', '/test'].map((action) => `/api/console/admin/channels${action}`);
+    for (const path of ['/api/console/admin/users', '/api/console/admin/audit', '/api/console/admin/codes', '/api/console/admin/codes/disable', ...channels, '/api/console/admin/models', '/api/console/admin/models/price']) {
       assert.ok(adminRoutes.some(([, p]) => p === path), path);
     }
   });
@@ -142,5 +143,7 @@ describe('the signed-in console routes of the table, in process, with sessions',
     assert.deepEqual(audit.json.data.map((r: { action: string; actor: string }) => [r.actor, r.action]), [['root', 'user.create']]);
     const codes = await injectRequest(gateway, 'GET', '/api/console/admin/codes', { headers: { cookie: `mg_session=${admin}` } });
     assert.deepEqual(codes.json, { object: 'list', data: [], next_before: null });
+    const channels = await injectRequest(gateway, 'GET', '/api/console/admin/channels', { headers: { cookie: `mg_session=${admin}` } });
+    assert.deepEqual(channels.json.data.map((c: { name: string; status: string }) => [c.name, c.status]), [['echo', 'enabled']], 'the bootstrap channel, untouched');
   });
 });
