@@ -1,15 +1,16 @@
 /**
- * The admins' views of the signed-in console (issue 10): their tabs, Users, Audit and Codes (hidden unless
- * the user is an admin; the server refuses everyone else anyway, 403 admin_required; the Codes view is
- * codesPage.ts's), the Users view (search, the new-user
+ * The admins' views of the signed-in console (issue 10): their tabs, Users, Audit, Codes, Channels and
+ * Models & prices (hidden unless the user is an admin; the server refuses everyone else anyway, 403
+ * admin_required; the Codes view is codesPage.ts's, the last two channelsPage.ts's), the Users view (search, the new-user
  * form, each user's status and balance with their actions) and the Audit view (who did what, filters,
  * older pages). Static HTML placed by userPage.ts; adminScript.ts fills it, every value as text.
  */
+import { CHANNEL_TABS_HTML } from './channelsPage.ts';
 
 export const ADMIN_TABS_HTML = `
       <button class="tab admin-only" type="button" data-view="users" aria-pressed="false" hidden>Users</button>
       <button class="tab admin-only" type="button" data-view="audit" aria-pressed="false" hidden>Audit</button>
-      <button class="tab admin-only" type="button" data-view="codes" aria-pressed="false" hidden>Codes</button>`;
+      <button class="tab admin-only" type="button" data-view="codes" aria-pressed="false" hidden>Codes</button>${CHANNEL_TABS_HTML}`;
 
 export const USERS_VIEW_HTML = `
     <section id="view-users" class="card spaced" aria-labelledby="users-title" hidden>

@@ -9,6 +9,7 @@ import { AUDIT_ACTIONS, GATEWAY_VERSION, STATUS_FAMILIES, TROUBLESHOOTING_STEPS 
 import { CONSOLE_JS } from './script.ts';
 import { CONSOLE_CSS } from './style.ts';
 import { KEYS_HTML, SETUP_HTML, USER_SIGNIN_HTML } from './userPage.ts';
+import { CHANNEL_FIELDS } from './channelsPage.ts';
 
 const DATA = {
   families: STATUS_FAMILIES,
@@ -16,6 +17,8 @@ const DATA = {
   codes: [['401', 'authentication', 'warn'], ['403', 'permission', 'warn'], ['404', 'not_found', 'warn'], ['429', 'rate_limit', 'warn'], ['5xx', 'server', 'bad']],
   // The admins' Audit view filters by these.
   auditActions: AUDIT_ACTIONS,
+  // The admins' Channels view edits a channel in place with the add form's fields.
+  channelFields: CHANNEL_FIELDS,
 };
 
 /** JSON that can sit inside a <script> element: no "</script>", no "<!--". */

@@ -9,6 +9,8 @@ import { USER_JS } from './userScript.ts';
 import { USER_VIEWS_JS } from './userViewsScript.ts';
 import { ADMIN_JS } from './adminScript.ts';
 import { CODES_JS } from './codesScript.ts';
+import { CHANNELS_JS } from './channelsScript.ts';
+import { PRICES_JS } from './pricesScript.ts';
 
 export const CONSOLE_JS = `
 (function () {
@@ -203,6 +205,8 @@ ${USER_JS}
 ${USER_VIEWS_JS}
 ${ADMIN_JS}
 ${CODES_JS}
+${CHANNELS_JS}
+${PRICES_JS}
   renderStatic();
   startUser().then(function (tookOver) {
     if (tookOver) return;

@@ -162,5 +162,14 @@ a.btn { text-decoration: none; }
 .inline-ask { display: flex; gap: 6px; align-items: center; justify-content: flex-end; }
 .inline-input { font: inherit; font-size: 12.5px; padding: 3px 8px; border-radius: 6px; border: 1px solid var(--line); background: var(--panel-2); color: var(--text); width: 190px; }
 td.details, td.target { overflow-wrap: anywhere; }
+/* The admins' channels and prices (issue 10): health under the status, a test's answer, the edit form in a row, unpriced models. */
+td .health, td .last-failure { font-size: 12px; margin-top: 2px; overflow-wrap: anywhere; }
+tr.test-result td, tr[data-edit-for] td { background: var(--panel-2); }
+code.test-line { overflow-wrap: anywhere; }
+td.models-cell, td.prices-cell { overflow-wrap: anywhere; max-width: 280px; }
+.edit-channel { border-bottom: 0; padding: 0; }
+.actions .btn { white-space: nowrap; }
+tr.unpriced td { background: var(--warn-soft); }
+.unpriced-note { margin: 0; color: var(--warn); background: var(--warn-soft); border-bottom: 1px solid var(--line); }
 footer { text-align: center; color: var(--faint); font-size: 12px; padding: 0 0 28px; }
 `;

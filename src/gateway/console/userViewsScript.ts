@@ -7,7 +7,7 @@
  * their helpers. Model names, key names and error codes go into the DOM as text only.
  */
 export const USER_VIEWS_JS = `
-  var views = ['keys', 'models', 'logs', 'topup', 'password', 'users', 'audit', 'codes'];
+  var views = ['keys', 'models', 'logs', 'topup', 'password', 'users', 'audit', 'codes', 'channels', 'prices'];
   var catalogueAsked = 0;
   var searchTimer = null;
   var logsNext = null;
@@ -22,6 +22,8 @@ export const USER_VIEWS_JS = `
     if (name === 'users') loadUsers(false);
     if (name === 'audit') loadAudit(false);
     if (name === 'codes') loadCodes(false);
+    if (name === 'channels') loadChannels();
+    if (name === 'prices') loadPrices();
   }
   Array.prototype.forEach.call(document.querySelectorAll('#user-tabs .tab'), function (b) {
     b.addEventListener('click', function () { openView(b.getAttribute('data-view')); });
@@ -36,6 +38,8 @@ export const USER_VIEWS_JS = `
     logsNext = null;
     resetAdmin(user);
     resetCodeViews();
+    resetChannels();
+    resetPrices();
     openView('keys');
   }
 

@@ -1,5 +1,5 @@
 // The admins' console in a real browser (Debian's chromium, issue 10): the first admin signs in and sees
-// every tab, the admin ones (Users, Audit, Codes) after the user's own; creates a user in the Users view and tops them up; the user, in a second
+// every tab, the admin ones (Users, Audit, Codes, Channels, Models & prices) after the user's own; creates a user in the Users view and tops them up; the user, in a second
 // browser, signs in and sees the balance (and no admin tab; the server refuses them anyway); a password
 // reset (typed once, never shown back) and a disable (after a confirmation) end the user's session; the
 // Audit view lists the admin's actions and the CLI's, a model name made of HTML shown as text, never run.
@@ -63,7 +63,7 @@ describe("the admins' console in a browser", function () {
     await admin.locator('#setup-button').click();
     await admin.locator('#keys-app').waitFor({ state: 'visible' });
     await admin.locator('#user-tabs [data-view="audit"]').waitFor({ state: 'visible' });
-    assert.deepEqual(await visibleTabs(admin), ['API keys', 'Models', 'Logs', 'Top up', 'Password', 'Users', 'Audit', 'Codes']);
+    assert.deepEqual(await visibleTabs(admin), ['API keys', 'Models', 'Logs', 'Top up', 'Password', 'Users', 'Audit', 'Codes', 'Channels', 'Models & prices']);
     await admin.locator('#user-tabs [data-view="users"]').click();
     await row('root').waitFor();
     assert.match(await row('root').innerText(), /^root\s*admin\s+root\s+\$0\.00\s+enabled/);
