@@ -5,11 +5,10 @@
  * price button that fills the form); the form (POST .../models/price) takes per million token prices, a
  * price per image with variants ("1024x1792=0.08, hd=0.12") or free, showing the fields of the kind
  * chosen. It runs inside script.ts's function after channelsScript.ts, with their helpers (h, fill, $, send,
- * action, failed, usd, num). Every value goes into the DOM as text.
+ * action, failed, usd, num, latestSearch). Every value goes into the DOM as text.
  */
 export const PRICES_JS = `
   // ---- models and prices (admins) ----
-  var pricesAsked = 0;
   var pricesTimer = null;
 
   /** The form's fields for the kind chosen: token prices, input alone (embeddings) or per image; none when free. */
@@ -114,11 +113,11 @@ export const PRICES_JS = `
   }
 
   async function loadPrices() {
-    var asked = ++pricesAsked;
-    var q = $('prices-q').value.trim();
     try {
-      var list = (await send('GET', '/api/console/admin/models' + (q ? '?q=' + encodeURIComponent(q) : ''))).data;
-      if (asked !== pricesAsked) return;
+      var found = await latestSearch('/api/console/admin/models', 'prices-q');
+      if (!found) return;
+      var list = found.list;
+      var q = found.q;
       var missing = list.filter(function (m) { return !m.priced; });
       var one = missing.length === 1;
       $('prices-unpriced').textContent = missing.length === 0 ? '' : missing.length + (one ? ' model is served by a channel but has no price, so the gateway refuses it' : ' models are served by a channel but have no price, so the gateway refuses them') +

@@ -8,7 +8,6 @@
  */
 export const USER_VIEWS_JS = `
   var views = ['keys', 'models', 'logs', 'topup', 'password', 'users', 'audit', 'codes', 'channels', 'prices'];
-  var catalogueAsked = 0;
   var searchTimer = null;
   var logsNext = null;
 
@@ -61,13 +60,18 @@ export const USER_VIEWS_JS = `
     if (m.per_image) return [usd(m.per_image) + ' / image' + (m.per_image_by_variant ? ' (' + m.per_image_by_variant + ')' : ''), '\\u2014'];
     return [usd(m.input_per_million), usd(m.output_per_million)];
   }
+  /** GET path?q= with the search box's text: {list, q}, or null when a newer search of the same list was asked meanwhile (its answer wins). */
+  var searchesAsked = {};
+  async function latestSearch(path, box) {
+    var asked = searchesAsked[path] = (searchesAsked[path] || 0) + 1;
+    var q = $(box).value.trim();
+    var list = (await send('GET', path + (q ? '?q=' + encodeURIComponent(q) : ''))).data;
+    return asked === searchesAsked[path] ? { list: list, q: q } : null;
+  }
   async function loadCatalogue() {
-    var asked = ++catalogueAsked;
-    var q = $('catalogue-q').value.trim();
     try {
-      var list = (await send('GET', '/api/console/models' + (q ? '?q=' + encodeURIComponent(q) : ''))).data;
-      if (asked !== catalogueAsked) return;
-      renderCatalogue(list, q);
+      var found = await latestSearch('/api/console/models', 'catalogue-q');
+      if (found) renderCatalogue(found.list, found.q);
     } catch (err) {
       failed('Could not list the models', err);
     }

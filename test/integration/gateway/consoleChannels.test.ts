@@ -16,7 +16,7 @@ import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream
 import { poll } from '../../support/poll.ts';
 import { freshDatabase } from '../../support/postgres.ts';
 import { consoleAgent, makeUser, type ConsoleAgent } from './consoleAgent.ts';
-import { startTestGateway, type Started } from './helpers.ts';
+import { useAdminGateway, type Started } from './helpers.ts';
 
 const SECRET = 'sk-upstream-first-secret-0123456789';
 const NEW_SECRET = 'sk-upstream-second-secret-9876543210';
@@ -26,6 +26,7 @@ const sdk = (gw: RunningGateway, key: string) => new OpenAI({ apiKey: key, baseU
 
 describe("the admins' channels and prices over HTTP", function () {
   this.timeout(60_000);
+  const suite = useAdminGateway();
   let t: Started;
   let root: ConsoleAgent;
   let a: FakeUpstream;
@@ -33,17 +34,9 @@ describe("the admins' channels and prices over HTTP", function () {
   let client: OpenAI;
 
   before(async () => {
-    t = await startTestGateway();
-    await makeUser(t.admin(), 'root', 0, true);
+    ({ t, a, b, openai: client } = suite);
     root = consoleAgent(t.gw);
     assert.equal((await root.signIn('root')).status, 200);
-    [a, b] = await Promise.all([startFakeUpstream({}), startFakeUpstream({})]);
-    client = sdk(t.gw, t.key);
-  });
-  after(async () => {
-    await t?.close();
-    await a?.close();
-    await b?.close();
   });
 
   const channels = async () => (await root.get('/api/console/admin/channels')).json.data as Array<Record<string, any>>;

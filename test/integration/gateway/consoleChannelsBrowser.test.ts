@@ -9,10 +9,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import OpenAI, { InternalServerError } from 'openai';
 import type { Page } from 'playwright-core';
-import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import type { FakeUpstream } from '../../support/fakeUpstream.ts';
 import { launchConsoleBrowser, SCREENSHOTS, type ConsoleBrowser } from './browser.ts';
-import { makeUser, PASSWORD } from './consoleAgent.ts';
-import { startTestGateway, type Started } from './helpers.ts';
+import { PASSWORD } from './consoleAgent.ts';
+import { useAdminGateway, type Started } from './helpers.ts';
 
 const SECRET = 'sk-typed-in-the-browser-0123456789';
 /** A model name the rules accept (printable text, and no "=" or ",", which the models field reads) that a page writing HTML would run. */
@@ -20,6 +20,7 @@ const HOSTILE = '<i>hostile</i><script>window.__xss++</script>';
 
 describe("the admins' channels and prices in a browser", function () {
   this.timeout(120_000);
+  const suite = useAdminGateway();
   let t: Started;
   let browser: ConsoleBrowser;
   let page: Page;
@@ -28,19 +29,11 @@ describe("the admins' channels and prices in a browser", function () {
   let client: OpenAI;
 
   before(async () => {
-    t = await startTestGateway();
-    await makeUser(t.admin(), 'root', 0, true);
-    [a, b] = await Promise.all([startFakeUpstream({}), startFakeUpstream({})]);
+    ({ t, a, b, openai: client } = suite);
     browser = await launchConsoleBrowser(t.gw.url);
     page = browser.page;
-    client = new OpenAI({ apiKey: t.key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
   });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-    await a?.close();
-    await b?.close();
-  });
+  after(async () => browser?.close());
 
   const row = (name: string) => page.locator(`#channels tr[data-channel="${name}"]`);
   const priceRow = (name: string) => page.locator('#prices tr').filter({ has: page.locator('code', { hasText: name }) });

@@ -9,6 +9,7 @@ import { answerOf, requestOf, type Answer, type CallOptions } from '../../suppor
 import OpenAI from 'openai';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { poll, PollTimeout } from '../../support/poll.ts';
+import { makeUser } from './consoleAgent.ts';
 
 import type { ModelRecord, Store, StoredLog } from '../../../src/gateway/store/types.ts';
 
@@ -109,6 +110,32 @@ export function useGatewayWithUpstream(setup: (admin: Store, upstream: FakeUpstr
   after(async () => {
     await state.t?.close();
     await state.upstream?.close();
+  });
+  return state;
+}
+
+export interface AdminSuite {
+  readonly t: Started;
+  /** Two fake upstreams, for a channel to be moved from one to the other. */
+  readonly a: FakeUpstream;
+  readonly b: FakeUpstream;
+  /** The official openai SDK on the gateway's /v1, with the bootstrap key and no retries. */
+  readonly openai: OpenAI;
+}
+
+/** Mocha hooks for the admins' channel suites: a test gateway with the admin "root" (consoleAgent.ts's PASSWORD, not signed in) and two fake upstreams. */
+export function useAdminGateway(): AdminSuite {
+  const state = {} as { t: Started; a: FakeUpstream; b: FakeUpstream; openai: OpenAI };
+  before(async () => {
+    state.t = await startTestGateway();
+    await makeUser(state.t.admin(), 'root', 0, true);
+    [state.a, state.b] = await Promise.all([startFakeUpstream({}), startFakeUpstream({})]);
+    state.openai = new OpenAI({ apiKey: state.t.key, baseURL: `${state.t.gw.url}/v1`, maxRetries: 0 });
+  });
+  after(async () => {
+    await state.t?.close();
+    await state.a?.close();
+    await state.b?.close();
   });
   return state;
 }
