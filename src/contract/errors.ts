@@ -173,6 +173,10 @@ export const ERROR_CODES = {
   current_password_wrong: { status: 403, message: 'The current password is wrong, so the password was not changed.' },
   // Every admin route of the console (4.10: users, top-ups, the audit log, redemption codes, channels, prices) refuses a signed-in user who is not an admin.
   admin_required: { status: 403, message: 'Only an admin of this gateway may do this. Ask an admin.' },
+  // The key's own spending limit (total, or per UTC day or month) is spent, whatever the account's balance.
+  key_spend_limit_reached: { status: 403, message: 'This API key has reached its spending limit. Wait until the limit resets, or raise the limit (or use another key) in the console.', firstCheck: 'permission' },
+  // The key has an IP allow-list and the request came from another address (the message names the address seen).
+  ip_not_allowed: { status: 403, message: 'This API key may not be used from this address: it only works from the addresses on its IP allow-list. Use an allowed address, or change the list in the console.', firstCheck: 'permission' },
   // 404
   not_found: { status: 404, message: 'Path not found. Check the base address, with or without /v1.', firstCheck: 'address' },
   // An OpenAI-style path the base address reaches correctly, for a feature this gateway does not have.

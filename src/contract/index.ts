@@ -17,3 +17,4 @@ export * from './admin.ts';
 export * from './api/codes.ts';
 export * from './api/channels.ts';
 export * from './api/models.ts';
+export * from './api/keys.ts';

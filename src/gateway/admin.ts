@@ -1,5 +1,7 @@
 /** Administrative operations shared by the CLI, bootstrap and startGateway({ issueKey }). */
-import { DEFAULT_CONCURRENCY, DEFAULT_RPM, displayPrefix, generateKey, hashKey } from './keys.ts';
+import { displayPrefix, generateKey, hashKey } from './keys.ts';
+import { changedLimits, DEFAULT_LIMITS, limitsOf, type LimitChanges } from './keyLimitChanges.ts';
+import type { KeyLimits } from './store/keySettings.ts';
 import { StoreError } from './store/types.ts';
 import type { KeyRecord, Store } from './store/types.ts';
 
@@ -15,13 +17,12 @@ export const ECHO_EMBEDDING_PRICE = 20_000;
 export const ECHO_IMAGE_PRICE = 40_000;
 export const DEFAULT_CHANNEL_TIMEOUT_MS = 120_000;
 
-export interface CreateKeyOptions {
+/** A new key: its account and name, its models and expiry, and any limit not left at its default (keyLimitChanges.ts). */
+export interface CreateKeyOptions extends LimitChanges {
   readonly account: string;
   readonly name: string;
   readonly models?: readonly string[] | null;
   readonly expiresAt?: number | null;
-  readonly rpm?: number;
-  readonly concurrency?: number;
 }
 
 /** A new key secret with what the store keeps of it (its hash and display prefix). */
@@ -34,6 +35,7 @@ function newSecret(): { secret: string; hash: string; prefix: string } {
 export async function createKey(store: Store, options: CreateKeyOptions): Promise<{ secret: string; key: KeyRecord }> {
   const account = await store.getAccount(options.account);
   if (!account) throw new StoreError('not_found', `no account named "${options.account}"`);
+  const limits = changedLimits(DEFAULT_LIMITS, options);
   const { secret, hash, prefix } = newSecret();
   const key = await store.createKey({
     accountId: account.id,
@@ -42,10 +44,18 @@ export async function createKey(store: Store, options: CreateKeyOptions): Promis
     prefix,
     models: options.models && options.models.length > 0 ? [...options.models] : null,
     expiresAt: options.expiresAt ?? null,
-    rpm: options.rpm ?? DEFAULT_RPM,
-    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    rpm: limits.rpm,
+    concurrency: limits.concurrency,
+    limits,
   });
   return { secret, key };
+}
+
+/** The key's limits changed as given (the others kept, as are its secret, models, expiry and status). Returns the limits set. */
+export async function changeKeyLimits(store: Store, key: KeyRecord, changes: LimitChanges): Promise<KeyLimits> {
+  const limits = changedLimits(limitsOf(key), changes);
+  await store.setKeyLimits(key.id, limits);
+  return limits;
 }
 
 /** Rotation: a new secret for the key `id`, every setting kept; the old secret stops working at once. */

@@ -21,7 +21,7 @@ import { countTokens } from './routes/countTokens.ts';
 import { relayed } from './routes/relayed.ts';
 import * as consoleRoutes from './routes/console.ts';
 import * as consoleSession from './routes/consoleSession.ts';
-import { createOwnKey, keyAction, keys as ownKeys } from './routes/consoleKeys.ts';
+import { createOwnKey, keyAction, keys as ownKeys, setOwnKeyLimits } from './routes/consoleKeys.ts';
 import * as consoleDevice from './routes/consoleDevice.ts';
 import * as consoleCatalog from './routes/consoleCatalog.ts';
 import * as consoleLogs from './routes/consoleLogs.ts';
@@ -70,6 +70,7 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   '/api/console/keys/enable': { POST: keyAction('enable') },
   '/api/console/keys/delete': { POST: keyAction('delete') },
   '/api/console/keys/rotate': { POST: keyAction('rotate') },
+  '/api/console/keys/limits': { POST: setOwnKeyLimits },
   '/api/console/models': { GET: consoleCatalog.catalogue },
   '/api/console/account/logs': { GET: consoleLogs.accountLogs },
   '/api/console/password': { POST: changePassword },

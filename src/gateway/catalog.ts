@@ -64,6 +64,8 @@ export class Catalog {
   #relayChannels: Channel[] = [];
   #models = new Map<string, ModelRecord>();
   #reloading: Promise<void> | null = null;
+  /** Told of the keys at every reload (the keys' usage drops the state of keys that lost their limits). */
+  onKeys: ((keys: readonly KeyRecord[]) => void) | null = null;
   /** A reload failed: try again on the next request even if the store reports no new change. */
   #stale = false;
 
@@ -94,6 +96,7 @@ export class Catalog {
       this.#relayChannels = this.#channels.map(toRelayChannel);
       this.#models = new Map(snap.models.map((m) => [m.name, m]));
       this.#ledger.load(snap.accounts);
+      this.onKeys?.(snap.keys);
       this.#stale = false;
     });
     try {

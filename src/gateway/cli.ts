@@ -7,8 +7,8 @@ import { parseArgs } from 'node:util';
 import { CLI_ACTOR, formatMicroUsd } from '../contract/index.ts';
 import { parseTopUp } from './accounts/money.ts';
 import { openAccount, topUpAccount } from './accounts/userAdmin.ts';
-import { createKey, keyNamed } from './admin.ts';
-import { futureDate, identifier, int, isoDate, list, need, usd, UsageError } from './cliArgs.ts';
+import { identifier, int, isoDate, need, usd, UsageError } from './cliArgs.ts';
+import { key, KEY_COMMAND_OPTIONS, KEY_USAGE } from './cliKeys.ts';
 import { serve } from './cliServe.ts';
 import { migrate } from './cliMigrate.ts';
 import { model } from './cliModels.ts';
@@ -24,8 +24,9 @@ import type { Store } from './store/types.ts';
 
 const USAGE = `Usage: model-gateway <command> [options]        (every command takes --data DIR or --database URL)
 
-  serve [--host 127.0.0.1] [--port 8080] [--log-retention-days 90] [--stop-grace-ms 5000]
-              (0 days keeps request logs forever; on SIGTERM, requests in flight get the grace to finish)
+  serve [--host 127.0.0.1] [--port 8080] [--log-retention-days 90] [--stop-grace-ms 5000] [--trust-proxy]
+              (0 days keeps request logs forever; on SIGTERM, requests in flight get the grace to finish;
+              --trust-proxy: behind a reverse proxy, a request's address is the last one of X-Forwarded-For)
   channel add --name NAME [--type openai|anthropic|echo] [--base-url URL] [--api-key KEY|-] --models M1,M2
               [--map PLATFORM=UPSTREAM]... [--priority N] [--weight N] [--timeout-ms N] [--proxy URL]
               [--responses yes|no]   (openai: the upstream has the Responses API; default yes for api.openai.com only)
@@ -39,11 +40,7 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   model price MODEL --free [--kind K]   serve it at no charge, on purpose (a model with no price is not served)
               [--default-max-tokens N]   the completion cap when a client asks for none (default 8192, or the context if smaller)
   account create NAME [--balance USD] | topup NAME USD | show NAME
-  key create --account NAME --name KEYNAME [--models M1,M2] [--expires ISO-8601] [--rpm N] [--concurrency N]
-              (--expires in the future; --rpm and --concurrency default 1200 and 64, 0 = unlimited)
-  key list | disable KEYNAME | enable KEYNAME | delete KEYNAME [--account NAME]
-              (key names are unique per account: --account says which when several accounts use the name)
-  user create NAME [--admin] [--account ACCOUNT] | list | disable NAME | enable NAME | password NAME
+${KEY_USAGE}  user create NAME [--admin] [--account ACCOUNT] | list | disable NAME | enable NAME | password NAME
               (the password is asked for, or read from standard input: never an argument; without --account
               the user gets a new account of the same name)
   code create --value USD [--count N] [--batch NAME] [--expires DATE]   redemption codes (top-up): N (1..1000, default 1)
@@ -73,6 +70,8 @@ const OPTIONS = {
   kind: { type: 'string' }, 'per-image': { type: 'string', multiple: true }, free: { type: 'boolean' }, 'default-max-tokens': { type: 'string' }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
   balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
   value: { type: 'string' }, count: { type: 'string' }, batch: { type: 'string' }, status: { type: 'string' },
+  tpm: { type: 'string' }, rpd: { type: 'string' }, 'spend-limit': { type: 'string' }, 'spend-period': { type: 'string' }, 'allow-ip': { type: 'string', multiple: true },
+  'trust-proxy': { type: 'boolean' },
   limit: { type: 'string' }, json: { type: 'boolean' }, admin: { type: 'boolean' }, before: { type: 'string' }, 'log-retention-days': { type: 'string' }, 'stop-grace-ms': { type: 'string' },
 } as const;
 
@@ -89,14 +88,13 @@ interface Io {
 }
 
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
-  serve: ['host', 'port', 'log-retention-days', 'stop-grace-ms'],
+  serve: ['host', 'port', 'log-retention-days', 'stop-grace-ms', 'trust-proxy'],
   migrate: ['from'],
   'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
   'channel test': ['model'],
   'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'free', 'context', 'tools', 'default-max-tokens'],
   'account create': ['balance'],
-  'key create': ['account', 'name', 'models', 'expires', 'rpm', 'concurrency'],
-  'key disable': ['account'], 'key enable': ['account'], 'key delete': ['account'],
+  ...KEY_COMMAND_OPTIONS,
   'user create': ['account', 'admin'],
   'code create': ['value', 'count', 'batch', 'expires'], 'code list': ['batch', 'status', 'limit'], 'code disable': ['batch'],
   logs: ['limit', 'json'],
@@ -124,36 +122,6 @@ async function account(store: Store, sub: string | undefined, args: string[], va
   } else {
     throw new UsageError(`unknown command: account ${sub ?? ''}`);
   }
-  return 0;
-}
-
-async function key(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
-  if (sub === 'create') {
-    const expiresAt = values.expires === undefined ? null : futureDate(values.expires, 'expires');
-    const { secret } = await createKey(store, {
-      account: identifier(values.account, '--account'), name: identifier(values.name, '--name'), models: list(values.models), expiresAt,
-      rpm: int(values.rpm, 'rpm', 1200), concurrency: int(values.concurrency, 'concurrency', 64),
-    });
-    io.out(secret);
-    return 0;
-  }
-  if (sub === 'list') {
-    const accounts = new Map<number, string>();
-    for (const k of await store.listKeys()) {
-      if (!accounts.has(k.accountId)) accounts.set(k.accountId, (await store.snapshot()).accounts.find((a) => a.id === k.accountId)?.name ?? '?');
-      const expires = k.expiresAt === null ? 'never' : new Date(k.expiresAt).toISOString();
-      const used = k.lastUsedAt === null ? 'never' : new Date(k.lastUsedAt).toISOString();
-      io.out(`${k.name}\t${k.prefix}\t${k.status}\taccount=${accounts.get(k.accountId)}\tmodels=${k.models?.join(',') ?? 'all'}\texpires=${expires}\tlast_used=${used}\trpm=${k.rpm}\tconcurrency=${k.concurrency}`);
-    }
-    return 0;
-  }
-  const name = need(args[0], 'KEYNAME');
-  if (sub !== 'disable' && sub !== 'enable' && sub !== 'delete') throw new UsageError(`unknown command: key ${sub ?? ''}`);
-  const found = await keyNamed(store, name, values.account === undefined ? undefined : identifier(values.account, '--account'));
-  if (sub === 'delete') {
-    if (!(await store.deleteKey(found.id))) throw new StoreError('not_found', `no key named "${name}"`);
-  } else await store.setKeyStatus(found.id, sub === 'disable' ? 'disabled' : 'enabled');
-  io.out(`key "${name}" ${sub === 'delete' ? 'deleted' : `${sub}d`}`);
   return 0;
 }
 
@@ -211,7 +179,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     if (extra.length > 0) throw new UsageError(`${name} does not take --${extra.join(', --')}`);
     if (command === 'serve') {
       if (sub !== undefined) throw new UsageError(`serve takes no arguments, got "${sub}"`);
-      return await serve({ host: values.host, port: values.port, logRetentionDays: values['log-retention-days'], stopGraceMs: values['stop-grace-ms'] }, { dataDir, databaseUrl }, io, env);
+      return await serve({ host: values.host, port: values.port, logRetentionDays: values['log-retention-days'], stopGraceMs: values['stop-grace-ms'], trustProxy: values['trust-proxy'] }, { dataDir, databaseUrl }, io, env);
     }
     if (command === 'migrate') {
       if (sub !== undefined) throw new UsageError(`migrate takes no arguments, got "${sub}"`);

@@ -25,6 +25,8 @@ export interface ServeFlags {
   readonly port: string | undefined;
   readonly logRetentionDays: string | undefined;
   readonly stopGraceMs: string | undefined;
+  /** Behind a reverse proxy: keys' IP allow-lists read the last address of X-Forwarded-For. */
+  readonly trustProxy?: boolean | undefined;
 }
 
 /** Where the data is: the SQLite folder, or a PostgreSQL database when its URL is given. */
@@ -55,7 +57,7 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
     gw = await startGateway({
       dataDir, databaseUrl, host: values.host ?? '127.0.0.1', port, bootstrap: true, firstAdminSetup: true, log: io.err,
       logRetentionDays: int(values.logRetentionDays, 'log-retention-days', 90, 0, 36_500),
-      stopGraceMs: int(values.stopGraceMs, 'stop-grace-ms', 5000, 0, 3_600_000),
+      stopGraceMs: int(values.stopGraceMs, 'stop-grace-ms', 5000, 0, 3_600_000), trustProxy: values.trustProxy === true,
       ...(echoDelayMs !== undefined ? { echoDelayMs } : {}),
       ...(leaseTtlMs !== undefined ? { leaseTtlMs } : {}),
     });

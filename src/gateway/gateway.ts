@@ -3,6 +3,7 @@ import type { BodyRules } from './http/body.ts';
 import type { Catalog } from './catalog.ts';
 import type { Ledger } from './accounts/ledger.ts';
 import type { Leases } from './accounts/leases.ts';
+import type { KeyUsage } from './accounts/keyUsage.ts';
 import type { Serial } from './serial.ts';
 import type { LogWriter } from './logs.ts';
 import type { ConcurrencyLimit, RequestRateLimit } from './ratelimit.ts';
@@ -38,6 +39,10 @@ export interface Gateway {
   /** In memory (ratelimit.ts), or shared by the instances on one database (accounts/sharedLimits.ts). */
   readonly rate: RequestRateLimit;
   readonly concurrency: ConcurrencyLimit;
+  /** Keys' spending limits, requests per day and tokens per minute (accounts/keyUsage.ts). */
+  readonly usage: KeyUsage;
+  /** The operator said the gateway is behind a proxy: a request's address is the last one in X-Forwarded-For (http/clientAddress.ts). */
+  readonly trustProxy: boolean;
   readonly relay: RelayChat;
   /** The relay's failover memory of this instance (which channels failed in a row, which cool down): the admins' channel list shows it. */
   readonly health: ChannelHealth;

@@ -8,6 +8,7 @@ import type { Ledger } from './accounts/ledger.ts';
 import type { Serial } from './serial.ts';
 import { randomUUID } from 'node:crypto';
 import type { RequestLog, Store, WriteBatch } from './store/types.ts';
+import { countsAsRequest, dayOf } from './store/keySettings.ts';
 
 const FLUSH_DELAY_MS = 20;
 const MAX_BATCH = 2000;
@@ -22,8 +23,12 @@ export class LogWriter {
   #keysUsed = new Map<number, number>();
   /** A batch whose write failed: retried whole, with its id (its commit may have landed, its answer lost). */
   #retry: WriteBatch | null = null;
+  /** The batch handed to the serial queue and not yet written (nor failed). */
+  #writing: WriteBatch | null = null;
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
+  /** Told of every batch written, in the write's serial job (the keys' usage, accounts/keyUsage.ts). */
+  onWritten: ((logs: readonly RequestLog[]) => void) | null = null;
   #closed = false;
 
   /** Samples requests without a valid key, so that a flood of them cannot fill the log. */
@@ -47,6 +52,25 @@ export class LogWriter {
     if (keyId !== null) this.#keysUsed.set(keyId, log.time);
     if (this.#queue.length >= MAX_BATCH) void this.flush();
     else this.#schedule(FLUSH_DELAY_MS);
+  }
+
+  /**
+   * A key's charges (logged at or after `sinceMs`) and requests (logged on UTC day `day`) that are not
+   * written yet: queued, waiting for a retry, or in the batch on its way. Exact inside a serial job.
+   */
+  unwritten(keyId: number, sinceMs: number, day: number): { spent: number; requests: number } {
+    const out = { spent: 0, requests: 0 };
+    const add = (logs: readonly RequestLog[]): void => {
+      for (const l of logs) {
+        if (l.keyId !== keyId) continue;
+        if (l.time >= sinceMs) out.spent += l.cost;
+        if (countsAsRequest(l.errorCode) && dayOf(l.time) === day) out.requests++;
+      }
+    };
+    add(this.#queue);
+    if (this.#retry) add(this.#retry.logs);
+    if (this.#writing && this.#writing !== this.#retry) add(this.#writing.logs);
+    return out;
   }
 
   get queued(): number {
@@ -79,10 +103,13 @@ export class LogWriter {
       this.#queue = [];
       this.#keysUsed = new Map();
     }
+    this.#writing = batch;
     this.#flushing = this.#serial
       .run(async () => {
         await this.#store.write(batch);
         this.#retry = null;
+        this.#writing = null;
+        this.onWritten?.(batch.logs);
         const debits = new Map<number, number>();
         for (const l of batch.logs) if (l.accountId !== null && l.cost > 0) debits.set(l.accountId, (debits.get(l.accountId) ?? 0) + l.cost);
         for (const [accountId, amount] of debits) this.#ledger.written(accountId, amount);
@@ -94,6 +121,7 @@ export class LogWriter {
       })
       .catch((error: unknown) => {
         this.#retry = batch;
+        this.#writing = null;
         // Said once, not at every retry.
         if (this.#failingSince === null) {
           this.#failingSince = Date.now();

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Ledger } from './accounts/ledger.ts';
 import { Leases } from './accounts/leases.ts';
 import { SharedLimits } from './accounts/sharedLimits.ts';
+import { KeyUsage } from './accounts/keyUsage.ts';
 import { bootstrapIfEmpty, issueKey as issueNamedKey } from './admin.ts';
 import { createApp, type App } from './app.ts';
 import { DEFAULT_BODY_BUDGET_BYTES, DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_DEADLINE_MS } from './http/body.ts';
@@ -82,8 +83,10 @@ export interface GatewayOptions {
   firstAdminSetup?: boolean;
   /** PostgreSQL: a balance lease's life without renewal (a dead instance's money returns within about this). Default 60 s. */
   leaseTtlMs?: number;
-  /** The console's clock (sessions, sign-in throttling, the setup link's expiry, device sign-ins): tests move it. Default Date.now. */
+  /** The console's clock (sessions, sign-in throttling, the setup link's expiry, device sign-ins) and the keys' periods and days: tests move it. Default Date.now. */
   clock?: () => number;
+  /** Behind a reverse proxy: a request's address (for keys' IP allow-lists) is the last one in X-Forwarded-For. Default false: the socket's. */
+  trustProxy?: boolean;
 }
 
 export interface RunningGateway {
@@ -146,9 +149,16 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     // Keys' rpm and concurrency across the instances on the database; in memory otherwise (unchanged, no new work per request).
     const shared = store.keyLimits ? new SharedLimits(store.keyLimits, log) : null;
     shared?.start();
+    const logs = new LogWriter(store, ledger, serial, (error) => log(`request logs cannot be written (${String(error)}): billable requests are refused until writes work again; retrying`), log, options.unkeyedLogSample);
+    // Keys' own spending, requests per day and tokens per minute: exact in memory; re-read every second where instances share the store.
+    const usage = new KeyUsage(store, {
+      serial: (job) => serial.run(job), unwritten: (keyId, sinceMs, day) => logs.unwritten(keyId, sinceMs, day), clock, log, refreshMs: store.leases ? 1000 : 0,
+    });
+    if (store.leases) logs.onWritten = (written) => usage.written(written);
+    catalog.onKeys = (keys) => usage.keysChanged(keys);
+    usage.start();
     const gw: Gateway = {
-      store, catalog, ledger, leases, serial,
-      logs: new LogWriter(store, ledger, serial, (error) => log(`request logs cannot be written (${String(error)}): billable requests are refused until writes work again; retrying`), log, options.unkeyedLogSample),
+      store, catalog, ledger, leases, serial, logs, usage, trustProxy: options.trustProxy ?? false,
       rate: shared ?? new RateLimiter(),
       concurrency: shared ?? new ConcurrencyLimiter(),
       relay: createRelay(PROVIDERS, {
@@ -196,6 +206,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       },
       async close() {
         stopPruning();
+        await usage.close();
         await gw.logs.close();
         await shared?.close().catch((error: unknown) => log(`key limit shares could not be handed back (${String(error)}): they lapse in 3 s`));
         // After the last log batch settled from them: what the leases still hold goes back.

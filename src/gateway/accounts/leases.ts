@@ -11,7 +11,7 @@
  */
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import type { LeaseStore, LeaseView } from '../store/instances.ts';
-import type { Ledger, Reservation, ReservationPlan } from './ledger.ts';
+import type { KeyHold, Ledger, Reservation, ReservationPlan } from './ledger.ts';
 
 export const DEFAULT_LEASE_TTL_MS = 60_000;
 /** A lease holds this many seconds of an account's recent demand (at least a few requests' worth). */
@@ -82,25 +82,25 @@ export class Leases {
   }
 
   /** Reserves from this instance's lease; takes more first when the request's worst case does not fit. */
-  reserve(accountId: number, plan: Plan): Held | Refusal | Promise<Held | Refusal> {
+  reserve(accountId: number, plan: Plan, key?: KeyHold | null): Held | Refusal | Promise<Held | Refusal> {
     const full = plan(MAX_BALANCE_MICRO);
     if (!full) return 'insufficient';
     this.#lastUse.set(accountId, this.#tickNo);
     this.#demand.set(accountId, (this.#demand.get(accountId) ?? 0) + full.amount);
     if (full.amount <= this.#ledger.available(accountId)) {
-      const held = this.#ledger.reserve(accountId, plan);
+      const held = this.#ledger.reserve(accountId, plan, key);
       if (held) return held;
     }
-    return this.#reserveAfterTake(accountId, plan, full.amount);
+    return this.#reserveAfterTake(accountId, plan, full.amount, key);
   }
 
-  async #reserveAfterTake(accountId: number, plan: Plan, need: number): Promise<Held | Refusal> {
+  async #reserveAfterTake(accountId: number, plan: Plan, need: number, key?: KeyHold | null): Promise<Held | Refusal> {
     try {
       // Joining a take already under way, then (if that one was too small) one of our own.
       for (let round = 0; round < 2; round++) {
         const joined = this.#taking.get(accountId);
         const taken = await (joined ?? this.#take(accountId, need - this.#ledger.available(accountId), plan));
-        const held = this.#ledger.reserve(accountId, plan);
+        const held = this.#ledger.reserve(accountId, plan, key);
         if (held) return held;
         if (!joined) return taken && plan(taken.view.balance - this.#ledger.held(accountId).pending) !== null ? 'in_use' : 'insufficient';
       }

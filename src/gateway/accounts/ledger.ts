@@ -27,10 +27,23 @@ interface AccountMoney {
   reserved: number;
 }
 
+/**
+ * A key's own spending limit (keyUsage.ts), held and settled with the account's money: a reservation
+ * also holds its amount against the key, and settles the same charge to it.
+ */
+export interface KeyHold {
+  /** What the key may still spend, micro-USD (Infinity: no limit). */
+  left(): number;
+  hold(amount: number): void;
+  /** The reservation of `amount` ended with `charge` spent. */
+  release(amount: number, charge: number): void;
+}
+
 export interface Reservation {
   readonly accountId: number;
   readonly amount: number;
   released: boolean;
+  readonly key?: KeyHold | null;
 }
 
 export interface ReservationPlan {
@@ -161,14 +174,18 @@ export class Ledger {
     return m ? { balance: m.balance - m.pending, spent: m.spent + m.pending } : { balance: 0, spent: 0 };
   }
 
-  /** Plans and holds in one synchronous step; null when the account cannot pay for a minimal request. */
-  reserve(accountId: number, plan: (available: number) => ReservationPlan | null): { reservation: Reservation; plan: ReservationPlan } | null {
+  /**
+   * Plans and holds in one synchronous step; null when the account (or `key`, whose limit the plan
+   * must respect too) cannot pay for a minimal request.
+   */
+  reserve(accountId: number, plan: (available: number) => ReservationPlan | null, key?: KeyHold | null): { reservation: Reservation; plan: ReservationPlan } | null {
     const m = this.#accounts.get(accountId);
     if (!m) return null;
     const chosen = plan(m.spendable - m.pending - m.reserved);
-    if (!chosen || chosen.amount > m.spendable - m.pending - m.reserved) return null;
+    if (!chosen || chosen.amount > m.spendable - m.pending - m.reserved || (key && chosen.amount > key.left())) return null;
     m.reserved += chosen.amount;
-    return { reservation: { accountId, amount: chosen.amount, released: false }, plan: chosen };
+    key?.hold(chosen.amount);
+    return { reservation: { accountId, amount: chosen.amount, released: false, key: key ?? null }, plan: chosen };
   }
 
   /**
@@ -188,8 +205,9 @@ export class Ledger {
     if (reservation.released) return 0;
     reservation.released = true;
     const m = this.#accounts.get(reservation.accountId);
+    const charge = m ? Math.max(0, Math.min(cost, reservation.amount)) : 0;
+    reservation.key?.release(reservation.amount, charge);
     if (!m) return 0;
-    const charge = Math.max(0, Math.min(cost, reservation.amount));
     m.reserved -= reservation.amount;
     m.pending += charge;
     return charge;

@@ -6,6 +6,7 @@
 import { familyOfStatus } from '../../contract/index.ts';
 import { HELPERS_JS } from './helpersScript.ts';
 import { USER_JS } from './userScript.ts';
+import { KEYS_JS } from './keysScript.ts';
 import { USER_VIEWS_JS } from './userViewsScript.ts';
 import { ADMIN_JS } from './adminScript.ts';
 import { CODES_JS } from './codesScript.ts';
@@ -202,6 +203,7 @@ ${HELPERS_JS}
   });
   $('refresh').addEventListener('click', load);
 ${USER_JS}
+${KEYS_JS}
 ${USER_VIEWS_JS}
 ${ADMIN_JS}
 ${CODES_JS}

@@ -128,6 +128,14 @@ hr.or { border: 0; border-top: 1px solid var(--line); margin: 22px 0 18px; }
 .new-key label { display: block; font-size: 12px; color: var(--muted); margin-bottom: 4px; }
 .new-key input { width: 100%; }
 @media (max-width: 860px) { .new-key { grid-template-columns: minmax(0, 1fr); } }
+/* A key's own limits (issue 10): on the create form's second row, and in a key's row when its limits are edited. */
+.new-key select, .limits-form input, .limits-form select {
+  font: inherit; font-size: 13px; padding: 8px 10px; border-radius: 8px; border: 1px solid var(--line); background: var(--panel-2); color: var(--text); width: 100%;
+}
+.limits-form { display: grid; grid-template-columns: repeat(auto-fit, minmax(130px, 1fr)); gap: 10px; align-items: end; }
+.new-key .limits-row { grid-column: 1 / -1; }
+.limits-form label { display: block; font-size: 12px; color: var(--muted); margin-bottom: 4px; }
+.limits-form .wide { grid-column: span 2; }
 .secret { border-color: var(--ok); }
 .secret #new-secret-value { font-weight: 600; }
 .actions { display: flex; gap: 6px; flex-wrap: wrap; justify-content: flex-end; }

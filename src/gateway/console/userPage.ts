@@ -7,6 +7,7 @@ import { AUDIT_VIEW_HTML, USERS_VIEW_HTML } from './adminPage.ts';
 import { LOGS_VIEW_HTML, MODELS_VIEW_HTML, PASSWORD_VIEW_HTML, USER_TABS_HTML } from './userViewsPage.ts';
 import { CODES_VIEW_HTML, TOPUP_VIEW_HTML } from './codesPage.ts';
 import { CHANNELS_VIEW_HTML, PRICES_VIEW_HTML } from './channelsPage.ts';
+import { LIMIT_FIELDS_HTML, LIMITS_TEMPLATE_HTML } from './keysScript.ts';
 
 /** A user name and password form (ids `${prefix}-name`, `${prefix}-password`), its submit button beside the password. */
 export function credentialsForm(formId: string, prefix: string, passwordAutocomplete: 'current-password' | 'new-password', button: string): string {
@@ -59,7 +60,9 @@ export const KEYS_HTML = `
         <div><label for="new-key-rpm">Requests / min</label><input id="new-key-rpm" type="number" min="1" placeholder="1200"></div>
         <div><label for="new-key-concurrency">At once</label><input id="new-key-concurrency" type="number" min="1" placeholder="64"></div>
         <div><button class="btn primary" id="new-key-button" type="submit">Create key</button></div>
-      </form>
+        <div class="limits-row limits-form">${LIMIT_FIELDS_HTML}
+        </div>
+      </form>${LIMITS_TEMPLATE_HTML}
       <div id="keys"></div>
     </section>
     </div>${MODELS_VIEW_HTML}${LOGS_VIEW_HTML}${TOPUP_VIEW_HTML}${PASSWORD_VIEW_HTML}${USERS_VIEW_HTML}${AUDIT_VIEW_HTML}${CODES_VIEW_HTML}${CHANNELS_VIEW_HTML}${PRICES_VIEW_HTML}

@@ -1,6 +1,6 @@
 /**
  * The console script's part for people signed in with a user name and password (issue 10): sign-in,
- * first-admin setup, and the keys view. It runs inside script.ts's function, with its helpers (h, fill,
+ * first-admin setup, and the keys view (its list and forms: keysScript.ts). It runs inside script.ts's function, with its helpers (h, fill,
  * $, base, request, showError, clearError, copyButton, when). The session is an HttpOnly cookie the
  * script never sees; every request that changes something says it comes from the console page
  * (X-Model-Gateway-Console, beside the Origin the browser adds). A new key's secret lives only in the
@@ -62,35 +62,6 @@ export const USER_JS = `
     await loadKeys();
   }
 
-  function renderKeys(list) {
-    keysListed(list);
-    if (list.length === 0) {
-      fill($('keys'), [h('div', { class: 'empty', text: 'No API keys yet. Create one above; its secret is shown once.' })]);
-      return;
-    }
-    fill($('keys'), [h('div', { class: 'table-wrap' }, [h('table', null, [
-      h('thead', null, [h('tr', null, ['Name', 'Key', 'Status', 'Created', 'Last used', 'Expires', 'Models', 'Limits', ''].map(function (t) { return h('th', { text: t }); }))]),
-      h('tbody', null, list.map(function (k) {
-        var cell = h('td', null, [h('div', { class: 'actions' }, [
-          action(k.status === 'enabled' ? 'Disable' : 'Enable', null, function () { keyAction(k.status === 'enabled' ? 'disable' : 'enable', k.id); }),
-          action('Rotate', null, function () { confirmIn(this.parentNode, 'New secret? The old one stops at once.', 'Rotate', function () { keyAction('rotate', k.id); }); }),
-          action('Delete', 'danger', function () { confirmIn(this.parentNode, 'Delete ' + k.name + '?', 'Delete', function () { keyAction('delete', k.id); }); }),
-        ])]);
-        return h('tr', { 'data-key-name': k.name }, [
-          h('td', null, [h('b', { text: k.name })]),
-          h('td', null, [h('code', { class: 'faint', text: k.prefix })]),
-          h('td', null, [h('span', { class: 'pill ' + (k.status === 'enabled' ? 'ok' : 'bad'), text: k.status })]),
-          h('td', { class: 'nowrap', text: when(k.created_at) }),
-          h('td', { class: 'nowrap', text: k.last_used_at ? when(k.last_used_at) : 'never' }),
-          h('td', { class: 'nowrap', text: k.expires_at ? new Date(k.expires_at).toLocaleDateString() : 'never' }),
-          h('td', { text: k.models ? k.models.join(', ') : 'all' }),
-          h('td', { class: 'nowrap', text: num.format(k.rpm) + '/min, ' + num.format(k.concurrency) + ' at once' }),
-          cell,
-        ]);
-      })),
-    ])])]);
-  }
-
   function showSecret(answer) {
     $('new-secret-name').textContent = answer.key.name;
     $('new-secret-value').textContent = answer.secret;
@@ -108,27 +79,6 @@ export const USER_JS = `
     fill($('new-secret-copy'), []); fill($('snippets'), []);
   }
 
-  $('new-key-form').addEventListener('submit', async function (event) {
-    event.preventDefault();
-    var body = { name: $('new-key-name').value.trim() };
-    var models = $('new-key-models').value.split(',').map(function (m) { return m.trim(); }).filter(Boolean);
-    if (models.length) body.models = models;
-    if ($('new-key-expires').value) body.expires_at = new Date($('new-key-expires').value + 'T23:59:59').toISOString();
-    if ($('new-key-rpm').value) body.rpm = Number($('new-key-rpm').value);
-    if ($('new-key-concurrency').value) body.concurrency = Number($('new-key-concurrency').value);
-    $('new-key-button').disabled = true;
-    try {
-      showSecret(await send('POST', '/api/console/keys', body));
-      clearError();
-      $('new-key-form').reset();
-    } catch (err) {
-      if (err.status === 401) return userSignedOut(err);
-      showUserError('Could not create the key', err);
-    } finally {
-      $('new-key-button').disabled = false;
-    }
-    await loadKeys();
-  });
   $('new-secret-done').addEventListener('click', forgetSecret);
   $('keys-refresh').addEventListener('click', loadKeys);
 

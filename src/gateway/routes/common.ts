@@ -1,6 +1,9 @@
-/** The steps every keyed endpoint starts with: fresh cache, authentication, the key's request rate. */
+/** The steps every keyed endpoint starts with: fresh cache, authentication, the key's IP list and request rates. */
 import { authenticate } from '../auth.ts';
+import { hasOwnLimits, type KeyState } from '../accounts/keyUsage.ts';
+import { clientAddress } from '../http/clientAddress.ts';
 import { HttpError } from '../http/errors.ts';
+import { allowListOf } from './ipAllowList.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
 import type { KeyRecord } from '../store/types.ts';
@@ -23,10 +26,37 @@ function keyOf(gw: Gateway, ctx: RequestContext, counted: boolean): KeyRecord | 
   ctx.log.keyId = key.id;
   ctx.log.keyName = key.name;
   ctx.log.accountId = key.accountId;
+  if (key.allowIps !== null) {
+    const address = clientAddress(ctx.req, gw.trustProxy);
+    if (!allowListOf(key).allows(address)) throw new HttpError('ip_not_allowed', `This request came from ${address}.`);
+  }
   if (!counted) return key;
+  if (hasOwnLimits(key)) return admitOwn(gw, key);
   const wait = gw.rate.take(key.id, key.rpm);
   if (wait === 0) return key;
   return typeof wait === 'object' ? wait.then((w) => admitted(key, w)) : admitted(key, wait);
+}
+
+/** A key with limits of its own: its tokens per minute and requests per day first (counting it), then its requests per minute. */
+async function admitOwn(gw: Gateway, key: KeyRecord): Promise<KeyRecord> {
+  const state = await keyState(gw, key);
+  const refused = gw.usage.admit(key, state);
+  if (refused) throw new HttpError('rate_limited', refused.detail, { 'Retry-After': String(refused.wait) });
+  try {
+    return admitted(key, await gw.rate.take(key.id, key.rpm));
+  } catch (error) {
+    gw.usage.unadmit(state);
+    throw error;
+  }
+}
+
+/** The key's usage state (loaded once per period and day); a store that cannot be read is a 503, as for charges. */
+export async function keyState(gw: Gateway, key: KeyRecord): Promise<KeyState> {
+  try {
+    return await gw.usage.state(key);
+  } catch {
+    throw new HttpError('store_unavailable', 'The usage of this key could not be read.', { 'Retry-After': '5' });
+  }
 }
 
 function admitted(key: KeyRecord, wait: number | 'unavailable'): KeyRecord {

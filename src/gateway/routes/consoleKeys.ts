@@ -1,11 +1,14 @@
 /**
- * A signed-in user's own API keys (issue 10, contract 5.2): GET and POST /api/console/keys, and POST
- * /api/console/keys/{disable,enable,delete,rotate} {id}. Only keys of the user's account are listed
+ * A signed-in user's own API keys (issue 10, contract 5.2): GET and POST /api/console/keys, POST
+ * /api/console/keys/limits {id, ...limits}, and POST /api/console/keys/{disable,enable,delete,rotate} {id}. Only keys of the user's account are listed
  * or touched: another account's key id answers 404 key_not_found, exactly like an id that does not
  * exist. Keys are made and rotated by admin.ts, the one place secrets are made; a secret is answered
  * once, at creation or rotation, and never stored.
  */
-import { createKey, rotateKey } from '../admin.ts';
+import { KeyLimitsBody, MICRO_USD_PER_USD, NewKeyBody, type KeyMoney, type KeyView } from '../../contract/index.ts';
+import { changeKeyLimits, createKey, rotateKey } from '../admin.ts';
+import { resetsAt, type LimitChanges } from '../keyLimitChanges.ts';
+import { dayOf, periodStartDay } from '../store/keySettings.ts';
 import { keySnippets } from '../console/snippets.ts';
 import { requestOrigin } from '../http/origin.ts';
 import { HttpError } from '../http/errors.ts';
@@ -15,14 +18,27 @@ import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
 import type { Handler } from './common.ts';
 import { isoTime } from './consoleCatalog.ts';
-import { KeyIdBody, NewKeyBody, parseBody } from './consoleSchemas.ts';
+import { KeyIdBody, parseBody } from './consoleSchemas.ts';
 import { readConsoleJson, requireSession, type SignedIn } from './session.ts';
 
-function keyView(k: KeyRecord) {
+/** Exact both ways: integer micro-USD and its decimal USD text ("5.000000"), never through a float. */
+const money = (micro: number): KeyMoney => ({ micro_usd: micro, usd: `${Math.floor(micro / MICRO_USD_PER_USD)}.${String(micro % MICRO_USD_PER_USD).padStart(6, '0')}` });
+
+/** A key as the list shows it (contract KeyView), with what it spent in its current period (`spent`, micro-USD). */
+function keyView(k: KeyRecord, spent: number, now: number): KeyView {
   return {
-    id: k.id, name: k.name, prefix: k.prefix, status: k.status, created_at: isoTime(k.createdAt), last_used_at: isoTime(k.lastUsedAt),
-    expires_at: isoTime(k.expiresAt), models: k.models, rpm: k.rpm, concurrency: k.concurrency,
+    id: k.id, name: k.name, prefix: k.prefix, status: k.status, created_at: isoTime(k.createdAt)!, last_used_at: isoTime(k.lastUsedAt),
+    expires_at: isoTime(k.expiresAt), models: k.models ? [...k.models] : null, rpm: k.rpm, concurrency: k.concurrency, tpm: k.tpm, rpd: k.rpd,
+    spend_limit: k.spendLimit === null ? null : money(k.spendLimit), spend_period: k.spendPeriod, spent: money(spent),
+    resets_at: resetsAt(k, now), allow_ips: k.allowIps ? [...k.allowIps] : null,
   };
+}
+
+/** The keys as the list shows them, each with its spending in its current period (read from the store's key_usage). */
+async function keyViews(gw: Gateway, keys: readonly KeyRecord[]): Promise<KeyView[]> {
+  const now = gw.usage.now();
+  const usage = await gw.store.keyUsage(keys.map((k) => ({ keyId: k.id, since: periodStartDay(k.spendPeriod, now), day: dayOf(now) })));
+  return keys.map((k) => keyView(k, usage.get(k.id)?.spent ?? 0, now));
 }
 
 /** The keys of the signed-in user's account, oldest first. */
@@ -41,9 +57,26 @@ function exampleModel(gw: Gateway, key: KeyRecord): string {
   return key.models?.[0] ?? gw.catalog.servable()[0]?.name ?? 'MODEL';
 }
 
-function answerSecret(gw: Gateway, ctx: RequestContext, status: number, key: KeyRecord, secret: string): void {
+async function answerSecret(gw: Gateway, ctx: RequestContext, status: number, key: KeyRecord, secret: string): Promise<void> {
   ctx.noLog = true;
-  sendJson(ctx.res, ctx.id, status, { object: 'console.key', key: keyView(key), secret, snippets: keySnippets(requestOrigin(ctx.req), secret, exampleModel(gw, key)) });
+  const [view] = await keyViews(gw, [key]);
+  sendJson(ctx.res, ctx.id, status, { object: 'console.key', key: view, secret, snippets: keySnippets(requestOrigin(ctx.req), secret, exampleModel(gw, key)) });
+}
+
+/** A StoreError about a limit (a bad amount, IP entry or number) as the console's 400. */
+function invalidLimits(error: unknown): never {
+  if (error instanceof StoreError && error.code === 'invalid') throw new HttpError('invalid_request', `${error.message}.`);
+  throw error;
+}
+
+/** The limits of a console body as the changes keyLimitChanges.ts takes. */
+function limitChanges(body: KeyLimitsBody | NewKeyBody): LimitChanges {
+  return {
+    ...(body.rpm !== undefined ? { rpm: body.rpm } : {}), ...(body.concurrency !== undefined ? { concurrency: body.concurrency } : {}),
+    ...(body.tpm !== undefined ? { tpm: body.tpm } : {}), ...(body.rpd !== undefined ? { rpd: body.rpd } : {}),
+    ...(body.spend_limit_usd !== undefined ? { spendLimitUsd: body.spend_limit_usd } : {}),
+    ...(body.spend_period !== undefined ? { spendPeriod: body.spend_period } : {}), ...(body.allow_ips !== undefined ? { allowIps: body.allow_ips } : {}),
+  };
 }
 
 export const keys: Handler = async (gw, ctx) => {
@@ -51,7 +84,7 @@ export const keys: Handler = async (gw, ctx) => {
   // Last use is written with the request logs, in batches: flushed first so a key just used says so.
   await gw.logs.flush();
   ctx.noLog = true;
-  sendJson(ctx.res, ctx.id, 200, { object: 'list', data: (await ownKeys(gw, signedIn)).map(keyView) });
+  sendJson(ctx.res, ctx.id, 200, { object: 'list', data: await keyViews(gw, await ownKeys(gw, signedIn)) });
 };
 
 export const createOwnKey: Handler = async (gw, ctx) => {
@@ -64,15 +97,23 @@ export const createOwnKey: Handler = async (gw, ctx) => {
   const account = gw.catalog.account(signedIn.user.accountId) ?? (await gw.store.snapshot()).accounts.find((a) => a.id === signedIn.user.accountId);
   if (!account) throw new HttpError('not_signed_in', 'Your account no longer exists.');
   try {
-    const { secret, key } = await createKey(gw.store, {
-      account: account.name, name: body.name, models: body.models ?? null, expiresAt,
-      ...(body.rpm !== undefined ? { rpm: body.rpm } : {}), ...(body.concurrency !== undefined ? { concurrency: body.concurrency } : {}),
-    });
-    answerSecret(gw, ctx, 201, key, secret);
+    const { secret, key } = await createKey(gw.store, { account: account.name, name: body.name, models: body.models ?? null, expiresAt, ...limitChanges(body) });
+    await answerSecret(gw, ctx, 201, key, secret);
   } catch (error) {
     if (error instanceof StoreError && error.code === 'conflict') throw new HttpError('key_name_taken', `Asked for "${body.name}".`);
-    throw error;
+    invalidLimits(error);
   }
+};
+
+/** POST /api/console/keys/limits {id, ...limits}: the limits given changed, the others and every other setting kept. */
+export const setOwnKeyLimits: Handler = async (gw, ctx) => {
+  const signedIn = await requireSession(gw, ctx);
+  const body = parseBody(KeyLimitsBody, await readConsoleJson(gw, ctx));
+  const key = await ownKey(gw, signedIn, body.id);
+  await changeKeyLimits(gw.store, key, limitChanges(body)).catch(invalidLimits);
+  ctx.noLog = true;
+  const [view] = await keyViews(gw, [await ownKey(gw, signedIn, body.id)]);
+  sendJson(ctx.res, ctx.id, 200, { object: 'console.key', key: view });
 };
 
 type KeyAction = 'disable' | 'enable' | 'delete' | 'rotate';
@@ -85,12 +126,12 @@ export function keyAction(action: KeyAction): Handler {
     const key = await ownKey(gw, signedIn, id);
     if (action === 'rotate') {
       const { secret } = await rotateKey(gw.store, key.id);
-      answerSecret(gw, ctx, 200, await ownKey(gw, signedIn, id), secret);
+      await answerSecret(gw, ctx, 200, await ownKey(gw, signedIn, id), secret);
       return;
     }
     if (action === 'delete') await gw.store.deleteKey(key.id);
     else await gw.store.setKeyStatus(key.id, action === 'disable' ? 'disabled' : 'enabled');
     ctx.noLog = true;
-    sendJson(ctx.res, ctx.id, 200, action === 'delete' ? { object: 'console.key', id, deleted: true } : { object: 'console.key', key: keyView(await ownKey(gw, signedIn, id)) });
+    sendJson(ctx.res, ctx.id, 200, action === 'delete' ? { object: 'console.key', id, deleted: true } : { object: 'console.key', key: (await keyViews(gw, [await ownKey(gw, signedIn, id)]))[0] });
   };
 }

@@ -13,15 +13,6 @@ import { describeIssue } from './relayed.ts';
 export const SignInBody = z.strictObject({ name: z.string().min(1).max(64), password: ConsolePassword });
 export const SetupBody = z.strictObject({ token: z.string().min(1).max(128), name: ConsoleName, password: ConsolePassword });
 
-export const NewKeyBody = z.strictObject({
-  name: ConsoleName,
-  models: z.array(z.string().min(1).max(256)).max(1000).nullable().optional(),
-  /** ISO-8601 date-time in the future; null or absent: never expires. */
-  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
-  rpm: z.int().min(1).max(1_000_000).optional(),
-  concurrency: z.int().min(1).max(10_000).optional(),
-});
-
 /** A password change: the current password (checked), the new one (checked for length by passwords.ts). */
 export const PasswordChangeBody = z.strictObject({ current: ConsolePassword, new: ConsolePassword });
 

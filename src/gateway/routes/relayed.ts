@@ -4,7 +4,7 @@
  * real usage (never more than reserved). What differs per endpoint is in endpoints.ts.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { ENDPOINT_OF_KIND, MAX_TOKENS_HEADER } from '../../contract/index.ts';
+import { ENDPOINT_OF_KIND, formatMicroUsd, MAX_TOKENS_HEADER } from '../../contract/index.ts';
 import type { Reservation } from '../accounts/ledger.ts';
 import type { Held, Leases } from '../accounts/leases.ts';
 import { CLIENT_CLOSED_STATUS, parseJsonBody, readBody } from '../http/body.ts';
@@ -16,7 +16,9 @@ import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
 import type { KeyRecord, ModelRecord } from '../store/types.ts';
 import type { Endpoint } from './endpoints.ts';
-import { requireKey } from './common.ts';
+import { keyState, requireKey } from './common.ts';
+import { hasOwnLimits, type KeyState } from '../accounts/keyUsage.ts';
+import { periodEnd } from '../store/keySettings.ts';
 import type { Handler } from './common.ts';
 
 /** "messages.0.role: Invalid input: expected string" for the first zod issue. */
@@ -67,10 +69,22 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
 
   // Fail closed: a charge that could not be made durable is not made at all.
   if (!gw.logs.durable) throw new HttpError('store_unavailable', undefined, { 'Retry-After': '5' });
+  // A key with limits of its own holds its reservation against its spending too (what is left of its
+  // limit caps the reservation like the balance does), and counts the tokens it settles.
+  const state = hasOwnLimits(key) ? await keyState(gw, key) : null;
+  const hold = state ? gw.usage.hold(key, state) : null;
   let reservation: Reservation | null = null;
   try {
-    const plan = (available: number) => endpoint.plan(available, bytes, body, model);
-    const held = gw.leases ? await leased(gw.leases.reserve(key.accountId, plan)) : gw.ledger.reserve(key.accountId, plan);
+    const plan = hold
+      ? (available: number) => endpoint.plan(Math.min(available, hold.left()), bytes, body, model)
+      : (available: number) => endpoint.plan(available, bytes, body, model);
+    // Refused by the key's own limit whatever the account's balance, before anything goes upstream.
+    const spendRefusal = (): void => {
+      if (state && key.spendLimit !== null && endpoint.plan(hold!.left(), bytes, body, model) === null) throw spendLimitReached(gw, key, state);
+    };
+    spendRefusal();
+    const held = gw.leases ? await leased(gw.leases.reserve(key.accountId, plan, hold), spendRefusal) : gw.ledger.reserve(key.accountId, plan, hold);
+    if (!held) spendRefusal();
     if (!held && gw.ledger.heldByRequestsInFlight(key.accountId, plan)) throw new HttpError('balance_in_use', undefined, { 'Retry-After': '1' });
     if (!held) throw new HttpError('insufficient_balance');
     reservation = held.reservation;
@@ -134,6 +148,7 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
     }
     // Settle and log in one synchronous step: the charge goes from reserved to pending to written, never lost.
     ctx.log.cost = gw.ledger.settle(reservation, cost);
+    if (state && outcome.kind !== 'failed') gw.usage.tokensUsed(state, usage.promptTokens + usage.completionTokens);
     finishLog(gw.logs, ctx);
   } finally {
     if (reservation && !reservation.released) gw.ledger.settle(reservation, 0);
@@ -153,9 +168,21 @@ function validBody<Body extends { model: string }>(raw: Buffer, endpoint: Endpoi
   return { body: json as Body, bytes: raw.length };
 }
 
-/** A reservation from a balance lease (several instances on PostgreSQL), or the refusal it ends in. */
-async function leased(outcome: ReturnType<Leases['reserve']>): Promise<Held | null> {
+/** The key's spending limit is reached: the limit, what it spent (and holds in flight), and when it starts again. */
+function spendLimitReached(gw: Gateway, key: KeyRecord, s: KeyState): HttpError {
+  const resets = periodEnd(key.spendPeriod, gw.usage.now());
+  const per = key.spendPeriod === 'total' ? 'in total' : `per UTC ${key.spendPeriod}`;
+  const held = s.reserved > 0 ? `, and its requests in flight hold ${formatMicroUsd(s.reserved)}` : '';
+  return new HttpError(
+    'key_spend_limit_reached',
+    `Its limit is ${formatMicroUsd(key.spendLimit ?? 0)} ${per}; it has spent ${formatMicroUsd(Math.max(0, s.spent))}${held}. The limit resets ${resets === null ? 'never (a total limit)' : `at ${new Date(resets).toISOString()}`}.`,
+  );
+}
+
+/** A reservation from a balance lease (several instances on PostgreSQL), or the refusal it ends in (the key's own first). */
+async function leased(outcome: ReturnType<Leases['reserve']>, keyRefusal: () => void): Promise<Held | null> {
   const result = await outcome;
+  if (typeof result === 'string') keyRefusal();
   if (result === 'in_use') throw new HttpError('balance_in_use', undefined, { 'Retry-After': '1' });
   if (result === 'unavailable') throw new HttpError('store_unavailable', undefined, { 'Retry-After': '5' });
   return result === 'insufficient' ? null : result;

@@ -5,6 +5,7 @@ import { auditRow, matchesAudit } from './audit.ts';
 import { matchesAccountLogs, type AccountLogFilter } from './logQuery.ts';
 import { newestFirst } from './newestFirst.ts';
 import { assertNewCodes, codeStatus, matchesCodes, noSuchCodes } from './codeQuery.ts';
+import { assertKeyLimits, KeyUsageCounters, newKeyLimits, type KeyLimits, type KeyUsage, type KeyUsageQuery } from './keySettings.ts';
 import { lastAdmin, StoreError } from './types.ts';
 import type {
   AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelChanges, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
@@ -15,6 +16,7 @@ export class MemoryStore implements Store {
   readonly kind = 'memory' as const;
   #accounts: AccountRecord[] = [];
   #keys: KeyRecord[] = [];
+  readonly #usage = new KeyUsageCounters();
   #users: UserRecord[] = [];
   #sessions = new Map<string, SessionRecord>();
   #channels: ChannelRecord[] = [];
@@ -236,7 +238,8 @@ export class MemoryStore implements Store {
   async createKey(key: NewKey): Promise<KeyRecord> {
     if (!this.#accounts.some((a) => a.id === key.accountId)) throw new StoreError('not_found', 'no such account');
     if (this.#keys.some((k) => k.accountId === key.accountId && k.name === key.name)) throw new StoreError('conflict', `a key named "${key.name}" already exists on this account`);
-    const record: KeyRecord = { ...key, id: this.#id(), status: 'enabled', createdAt: Date.now(), lastUsedAt: null };
+    const { limits: _, ...rest } = key;
+    const record: KeyRecord = { ...rest, ...newKeyLimits(key), id: this.#id(), status: 'enabled', createdAt: Date.now(), lastUsedAt: null };
     this.#keys.push(record);
     this.#version++;
     return record;
@@ -262,7 +265,17 @@ export class MemoryStore implements Store {
     this.#changeKey(id, { hash, prefix });
   }
 
+  async setKeyLimits(id: number, limits: KeyLimits): Promise<void> {
+    assertKeyLimits(limits);
+    this.#changeKey(id, { ...limits });
+  }
+
+  async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {
+    return this.#usage.query(queries);
+  }
+
   async deleteKey(id: number): Promise<boolean> {
+    this.#usage.delete(id);
     const before = this.#keys.length;
     this.#keys = this.#keys.filter((k) => k.id !== id);
     this.#version++;
@@ -325,6 +338,7 @@ export class MemoryStore implements Store {
         this.#accounts[index] = { ...account, balance: account.balance - log.cost, totalSpent: account.totalSpent + log.cost };
       }
     }
+    this.#usage.add(batch.logs);
     for (const [keyId, at] of batch.keysUsed) {
       const index = this.#keys.findIndex((k) => k.id === keyId);
       if (index >= 0) this.#keys[index] = { ...this.#keys[index]!, lastUsedAt: Math.max(this.#keys[index]!.lastUsedAt ?? 0, at) };

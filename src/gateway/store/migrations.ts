@@ -254,4 +254,28 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE users ADD COLUMN last_sign_in_at INTEGER;
     `,
   },
+  {
+    // Keys' own limits beyond rpm and concurrency (issue 10, keySettings.ts): tokens per minute, requests per
+    // day (0: none), a spending limit in micro-USD over a period (NULL: none), an IP allow-list (JSON, NULL:
+    // anywhere). And key_usage: per key and UTC day (days since 1970), its requests and settled charges, written
+    // with the log rows and never pruned with them; filled here from the logs kept so far.
+    version: 16,
+    sql: `
+      ALTER TABLE api_keys ADD COLUMN tpm INTEGER NOT NULL DEFAULT 0 CHECK (tpm >= 0 AND tpm <= 1000000000);
+      ALTER TABLE api_keys ADD COLUMN rpd INTEGER NOT NULL DEFAULT 0 CHECK (rpd >= 0 AND rpd <= 1000000000);
+      ALTER TABLE api_keys ADD COLUMN spend_limit INTEGER CHECK (spend_limit IS NULL OR (spend_limit >= 1 AND spend_limit <= 1000000000000000));
+      ALTER TABLE api_keys ADD COLUMN spend_period TEXT NOT NULL DEFAULT 'total' CHECK (spend_period IN ('total', 'day', 'month'));
+      ALTER TABLE api_keys ADD COLUMN allow_ips TEXT;
+      CREATE TABLE key_usage (
+        key_id INTEGER NOT NULL,
+        day INTEGER NOT NULL,
+        requests INTEGER NOT NULL CHECK (requests >= 0),
+        spent INTEGER NOT NULL CHECK (spent >= 0 AND spent <= 9007199254740991),
+        PRIMARY KEY (key_id, day)
+      );
+      INSERT INTO key_usage (key_id, day, requests, spent)
+        SELECT key_id, time / 86400000, SUM(CASE WHEN error_code IS NULL OR error_code NOT IN ('rate_limited', 'ip_not_allowed') THEN 1 ELSE 0 END), SUM(cost)
+          FROM request_logs WHERE key_id IS NOT NULL GROUP BY key_id, time / 86400000;
+    `,
+  },
 ];

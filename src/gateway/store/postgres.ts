@@ -21,6 +21,8 @@ import { PostgresLogs } from './postgresLogs.ts';
 import { writeBatch } from './postgresBatch.ts';
 import { PostgresKeyLimits } from './postgresKeyLimits.ts';
 import { inTransaction, type Query } from './postgresQuery.ts';
+import { assertKeyLimits, KEY_LIMIT_COLUMNS, keyLimitValues, newKeyLimits, type KeyLimits, type KeyUsage, type KeyUsageQuery } from './keySettings.ts';
+import { postgresKeyUsage } from './keyUsageSql.ts';
 import { PostgresLeases } from './postgresLeases.ts';
 import { PostgresCodes } from './postgresCodes.ts';
 import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
@@ -288,10 +290,20 @@ export class PostgresStore implements Store {
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {
+    const limits = keyLimitValues(newKeyLimits(key));
     return toKey(await this.#admin('key', key.name, async (query) =>
-      (await query(`INSERT INTO api_keys (account_id, name, key_hash, key_prefix, models, expires_at, created_at, rpm, concurrency)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
-      [key.accountId, key.name, key.hash, key.prefix, key.models ? JSON.stringify(key.models) : null, key.expiresAt, Date.now(), key.rpm, key.concurrency])).rows[0]!));
+      (await query(`INSERT INTO api_keys (account_id, name, key_hash, key_prefix, models, expires_at, created_at, ${KEY_LIMIT_COLUMNS.join(', ')})
+                    VALUES (${[...new Array(7 + limits.length).keys()].map((i) => `$${i + 1}`).join(', ')}) RETURNING *`,
+      [key.accountId, key.name, key.hash, key.prefix, key.models ? JSON.stringify(key.models) : null, key.expiresAt, Date.now(), ...limits])).rows[0]!));
+  }
+
+  async setKeyLimits(id: number, limits: KeyLimits): Promise<void> {
+    assertKeyLimits(limits);
+    await this.#updateKey(id, `UPDATE api_keys SET ${KEY_LIMIT_COLUMNS.map((c, i) => `${c} = $${i + 1}`).join(', ')} WHERE id = $${KEY_LIMIT_COLUMNS.length + 1}`, keyLimitValues(limits));
+  }
+
+  async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {
+    return postgresKeyUsage((sql, params) => this.#pool.query<Row>(sql, params), queries);
   }
 
   async listKeys(): Promise<KeyRecord[]> {
@@ -314,7 +326,10 @@ export class PostgresStore implements Store {
   }
 
   async deleteKey(id: number): Promise<boolean> {
-    return this.#admin('key', String(id), async (query) => ((await query('DELETE FROM api_keys WHERE id = $1', [id])).rowCount ?? 0) > 0);
+    return this.#admin('key', String(id), async (query) => {
+      await query('DELETE FROM key_usage WHERE key_id = $1', [id]);
+      return ((await query('DELETE FROM api_keys WHERE id = $1', [id])).rowCount ?? 0) > 0;
+    });
   }
 
   async addChannel(c: NewChannel, audit?: AuditEntry): Promise<ChannelRecord> {

@@ -1,6 +1,6 @@
 /**
- * The PostgreSQL store's one hot write: a batch of request logs, their debits and key last-use
- * times, in a few statements whatever the batch's size (each column goes as one array parameter
+ * The PostgreSQL store's one hot write: a batch of request logs, their debits, key last-use
+ * times and usage (key_usage), in a few statements whatever the batch's size (each column goes as one array parameter
  * and `unnest` turns the arrays back into rows). The caller runs it inside its transaction.
  *
  * Debits settle from the writing instance's lease (postgresLeases.ts): the accounts are locked first,
@@ -10,6 +10,7 @@
  * available money; the CHECK leased <= balance refuses the whole batch rather than overdraw.
  */
 import { debitsOf } from './amounts.ts';
+import { addPostgresKeyUsage } from './keyUsageSql.ts';
 import { lockLeasedAccounts } from './postgresLeases.ts';
 import { LOG_COLUMNS } from './sqlRows.ts';
 import type { RequestLog, WriteBatch } from './types.ts';
@@ -61,6 +62,7 @@ export async function writeBatch(query: Query, batch: WriteBatch, instance: stri
       );
     }
   }
+  await addPostgresKeyUsage(query, batch.logs);
   if (batch.keysUsed.size > 0) {
     const used = [...batch.keysUsed].sort(([a], [b]) => a - b);
     await query(

@@ -222,4 +222,27 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE users ADD COLUMN last_sign_in_at BIGINT;
     `,
   },
+  {
+    // Keys' own limits and per-day usage (SQLite's migration 16; keySettings.ts). key_usage is written in the
+    // log batch's transaction; instances re-read it to see each other's spending (docs/multi-instance.md).
+    version: 8,
+    sql: `
+      ALTER TABLE api_keys
+        ADD COLUMN tpm INTEGER NOT NULL DEFAULT 0 CONSTRAINT api_keys_tpm_range CHECK (tpm >= 0 AND tpm <= 1000000000),
+        ADD COLUMN rpd INTEGER NOT NULL DEFAULT 0 CONSTRAINT api_keys_rpd_range CHECK (rpd >= 0 AND rpd <= 1000000000),
+        ADD COLUMN spend_limit BIGINT CONSTRAINT api_keys_spend_limit_range CHECK (spend_limit IS NULL OR (spend_limit >= 1 AND spend_limit <= 1000000000000000)),
+        ADD COLUMN spend_period TEXT NOT NULL DEFAULT 'total' CONSTRAINT api_keys_spend_period CHECK (spend_period IN ('total', 'day', 'month')),
+        ADD COLUMN allow_ips TEXT;
+      CREATE TABLE key_usage (
+        key_id BIGINT NOT NULL,
+        day INTEGER NOT NULL,
+        requests BIGINT NOT NULL CHECK (requests >= 0),
+        spent BIGINT NOT NULL CHECK (spent >= 0 AND spent <= 9007199254740991),
+        PRIMARY KEY (key_id, day)
+      );
+      INSERT INTO key_usage (key_id, day, requests, spent)
+        SELECT key_id, (time / 86400000)::int, count(*) FILTER (WHERE error_code IS NULL OR error_code NOT IN ('rate_limited', 'ip_not_allowed')), SUM(cost)
+          FROM request_logs WHERE key_id IS NOT NULL GROUP BY key_id, (time / 86400000)::int;
+    `,
+  },
 ];

@@ -3,7 +3,7 @@
  * read (a JSON column that is not what it must be, hand-edited or damaged; a number past 2^53) is
  * named, with how to repair it, instead of stopping startup with a bare parse error or a rounded number.
  */
-import { isModelKind, type ChannelType, type ModelKind } from '../../contract/index.ts';
+import { isModelKind, isSpendPeriod, type ChannelType, type ModelKind } from '../../contract/index.ts';
 import { StoreError } from './types.ts';
 import type { AccountRecord, ChannelChanges, ChannelRecord, KeyRecord, ModelRecord, RedemptionCodeRecord, SessionRecord, StoredLog, UserRecord } from './types.ts';
 
@@ -59,8 +59,18 @@ export function toKey(r: Row): KeyRecord {
     status: r.status === 'disabled' ? 'disabled' : 'enabled',
     models: r.models === null ? null : jsonColumn(r, 'api_keys', 'models', isStringList),
     expiresAt: numOrNull(r.expires_at), createdAt: num(r.created_at), lastUsedAt: numOrNull(r.last_used_at),
-    rpm: num(r.rpm), concurrency: num(r.concurrency),
+    rpm: num(r.rpm), concurrency: num(r.concurrency), tpm: num(r.tpm), rpd: num(r.rpd), spendLimit: numOrNull(r.spend_limit),
+    spendPeriod: isSpendPeriod(r.spend_period) ? r.spend_period : badPeriod(r), allowIps: r.allow_ips === null ? null : jsonColumn(r, 'api_keys', 'allow_ips', isStringList),
   };
+}
+
+/** A key_usage row (keySettings.ts), checked: whole numbers. */
+export function toKeyUsage(r: Row): { keyId: number; day: number; requests: number; spent: number } {
+  return { keyId: num(r.key_id), day: num(r.day), requests: num(r.requests), spent: num(r.spent) };
+}
+
+function badPeriod(r: Row): never {
+  throw new StoreError('invalid', `the api_keys row where id = ${String(r.id)} has the unknown spend_period ${JSON.stringify(r.spend_period)}: set it to total, day or month`);
 }
 
 /** A channel row; its key opened with `openKey` (keys are sealed at rest, secretBox.ts). */

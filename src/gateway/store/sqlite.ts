@@ -21,6 +21,8 @@ import { SqliteSessions } from './sqliteSessions.ts';
 import { SqliteAudit } from './sqliteAudit.ts';
 import { SqliteCodes } from './sqliteCodes.ts';
 import { SqliteChanges } from './sqliteChanges.ts';
+import { assertKeyLimits, KEY_LIMIT_COLUMNS, keyLimitValues, newKeyLimits, type KeyLimits, type KeyUsage, type KeyUsageQuery } from './keySettings.ts';
+import { sqliteKeyUsage } from './keyUsageSql.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
@@ -248,9 +250,18 @@ export class SqliteStore implements Store {
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {
-    return toKey(this.#insertNamed('key', key.name, `INSERT INTO api_keys (account_id, name, key_hash, key_prefix, models, expires_at, created_at, rpm, concurrency)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-      key.accountId, key.name, key.hash, key.prefix, key.models ? JSON.stringify(key.models) : null, key.expiresAt, Date.now(), key.rpm, key.concurrency));
+    return toKey(this.#insertNamed('key', key.name, `INSERT INTO api_keys (account_id, name, key_hash, key_prefix, models, expires_at, created_at, ${KEY_LIMIT_COLUMNS.join(', ')})
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ${KEY_LIMIT_COLUMNS.map(() => '?').join(', ')}) RETURNING *`,
+      key.accountId, key.name, key.hash, key.prefix, key.models ? JSON.stringify(key.models) : null, key.expiresAt, Date.now(), ...keyLimitValues(newKeyLimits(key))));
+  }
+
+  async setKeyLimits(id: number, limits: KeyLimits): Promise<void> {
+    assertKeyLimits(limits);
+    this.#updateKey(id, `UPDATE api_keys SET ${KEY_LIMIT_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, ...keyLimitValues(limits));
+  }
+
+  async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {
+    return sqliteKeyUsage(this.#db, queries);
   }
 
   async listKeys(): Promise<KeyRecord[]> {
@@ -278,7 +289,10 @@ export class SqliteStore implements Store {
   }
 
   async deleteKey(id: number): Promise<boolean> {
-    const result = this.#db.prepare('DELETE FROM api_keys WHERE id = ?').run(id);
+    const result = this.#tx(() => {
+      this.#db.prepare('DELETE FROM key_usage WHERE key_id = ?').run(id);
+      return this.#db.prepare('DELETE FROM api_keys WHERE id = ?').run(id);
+    });
     this.#changed();
     return Number(result.changes) > 0;
   }

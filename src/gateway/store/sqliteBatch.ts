@@ -1,10 +1,11 @@
 /**
- * The SQLite store's one hot write: a batch of request logs, their debits and key last-use times,
+ * The SQLite store's one hot write: a batch of request logs, their debits, key last-use times and usage,
  * with statements prepared once per connection. The caller runs apply() inside its transaction.
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { RequestLog, WriteBatch } from './types.ts';
 import { debitsOf } from './amounts.ts';
+import { usageOf } from './keySettings.ts';
 import { LOG_COLUMNS } from './sqlRows.ts';
 
 /** 32 rows x 20 columns = 640 parameters, well under SQLite's limit (32,766). */
@@ -21,6 +22,7 @@ export class BatchWriter {
   readonly #insertMany: StatementSync;
   readonly #debit: StatementSync;
   readonly #used: StatementSync;
+  readonly #usage: StatementSync;
 
   constructor(db: DatabaseSync) {
     const row = `(${new Array(LOG_COLUMNS.length).fill('?').join(', ')})`;
@@ -29,6 +31,8 @@ export class BatchWriter {
     this.#insertMany = insert(LOG_ROWS_PER_INSERT);
     this.#debit = db.prepare('UPDATE accounts SET balance = balance - ?, total_spent = total_spent + ? WHERE id = ?');
     this.#used = db.prepare('UPDATE api_keys SET last_used_at = MAX(COALESCE(last_used_at, 0), ?) WHERE id = ?');
+    this.#usage = db.prepare(`INSERT INTO key_usage (key_id, day, requests, spent) VALUES (?, ?, ?, ?)
+      ON CONFLICT (key_id, day) DO UPDATE SET requests = requests + excluded.requests, spent = spent + excluded.spent`);
   }
 
   /** Writes the batch; the debits are the sum of its logged costs per account. */
@@ -51,5 +55,6 @@ export class BatchWriter {
     }
     for (const [accountId, amount] of debits) this.#debit.run(amount, amount, accountId);
     for (const [keyId, time] of batch.keysUsed) this.#used.run(time, keyId);
+    for (const u of usageOf(logs)) this.#usage.run(u.keyId, u.day, u.requests, u.spent);
   }
 }

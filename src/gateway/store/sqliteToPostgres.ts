@@ -18,7 +18,7 @@ import { BUMP_AND_NOTIFY_SQL, CHANGES_CHANNEL } from './postgresChanges.ts';
 import { isSealed, SECRET_KEY_ENV, SECRET_KEY_FILE, SecretBox } from './secretBox.ts';
 import { SqliteStore } from './sqlite.ts';
 import { loadSqlite } from './sqliteOpen.ts';
-import { toAccount, toChannel, toCode, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
+import { toAccount, toChannel, toCode, toKey, toKeyUsage, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { StoreError } from './types.ts';
 import { toAudit } from './audit.ts';
 
@@ -32,7 +32,12 @@ const TABLES: readonly { readonly table: string; readonly check: (row: Row) => u
   { table: 'models', check: toModel },
   { table: 'request_logs', check: (row) => toLog({ ...row, account_name: null }) },
   { table: 'audit_log', check: toAudit },
+  // Keys' usage per day (spending limits count on it): no id, one row per key and day, read whole.
+  { table: 'key_usage', check: toKeyUsage },
 ];
+
+/** Tables without an id column: read whole, in key order, and no identity sequence to move on. */
+const UNKEYED = new Set(['models', 'key_usage']);
 
 /** Rows per INSERT (request logs are read and written in pages of this many). */
 const PAGE = 5000;
@@ -99,7 +104,7 @@ export async function copySqliteToPostgres(dataDir: string, url: string, env: No
         }
         copied.set(table, count);
         // Identity columns go on after the highest id copied: new rows never take a copied id.
-        if (table !== 'models') await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE((SELECT MAX(id) FROM ${table}), 0) + 1, false)`);
+        if (!UNKEYED.has(table)) await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE((SELECT MAX(id) FROM ${table}), 0) + 1, false)`);
       }
       const counts = await verify(db, client, copied);
       await client.query(BUMP_AND_NOTIFY_SQL, [CHANGES_CHANNEL, randomUUID()]);
@@ -121,10 +126,10 @@ export async function copySqliteToPostgres(dataDir: string, url: string, env: No
   }
 }
 
-/** The rows of `table` in pages of PAGE, by id (models, keyed by name and few, in one). */
+/** The rows of `table` in pages of PAGE, by id (models and key_usage in one). */
 function* pagesOf(db: import('node:sqlite').DatabaseSync, table: string): Generator<Row[]> {
-  if (table === 'models') {
-    const rows = db.prepare('SELECT * FROM models ORDER BY name').all() as Row[];
+  if (UNKEYED.has(table)) {
+    const rows = db.prepare(`SELECT * FROM ${table} ORDER BY ${table === 'models' ? 'name' : 'key_id, day'}`).all() as Row[];
     if (rows.length > 0) yield rows;
     return;
   }

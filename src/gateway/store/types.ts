@@ -9,6 +9,7 @@
 import type { AuditAction, ModelKind, ChannelType, CodeStatusName } from '../../contract/index.ts';
 import type { AccountLogFilter } from './logQuery.ts';
 import type { KeyLimitStore, LeaseStore } from './instances.ts';
+import type { KeyLimits, KeyUsage, KeyUsageQuery } from './keySettings.ts';
 
 export type Status = 'enabled' | 'disabled';
 
@@ -22,7 +23,8 @@ export interface AccountRecord {
   readonly createdAt: number;
 }
 
-export interface KeyRecord {
+/** A key, with its limits (keySettings.ts: rpm, concurrency, tpm, rpd, spending limit and period, IP allow-list). */
+export interface KeyRecord extends KeyLimits {
   readonly id: number;
   readonly accountId: number;
   readonly name: string;
@@ -36,10 +38,6 @@ export interface KeyRecord {
   readonly expiresAt: number | null;
   readonly createdAt: number;
   readonly lastUsedAt: number | null;
-  /** Requests per minute. */
-  readonly rpm: number;
-  /** Concurrent requests. */
-  readonly concurrency: number;
 }
 
 export interface NewKey {
@@ -51,6 +49,8 @@ export interface NewKey {
   readonly expiresAt: number | null;
   readonly rpm: number;
   readonly concurrency: number;
+  /** The other limits; absent ones: none (NO_EXTRA_LIMITS). */
+  readonly limits?: Partial<Omit<KeyLimits, 'rpm' | 'concurrency'>>;
 }
 
 /** A person who signs in to the console: their account holds the balance their keys spend. */
@@ -359,6 +359,10 @@ export interface Store {
   deleteKey(id: number): Promise<boolean>;
   /** A new secret (its hash and display prefix) for the key `id`, every other setting kept: rotation. */
   setKeySecret(id: number, hash: string, prefix: string): Promise<void>;
+  /** Every limit of the key `id` at once (checked by keySettings.ts); its secret, models, expiry and status kept. */
+  setKeyLimits(id: number, limits: KeyLimits): Promise<void>;
+  /** Per key asked: its spending since a UTC day and its requests on a UTC day, from key_usage (zero for none). */
+  keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>>;
 
   addChannel(channel: NewChannel, audit?: AuditEntry): Promise<ChannelRecord>;
   listChannels(): Promise<ChannelRecord[]>;

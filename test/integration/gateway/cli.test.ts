@@ -344,7 +344,7 @@ describe('model-gateway CLI', () => {
     const made = await cli(dir, 'key', 'create', '--account', 'a', '--name', 'k', '--models', 'm', '--expires', '2099-01-01T00:00:00Z', '--rpm', '5', '--concurrency', '2');
     assert.equal(made.code, 0, made.stderr);
     const keys = await cli(dir, 'key', 'list');
-    assert.match(keys.stdout, /^k\tsk-.{4}…\tenabled\taccount=a\tmodels=m\texpires=2099-01-01T00:00:00\.000Z\tlast_used=never\trpm=5\tconcurrency=2$/m);
+    assert.match(keys.stdout, /^k\tsk-.{4}…\tenabled\taccount=a\tmodels=m\texpires=2099-01-01T00:00:00\.000Z\tlast_used=never\trpm=5\tconcurrency=2\ttpm=none\trpd=none\tspend=none\tallow_ips=any$/m);
     assert.ok(!keys.stdout.includes(made.stdout.trim()), 'the list never shows the secret');
     assert.equal((await cli(dir, 'key', 'delete', 'k')).code, 0);
     assert.equal((await cli(dir, 'key', 'delete', 'k')).code, 1);

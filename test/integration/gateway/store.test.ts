@@ -151,10 +151,10 @@ describe('gateway store', () => {
     }
   });
 
-  it("brings a folder at main's schema 13 to 15 (14 redemption codes, 15 the audit log), its rows kept", async () => {
+  it("brings a folder at schema 13 to the latest (14 redemption codes, 15 the audit log, 16 keys' own limits), its rows kept", async () => {
     const dir = tempDir();
     try {
-      assert.deepEqual(MIGRATIONS.map((m) => m.version), Array.from({ length: 15 }, (_, i) => i + 1), 'contiguous, in order');
+      assert.deepEqual(MIGRATIONS.map((m) => m.version), Array.from({ length: 16 }, (_, i) => i + 1), 'contiguous, in order');
       const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
       const db = new DatabaseSync(join(dir, 'gateway.db'));
       db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL)');

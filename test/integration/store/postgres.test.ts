@@ -50,13 +50,13 @@ describe('the PostgreSQL store', () => {
   it('migrates once when several open a new database together, and refuses a database of a newer version', async () => {
     const url = await freshDatabase();
     await Promise.all([open(url), open(url), open(url), open(url)]);
-    assert.deepEqual(POSTGRES_MIGRATIONS.map((m) => m.version), [1, 2, 3, 4, 5, 6, 7], 'contiguous, in order: 6 redemption codes, 7 the audit log');
+    assert.deepEqual(POSTGRES_MIGRATIONS.map((m) => m.version), [1, 2, 3, 4, 5, 6, 7, 8], "contiguous, in order: 6 redemption codes, 7 the audit log, 8 keys' own limits");
     assert.deepEqual((await sql(url, 'SELECT version FROM schema_version ORDER BY version')).rows, POSTGRES_MIGRATIONS.map((m) => ({ version: m.version })));
     await sql(url, 'INSERT INTO schema_version (version) VALUES (999)');
     await assert.rejects(open(url), storeError('invalid', new RegExp(`newer Model Gateway \\(schema 999; this version knows up to ${POSTGRES_MIGRATIONS.at(-1)!.version}\\)`)));
   });
 
-  it("brings a database at main's schema 5 to 7 (redemption codes, then the audit log), its rows kept", async () => {
+  it("brings a database at schema 5 to the latest (redemption codes, the audit log, keys' own limits), its rows kept", async () => {
     const url = await freshDatabase();
     await sql(url, 'CREATE TABLE schema_version (version INTEGER NOT NULL)');
     for (const m of POSTGRES_MIGRATIONS.filter((m) => m.version <= 5)) {
@@ -66,7 +66,7 @@ describe('the PostgreSQL store', () => {
     await sql(url, "INSERT INTO accounts (name, balance, created_at) VALUES ('team', 7, 1)");
     await sql(url, "INSERT INTO users (name, account_id, admin, password_hash, created_at) SELECT 'ada', id, TRUE, 'x', 1 FROM accounts");
     const store = await open(url);
-    assert.deepEqual((await sql(url, 'SELECT version FROM schema_version ORDER BY version')).rows.map((r) => r.version), [1, 2, 3, 4, 5, 6, 7]);
+    assert.deepEqual((await sql(url, 'SELECT version FROM schema_version ORDER BY version')).rows.map((r) => r.version), [1, 2, 3, 4, 5, 6, 7, 8]);
     const [ada] = await store.listUsers();
     assert.deepEqual([ada!.name, ada!.lastSignInAt, (await store.getAccount('team'))!.balance], ['ada', null, 7]);
     const [code] = await store.createCodes([{ hash: 'e'.repeat(64), value: 5, batch: null, expiresAt: null, createdBy: ada!.id }], { actor: 'ada', action: 'code.create', target: '(no batch)' });

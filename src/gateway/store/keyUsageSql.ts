@@ -1,0 +1,52 @@
+/**
+ * key_usage (keySettings.ts) in both SQL dialects: read per key asked (its spending since a UTC day, its
+ * requests on a UTC day), and, on PostgreSQL, added to by a log batch in one statement. SQLite's batch
+ * adds its rows with a statement prepared once (sqliteBatch.ts).
+ */
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { usageOf, type KeyUsage, type KeyUsageQuery } from './keySettings.ts';
+import type { Query } from './postgresQuery.ts';
+import type { Row } from './sqlRows.ts';
+import type { RequestLog } from './types.ts';
+
+const SQLITE_USAGE = `SELECT COALESCE(SUM(spent), 0) AS spent, COALESCE(SUM(CASE WHEN day = ? THEN requests ELSE 0 END), 0) AS requests
+  FROM key_usage WHERE key_id = ? AND day >= ?`;
+
+const statements = new WeakMap<DatabaseSync, StatementSync>();
+
+export function sqliteKeyUsage(db: DatabaseSync, queries: readonly KeyUsageQuery[]): Map<number, KeyUsage> {
+  let statement = statements.get(db);
+  if (!statement) statements.set(db, (statement = db.prepare(SQLITE_USAGE)));
+  const out = new Map<number, KeyUsage>();
+  for (const q of queries) {
+    const row = statement.get(q.day, q.keyId, Math.min(q.since, q.day)) as Row;
+    out.set(q.keyId, { spent: Number(row.spent), requests: Number(row.requests) });
+  }
+  return out;
+}
+
+export async function postgresKeyUsage(query: Query, queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {
+  const out = new Map<number, KeyUsage>();
+  if (queries.length === 0) return out;
+  const { rows } = await query(
+    `SELECT q.key_id, COALESCE(SUM(u.spent), 0)::text AS spent, COALESCE(SUM(u.requests) FILTER (WHERE u.day = q.day), 0)::text AS requests
+       FROM unnest($1::bigint[], $2::int[], $3::int[]) AS q(key_id, since, day)
+       LEFT JOIN key_usage u ON u.key_id = q.key_id AND u.day >= LEAST(q.since, q.day)
+      GROUP BY q.key_id`,
+    [queries.map((q) => q.keyId), queries.map((q) => q.since), queries.map((q) => q.day)],
+  );
+  for (const r of rows) out.set(Number(r.key_id), { spent: Number(r.spent), requests: Number(r.requests) });
+  return out;
+}
+
+/** A batch's usage added, per key and day, in key and day order (rows are locked in one order by every writer). */
+export async function addPostgresKeyUsage(query: Query, logs: readonly RequestLog[]): Promise<void> {
+  const usage = usageOf(logs);
+  if (usage.length === 0) return;
+  await query(
+    `INSERT INTO key_usage (key_id, day, requests, spent)
+       SELECT * FROM unnest($1::bigint[], $2::int[], $3::bigint[], $4::bigint[])
+     ON CONFLICT (key_id, day) DO UPDATE SET requests = key_usage.requests + excluded.requests, spent = key_usage.spent + excluded.spent`,
+    [usage.map((u) => u.keyId), usage.map((u) => u.day), usage.map((u) => u.requests), usage.map((u) => u.spent)],
+  );
+}
