@@ -7,6 +7,7 @@
 // (Each request of the SDK goes through undici with the client's socket bound to the local address asked.)
 import assert from 'node:assert/strict';
 import OpenAI from 'openai';
+import { refusalOf, type SdkError } from '../../support/sdkRefusal.ts';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { createKey } from '../../../src/gateway/admin.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
@@ -27,15 +28,6 @@ function sdk(url: string, key: string, localAddress?: string): OpenAI {
 
 const ask = (openai: OpenAI) => openai.chat.completions.create({ model: 'echo', messages: [{ role: 'user', content: 'one two three' }] });
 
-async function refusal(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof OpenAI.APIError) return error;
-    throw error;
-  }
-  assert.fail('the request was served');
-}
 
 describe("a key's requests per day, tokens per minute and IP allow-list", () => {
   let t: Started;
@@ -51,7 +43,7 @@ describe("a key's requests per day, tokens per minute and IP allow-list", () => 
     const { secret } = await createKey(t.admin(), { account: 'local', name: 'rpd-3', rpd: 3 });
     const openai = sdk(t.gw.url, secret);
     for (let i = 0; i < 3; i++) await ask(openai);
-    const refused = await refusal(ask(openai));
+    const refused = await refusalOf(ask(openai));
     assert.equal(refused.status, 429);
     assert.equal(refused.code, 'rate_limited');
     const midnight = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
@@ -63,7 +55,7 @@ describe("a key's requests per day, tokens per minute and IP allow-list", () => 
 
     now = midnight + 1000;
     for (let i = 0; i < 3; i++) await ask(openai);
-    assert.equal((await refusal(ask(openai))).code, 'rate_limited');
+    assert.equal((await refusalOf(ask(openai))).code, 'rate_limited');
   });
 
   it("requests per day survive a restart: the day's count is read back from the store", async () => {
@@ -75,7 +67,7 @@ describe("a key's requests per day, tokens per minute and IP allow-list", () => 
       const again = await startGateway({ dataDir: started.dir, port: 0, echoDelayMs: 0 });
       try {
         await ask(sdk(again.url, secret));
-        assert.equal((await refusal(ask(sdk(again.url, secret)))).code, 'rate_limited', 'one before the restart and one after make two');
+        assert.equal((await refusalOf(ask(sdk(again.url, secret)))).code, 'rate_limited', 'one before the restart and one after make two');
       } finally {
         await again.stop();
       }
@@ -92,13 +84,13 @@ describe("a key's requests per day, tokens per minute and IP allow-list", () => 
     const used = first.usage!.total_tokens;
     assert.ok(used > 0 && used < 40, `one request's tokens: ${used}`);
     let served = 1;
-    let refused: InstanceType<typeof OpenAI.APIError> | null = null;
+    let refused: SdkError | null = null;
     while (!refused && served < 40) {
       try {
         await ask(openai);
         served++;
       } catch (error) {
-        refused = error as InstanceType<typeof OpenAI.APIError>;
+        refused = error as SdkError;
       }
     }
     assert.equal(served, Math.ceil(40 / used), `each request admitted while under 40 tokens (${used} a request)`);
@@ -112,7 +104,7 @@ describe("a key's requests per day, tokens per minute and IP allow-list", () => 
 
   it('IP allow-list: a key allowed only 127.0.0.2 refuses a request from 127.0.0.1 (403 ip_not_allowed naming it) and serves one from 127.0.0.2', async () => {
     const { secret } = await createKey(t.admin(), { account: 'local', name: 'ip-2', allowIps: ['127.0.0.2'] });
-    const refused = await refusal(ask(sdk(t.gw.url, secret, '127.0.0.1')));
+    const refused = await refusalOf(ask(sdk(t.gw.url, secret, '127.0.0.1')));
     assert.equal(refused.status, 403);
     assert.equal(refused.code, 'ip_not_allowed');
     assert.match(refused.message, /This request came from 127\.0\.0\.1\./);
@@ -122,7 +114,7 @@ describe("a key's requests per day, tokens per minute and IP allow-list", () => 
     const ranged = await createKey(t.admin(), { account: 'local', name: 'ip-range', allowIps: ['2001:db8::/32', '127.0.0.0/30'] });
     await ask(sdk(t.gw.url, ranged.secret, '127.0.0.1'));
     const narrow = await createKey(t.admin(), { account: 'local', name: 'ip-v6-only', allowIps: ['::1'] });
-    assert.equal((await refusal(sdk(t.gw.url, narrow.secret).models.list())).code, 'ip_not_allowed');
+    assert.equal((await refusalOf(sdk(t.gw.url, narrow.secret).models.list())).code, 'ip_not_allowed');
     // Without --trust-proxy, X-Forwarded-For is anyone's to send, so it is ignored.
     assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody(), headers: { 'X-Forwarded-For': '127.0.0.2' } }), 403, 'ip_not_allowed');
     const logs = await poll('the three requests of ip-2 logged', async () => {

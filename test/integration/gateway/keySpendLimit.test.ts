@@ -5,6 +5,7 @@
 // (the gateway's test clock); and the account's logs still add up to its balance exactly.
 import assert from 'node:assert/strict';
 import OpenAI from 'openai';
+import { refusalOf, type SdkError } from '../../support/sdkRefusal.ts';
 import { createKey } from '../../../src/gateway/admin.ts';
 import { DAY_MS } from '../../../src/gateway/store/keySettings.ts';
 import { newChannel } from '../../support/channels.ts';
@@ -36,15 +37,6 @@ describe("a key's spending limit", () => {
 
   const client = (key: string) => new OpenAI({ apiKey: key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
   const ask = (openai: OpenAI) => openai.chat.completions.create({ model: 'metered', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
-  const refusal = async (promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> => {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof OpenAI.APIError) return error;
-      throw error;
-    }
-    assert.fail('the request was served');
-  };
   const keyLogs = async (name: string) => (await t.admin().listLogs(1000)).filter((l) => l.keyName === name);
   const flushed = async (name: string, count: number) => {
     for (let i = 0; i < 100 && (await keyLogs(name)).length < count; i++) await new Promise((r) => setTimeout(r, 20));
@@ -55,13 +47,13 @@ describe("a key's spending limit", () => {
     const { secret } = await createKey(t.admin(), { account: 'rich', name: 'total-5', spendLimitUsd: '0.0005' });
     const openai = client(secret);
     for (let i = 0; i < 5; i++) assert.equal((await ask(openai)).choices[0]!.finish_reason !== undefined, true);
-    const refused = await refusal(ask(openai));
+    const refused = await refusalOf(ask(openai));
     assert.equal(refused.status, 403);
     assert.equal(refused.code, 'key_spend_limit_reached');
     assert.match(refused.message, /Its limit is \$0\.0005 in total; it has spent \$0\.0005\. The limit resets never/);
     assert.equal(upstream.requests.length >= 5, true);
     const before = upstream.requests.length;
-    await refusal(ask(openai));
+    await refusalOf(ask(openai));
     assert.equal(upstream.requests.length, before, 'a refused request never reaches the upstream');
     const logs = await flushed('total-5', 7);
     assert.deepEqual(logs.map((l) => l.cost).sort(), [0, 0, 100, 100, 100, 100, 100]);
@@ -76,7 +68,7 @@ describe("a key's spending limit", () => {
     const { response } = await ask(openai).withResponse();
     assert.equal(response.headers.get('x-gateway-max-tokens'), '50', 'what is left of the limit (50 micro-USD) pays for 50 tokens');
     assert.equal(upstream.requests.at(-1)!.body.max_tokens, 50);
-    assert.equal((await refusal(ask(openai))).code, 'key_spend_limit_reached');
+    assert.equal((await refusalOf(ask(openai))).code, 'key_spend_limit_reached');
   });
 
   it('30 concurrent requests against a limit that fits 10: at most the limit is spent, the rest are 403, and the logs add up to the balance', async () => {
@@ -87,7 +79,7 @@ describe("a key's spending limit", () => {
     const openai = client(secret);
     const outcomes = await Promise.all(Array.from({ length: 30 }, () => ask(openai).then(() => 'ok', (error: unknown) => error)));
     const served = outcomes.filter((o) => o === 'ok').length;
-    const refused = outcomes.filter((o) => o !== 'ok') as InstanceType<typeof OpenAI.APIError>[];
+    const refused = outcomes.filter((o) => o !== 'ok') as SdkError[];
     assert.equal(served, 10, 'ten reservations of 100 fit in 1,000 micro-USD, and no more');
     assert.deepEqual([...new Set(refused.map((e) => `${e.status} ${e.code}`))], ['403 key_spend_limit_reached']);
     assert.ok(refused.some((e) => /requests in flight hold \$0\.001/.test(e.message)), 'a refusal while the ten are in flight says they hold the limit');
@@ -104,26 +96,26 @@ describe("a key's spending limit", () => {
     const openai = client(secret);
     await ask(openai);
     await ask(openai);
-    const refused = await refusal(ask(openai));
+    const refused = await refusalOf(ask(openai));
     assert.equal(refused.code, 'key_spend_limit_reached');
     const midnight = new Date((Math.floor(now / DAY_MS) + 1) * DAY_MS).toISOString();
     assert.match(refused.message, new RegExp(`per UTC day; it has spent \\$0\\.0002\\. The limit resets at ${midnight.replace(/[.]/g, '\\.')}`));
     now = (Math.floor(now / DAY_MS) + 1) * DAY_MS + 1000;
     await ask(openai);
     await ask(openai);
-    assert.equal((await refusal(ask(openai))).code, 'key_spend_limit_reached', 'the new day has the same limit');
+    assert.equal((await refusalOf(ask(openai))).code, 'key_spend_limit_reached', 'the new day has the same limit');
   });
 
   it("a key's limit is changed at once; rotation keeps it; a key without one is never refused by it", async () => {
     const made = await createKey(t.admin(), { account: 'rich', name: 'changed', spendLimitUsd: '0.0001' });
     await ask(client(made.secret));
-    assert.equal((await refusal(ask(client(made.secret)))).code, 'key_spend_limit_reached');
+    assert.equal((await refusalOf(ask(client(made.secret)))).code, 'key_spend_limit_reached');
     const { changeKeyLimits, rotateKey } = await import('../../../src/gateway/admin.ts');
     await changeKeyLimits(t.admin(), made.key, { spendLimitUsd: '0.0003' });
     await ask(client(made.secret));
     const { secret } = await rotateKey(t.admin(), made.key.id);
     await ask(client(secret));
-    assert.equal((await refusal(ask(client(secret)))).code, 'key_spend_limit_reached', 'the rotated key spent the same $0.0003');
+    assert.equal((await refusalOf(ask(client(secret)))).code, 'key_spend_limit_reached', 'the rotated key spent the same $0.0003');
     const plain = await createKey(t.admin(), { account: 'rich', name: 'plain' });
     for (let i = 0; i < 5; i++) await ask(client(plain.secret));
   });

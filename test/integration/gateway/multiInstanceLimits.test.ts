@@ -5,13 +5,10 @@
 // flight. With each instance limiting alone (the design before), three times the limit would pass.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import pg from 'pg';
-import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
-import { freshDatabase } from '../../support/postgres.ts';
-import { chatBody, tempDir } from './helpers.ts';
-import { cliWith, ROOT, serveProcess, type Served } from './serveProcess.ts';
+import type { FakeUpstream } from '../../support/fakeUpstream.ts';
+import { chatBody } from './helpers.ts';
+import { ROOT, startInstances, type Instances, type Served } from './serveProcess.ts';
 
 /**
  * `total` chat requests (or as many as start within `forMs`), `parallel` at a time, round-robin over
@@ -41,32 +38,18 @@ async function load(instances: Served[], key: string, total: number, parallel: n
 
 describe('several serve --database instances on one PostgreSQL database: key limits', function () {
   this.timeout(120_000);
+  let instances: Instances;
   let upstream: FakeUpstream;
-  let dir: string;
   let url: string;
-  let env: NodeJS.ProcessEnv;
-  const started: Served[] = [];
-  const cli = (...args: string[]): Promise<string> => cliWith({ ...env, MODEL_GATEWAY_DATABASE_URL: url }, ...args);
+  let started: Served[];
+  const cli = (...args: string[]): Promise<string> => instances.cli(...args);
 
   before(() => execFileSync(process.execPath, ['esbuild.js'], { cwd: ROOT }));
   beforeEach(async () => {
-    upstream = await startFakeUpstream({});
-    dir = tempDir();
-    url = await freshDatabase();
-    env = { ...process.env, MODEL_GATEWAY_DATA: dir, MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64'), MODEL_GATEWAY_ECHO_DELAY_MS: '0' };
-    await cli('channel', 'add', '--name', 'up', '--base-url', upstream.url, '--api-key', 'sk-upstream-secret-1', '--models', 'gpt-x');
-    await cli('model', 'price', 'gpt-x', '--input', '3', '--output', '7');
-    await cli('account', 'create', 'team', '--balance', '100');
-    for (let i = 0; i < 3; i++) started.push(await serveProcess(['--database', url], env));
+    instances = await startInstances(3, 'gpt-x', '3', '7');
+    ({ upstream, url, started } = instances);
   });
-  afterEach(async () => {
-    for (const s of started.splice(0)) {
-      if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGTERM');
-      await s.exited;
-    }
-    await upstream.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(async () => instances.stop());
 
   it('admits at most a key\'s requests per minute in a minute window, whichever instances the requests reach', async () => {
     const RPM = 30;

@@ -6,13 +6,10 @@
 // and within the tolerance's second both refuse. The account's logs add up to its balance exactly.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import pg from 'pg';
-import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
-import { freshDatabase } from '../../support/postgres.ts';
-import { chatBody, tempDir } from './helpers.ts';
-import { cliWith, ROOT, serveProcess, type Served } from './serveProcess.ts';
+import type { FakeUpstream } from '../../support/fakeUpstream.ts';
+import { chatBody } from './helpers.ts';
+import { ROOT, startInstances, type Instances, type Served } from './serveProcess.ts';
 
 // Output at $1 per million tokens, input free; max_tokens 100 reserves 100 micro-USD and the upstream's usage
 // (100 completion tokens) charges exactly that: a limit of $0.0004 is four requests.
@@ -20,12 +17,11 @@ const USAGE = { usage: { prompt_tokens: 5, completion_tokens: 100 } } as const;
 
 describe("several serve --database instances on one PostgreSQL database: a key's spending limit", function () {
   this.timeout(120_000);
+  let instances: Instances;
   let upstream: FakeUpstream;
-  let dir: string;
   let url: string;
-  let env: NodeJS.ProcessEnv;
-  const started: Served[] = [];
-  const cli = (...args: string[]): Promise<string> => cliWith({ ...env, MODEL_GATEWAY_DATABASE_URL: url }, ...args);
+  let started: Served[];
+  const cli = (...args: string[]): Promise<string> => instances.cli(...args);
   const sql = async (text: string): Promise<Array<Record<string, string>>> => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -48,23 +44,10 @@ describe("several serve --database instances on one PostgreSQL database: a key's
 
   before(() => execFileSync(process.execPath, ['esbuild.js'], { cwd: ROOT }));
   before(async () => {
-    upstream = await startFakeUpstream(USAGE);
-    dir = tempDir();
-    url = await freshDatabase();
-    env = { ...process.env, MODEL_GATEWAY_DATA: dir, MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64'), MODEL_GATEWAY_ECHO_DELAY_MS: '0' };
-    await cli('channel', 'add', '--name', 'up', '--base-url', upstream.url, '--api-key', 'sk-upstream-secret-1', '--models', 'metered');
-    await cli('model', 'price', 'metered', '--input', '0', '--output', '1');
-    await cli('account', 'create', 'team', '--balance', '100');
-    for (let i = 0; i < 2; i++) started.push(await serveProcess(['--database', url], env));
+    instances = await startInstances(2, 'metered', '0', '1', USAGE);
+    ({ upstream, url, started } = instances);
   });
-  after(async () => {
-    for (const s of started.splice(0)) {
-      if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGTERM');
-      await s.exited;
-    }
-    await upstream?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  after(async () => instances?.stop());
 
   it('paced slower than the re-read, alternating between the instances: exactly the limit is spent, then both refuse', async () => {
     const key = (await cli('key', 'create', '--account', 'team', '--name', 'paced', '--spend-limit', '0.0004')).trim();

@@ -2,7 +2,12 @@
 // port 0, its address read from what it prints; and the admin commands through main(argv) beside it.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { startFakeUpstream, type FakeBehaviour, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import { freshDatabase } from '../../support/postgres.ts';
+import { tempDir } from './helpers.ts';
 import { main } from '../../../src/gateway/cli.ts';
 import type { RunningGateway } from '../../../src/gateway/server.ts';
 
@@ -39,4 +44,41 @@ export async function cliWith(env: NodeJS.ProcessEnv, ...args: string[]): Promis
   const code = await main(args, { out: (line) => void (out += `${line}\n`), err: (line) => void (err += `${line}\n`) }, env);
   assert.equal(code, 0, `${args.join(' ')}: ${err}`);
   return out;
+}
+
+/** `serve --database` processes on a database of their own, with a fake upstream behind channel "up" and account "team" ($100). */
+export interface Instances {
+  readonly url: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly upstream: FakeUpstream;
+  readonly started: Served[];
+  /** A CLI command on the database; fails the test unless it exits 0. */
+  cli(...args: string[]): Promise<string>;
+  /** SIGTERM to every instance still running, then the upstream and the data folder go. */
+  stop(): Promise<void>;
+}
+
+/** `count` instances serving `model` (priced `input` and `output` USD per million tokens) from one fake upstream. */
+export async function startInstances(count: number, model: string, input: string, output: string, behaviour: FakeBehaviour = {}): Promise<Instances> {
+  const upstream = await startFakeUpstream(behaviour);
+  const dir = tempDir();
+  const url = await freshDatabase();
+  const env = { ...process.env, MODEL_GATEWAY_DATA: dir, MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64'), MODEL_GATEWAY_ECHO_DELAY_MS: '0' };
+  const cli = (...args: string[]): Promise<string> => cliWith({ ...env, MODEL_GATEWAY_DATABASE_URL: url }, ...args);
+  await cli('channel', 'add', '--name', 'up', '--base-url', upstream.url, '--api-key', 'sk-upstream-secret-1', '--models', model);
+  await cli('model', 'price', model, '--input', input, '--output', output);
+  await cli('account', 'create', 'team', '--balance', '100');
+  const started: Served[] = [];
+  for (let i = 0; i < count; i++) started.push(await serveProcess(['--database', url], env));
+  return {
+    url, env, upstream, started, cli,
+    async stop() {
+      for (const s of started.splice(0)) {
+        if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGTERM');
+        await s.exited;
+      }
+      await upstream.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
