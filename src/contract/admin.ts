@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'channel.add', 'channel.update', 'channel.disable', 'channel.enable', 'channel.remove',
   'model.price',
   'code.create', 'code.disable',
+  'key.limits',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

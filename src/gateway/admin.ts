@@ -51,10 +51,15 @@ export async function createKey(store: Store, options: CreateKeyOptions): Promis
   return { secret, key };
 }
 
-/** The key's limits changed as given (the others kept, as are its secret, models, expiry and status). Returns the limits set. */
-export async function changeKeyLimits(store: Store, key: KeyRecord, changes: LimitChanges): Promise<KeyLimits> {
+/**
+ * The key's limits changed as given (the others kept, as are its secret, models, expiry and status). Returns
+ * the limits set. `actor` (the CLI's, an admin's change) records it in the audit log with the new limits.
+ */
+export async function changeKeyLimits(store: Store, key: KeyRecord, changes: LimitChanges, actor?: string): Promise<KeyLimits> {
   const limits = changedLimits(limitsOf(key), changes);
-  await store.setKeyLimits(key.id, limits);
+  const account = actor === undefined ? undefined : (await store.snapshot()).accounts.find((a) => a.id === key.accountId)?.name;
+  const details = { rpm: limits.rpm, concurrency: limits.concurrency, tpm: limits.tpm, rpd: limits.rpd, spend_limit_micro_usd: limits.spendLimit, spend_period: limits.spendPeriod, allow_ips: limits.allowIps };
+  await store.setKeyLimits(key.id, limits, actor === undefined ? undefined : { actor, action: 'key.limits', target: `${key.name} (account ${account ?? key.accountId})`, details });
   return limits;
 }
 

@@ -3,7 +3,7 @@
  * A key's secret is printed once, at creation; limits are changed by name (with --account when the name is
  * on several accounts), every limit not given kept.
  */
-import { formatMicroUsd, isSpendPeriod, SPEND_PERIODS } from '../contract/index.ts';
+import { CLI_ACTOR, formatMicroUsd, isSpendPeriod, SPEND_PERIODS } from '../contract/index.ts';
 import { changeKeyLimits, createKey, keyNamed } from './admin.ts';
 import { futureDate, identifier, int, list, need, UsageError } from './cliArgs.ts';
 import { describeLimits, resetsAt, type LimitChanges } from './keyLimitChanges.ts';
@@ -89,7 +89,7 @@ export async function key(store: Store, sub: string | undefined, args: string[],
   if (sub === 'limits') {
     const changes = limitChanges(flags);
     if (Object.keys(changes).length === 0) throw new UsageError('key limits: give at least one of --rpm, --concurrency, --tpm, --rpd, --spend-limit, --spend-period, --allow-ip');
-    const limits = await changeKeyLimits(store, found, changes).catch(asUsage);
+    const limits = await changeKeyLimits(store, found, changes, CLI_ACTOR).catch(asUsage);
     io.out(`key "${name}" limits: ${describeLimits(limits).replaceAll('\t', ' ')}`);
     return 0;
   }

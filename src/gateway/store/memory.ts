@@ -265,9 +265,9 @@ export class MemoryStore implements Store {
     this.#changeKey(id, { hash, prefix });
   }
 
-  async setKeyLimits(id: number, limits: KeyLimits): Promise<void> {
+  async setKeyLimits(id: number, limits: KeyLimits, audit?: AuditEntry): Promise<void> {
     assertKeyLimits(limits);
-    this.#changeKey(id, { ...limits });
+    this.#audited(audit, () => this.#changeKey(id, { ...limits }));
   }
 
   async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {

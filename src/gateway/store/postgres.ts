@@ -21,8 +21,8 @@ import { PostgresLogs } from './postgresLogs.ts';
 import { writeBatch } from './postgresBatch.ts';
 import { PostgresKeyLimits } from './postgresKeyLimits.ts';
 import { inTransaction, type Query } from './postgresQuery.ts';
-import { assertKeyLimits, KEY_LIMIT_COLUMNS, keyLimitValues, newKeyLimits, type KeyLimits, type KeyUsage, type KeyUsageQuery } from './keySettings.ts';
-import { postgresKeyUsage } from './keyUsageSql.ts';
+import type { KeyLimits, KeyUsage, KeyUsageQuery } from './keySettings.ts';
+import { PostgresKeys } from './postgresKeys.ts';
 import { PostgresLeases } from './postgresLeases.ts';
 import { PostgresCodes } from './postgresCodes.ts';
 import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
@@ -72,6 +72,7 @@ export class PostgresStore implements Store {
   readonly #sessions: PostgresSessions;
   readonly #codes: PostgresCodes;
   readonly #logs: PostgresLogs;
+  readonly #keys: PostgresKeys;
   /** This process's balance leases: its instance id is new with every start. */
   readonly leases: PostgresLeases;
   /** This process's shares of the keys' limits (same instance id as its leases). */
@@ -89,6 +90,7 @@ export class PostgresStore implements Store {
     this.#changes = new ChangeFeed(this.#pool, connection, log);
     this.#sessions = new PostgresSessions((sql, params) => this.#pool.query<Row>(sql, params));
     this.#logs = new PostgresLogs((sql, params) => this.#pool.query<Row>(sql, params));
+    this.#keys = new PostgresKeys((what, name, work, options) => this.#admin(what, name, work, options), (sql, params) => this.#pool.query<Row>(sql, params));
     this.#codes = new PostgresCodes((work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params), {
       notify: async (query) => void (await query(BUMP_AND_NOTIFY_SQL, [CHANGES_CHANNEL, this.#changes.sender])),
       markChanged: () => this.#changes.markChanged(),
@@ -290,46 +292,31 @@ export class PostgresStore implements Store {
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {
-    const limits = keyLimitValues(newKeyLimits(key));
-    return toKey(await this.#admin('key', key.name, async (query) =>
-      (await query(`INSERT INTO api_keys (account_id, name, key_hash, key_prefix, models, expires_at, created_at, ${KEY_LIMIT_COLUMNS.join(', ')})
-                    VALUES (${[...new Array(7 + limits.length).keys()].map((i) => `$${i + 1}`).join(', ')}) RETURNING *`,
-      [key.accountId, key.name, key.hash, key.prefix, key.models ? JSON.stringify(key.models) : null, key.expiresAt, Date.now(), ...limits])).rows[0]!));
-  }
-
-  async setKeyLimits(id: number, limits: KeyLimits): Promise<void> {
-    assertKeyLimits(limits);
-    await this.#updateKey(id, `UPDATE api_keys SET ${KEY_LIMIT_COLUMNS.map((c, i) => `${c} = $${i + 1}`).join(', ')} WHERE id = $${KEY_LIMIT_COLUMNS.length + 1}`, keyLimitValues(limits));
-  }
-
-  async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {
-    return postgresKeyUsage((sql, params) => this.#pool.query<Row>(sql, params), queries);
+    return this.#keys.create(key);
   }
 
   async listKeys(): Promise<KeyRecord[]> {
-    return (await this.#pool.query<Row>('SELECT * FROM api_keys ORDER BY id')).rows.map(toKey);
-  }
-
-  /** An UPDATE (or DELETE) of the key `id` (the statement's last parameter); no such key is not found. */
-  async #updateKey(id: number, sql: string, params: unknown[], conflict?: string): Promise<void> {
-    await this.#admin('key', String(id), async (query) => {
-      if ((await query(sql, [...params, id])).rowCount === 0) throw new StoreError('not_found', `no key with id ${id}`);
-    }, conflict === undefined ? {} : { conflict });
+    return this.#keys.list();
   }
 
   async setKeyStatus(id: number, status: Status): Promise<void> {
-    await this.#updateKey(id, 'UPDATE api_keys SET status = $1 WHERE id = $2', [status]);
+    await this.#keys.setStatus(id, status);
   }
 
   async setKeySecret(id: number, hash: string, prefix: string): Promise<void> {
-    await this.#updateKey(id, 'UPDATE api_keys SET key_hash = $1, key_prefix = $2 WHERE id = $3', [hash, prefix], 'a key with this secret exists already');
+    await this.#keys.setSecret(id, hash, prefix);
+  }
+
+  async setKeyLimits(id: number, limits: KeyLimits, audit?: AuditEntry): Promise<void> {
+    await this.#keys.setLimits(id, limits, audit);
   }
 
   async deleteKey(id: number): Promise<boolean> {
-    return this.#admin('key', String(id), async (query) => {
-      await query('DELETE FROM key_usage WHERE key_id = $1', [id]);
-      return ((await query('DELETE FROM api_keys WHERE id = $1', [id])).rowCount ?? 0) > 0;
-    });
+    return this.#keys.delete(id);
+  }
+
+  async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {
+    return this.#logs.keyUsage(queries);
   }
 
   async addChannel(c: NewChannel, audit?: AuditEntry): Promise<ChannelRecord> {

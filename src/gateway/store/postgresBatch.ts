@@ -10,7 +10,7 @@
  * available money; the CHECK leased <= balance refuses the whole batch rather than overdraw.
  */
 import { debitsOf } from './amounts.ts';
-import { addPostgresKeyUsage } from './keyUsageSql.ts';
+import { addPostgresKeyUsage } from './keySql.ts';
 import { lockLeasedAccounts } from './postgresLeases.ts';
 import { LOG_COLUMNS } from './sqlRows.ts';
 import type { RequestLog, WriteBatch } from './types.ts';

@@ -1,7 +1,10 @@
 /**
- * The request logs of the PostgreSQL store, read and pruned, apart from postgres.ts so that file keeps
- * to one idea (their writes are the log batches, postgresBatch.ts). Newest first by id, as on SQLite.
+ * The request logs of the PostgreSQL store, read and pruned, and the keys' per-day usage (key_usage) they
+ * add up to, apart from postgres.ts so that file keeps to one idea (their writes are the log batches,
+ * postgresBatch.ts). Newest first by id, as on SQLite.
  */
+import { keyUsageOf } from './keySql.ts';
+import type { KeyUsage, KeyUsageQuery } from './keySettings.ts';
 import { accountLogsSql, type AccountLogFilter } from './logQuery.ts';
 import { toLog, type Row } from './sqlRows.ts';
 import type { StoredLog } from './types.ts';
@@ -40,5 +43,9 @@ export class PostgresLogs {
   async ofAccount(filter: AccountLogFilter): Promise<StoredLog[]> {
     const { sql, params } = accountLogsSql(filter, (n) => `$${n}`);
     return (await this.#query(sql, params)).rows.map(toLog);
+  }
+
+  async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {
+    return keyUsageOf(this.#query, queries);
   }
 }

@@ -21,8 +21,8 @@ import { SqliteSessions } from './sqliteSessions.ts';
 import { SqliteAudit } from './sqliteAudit.ts';
 import { SqliteCodes } from './sqliteCodes.ts';
 import { SqliteChanges } from './sqliteChanges.ts';
-import { assertKeyLimits, KEY_LIMIT_COLUMNS, keyLimitValues, newKeyLimits, type KeyLimits, type KeyUsage, type KeyUsageQuery } from './keySettings.ts';
-import { sqliteKeyUsage } from './keyUsageSql.ts';
+import type { KeyLimits, KeyUsage, KeyUsageQuery } from './keySettings.ts';
+import { keyInsert, keyLimitsUpdate, sqliteKeyUsage } from './keySql.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
@@ -250,14 +250,13 @@ export class SqliteStore implements Store {
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {
-    return toKey(this.#insertNamed('key', key.name, `INSERT INTO api_keys (account_id, name, key_hash, key_prefix, models, expires_at, created_at, ${KEY_LIMIT_COLUMNS.join(', ')})
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ${KEY_LIMIT_COLUMNS.map(() => '?').join(', ')}) RETURNING *`,
-      key.accountId, key.name, key.hash, key.prefix, key.models ? JSON.stringify(key.models) : null, key.expiresAt, Date.now(), ...keyLimitValues(newKeyLimits(key))));
+    const { sql, values } = keyInsert(key, () => '?');
+    return toKey(this.#insertNamed('key', key.name, sql, ...values));
   }
 
-  async setKeyLimits(id: number, limits: KeyLimits): Promise<void> {
-    assertKeyLimits(limits);
-    this.#updateKey(id, `UPDATE api_keys SET ${KEY_LIMIT_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, ...keyLimitValues(limits));
+  async setKeyLimits(id: number, limits: KeyLimits, audit?: AuditEntry): Promise<void> {
+    const { sql, values } = keyLimitsUpdate(limits, () => '?');
+    this.#audited(audit, () => this.#updateKey(id, sql, ...values));
   }
 
   async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {

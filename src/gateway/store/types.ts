@@ -360,7 +360,7 @@ export interface Store {
   /** A new secret (its hash and display prefix) for the key `id`, every other setting kept: rotation. */
   setKeySecret(id: number, hash: string, prefix: string): Promise<void>;
   /** Every limit of the key `id` at once (checked by keySettings.ts); its secret, models, expiry and status kept. */
-  setKeyLimits(id: number, limits: KeyLimits): Promise<void>;
+  setKeyLimits(id: number, limits: KeyLimits, audit?: AuditEntry): Promise<void>;
   /** Per key asked: its spending since a UTC day and its requests on a UTC day, from key_usage (zero for none). */
   keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>>;
 

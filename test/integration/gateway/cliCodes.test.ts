@@ -10,7 +10,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { newRedemptionCode } from '../../../src/gateway/accounts/codes.ts';
-import { main } from '../../../src/gateway/cli.ts';
+import { runCli, type CliRun } from './serveProcess.ts';
 import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { assertError } from '../../support/answer.ts';
@@ -21,19 +21,7 @@ import { tempDir } from './helpers.ts';
 
 const CODE = /^MGC(-[0-9A-HJKMNP-TV-Z]{4}){5}$/;
 
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function run(env: NodeJS.ProcessEnv, args: string[]): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const io = { out: (line: string) => void (stdout += `${line}\n`), err: (line: string) => void (stderr += `${line}\n`) };
-  const code = await main(args, io, { ...process.env, MODEL_GATEWAY_DATA: '', MODEL_GATEWAY_DATABASE_URL: '', ...env });
-  return { code, stdout, stderr };
-}
+const run = (env: NodeJS.ProcessEnv, args: string[]): Promise<CliRun> => runCli(args, env);
 
 const lines = (text: string) => text.split('\n').filter(Boolean);
 

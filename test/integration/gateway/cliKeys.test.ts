@@ -6,30 +6,18 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { main } from '../../../src/gateway/cli.ts';
 import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
+import { openStore } from '../../../src/gateway/store/index.ts';
 import { formatUsd } from '../../../src/contract/index.ts';
 import { assertError } from '../../support/answer.ts';
 import { poll } from '../../support/poll.ts';
 import { call, chatBody, tempDir } from './helpers.ts';
-import { ROOT, serveProcess } from './serveProcess.ts';
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+import { cliWith, ROOT, runCli, serveProcess, type CliRun } from './serveProcess.ts';
 
 describe('model-gateway key, with limits of its own', () => {
   let dir: string;
   let gw: RunningGateway;
-  const cli = async (...args: string[]): Promise<Run> => {
-    let stdout = '';
-    let stderr = '';
-    const io = { out: (line: string) => void (stdout += `${line}\n`), err: (line: string) => void (stderr += `${line}\n`) };
-    const code = await main(['--data', dir, ...args], io, { ...process.env, MODEL_GATEWAY_DATA: '', MODEL_GATEWAY_DATABASE_URL: '' });
-    return { code, stdout, stderr };
-  };
+  const cli = (...args: string[]): Promise<CliRun> => runCli(['--data', dir, ...args]);
   before(async () => {
     dir = tempDir();
     gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, echoDelayMs: 0 });
@@ -75,6 +63,16 @@ describe('model-gateway key, with limits of its own', () => {
     assert.equal((await cli('key', 'limits', 'later', '--allow-ip', 'none')).code, 0);
     assert.equal((await call(gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody() })).status, 200);
     assert.match((await cli('key', 'show', 'later')).stdout, /^rpd\t7$/m, 'what was not given again was kept');
+    // Each change is in the audit log, by the CLI, with the limits it set.
+    const store = openStore({ dataDir: dir });
+    try {
+      const rows = (await store.listAudit({ limit: 10, action: 'key.limits' })).reverse();
+      assert.deepEqual(rows.map((r) => [r.actor, r.target]), new Array(3).fill(['cli', 'later (account local)']));
+      assert.deepEqual(rows[1]!.details, { rpm: 1200, concurrency: 64, tpm: 0, rpd: 7, spend_limit_micro_usd: null, spend_period: 'total', allow_ips: ['127.0.0.2'] });
+      assert.equal((rows[0]!.details as { spend_limit_micro_usd: number }).spend_limit_micro_usd, 10);
+    } finally {
+      await store.close();
+    }
   });
 
   it('refuses bad limits with a clear error, exit code 2, and nothing made or changed', async () => {
@@ -107,17 +105,12 @@ describe('model-gateway serve --trust-proxy', () => {
   it("reads a key's client address from the proxy's X-Forwarded-For; without the flag the header is ignored", async () => {
     const dir = tempDir();
     const env = { ...process.env, MODEL_GATEWAY_DATA: '', MODEL_GATEWAY_DATABASE_URL: '', MODEL_GATEWAY_ECHO_DELAY_MS: '0' };
-    let out = '';
-    const run = (...args: string[]) => main(['--data', dir, ...args], { out: (line) => void (out += `${line}\n`), err: () => undefined }, env);
     try {
       let secret = '';
       for (const [flags, expected] of [[['--trust-proxy'], 200], [[], 403]] as const) {
         const served = await serveProcess(['--data', dir, ...flags], env);
         try {
-          if (!secret) {
-            assert.equal(await run('key', 'create', '--account', 'local', '--name', 'proxied', '--allow-ip', '203.0.113.0/24'), 0);
-            secret = out.trim();
-          }
+          secret ||= (await cliWith(env, '--data', dir, 'key', 'create', '--account', 'local', '--name', 'proxied', '--allow-ip', '203.0.113.0/24')).trim();
           // The proxy appended the address it saw (203.0.113.5) after what the client claimed.
           const answer = await call(served.gw, 'POST', '/v1/chat/completions', { key: secret, body: chatBody(), headers: { 'X-Forwarded-For': '198.51.100.7, 203.0.113.5' } });
           assert.equal(answer.status, expected, `${flags.join(' ') || 'no flag'}: ${answer.text}`);

@@ -37,13 +37,29 @@ export function serveProcess(args: string[], env: NodeJS.ProcessEnv): Promise<Se
   });
 }
 
+export interface CliRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * A CLI command in process through main(argv, io), as the binary runs it: what it printed and its exit code.
+ * `env` over the process's, with no data folder or database of the environment's unless given.
+ */
+export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const io = { out: (line: string) => void (stdout += `${line}\n`), err: (line: string) => void (stderr += `${line}\n`) };
+  const code = await main(args, io, { ...process.env, MODEL_GATEWAY_DATA: '', MODEL_GATEWAY_DATABASE_URL: '', ...env });
+  return { code, stdout, stderr };
+}
+
 /** A CLI command through main(argv) with `env`; fails the test unless it exits 0. Returns what it printed. */
 export async function cliWith(env: NodeJS.ProcessEnv, ...args: string[]): Promise<string> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (line) => void (out += `${line}\n`), err: (line) => void (err += `${line}\n`) }, env);
-  assert.equal(code, 0, `${args.join(' ')}: ${err}`);
-  return out;
+  const { code, stdout, stderr } = await runCli(args, env);
+  assert.equal(code, 0, `${args.join(' ')}: ${stderr}`);
+  return stdout;
 }
 
 /** `serve --database` processes on a database of their own, with a fake upstream behind channel "up" and account "team" ($100). */

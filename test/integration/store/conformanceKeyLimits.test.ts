@@ -8,60 +8,11 @@ import { rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { openAnyStore, openStore } from '../../../src/gateway/store/index.ts';
+import { STORES, type OpenedStore } from '../../support/stores.ts';
 import { DAY_MS, dayOf, type KeyLimits } from '../../../src/gateway/store/keySettings.ts';
 import { StoreError, type NewKey, type RequestLog, type Store } from '../../../src/gateway/store/types.ts';
 import { freshDatabase } from '../../support/postgres.ts';
 import { tempDir } from '../gateway/helpers.ts';
-
-interface Opened {
-  store: Store;
-  /** A raw write around the store (the database's own constraints must refuse it). */
-  raw: ((sql: string) => Promise<void>) | null;
-  dispose: () => void;
-}
-
-const STORES: ReadonlyArray<{ name: string; open: () => Promise<Opened> }> = [
-  { name: 'memory', open: async () => ({ store: openStore({ inMemory: true }), raw: null, dispose: () => undefined }) },
-  {
-    name: 'sqlite',
-    open: async () => {
-      const dir = tempDir();
-      const store = openStore({ dataDir: dir });
-      return {
-        store,
-        raw: async (sql) => {
-          const db = new DatabaseSync(`${dir}/gateway.db`);
-          try {
-            db.exec(sql);
-          } finally {
-            db.close();
-          }
-        },
-        dispose: () => rmSync(dir, { recursive: true, force: true }),
-      };
-    },
-  },
-  {
-    name: 'postgres',
-    open: async () => {
-      const url = await freshDatabase();
-      const store = await openAnyStore({ databaseUrl: url, env: { MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') } });
-      return {
-        store,
-        raw: async (sql) => {
-          const client = new pg.Client({ connectionString: url });
-          await client.connect();
-          try {
-            await client.query(sql);
-          } finally {
-            await client.end();
-          }
-        },
-        dispose: () => undefined,
-      };
-    },
-  },
-];
 
 const invalid = (error: unknown) => error instanceof StoreError && error.code === 'invalid';
 
@@ -77,7 +28,7 @@ const LIMITS: KeyLimits = { rpm: 7, concurrency: 3, tpm: 1000, rpd: 50, spendLim
 
 for (const { name, open } of STORES) {
   describe(`keys' limits and usage in the Store: ${name}`, () => {
-    let opened: Opened;
+    let opened: OpenedStore;
     let store: Store;
     beforeEach(async () => {
       opened = await open();
@@ -109,6 +60,18 @@ for (const { name, open } of STORES) {
       await store.setKeyLimits(plain.id, cleared);
       assert.deepEqual({ ...(await store.listKeys()).find((k) => k.id === plain.id)! }, { ...plain, ...cleared });
       await assert.rejects(store.setKeyLimits(plain.id + 1000, LIMITS), (e: unknown) => e instanceof StoreError && e.code === 'not_found');
+    });
+
+    it("an audited change of a key's limits writes its audit row with it; a refused one writes neither", async () => {
+      const account = await store.createAccount('team', 0);
+      const key = await store.createKey(newKey(account.id, 'k'));
+      const audit = { actor: 'cli', action: 'key.limits', target: 'k (account team)', details: { rpd: 50 } } as const;
+      await store.setKeyLimits(key.id, LIMITS, audit);
+      await assert.rejects(store.setKeyLimits(key.id, { ...LIMITS, rpd: -1 }, audit), invalid);
+      await assert.rejects(store.setKeyLimits(key.id + 1000, LIMITS, audit), (e: unknown) => e instanceof StoreError && e.code === 'not_found');
+      const rows = await store.listAudit({ limit: 10 });
+      assert.deepEqual(rows.map((r) => [r.actor, r.action, r.target, r.details]), [['cli', 'key.limits', 'k (account team)', { rpd: 50 }]]);
+      assert.equal((await store.listKeys())[0]!.rpd, 50);
     });
 
     it('refuses limits out of range, an unknown period and a loose IP list, changing nothing', async () => {

@@ -1,13 +1,31 @@
 /**
- * key_usage (keySettings.ts) in both SQL dialects: read per key asked (its spending since a UTC day, its
- * requests on a UTC day), and, on PostgreSQL, added to by a log batch in one statement. SQLite's batch
- * adds its rows with a statement prepared once (sqliteBatch.ts).
+ * Keys' limits and usage (keySettings.ts) in both SQL dialects (`placeholder(i)` is `?` or `$i`): a key
+ * inserted with every limit, its limits updated, key_usage read per key asked (its spending since a UTC
+ * day, its requests on a UTC day), and, on PostgreSQL, added to by a log batch in one statement. SQLite's
+ * batch adds its rows with a statement prepared once (sqliteBatch.ts).
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { usageOf, type KeyUsage, type KeyUsageQuery } from './keySettings.ts';
+import { assertKeyLimits, KEY_LIMIT_COLUMNS, keyLimitValues, newKeyLimits, usageOf, type KeyLimits, type KeyUsage, type KeyUsageQuery } from './keySettings.ts';
 import type { Query } from './postgresQuery.ts';
 import type { Row } from './sqlRows.ts';
-import type { RequestLog } from './types.ts';
+import type { NewKey, RequestLog } from './types.ts';
+
+/** A new key's INSERT ... RETURNING *, its limits checked. */
+export function keyInsert(key: NewKey, placeholder: (i: number) => string): { sql: string; values: Array<string | number | null> } {
+  const values = [key.accountId, key.name, key.hash, key.prefix, key.models ? JSON.stringify(key.models) : null, key.expiresAt, Date.now(), ...keyLimitValues(newKeyLimits(key))];
+  const sql = `INSERT INTO api_keys (account_id, name, key_hash, key_prefix, models, expires_at, created_at, ${KEY_LIMIT_COLUMNS.join(', ')})
+    VALUES (${values.map((_, i) => placeholder(i + 1)).join(', ')}) RETURNING *`;
+  return { sql, values };
+}
+
+/** An UPDATE of every limit of the key whose id is the last parameter (after `values`), the limits checked. */
+export function keyLimitsUpdate(limits: KeyLimits, placeholder: (i: number) => string): { sql: string; values: Array<string | number | null> } {
+  assertKeyLimits(limits);
+  return {
+    sql: `UPDATE api_keys SET ${KEY_LIMIT_COLUMNS.map((c, i) => `${c} = ${placeholder(i + 1)}`).join(', ')} WHERE id = ${placeholder(KEY_LIMIT_COLUMNS.length + 1)}`,
+    values: keyLimitValues(limits),
+  };
+}
 
 const SQLITE_USAGE = `SELECT COALESCE(SUM(spent), 0) AS spent, COALESCE(SUM(CASE WHEN day = ? THEN requests ELSE 0 END), 0) AS requests
   FROM key_usage WHERE key_id = ? AND day >= ?`;
@@ -25,7 +43,7 @@ export function sqliteKeyUsage(db: DatabaseSync, queries: readonly KeyUsageQuery
   return out;
 }
 
-export async function postgresKeyUsage(query: Query, queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {
+export async function keyUsageOf(query: (sql: string, params?: unknown[]) => Promise<{ rows: Row[] }>, queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {
   const out = new Map<number, KeyUsage>();
   if (queries.length === 0) return out;
   const { rows } = await query(
