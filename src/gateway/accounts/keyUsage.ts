@@ -201,11 +201,19 @@ export class KeyUsage {
     };
   }
 
-  /** The catalog reloaded: the state of a key that no longer has limits of its own is dropped, so new limits start from a fresh load. */
+  /**
+   * The catalog reloaded: the state of a key that no longer has limits of its own is dropped (its requests
+   * are no longer counted here), so limits given to it again start from a fresh load. One with requests
+   * still in flight is kept for them to settle, marked to be loaded again at its next use.
+   */
   keysChanged(keys: readonly KeyRecord[]): void {
     if (this.#keys.size === 0) return;
     const limited = new Set(keys.filter(hasOwnLimits).map((k) => k.id));
-    for (const [id, s] of this.#keys) if (!limited.has(id) && s.reserved === 0 && !s.loading) this.#keys.delete(id);
+    for (const [id, s] of this.#keys) {
+      if (limited.has(id)) continue;
+      if (s.reserved === 0 && !s.loading) this.#keys.delete(id);
+      else s.since = -1;
+    }
   }
 
   /** A log batch was written (inside the serial job, right after): this process's part of what the next re-read will see. */
