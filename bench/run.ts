@@ -22,11 +22,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { memory, peakRss, procCpuSeconds, resetPeakRss, startChild, stats, stopChild, killAll, type Child } from './children.ts';
 import { holdStreams, mergeRuns, runLoad, type HoldResult, type LoadResult, type LoadSpec, type Target } from './load.ts';
 import { build } from 'esbuild';
 import { cliOptions } from '../esbuild.js';
-import { randomBytes } from 'node:crypto';
 import { MODELS, checkBookkeeping, checkPostgresBookkeeping, holdModel, setUpGateway } from './setup.ts';
 import { freshDatabase, stopPostgres } from '../test/support/postgres.ts';
 import { completionPath } from './completion.ts';
@@ -42,7 +42,6 @@ const cases = new Set<CaseName>((option('--cases')?.split(',') as CaseName[] | u
 const only = new Set(option('--only')?.split(',') ?? ['direct', 'floor', 'gateway', 'pg']);
 /** Gateway instances on the one PostgreSQL database of the pg50 case (target pg3 spreads requests over all of them; pg1 uses the first). */
 const PG_INSTANCES = 3;
-
 /** Rounds per measured case (see measure()). */
 const ROUNDS = 8;
 /** Per case: time limit and request cap of the measured run (warm-up is a tenth of it, at least 200 ms). */
