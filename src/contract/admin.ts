@@ -5,6 +5,7 @@
  * any client of the API read the same rules.
  */
 import { z } from 'zod';
+import { named } from './api/schema.ts';
 
 /** The shortest password accepted for a console user, wherever it is set. */
 export const MIN_PASSWORD_LENGTH = 10;
@@ -28,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'model.price',
   'code.create', 'code.disable',
   'key.limits',
+  'token.create', 'token.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,18 +38,18 @@ export function isAuditAction(value: unknown): value is AuditAction {
 }
 
 /** POST /api/console/admin/users: a new user; without `account`, an account of the user's name is made. */
-export const NewUserBody = z.strictObject({ name: ConsoleName, password: ConsolePassword, admin: z.boolean().optional(), account: ConsoleName.optional() });
+export const NewUserBody = named('NewUserBody', z.strictObject({ name: ConsoleName, password: ConsolePassword, admin: z.boolean().optional(), account: ConsoleName.optional() }));
 /** POST /api/console/admin/users/disable and /enable. */
-export const UserNameBody = z.strictObject({ name: ConsoleName });
+export const UserNameBody = named('UserNameBody', z.strictObject({ name: ConsoleName }));
 /** POST /api/console/admin/users/password: a new password, set by an admin (every session of the user ends). */
-export const UserPasswordBody = z.strictObject({ name: ConsoleName, password: ConsolePassword });
+export const UserPasswordBody = named('UserPasswordBody', z.strictObject({ name: ConsoleName, password: ConsolePassword }));
 /** POST /api/console/admin/users/admin: grant (true) or revoke (false) admin. */
-export const UserAdminBody = z.strictObject({ name: ConsoleName, admin: z.boolean() });
+export const UserAdminBody = named('UserAdminBody', z.strictObject({ name: ConsoleName, admin: z.boolean() }));
 /**
  * POST /api/console/admin/accounts/topup. The amount in USD, as a JSON number or a decimal string
  * ("12.5"): positive, at most 6 decimals, exact in micro-USD (the gateway parses its decimal text, never a float sum).
  */
-export const TopUpBody = z.strictObject({ account: ConsoleName, amount_usd: z.union([z.number(), z.string().max(32)]) });
+export const TopUpBody = named('TopUpBody', z.strictObject({ account: ConsoleName, amount_usd: z.union([z.number(), z.string().max(32)]) }));
 
 export type NewUserBody = z.infer<typeof NewUserBody>;
 export type TopUpBody = z.infer<typeof TopUpBody>;

@@ -5,6 +5,7 @@
  * Shared by the gateway (what it answers) and the extension (what it reads).
  */
 import { z } from 'zod';
+import { named } from './api/schema.ts';
 
 export const DEVICE_AUTHORIZATION_PATH = '/api/oauth/device_authorization';
 export const TOKEN_PATH = '/api/oauth/token';
@@ -21,7 +22,7 @@ export const DeviceFlowMetadata = z.looseObject({
 export type DeviceFlowMetadata = z.infer<typeof DeviceFlowMetadata>;
 
 /** RFC 8628 section 3.2. */
-export const DeviceAuthorizationResponse = z.looseObject({
+export const DeviceAuthorizationResponse = named('DeviceAuthorization', z.looseObject({
   device_code: z.string().min(1),
   user_code: z.string().min(1),
   verification_uri: z.string().min(1),
@@ -29,15 +30,15 @@ export const DeviceAuthorizationResponse = z.looseObject({
   expires_in: z.number().int().positive(),
   /** Seconds between polls; RFC 8628 says 5 when absent. */
   interval: z.number().int().positive().optional(),
-});
+}));
 export type DeviceAuthorizationResponse = z.infer<typeof DeviceAuthorizationResponse>;
 
 /** RFC 6749 section 5.1, with the name of the key the gateway made (for messages; the key is access_token). */
-export const DeviceTokenResponse = z.looseObject({
+export const DeviceTokenResponse = named('DeviceToken', z.looseObject({
   access_token: z.string().min(1),
   token_type: z.string(),
   key_name: z.string().optional(),
-});
+}));
 export type DeviceTokenResponse = z.infer<typeof DeviceTokenResponse>;
 
 /**
@@ -51,8 +52,8 @@ export const OAUTH_ERRORS = [
 export type OAuthErrorCode = (typeof OAUTH_ERRORS)[number];
 
 /** RFC 6749 section 5.2's body: what OAuth clients read on these endpoints (not the contract's 7.1 body). */
-export const OAuthErrorBody = z.looseObject({
+export const OAuthErrorBody = named('OAuthError', z.looseObject({
   error: z.string(),
   error_description: z.string().optional(),
-});
+}));
 export type OAuthErrorBody = z.infer<typeof OAuthErrorBody>;

@@ -158,6 +158,11 @@ export const ERROR_CODES = {
   not_signed_in: { status: 401, message: `${INVALID_TOKEN_NOTICE}: you are not signed in to the console, or your session has ended. Sign in again.` },
   // One answer for an unknown user, a wrong password and a disabled user: nobody learns which names exist.
   invalid_credentials: { status: 401, message: `${INVALID_TOKEN_NOTICE}: the user name or the password is wrong.` },
+  // Credentials of the wrong kind (issue 10): API keys are for the model endpoints, admin access tokens for the admins' management API.
+  api_key_not_accepted: { status: 401, message: `${INVALID_TOKEN_NOTICE}: an API key is for the model endpoints (/v1), not the management API. Sign in to the console, or send an admin access token (Authorization: Bearer mgt-...) to the admin routes.` },
+  admin_token_not_accepted: { status: 401, message: `${INVALID_TOKEN_NOTICE}: an admin access token (mgt-...) is accepted only by the admin routes of the management API (/api/console/admin/...), and cannot make tokens. The model endpoints take an API key (sk-...).`, firstCheck: 'key' },
+  // An admin access token (Authorization: Bearer mgt-...) the gateway does not know.
+  invalid_admin_token: { status: 401, message: `${INVALID_TOKEN_NOTICE}: the admin access token is wrong or no longer exists. An admin makes a new one in the console (Tokens).` },
   // 403
   key_disabled: { status: 403, message: 'This API key is disabled. Enable it in the console or use another key.', firstCheck: 'permission' },
   key_expired: { status: 403, message: 'This API key has expired. Create a new key in the console.', firstCheck: 'permission' },
@@ -177,6 +182,9 @@ export const ERROR_CODES = {
   key_spend_limit_reached: { status: 403, message: 'This API key has reached its spending limit. Wait until the limit resets, or raise the limit (or use another key) in the console.', firstCheck: 'permission' },
   // The key has an IP allow-list and the request came from another address (the message names the address seen).
   ip_not_allowed: { status: 403, message: 'This API key may not be used from this address: it only works from the addresses on its IP allow-list. Use an allowed address, or change the list in the console.', firstCheck: 'permission' },
+  // A known admin access token that was revoked, or is past its expiry (issue 10).
+  admin_token_revoked: { status: 403, message: 'This admin access token was revoked. An admin makes a new one in the console (Tokens).' },
+  admin_token_expired: { status: 403, message: 'This admin access token has expired. An admin makes a new one in the console (Tokens).' },
   // 404
   not_found: { status: 404, message: 'Path not found. Check the base address, with or without /v1.', firstCheck: 'address' },
   // An OpenAI-style path the base address reaches correctly, for a feature this gateway does not have.
@@ -191,6 +199,8 @@ export const ERROR_CODES = {
   code_not_found: { status: 404, message: 'No redemption code with this id, or none in this batch.' },
   // The admins' channels (4.10): no channel has the name in the request.
   channel_not_found: { status: 404, message: 'No channel with this name.' },
+  // An admin's revocation of an admin access token id that does not exist.
+  admin_token_not_found: { status: 404, message: 'No admin access token with this id.' },
   // A device sign-in's user code (4.11) that is not pending: mistyped, expired, or already approved or denied.
   user_code_invalid: { status: 404, message: 'No sign-in request is waiting with this code: it is mistyped, has expired (codes last 10 minutes), or was already answered. Start Sign In again in your editor for a new code.' },
   // 405: the path exists, the method does not (the Allow header lists the ones that do).
@@ -210,9 +220,11 @@ export const ERROR_CODES = {
   // The admins' console (4.10): a new user's name is taken; with no account given, an account of the new user's name exists.
   user_exists: { status: 409, message: 'A user with this name exists already. Choose another name.' },
   account_exists: { status: 409, message: "An account with the new user's name exists already: name it as the user's account to put the user on it, or choose another name." },
-  // Disabling or demoting the last enabled admin would leave nobody able to run the gateway from the console.
   // The admins' channels (4.10): a new channel's name is taken.
   channel_exists: { status: 409, message: 'A channel with this name exists already. Choose another name, or edit that channel.' },
+  // Admin access tokens not revoked have unique names (the CLI revokes by name).
+  admin_token_name_taken: { status: 409, message: 'An admin access token with this name exists already (not revoked). Choose another name, or revoke that one first.' },
+  // Disabling or demoting the last enabled admin would leave nobody able to run the gateway from the console.
   last_admin: { status: 409, message: 'This is the last enabled admin, so it was not disabled or demoted. Make another user admin first.' },
   // Refused by the HTTP layer before the request is read whole.
   uri_too_long: { status: 414, message: 'The request URL is too long.' },

@@ -4,10 +4,7 @@
  */
 import { CLIENT_CLOSED_STATUS, ClientGoneError } from './http/body.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  ADMIN_CHANNELS_PATH, ADMIN_CODES_DISABLE_PATH, ADMIN_CODES_PATH, ADMIN_MODEL_PRICE_PATH, ADMIN_MODELS_PATH, BILLING_DAILY_PATH, BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, DEVICE_AUTHORIZATION_PATH, DEVICE_PAGE_PATH,
-  REDEEM_PATH, STATUS_PATH, TOKEN_PATH,
-} from '../contract/index.ts';
+import { API_PREFIX, BILLING_DAILY_PATH, BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, DEVICE_PAGE_PATH } from '../contract/index.ts';
 import { emptyLogFields, finishLog } from './context.ts';
 import { newRequestId } from './http/requestId.ts';
 import type { RequestContext } from './context.ts';
@@ -19,31 +16,25 @@ import { daily } from './routes/billingDaily.ts';
 import { CHAT, COMPLETION, EMBEDDING, IMAGE, MESSAGES, RESPONSES } from './routes/endpoints.ts';
 import { countTokens } from './routes/countTokens.ts';
 import { relayed } from './routes/relayed.ts';
-import * as consoleRoutes from './routes/console.ts';
-import * as consoleSession from './routes/consoleSession.ts';
-import { createOwnKey, keyAction, keys as ownKeys, setOwnKeyLimits } from './routes/consoleKeys.ts';
-import * as consoleDevice from './routes/consoleDevice.ts';
-import * as consoleCatalog from './routes/consoleCatalog.ts';
-import * as consoleLogs from './routes/consoleLogs.ts';
-import { changePassword } from './routes/consolePassword.ts';
-import * as consoleAdmin from './routes/consoleAdmin.ts';
-import { auditLog } from './routes/consoleAudit.ts';
-import { adminCodes, adminCreateCodes, adminDisableCodes } from './routes/consoleCodes.ts';
-import * as consoleChannels from './routes/consoleChannels.ts';
-import { adminModels, adminPriceModel } from './routes/consolePrices.ts';
-import { redeem } from './routes/consoleRedeem.ts';
-import { deviceAuthorization, token } from './routes/oauthDevice.ts';
+import { page } from './routes/console.ts';
+import { approvalPage } from './routes/consoleDevice.ts';
+import { apiRoutes } from './routes/api.ts';
+import { API_HANDLERS } from './routes/apiHandlers.ts';
 import type { Handler } from './routes/common.ts';
 import { models } from './routes/models.ts';
-import { status } from './routes/status.ts';
 
 type Method = 'GET' | 'POST';
+type Routes = Readonly<Record<string, Partial<Record<Method, Handler>>>>;
 
 /** The Anthropic Messages API (what Claude Code sends), under the same /v1 base. */
 const MESSAGES_PATH = '/v1/messages';
 
-export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> = {
-  [STATUS_PATH]: { GET: status },
+/**
+ * Everything but the management API: the model endpoints under /v1, and the console's pages. Nothing
+ * here may be under /api/: those routes come from the management API's table alone, so each is in
+ * the OpenAPI document (checked as the app loads).
+ */
+const MODEL_ROUTES_AND_PAGES: Routes = {
   '/v1/models': { GET: models },
   '/v1/chat/completions': { POST: relayed(CHAT) },
   '/v1/completions': { POST: relayed(COMPLETION) },
@@ -55,54 +46,17 @@ export const ROUTES: Readonly<Record<string, Partial<Record<Method, Handler>>>> 
   [BILLING_SUBSCRIPTION_PATH]: { GET: subscription },
   [BILLING_USAGE_PATH]: { GET: usage },
   [BILLING_DAILY_PATH]: { GET: daily },
-  // The web console (contract 1.3): the page, and its JSON for the key it is opened with.
-  '/': { GET: consoleRoutes.page },
-  '/console': { GET: consoleRoutes.page },
-  '/api/console/me': { GET: consoleRoutes.me },
-  '/api/console/logs': { GET: consoleRoutes.logs },
-  // Signing in with a user name and password (issue 10): a session cookie, then the user's own keys.
-  '/api/console/login': { POST: consoleSession.login },
-  '/api/console/logout': { POST: consoleSession.logout },
-  '/api/console/session': { GET: consoleSession.session },
-  '/api/console/setup': { POST: consoleSession.setup },
-  '/api/console/keys': { GET: ownKeys, POST: createOwnKey },
-  '/api/console/keys/disable': { POST: keyAction('disable') },
-  '/api/console/keys/enable': { POST: keyAction('enable') },
-  '/api/console/keys/delete': { POST: keyAction('delete') },
-  '/api/console/keys/rotate': { POST: keyAction('rotate') },
-  '/api/console/keys/limits': { POST: setOwnKeyLimits },
-  '/api/console/models': { GET: consoleCatalog.catalogue },
-  '/api/console/account/logs': { GET: consoleLogs.accountLogs },
-  '/api/console/password': { POST: changePassword },
-  '/api/console/account': { GET: consoleSession.account },
-  // Top-up with a redemption code (issue 10).
-  [REDEEM_PATH]: { POST: redeem },
-  // The admins' console (issue 10): users, top-ups, the audit log, redemption codes, channels, prices; 403 admin_required for everyone else.
-  '/api/console/admin/users': { GET: consoleAdmin.adminUsers, POST: consoleAdmin.adminCreateUser },
-  '/api/console/admin/users/disable': { POST: consoleAdmin.adminUserAction('disable') },
-  '/api/console/admin/users/enable': { POST: consoleAdmin.adminUserAction('enable') },
-  '/api/console/admin/users/password': { POST: consoleAdmin.adminUserAction('password') },
-  '/api/console/admin/users/admin': { POST: consoleAdmin.adminUserAction('admin') },
-  '/api/console/admin/accounts/topup': { POST: consoleAdmin.adminTopUp },
-  '/api/console/admin/audit': { GET: auditLog },
-  [ADMIN_CODES_PATH]: { GET: adminCodes, POST: adminCreateCodes },
-  [ADMIN_CODES_DISABLE_PATH]: { POST: adminDisableCodes },
-  [ADMIN_CHANNELS_PATH]: { GET: consoleChannels.adminChannels, POST: consoleChannels.adminAddChannel },
-  [`${ADMIN_CHANNELS_PATH}/update`]: { POST: consoleChannels.adminUpdateChannel },
-  [`${ADMIN_CHANNELS_PATH}/disable`]: { POST: consoleChannels.adminChannelAction('disable') },
-  [`${ADMIN_CHANNELS_PATH}/enable`]: { POST: consoleChannels.adminChannelAction('enable') },
-  [`${ADMIN_CHANNELS_PATH}/delete`]: { POST: consoleChannels.adminChannelAction('delete') },
-  [`${ADMIN_CHANNELS_PATH}/test`]: { POST: consoleChannels.adminTestChannel },
-  [ADMIN_MODELS_PATH]: { GET: adminModels },
-  [ADMIN_MODEL_PRICE_PATH]: { POST: adminPriceModel },
-  // Device sign-in with the browser (RFC 8628, contract 4.11): the device's OAuth endpoints, the approval page and its JSON.
-  [DEVICE_AUTHORIZATION_PATH]: { POST: deviceAuthorization },
-  [TOKEN_PATH]: { POST: token },
-  [DEVICE_PAGE_PATH]: { GET: consoleDevice.approvalPage },
-  '/api/console/device/lookup': { POST: consoleDevice.lookup },
-  '/api/console/device/approve': { POST: consoleDevice.approve },
-  '/api/console/device/deny': { POST: consoleDevice.deny },
+  // The web console (contract 1.3) and the device approval page (contract 4.11); their JSON is the management API's.
+  '/': { GET: page },
+  '/console': { GET: page },
+  [DEVICE_PAGE_PATH]: { GET: approvalPage },
 };
+
+const undocumented = Object.keys(MODEL_ROUTES_AND_PAGES).filter((path) => path.startsWith(API_PREFIX));
+if (undocumented.length > 0) throw new Error(`${undocumented.join(', ')}: routes under ${API_PREFIX} come from the management API's table (contract api/routes.ts) only`);
+
+/** The route table: the model endpoints and pages, and the management API (contract api/routes.ts, each route with its handler). */
+export const ROUTES: Routes = { ...MODEL_ROUTES_AND_PAGES, ...apiRoutes(API_HANDLERS) };
 
 /** Error listeners for the request and response: their errors show as a closed response, handled there. */
 function ignore(): void {}

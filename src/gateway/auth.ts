@@ -1,4 +1,5 @@
-/** Bearer-key authentication (contract section 5): every failure is a 401 or 403 from the contract table. */
+/** Bearer-key authentication (contract section 5): every failure is a 401 or 403 from the contract table; an admin access token is never a key. */
+import { ADMIN_TOKEN_PREFIX } from '../contract/index.ts';
 import { HttpError } from './http/errors.ts';
 import type { Catalog } from './catalog.ts';
 import type { KeyRecord } from './store/types.ts';
@@ -35,6 +36,8 @@ export function parseApiKeyHeader(header: string): AuthHeaderResult {
 export function authenticate(header: string | undefined, catalog: Catalog, now = Date.now(), apiKeyHeader?: string): KeyRecord {
   const parsed = header === undefined && apiKeyHeader !== undefined ? parseApiKeyHeader(apiKeyHeader) : parseAuthorization(header);
   if (!parsed.ok) throw new HttpError(parsed.code);
+  // An admin access token is for the admins' management API, never an API key (issue 10).
+  if (parsed.secret.startsWith(ADMIN_TOKEN_PREFIX)) throw new HttpError('admin_token_not_accepted');
   const key = catalog.keyBySecret(parsed.secret);
   if (!key || !catalog.account(key.accountId)) throw new HttpError('invalid_api_key');
   if (key.status !== 'enabled') throw new HttpError('key_disabled');

@@ -51,7 +51,7 @@ export async function unpricedModels(store: Store, channel: ChannelRecord): Prom
 /** Adds a channel (enabled) with its audit row. `apiKey` null: the upstream takes none. */
 export async function addChannel(store: Store, name: string, apiKey: string | null, settings: ChannelSettings, acting: Acting, field?: FieldName<ChannelField>): Promise<ChannelRecord> {
   const checked = checkChannelSettings(settings, field);
-  return store.addChannel({ name, apiKey, ...checked }, auditEntry(acting.actor, 'channel.add', name, { ...checked, upstream_key: apiKey === null ? 'none' : 'set' }));
+  return store.addChannel({ name, apiKey, ...checked }, auditEntry(acting, 'channel.add', name, { ...checked, upstream_key: apiKey === null ? 'none' : 'set' }));
 }
 
 /**
@@ -66,17 +66,17 @@ export async function updateChannel(store: Store, name: string, changes: Channel
   const after = checkChannelSettings({ type, baseUrl, models, priority, weight, timeoutMs, proxy, responsesApi: current.responsesApi ?? null, ...given }, field);
   const settings = after.type === 'echo' && (given.baseUrl !== undefined || current.baseUrl !== null) ? { ...given, baseUrl: null } : given;
   const key = apiKey === undefined ? {} : { upstream_key: apiKey === null ? 'removed' : 'replaced' };
-  return store.updateChannel(name, { ...settings, ...(apiKey === undefined ? {} : { apiKey }) }, auditEntry(acting.actor, 'channel.update', name, { ...settings, ...key }));
+  return store.updateChannel(name, { ...settings, ...(apiKey === undefined ? {} : { apiKey }) }, auditEntry(acting, 'channel.update', name, { ...settings, ...key }));
 }
 
 /** Enables or disables a channel: a disabled one serves nothing until enabled again. */
 export async function setChannelEnabled(store: Store, name: string, enabled: boolean, acting: Acting): Promise<void> {
-  await store.setChannelStatus(name, enabled ? 'enabled' : 'disabled', auditEntry(acting.actor, enabled ? 'channel.enable' : 'channel.disable', name));
+  await store.setChannelStatus(name, enabled ? 'enabled' : 'disabled', auditEntry(acting, enabled ? 'channel.enable' : 'channel.disable', name));
 }
 
 /** Removes a channel (its request logs keep its name). */
 export async function removeChannel(store: Store, name: string, acting: Acting): Promise<void> {
-  await store.removeChannel(name, auditEntry(acting.actor, 'channel.remove', name));
+  await store.removeChannel(name, auditEntry(acting, 'channel.remove', name));
 }
 
 /** The model a channel test asks for: the one given, else the channel's first; InvalidSetting when it serves none. */

@@ -15,6 +15,7 @@ import { model } from './cliModels.ts';
 import { readHiddenLine, user } from './cliUsers.ts';
 import { code } from './cliCodes.ts';
 import { channel } from './cliChannels.ts';
+import { token } from './cliTokens.ts';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DB_FILE, DEFAULT_DATA_DIR, openAnyStore } from './store/index.ts';
@@ -48,6 +49,9 @@ ${KEY_USAGE}  user create NAME [--admin] [--account ACCOUNT] | list | disable NA
   code list [--batch NAME] [--status unused|used|expired|disabled] [--limit N]   never the codes: id, batch, value,
               status, who redeemed it, dates
   code disable ID | --batch NAME   codes not yet used stop working (used ones stay used)
+  token create NAME --admin-user USER [--expires DATE]   an admin access token for scripts (Authorization: Bearer mgt-...
+              on the admin routes of /api/), acting as USER (an enabled admin); printed once on standard output
+  token list   never the tokens: id, name, status, who they act as, dates | token revoke NAME
   logs [--limit N] [--json]
   logs prune --before DATE   delete request logs from before DATE (YYYY-MM-DD or an ISO date-time)
   backup FILE      a consistent copy of the data into a new FILE, even while serving (it prints how to restore)
@@ -69,7 +73,7 @@ const OPTIONS = {
   input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' },
   kind: { type: 'string' }, 'per-image': { type: 'string', multiple: true }, free: { type: 'boolean' }, 'default-max-tokens': { type: 'string' }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
   balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
-  value: { type: 'string' }, count: { type: 'string' }, batch: { type: 'string' }, status: { type: 'string' },
+  value: { type: 'string' }, count: { type: 'string' }, batch: { type: 'string' }, status: { type: 'string' }, 'admin-user': { type: 'string' },
   tpm: { type: 'string' }, rpd: { type: 'string' }, 'spend-limit': { type: 'string' }, 'spend-period': { type: 'string' }, 'allow-ip': { type: 'string', multiple: true },
   'trust-proxy': { type: 'boolean' },
   limit: { type: 'string' }, json: { type: 'boolean' }, admin: { type: 'boolean' }, before: { type: 'string' }, 'log-retention-days': { type: 'string' }, 'stop-grace-ms': { type: 'string' },
@@ -97,6 +101,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   ...KEY_COMMAND_OPTIONS,
   'user create': ['account', 'admin'],
   'code create': ['value', 'count', 'batch', 'expires'], 'code list': ['batch', 'status', 'limit'], 'code disable': ['batch'],
+  'token create': ['admin-user', 'expires'],
   logs: ['limit', 'json'],
   'logs prune': ['before'],
 };
@@ -167,7 +172,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     return values.help ? 0 : 2;
   }
   const [command, sub, ...args] = positionals;
-  const twoWord = ['channel', 'model', 'account', 'key', 'user', 'code'].includes(command!);
+  const twoWord = ['channel', 'model', 'account', 'key', 'user', 'code', 'token'].includes(command!);
   const name = twoWord || (command === 'logs' && sub === 'prune') ? `${command} ${sub ?? ''}` : command!;
   const allowed = new Set(['data', 'database', 'help', ...(COMMAND_OPTIONS[name] ?? [])]);
   const dataDir = values.data ?? (env['MODEL_GATEWAY_DATA'] || DEFAULT_DATA_DIR);
@@ -196,6 +201,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
       if (command === 'key') return await key(store, sub, args, values, io);
       if (command === 'user') return await user(store, sub, args, { account: values.account, admin: values.admin }, io);
       if (command === 'code') return await code(store, sub, args, values, io);
+      if (command === 'token') return await token(store, sub, args, values, io);
       if (command === 'backup') return await backup(store, sub!, dataDir, io);
       if (sub === 'prune') return await pruneLogs(store, values, io);
       return await logs(store, values, io);

@@ -41,7 +41,7 @@ export async function code(store: Store, sub: string | undefined, args: string[]
     const count = int(flags.count, 'count', 1, 1, MAX_CODES_PER_BATCH);
     const batch = flags.batch === undefined ? null : identifier(flags.batch, '--batch');
     const expiresAt = flags.expires === undefined ? null : futureDate(flags.expires, 'expires');
-    const made = await createCodeBatch(store, { value, count, batch, expiresAt, createdBy: null, actor: CLI_ACTOR });
+    const made = await createCodeBatch(store, { value, count, batch, expiresAt, createdBy: null, acting: { actor: CLI_ACTOR } });
     for (const m of made) io.out(m.code);
     io.err(`${count} code${count === 1 ? '' : 's'} of ${formatMicroUsd(value)} made${batch ? ` in batch "${batch}"` : ''}, ids ${made[0]!.record.id}..${made.at(-1)!.record.id}, ` +
       `${expiresAt === null ? 'never expiring' : `expiring ${iso(expiresAt)}`}. They are shown this once: store them now.`);

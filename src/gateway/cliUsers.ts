@@ -34,7 +34,7 @@ export async function user(store: Store, sub: string | undefined, args: string[]
   if (sub === 'create') {
     if (flags.account === undefined && (await store.getAccount(name))) throw new UsageError(`an account named "${name}" exists already: give --account ${name} to put the user on it`);
     const password = await newPassword(io, `Password for ${name}: `);
-    const made = await createUser(store, { name, password, admin: flags.admin === true, actor: CLI_ACTOR, ...(flags.account !== undefined ? { account: flags.account } : {}) });
+    const made = await createUser(store, { name, password, admin: flags.admin === true, acting: { actor: CLI_ACTOR }, ...(flags.account !== undefined ? { account: flags.account } : {}) });
     io.out(`user "${name}" created${flags.admin ? ' (admin)' : ''} on account "${flags.account ?? made.name}"`);
     return 0;
   }

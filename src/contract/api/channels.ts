@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ConsoleName } from '../admin.ts';
 import { CHANNEL_TYPES } from '../channels.ts';
 import { MAX_MODEL_NAME_LENGTH } from '../kinds.ts';
+import { IsoTime, IsoTimeOrNull, named } from './schema.ts';
 
 export const ADMIN_CHANNELS_PATH = '/api/console/admin/channels';
 
@@ -54,7 +55,7 @@ const settings = {
 };
 
 /** POST /api/console/admin/channels: a new channel, as `channel add` makes one (type openai by default). */
-export const NewChannelBody = z.strictObject({ name: ConsoleName, ...settings, models: ModelMap, api_key: ChannelKey.nullable().optional() });
+export const NewChannelBody = named('NewChannelBody', z.strictObject({ name: ConsoleName, ...settings, models: ModelMap, api_key: ChannelKey.nullable().optional() }));
 export type NewChannelBody = z.infer<typeof NewChannelBody>;
 
 /**
@@ -62,17 +63,17 @@ export type NewChannelBody = z.infer<typeof NewChannelBody>;
  * replaces the old one, null removes it, absent keeps it. The name is the channel's identity (request
  * logs, health and the audit log name it): it is not changed here.
  */
-export const UpdateChannelBody = z.strictObject({ name: ConsoleName, ...settings, api_key: ChannelKey.nullable().optional() });
+export const UpdateChannelBody = named('UpdateChannelBody', z.strictObject({ name: ConsoleName, ...settings, api_key: ChannelKey.nullable().optional() }));
 export type UpdateChannelBody = z.infer<typeof UpdateChannelBody>;
 
 /** POST /api/console/admin/channels/disable, /enable, /delete. */
-export const ChannelNameBody = z.strictObject({ name: ConsoleName });
+export const ChannelNameBody = named('ChannelNameBody', z.strictObject({ name: ConsoleName }));
 
 /** POST /api/console/admin/channels/test: `model` defaults to the channel's first. */
-export const ChannelTestBody = z.strictObject({ name: ConsoleName, model: ConfigurableModelName.optional() });
+export const ChannelTestBody = named('ChannelTestBody', z.strictObject({ name: ConsoleName, model: ConfigurableModelName.optional() }));
 
 /** A channel as the admins' list shows it: never its key. */
-export const ChannelView = z.strictObject({
+export const ChannelView = named('Channel', z.strictObject({
   name: z.string(),
   type: z.enum(CHANNEL_TYPES),
   base_url: z.string().nullable(),
@@ -83,7 +84,7 @@ export const ChannelView = z.strictObject({
   proxy: z.string().nullable(),
   responses_api: z.boolean().nullable(),
   status: z.enum(['enabled', 'disabled']),
-  created_at: z.string(),
+  created_at: IsoTime,
   /** Whether an upstream key is set, and its last 4 characters when it is long enough for that to give nothing away. */
   api_key: z.strictObject({ set: z.boolean(), last4: z.string().nullable() }),
   health: z.strictObject({
@@ -93,15 +94,20 @@ export const ChannelView = z.strictObject({
     last_failure: z.string().nullable(),
     /** This instance's failover memory: failures in a row, and until when the channel is skipped (null: in use). */
     failures_in_a_row: z.int(),
-    cooling_down_until: z.string().nullable(),
+    cooling_down_until: IsoTimeOrNull,
   }),
-});
+}));
 export type ChannelView = z.infer<typeof ChannelView>;
 
-export const ChannelList = z.strictObject({ object: z.literal('list'), data: z.array(ChannelView) });
+export const ChannelList = named('ChannelList', z.strictObject({ object: z.literal('list'), data: z.array(ChannelView) }));
+
+/** A channel added (with the models it serves that have no price yet: not served until priced), changed, enabled or disabled. */
+export const ChannelAnswer = named('ChannelAnswer', z.strictObject({ object: z.literal('console.channel'), channel: ChannelView, unpriced: z.array(z.string()).optional() }));
+/** 200 to POST /api/console/admin/channels/delete. */
+export const ChannelDeleted = named('ChannelDeleted', z.strictObject({ object: z.literal('console.channel_deleted'), name: z.string() }));
 
 /** 200 to POST /api/console/admin/channels/test: what the upstream did with one minimal request. */
-export const ChannelTestResult = z.strictObject({
+export const ChannelTestResult = named('ChannelTestResult', z.strictObject({
   object: z.literal('console.channel_test'),
   channel: z.string(),
   model: z.string(),
@@ -114,5 +120,5 @@ export const ChannelTestResult = z.strictObject({
   error_code: z.string().nullable(),
   /** What happened, in words (the upstream's own, any key in them redacted). */
   message: z.string(),
-});
+}));
 export type ChannelTestResult = z.infer<typeof ChannelTestResult>;

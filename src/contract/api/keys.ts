@@ -1,11 +1,13 @@
 /**
- * A signed-in user's own API keys over the console's management API (contract 4.10): the bodies the
- * gateway accepts when a key is made or its limits are changed, and the key as the list shows it. Written
- * once for the gateway and any client. Money goes in as decimal USD (at most 6 decimals, parsed exactly by
- * the gateway, never through a float sum) and comes out both ways, integer micro-USD and a USD string.
+ * A signed-in user's own API keys over the console's management API (contract 4.10, 5.2): the bodies the
+ * gateway accepts when a key is made, changed or its limits are changed, and the key as the API shows it
+ * (never its secret, except once in the answer that makes or rotates it). Written once for the gateway and
+ * any client. Money goes in as decimal USD (at most 6 decimals, parsed exactly by the gateway, never through
+ * a float sum) and comes out both ways, integer micro-USD and a USD string.
  */
 import { z } from 'zod';
 import { ConsoleName } from '../admin.ts';
+import { IsoDateTimeInput, IsoTime, IsoTimeOrNull, Money, named } from './schema.ts';
 
 export const KEYS_PATH = '/api/console/keys';
 export const KEY_LIMITS_PATH = '/api/console/keys/limits';
@@ -31,42 +33,42 @@ export const MAX_TOKENS_PER_MINUTE = 1_000_000_000;
 export const KeyLimitFields = {
   rpm: z.int().min(1).max(1_000_000).optional(),
   concurrency: z.int().min(1).max(10_000).optional(),
-  tpm: z.int().min(0).max(MAX_TOKENS_PER_MINUTE).optional(),
-  rpd: z.int().min(0).max(MAX_DAILY_REQUESTS).optional(),
-  /** Decimal USD as a string ("5", "0.25") or a JSON number; null: no spending limit. */
-  spend_limit_usd: z.union([z.string().min(1).max(32), z.number()]).nullable().optional(),
+  tpm: z.int().min(0).max(MAX_TOKENS_PER_MINUTE).optional().describe('tokens per minute; 0: no limit'),
+  rpd: z.int().min(0).max(MAX_DAILY_REQUESTS).optional().describe('requests per UTC day; 0: no limit'),
+  spend_limit_usd: z.union([z.string().min(1).max(32), z.number()]).nullable().optional().describe('decimal USD as a string ("5", "0.25") or a JSON number; null: no spending limit'),
   spend_period: z.enum(SPEND_PERIODS).optional(),
-  /** IPv4 and IPv6 addresses and CIDR ranges (checked strictly by the gateway); null: any address. */
-  allow_ips: z.array(z.string().min(1).max(64)).min(1).max(MAX_ALLOWED_IPS).nullable().optional(),
+  allow_ips: z.array(z.string().min(1).max(64)).min(1).max(MAX_ALLOWED_IPS).nullable().optional().describe('IPv4 and IPv6 addresses and CIDR ranges; null: any address'),
 };
 
 /** POST /api/console/keys. */
-export const NewKeyBody = z.strictObject({
+export const NewKeyBody = named('NewKeyBody', z.strictObject({
   name: ConsoleName,
-  models: z.array(z.string().min(1).max(256)).max(1000).nullable().optional(),
-  /** ISO-8601 date-time in the future; null or absent: never expires. */
-  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  models: z.array(z.string().min(1).max(256)).max(1000).nullable().optional().describe('the models the key may use; absent or null: every model'),
+  expires_at: IsoDateTimeInput.nullable().optional().describe('in the future; absent or null: never expires'),
   ...KeyLimitFields,
-});
+}));
 export type NewKeyBody = z.infer<typeof NewKeyBody>;
 
 /** POST /api/console/keys/limits: the key `id`'s limits changed (the others kept); every other setting and the secret kept. */
-export const KeyLimitsBody = z.strictObject({ id: z.int().positive(), ...KeyLimitFields });
+export const KeyLimitsBody = named('KeyLimitsBody', z.strictObject({ id: z.int().positive(), ...KeyLimitFields }));
 export type KeyLimitsBody = z.infer<typeof KeyLimitsBody>;
 
+/** POST /api/console/keys/{disable,enable,delete,rotate}. */
+export const KeyIdBody = named('KeyIdBody', z.strictObject({ id: z.int().positive() }));
+
 /** Exact money both ways. */
-export const KeyMoney = z.strictObject({ micro_usd: z.int().nonnegative(), usd: z.string() });
+export const KeyMoney = Money;
 export type KeyMoney = z.infer<typeof KeyMoney>;
 
-/** A key as GET /api/console/keys lists it: never its secret. */
-export const KeyView = z.strictObject({
+/** A key as the API shows it: never its secret. */
+export const KeyView = named('Key', z.strictObject({
   id: z.int().positive(),
   name: z.string(),
-  prefix: z.string(),
+  prefix: z.string().describe('the start of the secret, for recognising it: "sk-AbCd…"'),
   status: z.enum(['enabled', 'disabled']),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
-  expires_at: z.string().nullable(),
+  created_at: IsoTime,
+  last_used_at: IsoTimeOrNull,
+  expires_at: IsoTimeOrNull,
   models: z.array(z.string()).nullable(),
   rpm: z.int(),
   concurrency: z.int(),
@@ -74,10 +76,24 @@ export const KeyView = z.strictObject({
   rpd: z.int(),
   spend_limit: KeyMoney.nullable(),
   spend_period: z.enum(SPEND_PERIODS),
-  /** Settled charges of the current period (every key, limited or not). */
-  spent: KeyMoney,
-  /** When the period's spending starts again from zero (ISO time); null for a total. */
-  resets_at: z.string().nullable(),
+  spent: KeyMoney.describe('settled charges of the current period (every key, limited or not)'),
+  resets_at: IsoTimeOrNull.describe("when the period's spending starts again from zero; null for a total"),
   allow_ips: z.array(z.string()).nullable(),
-});
+}));
 export type KeyView = z.infer<typeof KeyView>;
+
+export const KeyList = named('KeyList', z.strictObject({ object: z.literal('list'), data: z.array(KeyView) }));
+
+/** 201 to POST /api/console/keys, 200 to a rotation: the secret, this once, with snippets to paste. */
+export const CreatedKey = named('CreatedKey', z.strictObject({
+  object: z.literal('console.key'),
+  key: KeyView,
+  secret: z.string().describe('the API key: shown this once, never stored'),
+  snippets: z.strictObject({ base_url: z.string(), curl: z.string(), python: z.string(), node: z.string() }),
+}));
+
+/** A key changed (enabled, disabled, its limits), or deleted (its id). */
+export const KeyChanged = named('KeyChanged', z.union([
+  z.strictObject({ object: z.literal('console.key'), key: KeyView }),
+  z.strictObject({ object: z.literal('console.key'), id: z.int().positive(), deleted: z.literal(true) }),
+]));

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { MODEL_KINDS } from '../kinds.ts';
 import { ConfigurableModelName } from './channels.ts';
-import { Money } from './codes.ts';
+import { Money, named, textParam } from './schema.ts';
 
 export const ADMIN_MODELS_PATH = '/api/console/admin/models';
 export const ADMIN_MODEL_PRICE_PATH = '/api/console/admin/models/price';
@@ -28,7 +28,7 @@ const Usd = z.union([z.string().min(1).max(32), z.number()]);
  * `free: true` takes no price and serves the model at no charge. `context_length`, `tool_calling` and
  * `default_max_tokens` are kept when absent or null.
  */
-export const ModelPriceBody = z.strictObject({
+export const ModelPriceBody = named('ModelPriceBody', z.strictObject({
   model: ConfigurableModelName,
   kind: z.enum(MODEL_KINDS).optional(),
   free: z.boolean().optional(),
@@ -41,11 +41,11 @@ export const ModelPriceBody = z.strictObject({
   context_length: z.int().min(MODEL_LIMITS.contextLength.min).max(MODEL_LIMITS.contextLength.max).nullable().optional(),
   tool_calling: z.boolean().nullable().optional(),
   default_max_tokens: z.int().min(MODEL_LIMITS.defaultMaxTokens.min).max(MODEL_LIMITS.defaultMaxTokens.max).nullable().optional(),
-});
+}));
 export type ModelPriceBody = z.infer<typeof ModelPriceBody>;
 
 /** A model as the admins' list shows it: priced or not, and which channels serve it. */
-export const AdminModelView = z.strictObject({
+export const AdminModelView = named('AdminModel', z.strictObject({
   name: z.string(),
   /** Null for a model a channel serves that has no price (nor kind) yet. */
   kind: z.enum(MODEL_KINDS).nullable(),
@@ -65,7 +65,12 @@ export const AdminModelView = z.strictObject({
   channels: z.array(z.string()),
   /** An enabled channel serves it: with a price, clients can use it now. */
   served: z.boolean(),
-});
+}));
 export type AdminModelView = z.infer<typeof AdminModelView>;
 
-export const AdminModelList = z.strictObject({ object: z.literal('list'), data: z.array(AdminModelView) });
+export const AdminModelList = named('AdminModelList', z.strictObject({ object: z.literal('list'), data: z.array(AdminModelView) }));
+
+/** GET /api/console/admin/models?q=. */
+export const AdminModelsQuery = z.strictObject({ q: textParam(256).describe('keeps the names that contain it, in any case') });
+/** 200 to POST /api/console/admin/models/price: the model as it now is. */
+export const AdminModelAnswer = named('AdminModelAnswer', z.strictObject({ object: z.literal('console.model'), model: AdminModelView }));

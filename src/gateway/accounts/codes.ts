@@ -55,8 +55,8 @@ export interface CodeBatchRequest {
   readonly expiresAt: number | null;
   /** The admin who asked; null from the CLI. */
   readonly createdBy: number | null;
-  /** Who the audit log names: the admin's user name, or CLI_ACTOR. */
-  readonly actor: string;
+  /** Who the audit log names: the admin's user name (and token), or CLI_ACTOR. */
+  readonly acting: Acting;
 }
 
 /** The audit log's target for codes made or disabled without a batch name. */
@@ -70,7 +70,7 @@ export interface MadeCode {
 /** Makes `count` codes in one store step and returns them with their records: the only time the codes exist outside the people they are given to. */
 export async function createCodeBatch(store: Store, request: CodeBatchRequest): Promise<MadeCode[]> {
   const codes = Array.from({ length: request.count }, () => newRedemptionCode());
-  const audit = auditEntry(request.actor, 'code.create', request.batch ?? NO_BATCH, {
+  const audit = auditEntry(request.acting, 'code.create', request.batch ?? NO_BATCH, {
     batch: request.batch, count: request.count, value_micro_usd: request.value, value: formatMicroUsd(request.value),
     expires_at: request.expiresAt === null ? null : new Date(request.expiresAt).toISOString(),
   });
@@ -82,7 +82,7 @@ export async function createCodeBatch(store: Store, request: CodeBatchRequest): 
 
 /** Disables the codes of `target` not yet used (used ones stay used), with its audit row; returns how many changed. */
 export async function disableUnusedCodes(store: Store, target: CodeTarget, acting: Acting): Promise<number> {
-  return store.disableCodes(target, auditEntry(acting.actor, 'code.disable', 'batch' in target ? target.batch : `code ${target.id}`, { ...target }));
+  return store.disableCodes(target, auditEntry(acting, 'code.disable', 'batch' in target ? target.batch : `code ${target.id}`, { ...target }));
 }
 
 /** Redeems what a person typed for `by`: null for anything that is not an unused, enabled, unexpired code. */

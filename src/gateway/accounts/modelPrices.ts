@@ -76,7 +76,7 @@ export function priceRecord(request: PriceRequest, name: FieldName<PriceField> =
 export async function setModelPrice(store: Store, request: PriceRequest, acting: Acting, name?: FieldName<PriceField>): Promise<ModelRecord> {
   const record = priceRecord(request, name);
   const { name: model, ...details } = record;
-  await store.setModel(record, auditEntry(acting.actor, 'model.price', model, { ...details, free: request.free }));
+  await store.setModel(record, auditEntry(acting, 'model.price', model, { ...details, free: request.free }));
   return record;
 }
 

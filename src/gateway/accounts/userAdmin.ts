@@ -8,10 +8,12 @@ import { formatMicroUsd, type AuditAction } from '../../contract/index.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { StoreError, type AccountRecord, type AuditEntry, type Store } from '../store/types.ts';
 
-/** Who acts, and whether the change must leave an enabled admin behind. */
+/** Who acts (and through which admin access token, when a script does), and whether the change must leave an enabled admin behind. */
 export interface Acting {
   readonly actor: string;
   readonly keepAnAdmin?: boolean;
+  /** The name of the admin access token the actor acts through; absent or null: the console or the CLI. */
+  readonly viaToken?: string | null;
 }
 
 /**
@@ -29,34 +31,34 @@ export class InvalidSetting extends StoreError {
 /** How a caller names the fields of a setting in messages: the CLI its flags, the console its JSON fields. */
 export type FieldName<Field extends string> = (field: Field) => string;
 
-/** An audit row's entry: who did what to which, with what else says what changed (never a secret). */
-export function auditEntry(actor: string, action: AuditAction, target: string, details?: Record<string, unknown>): AuditEntry {
-  return { actor, action, target, ...(details ? { details } : {}) };
+/** An audit row's entry: who did what to which (through which token), with what else says what changed (never a secret). */
+export function auditEntry(acting: Acting, action: AuditAction, target: string, details?: Record<string, unknown>): AuditEntry {
+  return { actor: acting.actor, action, target, ...(acting.viaToken ? { viaToken: acting.viaToken } : {}), ...(details ? { details } : {}) };
 }
 
 /** Disables (every session of the user ends in the same step) or enables a user. */
 export async function setUserEnabled(store: Store, name: string, enabled: boolean, acting: Acting): Promise<void> {
-  await store.setUserStatus(name, enabled ? 'enabled' : 'disabled', { audit: auditEntry(acting.actor, enabled ? 'user.enable' : 'user.disable', name), keepAnAdmin: acting.keepAnAdmin === true });
+  await store.setUserStatus(name, enabled ? 'enabled' : 'disabled', { audit: auditEntry(acting, enabled ? 'user.enable' : 'user.disable', name), keepAnAdmin: acting.keepAnAdmin === true });
 }
 
 /** Grants or revokes admin. */
 export async function setUserAdmin(store: Store, name: string, admin: boolean, acting: Acting): Promise<void> {
-  await store.setUserAdmin(name, admin, { audit: auditEntry(acting.actor, admin ? 'user.admin_grant' : 'user.admin_revoke', name), keepAnAdmin: acting.keepAnAdmin === true });
+  await store.setUserAdmin(name, admin, { audit: auditEntry(acting, admin ? 'user.admin_grant' : 'user.admin_revoke', name), keepAnAdmin: acting.keepAnAdmin === true });
 }
 
 /** A new password (checked, hashed; never in the audit row): every session of the user ends in the same step. */
 export async function resetPassword(store: Store, name: string, password: string, acting: Acting): Promise<void> {
   const problem = passwordProblem(password);
   if (problem) throw new StoreError('invalid', problem);
-  await store.setUserPassword(name, hashPassword(password), auditEntry(acting.actor, 'user.password_reset', name));
+  await store.setUserPassword(name, hashPassword(password), auditEntry(acting, 'user.password_reset', name));
 }
 
 /** Adds `amount` micro-USD to the account's balance (the store refuses a bad amount or one past the ceiling). */
 export async function topUpAccount(store: Store, account: string, amount: number, acting: Acting): Promise<AccountRecord> {
-  return store.topUp(account, amount, auditEntry(acting.actor, 'account.topup', account, { amount_micro_usd: amount, amount: formatMicroUsd(amount) }));
+  return store.topUp(account, amount, auditEntry(acting, 'account.topup', account, { amount_micro_usd: amount, amount: formatMicroUsd(amount) }));
 }
 
 /** An account made with a starting balance (the CLI's `account create`). */
 export async function openAccount(store: Store, account: string, balance: number, acting: Acting): Promise<AccountRecord> {
-  return store.createAccount(account, balance, auditEntry(acting.actor, 'account.create', account, { balance_micro_usd: balance, balance: formatMicroUsd(balance) }));
+  return store.createAccount(account, balance, auditEntry(acting, 'account.create', account, { balance_micro_usd: balance, balance: formatMicroUsd(balance) }));
 }

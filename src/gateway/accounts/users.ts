@@ -5,6 +5,7 @@
  */
 import { CLI_ACTOR } from '../../contract/index.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
+import { auditEntry, type Acting } from './userAdmin.ts';
 import { StoreError, type Store, type UserRecord } from '../store/types.ts';
 
 export interface NewUserRequest {
@@ -15,8 +16,8 @@ export interface NewUserRequest {
   readonly account?: string;
   /** With no `account`: put the user on an existing account of their name rather than refuse. */
   readonly joinOwnNameAccount?: boolean;
-  /** Who makes the user, for the audit log (a console user's name, or CLI_ACTOR); absent: not an admin action (the first-admin setup). */
-  readonly actor?: string;
+  /** Who makes the user, for the audit log (a console user, or CLI_ACTOR); absent: not an admin action (the first-admin setup). */
+  readonly acting?: Acting;
 }
 
 /** Creates the user; throws StoreError ('invalid', 'conflict', 'not_found') with words for people. */
@@ -34,7 +35,7 @@ export async function createUser(store: Store, request: NewUserRequest): Promise
   if ((await store.listUsers()).some((u) => u.name === request.name)) throw new StoreError('conflict', `a user named "${request.name}" already exists`);
   const passwordHash = hashPassword(request.password);
   const account = existing ?? (await store.createAccount(accountName, 0));
-  const audit = request.actor === undefined ? undefined
-    : { actor: request.actor, action: 'user.create' as const, target: request.name, details: { account: accountName, admin: request.admin, new_account: !existing } };
+  const audit = request.acting === undefined ? undefined
+    : auditEntry(request.acting, 'user.create', request.name, { account: accountName, admin: request.admin, new_account: !existing });
   return store.createUser({ name: request.name, accountId: account.id, admin: request.admin, passwordHash }, audit);
 }

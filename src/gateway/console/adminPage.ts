@@ -1,7 +1,8 @@
 /**
- * The admins' views of the signed-in console (issue 10): their tabs, Users, Audit, Codes, Channels and
- * Models & prices (hidden unless the user is an admin; the server refuses everyone else anyway, 403
- * admin_required; the Codes view is codesPage.ts's, the last two channelsPage.ts's), the Users view (search, the new-user
+ * The admins' views of the signed-in console (issue 10): their tabs, Users, Audit, Codes, Channels, Models &
+ * prices and Tokens (hidden unless the user is an admin; the server refuses everyone else anyway, 403
+ * admin_required; the Codes view is codesPage.ts's, Channels and Models & prices channelsPage.ts's, Tokens
+ * tokensPage.ts's), the Users view (search, the new-user
  * form, each user's status and balance with their actions) and the Audit view (who did what, filters,
  * older pages). Static HTML placed by userPage.ts; adminScript.ts fills it, every value as text.
  */
@@ -10,7 +11,8 @@ import { CHANNEL_TABS_HTML } from './channelsPage.ts';
 export const ADMIN_TABS_HTML = `
       <button class="tab admin-only" type="button" data-view="users" aria-pressed="false" hidden>Users</button>
       <button class="tab admin-only" type="button" data-view="audit" aria-pressed="false" hidden>Audit</button>
-      <button class="tab admin-only" type="button" data-view="codes" aria-pressed="false" hidden>Codes</button>${CHANNEL_TABS_HTML}`;
+      <button class="tab admin-only" type="button" data-view="codes" aria-pressed="false" hidden>Codes</button>${CHANNEL_TABS_HTML}
+      <button class="tab admin-only" type="button" data-view="tokens" aria-pressed="false" hidden>Tokens</button>`;
 
 export const USERS_VIEW_HTML = `
     <section id="view-users" class="card spaced" aria-labelledby="users-title" hidden>
@@ -31,7 +33,7 @@ export const USERS_VIEW_HTML = `
 
 export const AUDIT_VIEW_HTML = `
     <section id="view-audit" class="card spaced" aria-labelledby="audit-title" hidden>
-      <header><div><h2 id="audit-title">Audit log</h2><p>Admin actions, newest first: who changed which user, balance, channel, price or redemption codes (<code>cli</code>: the command line). Never a password, key or code.</p></div></header>
+      <header><div><h2 id="audit-title">Audit log</h2><p>Admin actions, newest first: who changed which user, balance, channel, price, redemption codes or tokens (<code>cli</code>: the command line; a script: its admin, via its token). Never a password, key, code or token.</p></div></header>
       <form id="audit-filters" class="body filters" autocomplete="off">
         <div><label for="audit-actor">Actor</label><input id="audit-actor" type="text" placeholder="anyone" spellcheck="false" autocapitalize="off"></div>
         <div><label for="audit-action">Action</label><select id="audit-action"><option value="">Any action</option></select></div>

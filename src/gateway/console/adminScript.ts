@@ -172,7 +172,7 @@ export const ADMIN_JS = `
   function auditRow(r) {
     return h('tr', { 'data-audit-id': String(r.id), 'data-action': r.action }, [
       h('td', { class: 'nowrap', title: r.time, text: when(r.time) }),
-      h('td', null, [h('b', { text: r.actor })]),
+      h('td', null, [h('b', { text: r.actor }), r.via_token ? h('span', { class: 'faint via-token', text: ' via token ' + r.via_token }) : null]),
       h('td', null, [h('code', { text: r.action })]),
       h('td', { class: 'target', text: r.target }),
       h('td', { class: 'details', text: detailsText(r.details) }),

@@ -12,6 +12,7 @@ import { ADMIN_JS } from './adminScript.ts';
 import { CODES_JS } from './codesScript.ts';
 import { CHANNELS_JS } from './channelsScript.ts';
 import { PRICES_JS } from './pricesScript.ts';
+import { TOKENS_JS } from './tokensScript.ts';
 
 export const CONSOLE_JS = `
 (function () {
@@ -209,6 +210,7 @@ ${ADMIN_JS}
 ${CODES_JS}
 ${CHANNELS_JS}
 ${PRICES_JS}
+${TOKENS_JS}
   renderStatic();
   startUser().then(function (tookOver) {
     if (tookOver) return;

@@ -8,6 +8,7 @@ import { LOGS_VIEW_HTML, MODELS_VIEW_HTML, PASSWORD_VIEW_HTML, USER_TABS_HTML } 
 import { CODES_VIEW_HTML, TOPUP_VIEW_HTML } from './codesPage.ts';
 import { CHANNELS_VIEW_HTML, PRICES_VIEW_HTML } from './channelsPage.ts';
 import { LIMIT_FIELDS_HTML, LIMITS_TEMPLATE_HTML } from './keysScript.ts';
+import { TOKENS_VIEW_HTML } from './tokensPage.ts';
 
 /** A user name and password form (ids `${prefix}-name`, `${prefix}-password`), its submit button beside the password. */
 export function credentialsForm(formId: string, prefix: string, passwordAutocomplete: 'current-password' | 'new-password', button: string): string {
@@ -65,5 +66,5 @@ export const KEYS_HTML = `
       </form>${LIMITS_TEMPLATE_HTML}
       <div id="keys"></div>
     </section>
-    </div>${MODELS_VIEW_HTML}${LOGS_VIEW_HTML}${TOPUP_VIEW_HTML}${PASSWORD_VIEW_HTML}${USERS_VIEW_HTML}${AUDIT_VIEW_HTML}${CODES_VIEW_HTML}${CHANNELS_VIEW_HTML}${PRICES_VIEW_HTML}
+    </div>${MODELS_VIEW_HTML}${LOGS_VIEW_HTML}${TOPUP_VIEW_HTML}${PASSWORD_VIEW_HTML}${USERS_VIEW_HTML}${AUDIT_VIEW_HTML}${CODES_VIEW_HTML}${CHANNELS_VIEW_HTML}${PRICES_VIEW_HTML}${TOKENS_VIEW_HTML}
   </section>`;

@@ -7,7 +7,7 @@
  * their helpers. Model names, key names and error codes go into the DOM as text only.
  */
 export const USER_VIEWS_JS = `
-  var views = ['keys', 'models', 'logs', 'topup', 'password', 'users', 'audit', 'codes', 'channels', 'prices'];
+  var views = ['keys', 'models', 'logs', 'topup', 'password', 'users', 'audit', 'codes', 'channels', 'prices', 'tokens'];
   var searchTimer = null;
   var logsNext = null;
 
@@ -23,6 +23,7 @@ export const USER_VIEWS_JS = `
     if (name === 'codes') loadCodes(false);
     if (name === 'channels') loadChannels();
     if (name === 'prices') loadPrices();
+    if (name === 'tokens') loadTokens();
   }
   Array.prototype.forEach.call(document.querySelectorAll('#user-tabs .tab'), function (b) {
     b.addEventListener('click', function () { openView(b.getAttribute('data-view')); });
@@ -39,6 +40,7 @@ export const USER_VIEWS_JS = `
     resetCodeViews();
     resetChannels();
     resetPrices();
+    resetTokens();
     openView('keys');
   }
 

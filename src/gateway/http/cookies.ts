@@ -1,7 +1,10 @@
 /** The console's session cookie: read from the Cookie header, written HttpOnly, SameSite=Strict, Path=/, Secure over https. */
 import type { IncomingMessage } from 'node:http';
 
-export const SESSION_COOKIE = 'mg_session';
+import { SESSION_COOKIE } from '../../contract/index.ts';
+
+/** Its name is the contract's (the OpenAPI document's security scheme names it). */
+export { SESSION_COOKIE };
 
 /** The value of cookie `name` in the request, or undefined. Malformed pairs are skipped. */
 export function readCookie(req: IncomingMessage, name: string): string | undefined {

@@ -8,10 +8,11 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { cameOverHttps } from './cookies.ts';
+import { CONSOLE_HEADER } from '../../contract/index.ts';
 import { HttpError } from './errors.ts';
 
-/** The header the console page sets on its requests. */
-export const CONSOLE_HEADER = 'x-model-gateway-console';
+/** The header the console page sets on its requests (the contract's name). */
+export { CONSOLE_HEADER };
 
 export function requireSameOrigin(req: IncomingMessage): void {
   const origin = req.headers.origin;

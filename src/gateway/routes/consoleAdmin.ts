@@ -1,23 +1,20 @@
 /**
  * The admins' console (issue 10, contract 4.10 "Admins"): GET and POST /api/console/admin/users, POST
  * /api/console/admin/users/{disable,enable,password,admin} and POST /api/console/admin/accounts/topup.
- * Every route asks for a session first (401 not_signed_in) and an admin (403 admin_required), and every
- * POST then passes the console's CSRF checks (same origin, JSON only). The changes are the CLI's own
- * (accounts/users.ts, accounts/userAdmin.ts), each with its audit row under the admin's name; the
- * console's changes keep an enabled admin (409 last_admin). No password is ever echoed or recorded.
+ * Who may call them (an admin's session or admin access token) and the CSRF proof of a session's change
+ * are api.ts's, by the route table. The changes are the CLI's own (accounts/users.ts,
+ * accounts/userAdmin.ts), each with its audit row under the admin's name (and the token's, when a
+ * script acts); the console's changes keep an enabled admin (409 last_admin). No password is ever echoed
+ * or recorded.
  */
-import { NewUserBody, TopUpBody, UserAdminBody, UserNameBody, UserPasswordBody } from '../../contract/index.ts';
+import { DEFAULT_PAGE } from '../../contract/index.ts';
 import { createUser } from '../accounts/users.ts';
 import { resetPassword, setUserAdmin, setUserEnabled, topUpAccount, type Acting } from '../accounts/userAdmin.ts';
-import { sendJson } from '../http/json.ts';
 import { StoreError, type AccountRecord, type UserRecord } from '../store/types.ts';
-import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
+import type { ApiHandler } from './api.ts';
 import { isoTime, money } from './consoleCatalog.ts';
-import type { Handler } from './common.ts';
-import { amountField, parseBody, refusal } from './consoleSchemas.ts';
-import { consoleQuery, pageLimit, positiveInt, textParam } from './consoleQuery.ts';
-import { readConsoleJson, requireAdmin } from './session.ts';
+import { amountField, refusal } from './consoleSchemas.ts';
 
 function userView(user: UserRecord, account: AccountRecord | undefined) {
   return {
@@ -33,11 +30,10 @@ async function usersWithAccounts(gw: Gateway): Promise<{ users: UserRecord[]; ac
   return { users, accounts: new Map(snapshot.accounts.map((a) => [a.id, a])) };
 }
 
-async function answerUser(gw: Gateway, ctx: RequestContext, status: number, name: string): Promise<void> {
+async function answerUser(gw: Gateway, name: string) {
   const { users, accounts } = await usersWithAccounts(gw);
   const user = users.find((u) => u.name === name)!;
-  ctx.noLog = true;
-  sendJson(ctx.res, ctx.id, status, { object: 'console.user', user: userView(user, accounts.get(user.accountId)) });
+  return { body: { object: 'console.user' as const, user: userView(user, accounts.get(user.accountId)) } };
 }
 
 /**
@@ -45,80 +41,60 @@ async function answerUser(gw: Gateway, ctx: RequestContext, status: number, name
  * balance; `q` keeps those whose user or account name contains it (any case); pages of `limit` (1..200,
  * default 50) continued with `after` (the answer's `next_after`).
  */
-export const adminUsers: Handler = async (gw, ctx) => {
-  await requireAdmin(gw, ctx);
-  const params = consoleQuery(ctx, ['q', 'limit', 'after']);
-  const q = textParam(params, 'q', 64);
-  const limit = pageLimit(params);
-  const cursor = positiveInt(params, 'after', Number.MAX_SAFE_INTEGER);
+export const adminUsers: ApiHandler<'listUsers'> = async (gw, _ctx, { query }) => {
+  const limit = query.limit ?? DEFAULT_PAGE;
   const { users, accounts } = await usersWithAccounts(gw);
-  const needle = q.toLowerCase();
+  const needle = (query.q ?? '').toLowerCase();
   const matching = users
-    .filter((u) => cursor === undefined || u.id > cursor)
+    .filter((u) => query.after === undefined || u.id > query.after)
     .filter((u) => needle === '' || u.name.toLowerCase().includes(needle) || (accounts.get(u.accountId)?.name.toLowerCase().includes(needle) ?? false));
   const page = matching.slice(0, limit);
-  ctx.noLog = true;
-  sendJson(ctx.res, ctx.id, 200, { object: 'list', limit, data: page.map((u) => userView(u, accounts.get(u.accountId))), next_after: matching.length > limit ? page.at(-1)!.id : null });
+  return { body: { object: 'list', limit, data: page.map((u) => userView(u, accounts.get(u.accountId))), next_after: matching.length > limit ? page.at(-1)!.id : null } };
 };
 
 /** POST /api/console/admin/users {name, password, admin?, account?}: 201 with the user, as the CLI's `user create` makes them. */
-export const adminCreateUser: Handler = async (gw, ctx) => {
-  const { user: admin } = await requireAdmin(gw, ctx);
-  const body = parseBody(NewUserBody, await readConsoleJson(gw, ctx));
+export const adminCreateUser: ApiHandler<'createUser'> = async (gw, _ctx, { caller, body }) => {
   try {
-    await createUser(gw.store, { name: body.name, password: body.password, admin: body.admin === true, actor: admin.name, ...(body.account !== undefined ? { account: body.account } : {}) });
+    await createUser(gw.store, { name: body.name, password: body.password, admin: body.admin === true, acting: caller.acting, ...(body.account !== undefined ? { account: body.account } : {}) });
   } catch (error) {
     const taken = error instanceof StoreError && error.code === 'conflict' && (await gw.store.listUsers()).some((u) => u.name === body.name);
     refusal(error, 'account_not_found', taken ? 'user_exists' : 'account_exists');
   }
-  await answerUser(gw, ctx, 201, body.name);
+  return answerUser(gw, body.name);
 };
 
-type UserAction = 'disable' | 'enable' | 'password' | 'admin';
+type UserChange = (gw: Gateway, acting: Acting, body: { name: string; password?: string; admin?: boolean }) => Promise<void>;
 
 /** POST /api/console/admin/users/{disable,enable,password,admin}: the user's sessions end when disabled or given a new password. */
-export function adminUserAction(action: UserAction): Handler {
-  return async (gw, ctx) => {
-    const { user: admin } = await requireAdmin(gw, ctx);
-    const json = await readConsoleJson(gw, ctx);
-    const acting: Acting = { actor: admin.name, keepAnAdmin: true };
-    let name: string;
+function userAction(change: UserChange): ApiHandler<'disableUser' | 'enableUser' | 'resetUserPassword' | 'setUserAdmin'> {
+  return async (gw, _ctx, { caller, body }) => {
     try {
-      if (action === 'password') {
-        const body = parseBody(UserPasswordBody, json);
-        name = body.name;
-        await resetPassword(gw.store, name, body.password, acting);
-      } else if (action === 'admin') {
-        const body = parseBody(UserAdminBody, json);
-        name = body.name;
-        await setUserAdmin(gw.store, name, body.admin, acting);
-      } else {
-        name = parseBody(UserNameBody, json).name;
-        await setUserEnabled(gw.store, name, action === 'enable', acting);
-      }
+      await change(gw, { ...caller.acting, keepAnAdmin: true }, body);
     } catch (error) {
       refusal(error, 'user_not_found');
     }
-    await answerUser(gw, ctx, 200, name);
+    return answerUser(gw, body.name);
   };
 }
+
+export const adminDisableUser = userAction((gw, acting, { name }) => setUserEnabled(gw.store, name, false, acting));
+export const adminEnableUser = userAction((gw, acting, { name }) => setUserEnabled(gw.store, name, true, acting));
+export const adminResetPassword = userAction((gw, acting, { name, password }) => resetPassword(gw.store, name, password!, acting));
+export const adminSetAdmin = userAction((gw, acting, { name, admin }) => setUserAdmin(gw.store, name, admin!, acting));
 
 /**
  * POST /api/console/admin/accounts/topup {account, amount_usd}: the CLI's `account topup`, exact in
  * micro-USD. On PostgreSQL it is the same store write (the change notified to every instance with it).
  */
-export const adminTopUp: Handler = async (gw, ctx) => {
-  const { user: admin } = await requireAdmin(gw, ctx);
-  const body = parseBody(TopUpBody, await readConsoleJson(gw, ctx));
+export const adminTopUp: ApiHandler<'topUpAccount'> = async (gw, _ctx, { caller, body }) => {
   const amount = amountField(body.amount_usd, 'amount_usd');
   let account: AccountRecord;
   try {
-    account = await topUpAccount(gw.store, body.account, amount, { actor: admin.name });
+    account = await topUpAccount(gw.store, body.account, amount, caller.acting);
   } catch (error) {
     refusal(error, 'account_not_found');
   }
   // This instance's request path sees the new balance from its next request on; the answer says it now.
   await gw.catalog.refresh();
-  ctx.noLog = true;
-  sendJson(ctx.res, ctx.id, 200, { object: 'console.account', account: { name: account.name, balance: money(account.balance) }, amount: money(amount) });
+  return { body: { object: 'console.account', account: { name: account.name, balance: money(account.balance) }, amount: money(amount) } };
 };

@@ -7,12 +7,9 @@
 import { formatMicroUsd } from '../../contract/index.ts';
 import { describeImagePrices } from '../accounts/imagePrices.ts';
 import { HttpError } from '../http/errors.ts';
-import { sendJson } from '../http/json.ts';
+import type { Gateway } from '../gateway.ts';
 import type { ModelRecord } from '../store/types.ts';
-import type { Handler } from './common.ts';
-import { requireSession } from './session.ts';
-
-const MAX_QUERY_LENGTH = 256;
+import type { ApiHandler } from './api.ts';
 
 /** Exact money both ways: integer micro-USD, and the same amount as a decimal USD string ("9.999876"). */
 export function money(micro: number): { micro_usd: number; usd: string } {
@@ -39,15 +36,17 @@ export function modelView(name: string, model: ModelRecord) {
   };
 }
 
-export const catalogue: Handler = async (gw, ctx) => {
-  await requireSession(gw, ctx);
-  const q = new URLSearchParams(ctx.req.url?.split('?')[1] ?? '').get('q') ?? '';
-  if (q.length > MAX_QUERY_LENGTH) throw new HttpError('invalid_request', `q must be at most ${MAX_QUERY_LENGTH} characters.`);
-  const needle = q.trim().toLowerCase();
+/** A list of model names that must all exist (a key's, a device sign-in's): a 400 naming the ones that do not. */
+export function refuseUnknownModels(gw: Gateway, models: readonly string[] | null | undefined): void {
+  const unknown = (models ?? []).filter((m) => gw.catalog.lookup(m).kind === 'unknown');
+  if (unknown.length > 0) throw new HttpError('invalid_request', `models: no model named ${unknown.map((m) => JSON.stringify(m)).join(', ')}.`);
+}
+
+export const catalogue: ApiHandler<'listModels'> = (gw, _ctx, { query }) => {
+  const needle = (query.q ?? '').trim().toLowerCase();
   const data = gw.catalog.servable()
     .filter((m) => m.name.toLowerCase().includes(needle))
     .sort((a, b) => a.name.localeCompare(b.name))
     .map(({ name, model }) => modelView(name, model));
-  ctx.noLog = true;
-  sendJson(ctx.res, ctx.id, 200, { object: 'list', data });
+  return { body: { object: 'list', data } };
 };

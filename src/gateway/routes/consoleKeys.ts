@@ -1,25 +1,24 @@
 /**
  * A signed-in user's own API keys (issue 10, contract 5.2): GET and POST /api/console/keys, POST
- * /api/console/keys/limits {id, ...limits}, and POST /api/console/keys/{disable,enable,delete,rotate} {id}. Only keys of the user's account are listed
- * or touched: another account's key id answers 404 key_not_found, exactly like an id that does not
- * exist. Keys are made and rotated by admin.ts, the one place secrets are made; a secret is answered
- * once, at creation or rotation, and never stored.
+ * /api/console/keys/limits {id, ...limits}, and POST /api/console/keys/{disable,enable,delete,rotate} {id}.
+ * Only keys of the user's account are listed or touched: another account's key id answers 404
+ * key_not_found, exactly like an id that does not exist. Keys are made and rotated by admin.ts, the one
+ * place secrets are made; a secret is answered once, at creation or rotation, and never stored.
  */
-import { KeyLimitsBody, MICRO_USD_PER_USD, NewKeyBody, type KeyMoney, type KeyView } from '../../contract/index.ts';
+import { MICRO_USD_PER_USD, type CreatedKey, type KeyLimitsBody, type KeyMoney, type KeyView, type NewKeyBody } from '../../contract/index.ts';
+import type { z } from 'zod';
 import { changeKeyLimits, createKey, rotateKey } from '../admin.ts';
 import { resetsAt, type LimitChanges } from '../keyLimitChanges.ts';
 import { dayOf, periodStartDay } from '../store/keySettings.ts';
 import { keySnippets } from '../console/snippets.ts';
 import { requestOrigin } from '../http/origin.ts';
 import { HttpError } from '../http/errors.ts';
-import { sendJson } from '../http/json.ts';
 import { StoreError, type KeyRecord } from '../store/types.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
-import type { Handler } from './common.ts';
-import { isoTime } from './consoleCatalog.ts';
-import { KeyIdBody, parseBody } from './consoleSchemas.ts';
-import { readConsoleJson, requireSession, type SignedIn } from './session.ts';
+import type { ApiHandler } from './api.ts';
+import { isoTime, refuseUnknownModels } from './consoleCatalog.ts';
+import type { SignedIn } from './session.ts';
 
 /** Exact both ways: integer micro-USD and its decimal USD text ("5.000000"), never through a float. */
 const money = (micro: number): KeyMoney => ({ micro_usd: micro, usd: `${Math.floor(micro / MICRO_USD_PER_USD)}.${String(micro % MICRO_USD_PER_USD).padStart(6, '0')}` });
@@ -57,10 +56,9 @@ function exampleModel(gw: Gateway, key: KeyRecord): string {
   return key.models?.[0] ?? gw.catalog.servable()[0]?.name ?? 'MODEL';
 }
 
-async function answerSecret(gw: Gateway, ctx: RequestContext, status: number, key: KeyRecord, secret: string): Promise<void> {
-  ctx.noLog = true;
+async function withSecret(gw: Gateway, ctx: RequestContext, key: KeyRecord, secret: string): Promise<z.input<typeof CreatedKey>> {
   const [view] = await keyViews(gw, [key]);
-  sendJson(ctx.res, ctx.id, status, { object: 'console.key', key: view, secret, snippets: keySnippets(requestOrigin(ctx.req), secret, exampleModel(gw, key)) });
+  return { object: 'console.key', key: view!, secret, snippets: keySnippets(requestOrigin(ctx.req), secret, exampleModel(gw, key)) };
 }
 
 /** A StoreError about a limit (a bad amount, IP entry or number) as the console's 400. */
@@ -79,26 +77,21 @@ function limitChanges(body: KeyLimitsBody | NewKeyBody): LimitChanges {
   };
 }
 
-export const keys: Handler = async (gw, ctx) => {
-  const signedIn = await requireSession(gw, ctx);
+export const keys: ApiHandler<'listKeys'> = async (gw, _ctx, { caller }) => {
   // Last use is written with the request logs, in batches: flushed first so a key just used says so.
   await gw.logs.flush();
-  ctx.noLog = true;
-  sendJson(ctx.res, ctx.id, 200, { object: 'list', data: await keyViews(gw, await ownKeys(gw, signedIn)) });
+  return { body: { object: 'list', data: await keyViews(gw, await ownKeys(gw, caller)) } };
 };
 
-export const createOwnKey: Handler = async (gw, ctx) => {
-  const signedIn = await requireSession(gw, ctx);
-  const body = parseBody(NewKeyBody, await readConsoleJson(gw, ctx));
-  const unknown = (body.models ?? []).filter((m) => gw.catalog.lookup(m).kind === 'unknown');
-  if (unknown.length > 0) throw new HttpError('invalid_request', `models: no model named ${unknown.map((m) => JSON.stringify(m)).join(', ')}.`);
+export const createOwnKey: ApiHandler<'createKey'> = async (gw, ctx, { caller, body }) => {
+  refuseUnknownModels(gw, body.models);
   const expiresAt = body.expires_at ? Date.parse(body.expires_at) : null;
   if (expiresAt !== null && expiresAt <= Date.now()) throw new HttpError('invalid_request', 'expires_at: is in the past; a key would be born expired.');
-  const account = gw.catalog.account(signedIn.user.accountId) ?? (await gw.store.snapshot()).accounts.find((a) => a.id === signedIn.user.accountId);
+  const account = gw.catalog.account(caller.user.accountId) ?? (await gw.store.snapshot()).accounts.find((a) => a.id === caller.user.accountId);
   if (!account) throw new HttpError('not_signed_in', 'Your account no longer exists.');
   try {
     const { secret, key } = await createKey(gw.store, { account: account.name, name: body.name, models: body.models ?? null, expiresAt, ...limitChanges(body) });
-    await answerSecret(gw, ctx, 201, key, secret);
+    return { body: await withSecret(gw, ctx, key, secret) };
   } catch (error) {
     if (error instanceof StoreError && error.code === 'conflict') throw new HttpError('key_name_taken', `Asked for "${body.name}".`);
     invalidLimits(error);
@@ -106,32 +99,29 @@ export const createOwnKey: Handler = async (gw, ctx) => {
 };
 
 /** POST /api/console/keys/limits {id, ...limits}: the limits given changed, the others and every other setting kept. */
-export const setOwnKeyLimits: Handler = async (gw, ctx) => {
-  const signedIn = await requireSession(gw, ctx);
-  const body = parseBody(KeyLimitsBody, await readConsoleJson(gw, ctx));
-  const key = await ownKey(gw, signedIn, body.id);
+export const setOwnKeyLimits: ApiHandler<'setKeyLimits'> = async (gw, _ctx, { caller, body }) => {
+  const key = await ownKey(gw, caller, body.id);
   await changeKeyLimits(gw.store, key, limitChanges(body)).catch(invalidLimits);
-  ctx.noLog = true;
-  const [view] = await keyViews(gw, [await ownKey(gw, signedIn, body.id)]);
-  sendJson(ctx.res, ctx.id, 200, { object: 'console.key', key: view });
+  const [view] = await keyViews(gw, [await ownKey(gw, caller, body.id)]);
+  return { body: { object: 'console.key', key: view! } };
 };
 
-type KeyAction = 'disable' | 'enable' | 'delete' | 'rotate';
+export const rotateOwnKey: ApiHandler<'rotateKey'> = async (gw, ctx, { caller, body: { id } }) => {
+  const key = await ownKey(gw, caller, id);
+  const { secret } = await rotateKey(gw.store, key.id);
+  return { body: await withSecret(gw, ctx, await ownKey(gw, caller, id), secret) };
+};
 
-/** POST /api/console/keys/{action} {id}. */
-export function keyAction(action: KeyAction): Handler {
-  return async (gw, ctx) => {
-    const signedIn = await requireSession(gw, ctx);
-    const { id } = parseBody(KeyIdBody, await readConsoleJson(gw, ctx));
-    const key = await ownKey(gw, signedIn, id);
-    if (action === 'rotate') {
-      const { secret } = await rotateKey(gw.store, key.id);
-      await answerSecret(gw, ctx, 200, await ownKey(gw, signedIn, id), secret);
-      return;
+/** POST /api/console/keys/{disable,enable,delete} {id}. */
+export function keyAction(action: 'disable' | 'enable' | 'delete'): ApiHandler<'disableKey' | 'enableKey' | 'deleteKey'> {
+  return async (gw, _ctx, { caller, body: { id } }) => {
+    const key = await ownKey(gw, caller, id);
+    if (action === 'delete') {
+      await gw.store.deleteKey(key.id);
+      return { body: { object: 'console.key', id, deleted: true } };
     }
-    if (action === 'delete') await gw.store.deleteKey(key.id);
-    else await gw.store.setKeyStatus(key.id, action === 'disable' ? 'disabled' : 'enabled');
-    ctx.noLog = true;
-    sendJson(ctx.res, ctx.id, 200, action === 'delete' ? { object: 'console.key', id, deleted: true } : { object: 'console.key', key: (await keyViews(gw, [await ownKey(gw, signedIn, id)]))[0] });
+    await gw.store.setKeyStatus(key.id, action === 'disable' ? 'disabled' : 'enabled');
+    const [view] = await keyViews(gw, [await ownKey(gw, caller, id)]);
+    return { body: { object: 'console.key', key: view! } };
   };
 }

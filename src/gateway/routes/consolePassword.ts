@@ -8,20 +8,14 @@
  */
 import { hashPassword, passwordProblem, verifyPassword } from '../accounts/passwords.ts';
 import { HttpError } from '../http/errors.ts';
-import type { Handler } from './common.ts';
-import { parseBody, PasswordChangeBody } from './consoleSchemas.ts';
-import { signIn } from './consoleSession.ts';
-import { readConsoleJson, requireSession, sourceOf } from './session.ts';
+import type { ApiHandler } from './api.ts';
+import { signIn, throttled } from './consoleSession.ts';
+import { sourceOf } from './session.ts';
 
-export const changePassword: Handler = async (gw, ctx) => {
-  const { user } = await requireSession(gw, ctx);
-  const body = parseBody(PasswordChangeBody, await readConsoleJson(gw, ctx));
+export const changePassword: ApiHandler<'changePassword'> = async (gw, ctx, { caller: { user }, body }) => {
   const source = sourceOf(ctx);
   const wait = gw.console.throttle.wait(user.name, source);
-  if (wait > 0) {
-    const seconds = Math.ceil(wait / 1000);
-    throw new HttpError('sign_in_throttled', `Try again in ${seconds} s.`, { 'Retry-After': String(seconds) });
-  }
+  if (wait > 0) throw throttled('sign_in_throttled', wait);
   if (!verifyPassword(body.current, user.passwordHash)) {
     gw.console.throttle.failed(user.name, source);
     throw new HttpError('current_password_wrong');
@@ -30,5 +24,5 @@ export const changePassword: Handler = async (gw, ctx) => {
   const problem = passwordProblem(body.new);
   if (problem) throw new HttpError('invalid_request', `new: ${problem}.`);
   await gw.store.setUserPassword(user.name, hashPassword(body.new));
-  await signIn(gw, ctx, user, 200);
+  return signIn(gw, ctx, user, 200);
 };

@@ -4,18 +4,15 @@
  * variants), kind, context, tools, the channels that list it and whether it is unpriced (a channel serves
  * it, the gateway refuses it until it is priced); POST /api/console/admin/models/price sets a price with
  * the CLI's `model price` rules (accounts/modelPrices.ts), `free` included, recorded in the audit log
- * under the admin's name. A signed-in admin only (401, 403 admin_required); changes need the CSRF proofs.
+ * under the admin's name (and the token's). An admin only (a session, or an admin access token; api.ts).
  */
-import { ModelPriceBody, type AdminModelView, type ModelPriceBody as PriceBody } from '../../contract/index.ts';
+import type { AdminModelView, ModelPriceBody as PriceBody } from '../../contract/index.ts';
 import { isFree, setModelPrice, type PriceField, type PriceRequest } from '../accounts/modelPrices.ts';
-import { sendJson } from '../http/json.ts';
 import type { ChannelRecord, ModelRecord } from '../store/types.ts';
 import type { Gateway } from '../gateway.ts';
-import type { Handler } from './common.ts';
+import type { ApiHandler } from './api.ts';
 import { money } from './consoleCatalog.ts';
-import { consoleQuery, textParam } from './consoleQuery.ts';
-import { parseBody, priceField, refusal } from './consoleSchemas.ts';
-import { readConsoleJson, requireAdmin } from './session.ts';
+import { priceField, refusal } from './consoleSchemas.ts';
 
 const orNull = (micro: number | null | undefined) => (micro === null || micro === undefined ? null : money(micro));
 
@@ -43,12 +40,9 @@ async function modelViews(gw: Gateway): Promise<AdminModelView[]> {
 }
 
 /** GET /api/console/admin/models?q=: `q` (at most 256 characters) keeps the names that contain it, in any case. */
-export const adminModels: Handler = async (gw, ctx) => {
-  await requireAdmin(gw, ctx);
-  const needle = textParam(consoleQuery(ctx, ['q']), 'q', 256).trim().toLowerCase();
-  const data = (await modelViews(gw)).filter((m) => m.name.toLowerCase().includes(needle));
-  ctx.noLog = true;
-  sendJson(ctx.res, ctx.id, 200, { object: 'list', data });
+export const adminModels: ApiHandler<'listAdminModels'> = async (gw, _ctx, { query }) => {
+  const needle = (query.q ?? '').trim().toLowerCase();
+  return { body: { object: 'list', data: (await modelViews(gw)).filter((m) => m.name.toLowerCase().includes(needle)) } };
 };
 
 /** The body's field for each price field of the rules. */
@@ -71,15 +65,11 @@ function priceRequest(body: PriceBody): PriceRequest {
 }
 
 /** POST /api/console/admin/models/price: answers the model as it now is. */
-export const adminPriceModel: Handler = async (gw, ctx) => {
-  const { user } = await requireAdmin(gw, ctx);
-  const body = parseBody(ModelPriceBody, await readConsoleJson(gw, ctx));
+export const adminPriceModel: ApiHandler<'priceModel'> = async (gw, _ctx, { caller, body }) => {
   try {
-    await setModelPrice(gw.store, priceRequest(body), { actor: user.name }, (field) => FIELD_OF[field]);
+    await setModelPrice(gw.store, priceRequest(body), caller.acting, (field) => FIELD_OF[field]);
   } catch (error) {
     refusal(error, 'model_not_found');
   }
-  const view = (await modelViews(gw)).find((m) => m.name === body.model)!;
-  ctx.noLog = true;
-  sendJson(ctx.res, ctx.id, 200, { object: 'console.model', model: view });
+  return { body: { object: 'console.model', model: (await modelViews(gw)).find((m) => m.name === body.model)! } };
 };

@@ -1,22 +1,14 @@
 /**
- * The bodies the console's JSON API accepts, as zod schemas: anything else is a 400 invalid_request
- * naming the first wrong field. (When the console becomes its own bundled app, these move to
- * src/contract/api/ so the page and the gateway share them.)
+ * A console body against its schema (the route table's, contract api/): anything else is a 400
+ * invalid_request naming the first wrong field; amounts of USD checked exactly; and a store's refusal
+ * in the contract's words.
  */
-import { z } from 'zod';
-import { ConsoleName, ConsolePassword, type ErrorCode } from '../../contract/index.ts';
+import type { z } from 'zod';
+import type { ErrorCode } from '../../contract/index.ts';
 import { parsePrice, parseTopUp } from '../accounts/money.ts';
 import { HttpError } from '../http/errors.ts';
 import { StoreError } from '../store/types.ts';
 import { describeIssue } from './relayed.ts';
-
-export const SignInBody = z.strictObject({ name: z.string().min(1).max(64), password: ConsolePassword });
-export const SetupBody = z.strictObject({ token: z.string().min(1).max(128), name: ConsoleName, password: ConsolePassword });
-
-/** A password change: the current password (checked), the new one (checked for length by passwords.ts). */
-export const PasswordChangeBody = z.strictObject({ current: ConsolePassword, new: ConsolePassword });
-
-export const KeyIdBody = z.strictObject({ id: z.int().positive() });
 
 /** `value` as the schema's type, or a 400 naming the first problem. */
 export function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {

@@ -2,21 +2,19 @@
  * Signing in to the console (issue 10): POST /api/console/login {name, password}, POST
  * /api/console/logout, GET /api/console/session, and POST /api/console/setup {token, name, password}
  * for the first admin. A wrong name and a wrong password are one answer after one password hash's
- * work; failures are throttled per name and per address before any hash is computed.
+ * work; failures are throttled per name and per address before any hash is computed. The CSRF proof
+ * and the bodies are api.ts's, by the route table.
  */
 import { passwordProblem, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.ts';
 import { SESSION_LIFETIME_MS } from '../accounts/sessions.ts';
 import { createUser } from '../accounts/users.ts';
 import { cameOverHttps, clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../http/cookies.ts';
 import { HttpError } from '../http/errors.ts';
-import { sendJson } from '../http/json.ts';
-import { requireSameOrigin } from '../http/sameOrigin.ts';
 import { StoreError, type UserRecord } from '../store/types.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
-import type { Handler } from './common.ts';
-import { parseBody, SetupBody, SignInBody } from './consoleSchemas.ts';
-import { readConsoleJson, requireSession, sourceOf } from './session.ts';
+import type { ApiHandler, Reply } from './api.ts';
+import { optionalSession, sourceOf } from './session.ts';
 import { money } from './consoleCatalog.ts';
 
 /** What the console shows of a user. */
@@ -24,24 +22,24 @@ function userView(gw: Gateway, user: UserRecord) {
   return { name: user.name, admin: user.admin, account: gw.catalog.account(user.accountId)?.name ?? null };
 }
 
-/** A new session for `user`, its cookie set, the user answered. A new id at every sign-in: no fixation. */
-export async function signIn(gw: Gateway, ctx: RequestContext, user: UserRecord, status: number): Promise<void> {
+/** A new session for `user`, answered with its cookie. A new id at every sign-in: no fixation. */
+export async function signIn(gw: Gateway, ctx: RequestContext, user: UserRecord, status: number): Promise<Reply<{ object: 'console.session'; user: ReturnType<typeof userView> }>> {
   const id = await gw.console.sessions.start(user);
   // The catalog knows accounts made since its last load (a first admin's own account) once refreshed.
   await gw.catalog.refresh();
-  ctx.res.setHeader('Set-Cookie', sessionCookie(id, Math.floor(SESSION_LIFETIME_MS / 1000), cameOverHttps(ctx.req)));
-  ctx.noLog = true;
-  sendJson(ctx.res, ctx.id, status, { object: 'console.session', user: userView(gw, user) });
+  return { status, headers: { 'Set-Cookie': sessionCookie(id, Math.floor(SESSION_LIFETIME_MS / 1000), cameOverHttps(ctx.req)) }, body: { object: 'console.session', user: userView(gw, user) } };
 }
 
-export const login: Handler = async (gw, ctx) => {
-  const { name, password } = parseBody(SignInBody, await readConsoleJson(gw, ctx));
+/** The wait before the next try when `wait` ms are left: a 429 with Retry-After in whole seconds. */
+export function throttled(code: 'sign_in_throttled' | 'redemption_throttled' | 'user_code_throttled', wait: number): HttpError {
+  const seconds = Math.ceil(wait / 1000);
+  return new HttpError(code, `Try again in ${seconds} s.`, { 'Retry-After': String(seconds) });
+}
+
+export const login: ApiHandler<'signIn'> = async (gw, ctx, { body: { name, password } }) => {
   const source = sourceOf(ctx);
   const wait = gw.console.throttle.wait(name, source);
-  if (wait > 0) {
-    const seconds = Math.ceil(wait / 1000);
-    throw new HttpError('sign_in_throttled', `Try again in ${seconds} s.`, { 'Retry-After': String(seconds) });
-  }
+  if (wait > 0) throw throttled('sign_in_throttled', wait);
   const user = (await gw.store.listUsers()).find((u) => u.name === name);
   // The same work whether or not the user exists: the refusal's timing tells nothing.
   const right = user ? verifyPassword(password, user.passwordHash) : verifyAgainstNothing(password);
@@ -50,29 +48,26 @@ export const login: Handler = async (gw, ctx) => {
     throw new HttpError('invalid_credentials');
   }
   gw.console.throttle.succeeded(name, source);
-  await signIn(gw, ctx, user, 200);
+  return signIn(gw, ctx, user, 200);
 };
 
-export const logout: Handler = async (gw, ctx) => {
-  requireSameOrigin(ctx.req);
+export const logout: ApiHandler<'signOut'> = async (gw, ctx) => {
   const id = readCookie(ctx.req, SESSION_COOKIE);
   if (id !== undefined) await gw.console.sessions.end(id);
-  ctx.res.setHeader('Set-Cookie', clearedSessionCookie(cameOverHttps(ctx.req)));
-  ctx.noLog = true;
-  sendJson(ctx.res, ctx.id, 200, { object: 'console.session', user: null });
+  return { headers: { 'Set-Cookie': clearedSessionCookie(cameOverHttps(ctx.req)) }, body: { object: 'console.session', user: null } };
 };
 
 /**
  * Who is signed in: the user, or `user: null` (a question with an answer, not a refusal: the page asks
  * it on every load, and a 401 there would be an error in every visitor's browser console).
  */
-export const session: Handler = async (gw, ctx) => {
-  const id = readCookie(ctx.req, SESSION_COOKIE);
-  const live = id === undefined ? null : await gw.console.sessions.resolve(id);
-  ctx.noLog = true;
-  sendJson(ctx.res, ctx.id, 200, live
-    ? { object: 'console.session', user: userView(gw, live.user), expires_at: new Date(live.session.expiresAt).toISOString() }
-    : { object: 'console.session', user: null });
+export const session: ApiHandler<'getSession'> = async (gw, ctx) => {
+  const live = await optionalSession(gw, ctx);
+  return {
+    body: live
+      ? { object: 'console.session', user: userView(gw, live.user), expires_at: new Date(live.session.expiresAt).toISOString() }
+      : { object: 'console.session', user: null },
+  };
 };
 
 /**
@@ -80,8 +75,7 @@ export const session: Handler = async (gw, ctx) => {
  * (synchronously, so two requests cannot both pass) only once the request is otherwise acceptable:
  * a refused password does not burn it.
  */
-export const setup: Handler = async (gw, ctx) => {
-  const body = parseBody(SetupBody, await readConsoleJson(gw, ctx));
+export const setup: ApiHandler<'setUp'> = async (gw, ctx, { body }) => {
   const link = gw.console.setup;
   const hasAdmin = (await gw.store.listUsers()).some((u) => u.admin);
   if (!link || hasAdmin || !link.accepts(body.token)) throw new HttpError('setup_link_invalid');
@@ -97,14 +91,12 @@ export const setup: Handler = async (gw, ctx) => {
     if (error instanceof StoreError) throw new HttpError('invalid_request', `${error.message}.`);
     throw error;
   }
-  await signIn(gw, ctx, user, 201);
+  return signIn(gw, ctx, user, 201);
 };
 
 /** GET /api/console/account: the signed-in user's account and its balance, as the request path sees it (a top-up at once). */
-export const account: Handler = async (gw, ctx) => {
-  const { user } = await requireSession(gw, ctx);
+export const account: ApiHandler<'getAccount'> = async (gw, _ctx, { caller: { user } }) => {
   await gw.catalog.refresh();
   const { balance, spent } = gw.ledger.balances(user.accountId);
-  ctx.noLog = true;
-  sendJson(ctx.res, ctx.id, 200, { object: 'console.account', account: { name: gw.catalog.account(user.accountId)?.name ?? null, balance: { remaining: money(balance), used: money(spent) } } });
+  return { body: { object: 'console.account', account: { name: gw.catalog.account(user.accountId)?.name ?? null, balance: { remaining: money(balance), used: money(spent) } } } };
 };

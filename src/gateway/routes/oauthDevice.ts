@@ -2,7 +2,7 @@
  * Device sign-in, the device's side (RFC 8628, contract 4.11): POST /api/oauth/device_authorization
  * starts a request and answers its device code (the device keeps it) and user code (the person types
  * or confirms it at /device); POST /api/oauth/token with the device code answers, once the user did,
- * a new API key as access_token. Errors in RFC 6749's body (http/oauth.ts says why).
+ * a new API key as access_token. Errors in RFC 6749's body (http/oauth.ts says why; api.ts writes them).
  *
  * Pending and slow-down polls are not request logs (a waiting editor polls every few seconds for
  * minutes); everything else is, by path and status only: the device code travels in the body, which
@@ -11,14 +11,12 @@
 import { DEVICE_GRANT_TYPE, DEVICE_PAGE_PATH } from '../../contract/index.ts';
 import { MAX_CLIENT_NAME_LENGTH } from '../accounts/deviceGrants.ts';
 import { issueDeviceKey } from '../deviceKeys.ts';
-import { ClientGoneError, readBody } from '../http/body.ts';
-import { HttpError } from '../http/errors.ts';
-import { sendJson } from '../http/json.ts';
-import { noStore, OAuthError, oauthErrorOf, oauthParams, requiredParam, sendOAuthError } from '../http/oauth.ts';
+import { readBody } from '../http/body.ts';
+import { noStore, OAuthError, oauthParams, requiredParam } from '../http/oauth.ts';
 import { requestOrigin } from '../http/origin.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
-import type { Handler } from './common.ts';
+import type { ApiHandler } from './api.ts';
 import { sourceOf } from './session.ts';
 
 /** A few short parameters: anything larger is refused before it is read. */
@@ -31,22 +29,8 @@ async function paramsOf(gw: Gateway, ctx: RequestContext): Promise<ReadonlyMap<s
   return oauthParams(ctx.req, await readBody(ctx.req, { ...gw.body, maxBytes: MAX_OAUTH_BODY_BYTES }, ctx.started));
 }
 
-/** Every refusal of these endpoints in OAuth's shape, the HTTP layer's too (a body too large, too late). */
-function oauth(handler: Handler): Handler {
-  return async (gw, ctx) => {
-    try {
-      await handler(gw, ctx);
-    } catch (error) {
-      if (error instanceof ClientGoneError || !(error instanceof OAuthError || error instanceof HttpError)) throw error;
-      const refusal = error instanceof HttpError ? oauthErrorOf(error) : error;
-      ctx.log.errorCode = refusal.error;
-      sendOAuthError(ctx.res, ctx.id, refusal);
-    }
-  };
-}
-
 /** RFC 8628 section 3.1: client_id (any: these are public clients), and client_name (RFC 7591's name) shown to the approver. */
-export const deviceAuthorization: Handler = oauth(async (gw, ctx) => {
+export const deviceAuthorization: ApiHandler<'startDeviceAuthorization'> = async (gw, ctx) => {
   const params = await paramsOf(gw, ctx);
   const clientId = requiredParam(params, 'client_id', MAX_CLIENT_ID_LENGTH);
   const clientName = (params.get('client_name') ?? '').trim() || clientId;
@@ -58,19 +42,22 @@ export const deviceAuthorization: Handler = oauth(async (gw, ctx) => {
   }
   const page = `${requestOrigin(ctx.req)}${DEVICE_PAGE_PATH}`;
   noStore(ctx.res);
-  sendJson(ctx.res, ctx.id, 200, {
-    device_code: started.deviceCode,
-    user_code: started.userCode,
-    verification_uri: page,
-    // The user code may be in a URL (it collects nothing by itself); the device code never is.
-    verification_uri_complete: `${page}?user_code=${encodeURIComponent(started.userCode)}`,
-    expires_in: started.expiresInSeconds,
-    interval: started.intervalSeconds,
-  });
-});
+  return {
+    logged: true,
+    body: {
+      device_code: started.deviceCode,
+      user_code: started.userCode,
+      verification_uri: page,
+      // The user code may be in a URL (it collects nothing by itself); the device code never is.
+      verification_uri_complete: `${page}?user_code=${encodeURIComponent(started.userCode)}`,
+      expires_in: started.expiresInSeconds,
+      interval: started.intervalSeconds,
+    },
+  };
+};
 
 /** RFC 8628 section 3.4 and 3.5. */
-export const token: Handler = oauth(async (gw, ctx) => {
+export const token: ApiHandler<'pollDeviceToken'> = async (gw, ctx) => {
   const params = await paramsOf(gw, ctx);
   const grantType = requiredParam(params, 'grant_type', 200);
   if (grantType !== DEVICE_GRANT_TYPE) throw new OAuthError('unsupported_grant_type', `This gateway issues keys only for grant_type ${DEVICE_GRANT_TYPE}.`);
@@ -94,8 +81,7 @@ export const token: Handler = oauth(async (gw, ctx) => {
       if (!issued) throw new OAuthError('access_denied', 'The user who approved the request can no longer give keys (disabled, or moved to another account).');
       ctx.log.accountId = issued.key.accountId;
       noStore(ctx.res);
-      sendJson(ctx.res, ctx.id, 200, { access_token: issued.secret, token_type: 'Bearer', key_name: issued.key.name });
-      return;
+      return { logged: true, body: { access_token: issued.secret, token_type: 'Bearer', key_name: issued.key.name } };
     }
   }
-});
+};

@@ -3,22 +3,24 @@
  * browser (contract 4.11), under the names RFC 8414 gives those endpoints in server metadata.
  */
 import { DEVICE_AUTHORIZATION_PATH, GATEWAY_VERSION, TOKEN_PATH } from '../../contract/index.ts';
-import { sendJson } from '../http/json.ts';
 import { requestOrigin } from '../http/origin.ts';
-import type { Handler } from './common.ts';
+import type { ApiHandler } from './api.ts';
 
-export const status: Handler = (gw, ctx) => {
+export const status: ApiHandler<'getStatus'> = (gw, ctx) => {
   const durable = gw.logs.durable;
-  sendJson(ctx.res, ctx.id, 200, {
-    success: durable,
-    message: durable ? 'Model Gateway is running' : 'Model Gateway cannot write its store (disk full?): it refuses billable requests until writes work again',
-    data: {
-      version: GATEWAY_VERSION,
-      uptime_seconds: Math.floor((Date.now() - gw.startedAt) / 1000),
-      started_at: new Date(gw.startedAt).toISOString(),
-      store: gw.store.kind,
-      device_authorization_endpoint: `${requestOrigin(ctx.req)}${DEVICE_AUTHORIZATION_PATH}`,
-      token_endpoint: `${requestOrigin(ctx.req)}${TOKEN_PATH}`,
+  return {
+    logged: true,
+    body: {
+      success: durable,
+      message: durable ? 'Model Gateway is running' : 'Model Gateway cannot write its store (disk full?): it refuses billable requests until writes work again',
+      data: {
+        version: GATEWAY_VERSION,
+        uptime_seconds: Math.floor((Date.now() - gw.startedAt) / 1000),
+        started_at: new Date(gw.startedAt).toISOString(),
+        store: gw.store.kind,
+        device_authorization_endpoint: `${requestOrigin(ctx.req)}${DEVICE_AUTHORIZATION_PATH}`,
+        token_endpoint: `${requestOrigin(ctx.req)}${TOKEN_PATH}`,
+      },
     },
-  });
+  };
 };

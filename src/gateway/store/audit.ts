@@ -33,12 +33,12 @@ function secretField(value: unknown): string | null {
 }
 
 /** The entry checked (a known action, no secret in its details) and its details as the JSON column holds them (null for none). */
-export function auditRow(entry: AuditEntry): { actor: string; action: string; target: string; details: string | null } {
+export function auditRow(entry: AuditEntry): { actor: string; action: string; target: string; details: string | null; viaToken: string | null } {
   if (!isAuditAction(entry.action)) throw new StoreError('invalid', `"${String(entry.action)}" is not an audit action`);
   const field = secretField(entry.details ?? null);
   if (field !== null) throw new StoreError('invalid', `audit details must not hold secrets: the field "${field}" looks like one; nothing was changed`);
   const details = entry.details && Object.keys(entry.details).length > 0 ? JSON.stringify(entry.details) : null;
-  return { actor: entry.actor, action: entry.action, target: entry.target, details };
+  return { actor: entry.actor, action: entry.action, target: entry.target, details, viaToken: entry.viaToken ?? null };
 }
 
 /** The query for `filter`, with `placeholder(n)` for the n-th parameter (1-based): "?" for SQLite, "$n" for PostgreSQL. */
@@ -77,5 +77,5 @@ export function toAudit(r: Record<string, unknown>): AuditRecord {
       throw new StoreError('invalid', `the audit_log row ${id} has details that are not a JSON object: repair that row`);
     }
   }
-  return { id, time, actor: String(r.actor), action, target: String(r.target), details };
+  return { id, time, actor: String(r.actor), action, target: String(r.target), details, viaToken: r.via_token === null || r.via_token === undefined ? null : String(r.via_token) };
 }

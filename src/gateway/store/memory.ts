@@ -4,6 +4,7 @@ import { assertAmount, overCeiling } from './amounts.ts';
 import { auditRow, matchesAudit } from './audit.ts';
 import { matchesAccountLogs, type AccountLogFilter } from './logQuery.ts';
 import { newestFirst } from './newestFirst.ts';
+import { MemoryAdminTokens } from './memoryAdminTokens.ts';
 import { assertNewCodes, codeStatus, matchesCodes, noSuchCodes } from './codeQuery.ts';
 import { assertKeyLimits, KeyUsageCounters, newKeyLimits, type KeyLimits, type KeyUsage, type KeyUsageQuery } from './keySettings.ts';
 import { lastAdmin, StoreError } from './types.ts';
@@ -25,6 +26,9 @@ export class MemoryStore implements Store {
   #audit: AuditRecord[] = [];
   #codes: RedemptionCodeRecord[] = [];
   #nextId = 1;
+  readonly adminTokens = new MemoryAdminTokens({
+    id: () => this.#id(), audited: (audit, change) => this.#audited(audit, change), userExists: (id) => this.#users.some((u) => u.id === id),
+  });
   #version = 1;
   #seenVersion = 0;
 

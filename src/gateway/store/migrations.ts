@@ -278,4 +278,26 @@ export const MIGRATIONS: readonly Migration[] = [
           FROM request_logs WHERE key_id IS NOT NULL GROUP BY key_id, time / 86400000;
     `,
   },
+  {
+    // Admin access tokens (issue 10): a script's credential for the admins' management API, acting as the
+    // admin who made it. Only the SHA-256 of a token is kept, never the token; a name is unique among the
+    // tokens not revoked (the CLI revokes by name). And the audit log's rows say which token an admin
+    // acted through (null: the console or the CLI).
+    version: 18,
+    sql: `
+      CREATE TABLE admin_tokens (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE CHECK (length(token_hash) = 64),
+        token_prefix TEXT NOT NULL,
+        created_by INTEGER NOT NULL REFERENCES users(id),
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER,
+        revoked_at INTEGER,
+        last_used_at INTEGER
+      );
+      CREATE UNIQUE INDEX admin_tokens_live_name ON admin_tokens(name) WHERE revoked_at IS NULL;
+      ALTER TABLE audit_log ADD COLUMN via_token TEXT;
+    `,
+  },
 ];

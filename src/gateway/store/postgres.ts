@@ -25,6 +25,7 @@ import type { KeyLimits, KeyUsage, KeyUsageQuery } from './keySettings.ts';
 import { PostgresKeys } from './postgresKeys.ts';
 import { PostgresLeases } from './postgresLeases.ts';
 import { PostgresCodes } from './postgresCodes.ts';
+import { PostgresAdminTokens } from './postgresAdminTokens.ts';
 import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
 import { isSealed, SECRET_KEY_ENV, type SecretBox } from './secretBox.ts';
 import { channelUpdate, modelUpsert, toAccount, toChannel, toKey, toModel, toUser, type Row } from './sqlRows.ts';
@@ -73,6 +74,7 @@ export class PostgresStore implements Store {
   readonly #codes: PostgresCodes;
   readonly #logs: PostgresLogs;
   readonly #keys: PostgresKeys;
+  readonly adminTokens: PostgresAdminTokens;
   /** This process's balance leases: its instance id is new with every start. */
   readonly leases: PostgresLeases;
   /** This process's shares of the keys' limits (same instance id as its leases). */
@@ -95,6 +97,7 @@ export class PostgresStore implements Store {
       notify: async (query) => void (await query(BUMP_AND_NOTIFY_SQL, [CHANGES_CHANNEL, this.#changes.sender])),
       markChanged: () => this.#changes.markChanged(),
     });
+    this.adminTokens = new PostgresAdminTokens((work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
     const instance = randomUUID();
     this.leases = new PostgresLeases(instance, (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
     this.keyLimits = new PostgresKeyLimits(instance, (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));

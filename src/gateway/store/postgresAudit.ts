@@ -9,8 +9,8 @@ import { lastAdmin } from './types.ts';
 import type { AuditFilter, AuditRecord, UserChange } from './types.ts';
 
 export async function appendAudit(query: Query, row: ReturnType<typeof auditRow>): Promise<AuditRecord> {
-  const { rows } = await query('INSERT INTO audit_log (time, actor, action, target, details) VALUES ($1, $2, $3, $4, $5) RETURNING *',
-    [Date.now(), row.actor, row.action, row.target, row.details]);
+  const { rows } = await query('INSERT INTO audit_log (time, actor, action, target, details, via_token) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
+    [Date.now(), row.actor, row.action, row.target, row.details, row.viaToken]);
   return toAudit(rows[0]!);
 }
 

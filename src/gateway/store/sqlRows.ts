@@ -5,7 +5,7 @@
  */
 import { isModelKind, isSpendPeriod, type ChannelType, type ModelKind } from '../../contract/index.ts';
 import { StoreError } from './types.ts';
-import type { AccountRecord, ChannelChanges, ChannelRecord, KeyRecord, ModelRecord, RedemptionCodeRecord, SessionRecord, StoredLog, UserRecord } from './types.ts';
+import type { AccountRecord, AdminTokenRecord, ChannelChanges, ChannelRecord, KeyRecord, ModelRecord, RedemptionCodeRecord, SessionRecord, StoredLog, UserRecord } from './types.ts';
 
 /** A row as the driver gives it: node:sqlite gives numbers, pg gives BIGINT columns as decimal strings. */
 export type Row = Record<string, unknown>;
@@ -37,6 +37,14 @@ export function toSession(r: Row): SessionRecord {
   return {
     idHash: String(r.id_hash), userId: num(r.user_id), createdAt: num(r.created_at), lastSeenAt: num(r.last_seen_at),
     expiresAt: num(r.expires_at), revokedAt: numOrNull(r.revoked_at),
+  };
+}
+
+/** An admin access token row (admin_tokens, both SQL stores). */
+export function toAdminToken(r: Row): AdminTokenRecord {
+  return {
+    id: num(r.id), name: String(r.name), hash: String(r.token_hash), prefix: String(r.token_prefix), createdBy: num(r.created_by), createdAt: num(r.created_at),
+    expiresAt: numOrNull(r.expires_at), revokedAt: numOrNull(r.revoked_at), lastUsedAt: numOrNull(r.last_used_at),
   };
 }
 

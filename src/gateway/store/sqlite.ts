@@ -20,6 +20,7 @@ import { BatchWriter } from './sqliteBatch.ts';
 import { SqliteSessions } from './sqliteSessions.ts';
 import { SqliteAudit } from './sqliteAudit.ts';
 import { SqliteCodes } from './sqliteCodes.ts';
+import { SqliteAdminTokens } from './sqliteAdminTokens.ts';
 import { SqliteChanges } from './sqliteChanges.ts';
 import type { KeyLimits, KeyUsage, KeyUsageQuery } from './keySettings.ts';
 import { keyInsert, keyLimitsUpdate, sqliteKeyUsage } from './keySql.ts';
@@ -40,6 +41,10 @@ export class SqliteStore implements Store {
   #auditTable: SqliteAudit | null = null;
   get #audit(): SqliteAudit {
     return (this.#auditTable ??= new SqliteAudit(this.#db));
+  }
+  #tokenTable: SqliteAdminTokens | null = null;
+  get adminTokens(): SqliteAdminTokens {
+    return (this.#tokenTable ??= new SqliteAdminTokens(this.#db, (work) => this.#tx(work), () => this.#audit));
   }
   #codeTable: SqliteCodes | null = null;
   get #codes(): SqliteCodes {

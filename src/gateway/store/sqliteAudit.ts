@@ -22,8 +22,8 @@ export class SqliteAudit {
   }
 
   append(row: ReturnType<typeof auditRow>): AuditRecord {
-    return toAudit(this.#db.prepare('INSERT INTO audit_log (time, actor, action, target, details) VALUES (?, ?, ?, ?, ?) RETURNING *')
-      .get(Date.now(), row.actor, row.action, row.target, row.details) as Row);
+    return toAudit(this.#db.prepare('INSERT INTO audit_log (time, actor, action, target, details, via_token) VALUES (?, ?, ?, ?, ?, ?) RETURNING *')
+      .get(Date.now(), row.actor, row.action, row.target, row.details, row.viaToken) as Row);
   }
 
   list(filter: AuditFilter): AuditRecord[] {

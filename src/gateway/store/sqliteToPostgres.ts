@@ -5,8 +5,8 @@
  * gives each value the target column's type, so no column list is written twice. Each row is read
  * through the stores' own mappers (sqlRows.ts) first, so a damaged row stops the copy with its name.
  * Channel keys are opened with the folder's secret and sealed again under MODEL_GATEWAY_SECRET_KEY.
- * Redemption codes go across as they are (hashes only, used or not), and the audit log with its ids and
- * times. Console sessions are not copied: users sign in again.
+ * Redemption codes and admin access tokens go across as they are (hashes only, used, revoked or not), and the
+ * audit log with its ids and times. Console sessions are not copied: users sign in again.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { BUMP_AND_NOTIFY_SQL, CHANGES_CHANNEL } from './postgresChanges.ts';
 import { isSealed, SECRET_KEY_ENV, SECRET_KEY_FILE, SecretBox } from './secretBox.ts';
 import { SqliteStore } from './sqlite.ts';
 import { loadSqlite } from './sqliteOpen.ts';
-import { toAccount, toChannel, toCode, toKey, toKeyUsage, toLog, toModel, toUser, type Row } from './sqlRows.ts';
+import { toAccount, toAdminToken, toChannel, toCode, toKey, toKeyUsage, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { StoreError } from './types.ts';
 import { toAudit } from './audit.ts';
 
@@ -26,6 +26,7 @@ import { toAudit } from './audit.ts';
 const TABLES: readonly { readonly table: string; readonly check: (row: Row) => unknown }[] = [
   { table: 'accounts', check: toAccount },
   { table: 'users', check: toUser },
+  { table: 'admin_tokens', check: toAdminToken },
   { table: 'redemption_codes', check: toCode },
   { table: 'api_keys', check: toKey },
   { table: 'channels', check: (row) => toChannel(row, (stored) => stored) },
@@ -52,6 +53,8 @@ export interface MigrationCounts {
   readonly codes: number;
   /** Rows of the audit log of admin actions. */
   readonly audit: number;
+  /** Admin access tokens (their hashes), revoked or not. */
+  readonly adminTokens: number;
   /** Micro-USD, over all accounts, as verified in the target before commit. */
   readonly balance: number;
   readonly totalSpent: number;
@@ -88,7 +91,7 @@ export async function copySqliteToPostgres(dataDir: string, url: string, env: No
     try {
       await client.query(`LOCK TABLE ${TABLES.map((t) => t.table).join(', ')}, sessions IN EXCLUSIVE MODE`);
       const { rows: [present] } = await client.query<Row>(`SELECT ${[...TABLES.map((t) => t.table), 'sessions'].map((t) => `(SELECT count(*) FROM ${t})`).join(' + ')} AS n`);
-      if (Number(present!.n) > 0) throw new StoreError('conflict', `${where} is not empty (it holds accounts, keys, channels, models, users, codes, logs or audit rows already): migrate copies into an empty database only. Nothing was written.`);
+      if (Number(present!.n) > 0) throw new StoreError('conflict', `${where} is not empty (it holds accounts, keys, channels, models, users, codes, tokens, logs or audit rows already): migrate copies into an empty database only. Nothing was written.`);
       const copied = new Map<string, number>();
       for (const { table, check } of TABLES) {
         const columns = await sharedColumns(db, client, table);
@@ -182,7 +185,7 @@ async function verify(db: import('node:sqlite').DatabaseSync, client: pg.PoolCli
   const count = (table: string): number => copied.get(table) ?? 0;
   return {
     accounts: count('accounts'), users: count('users'), keys: count('api_keys'), channels: count('channels'), models: count('models'), logs: count('request_logs'),
-    codes: count('redemption_codes'), audit: count('audit_log'),
+    codes: count('redemption_codes'), audit: count('audit_log'), adminTokens: count('admin_tokens'),
     balance: Number(to!.balance), totalSpent: Number(to!.spent),
   };
 }

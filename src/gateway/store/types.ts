@@ -10,6 +10,9 @@ import type { AuditAction, ModelKind, ChannelType, CodeStatusName } from '../../
 import type { AccountLogFilter } from './logQuery.ts';
 import type { KeyLimitStore, LeaseStore } from './instances.ts';
 import type { KeyLimits, KeyUsage, KeyUsageQuery } from './keySettings.ts';
+import type { AdminTokenStore } from './tokenTypes.ts';
+
+export type { AdminTokenRecord, AdminTokenStore, NewAdminToken } from './tokenTypes.ts';
 
 export type Status = 'enabled' | 'disabled';
 
@@ -82,6 +85,8 @@ export interface AuditEntry {
   readonly target: string;
   /** What else tells what the change was (an amount, the account of a new user); null or absent when nothing. */
   readonly details?: Readonly<Record<string, unknown>> | null;
+  /** The name of the admin access token the actor acted through; null or absent: the console or the CLI. */
+  readonly viaToken?: string | null;
 }
 
 export interface AuditRecord extends AuditEntry {
@@ -89,6 +94,7 @@ export interface AuditRecord extends AuditEntry {
   /** Epoch ms. */
   readonly time: number;
   readonly details: Readonly<Record<string, unknown>> | null;
+  readonly viaToken: string | null;
 }
 
 /** Audit rows, newest first: by actor or action, older than `beforeId` (paging). */
@@ -298,6 +304,8 @@ export interface Store {
   readonly keyLimits?: KeyLimitStore;
   /** Present on a store several gateway processes may share (PostgreSQL): the request path spends from leases. */
   readonly leases?: LeaseStore;
+  /** Admin access tokens (scripts' credentials for the admins' management API). */
+  readonly adminTokens: AdminTokenStore;
 
   /** True when the data may have changed (by this process's admin calls or another process) since the last call. Cheap. */
   changedSinceLastCheck(): boolean;

@@ -1,7 +1,7 @@
 // `model-gateway migrate --from DATA_FOLDER --database URL` through the bundled CLI (dist/cli.cjs): a SQLite
 // folder that served traffic copied into an empty database of the run's test PostgreSQL, then
-// `serve --database` on it answers with the same keys, balances and logs; a non-empty target and a missing
-// MODEL_GATEWAY_SECRET_KEY are refused, the latter before anything is written.
+// `serve --database` on it answers with the same keys, admin access tokens, balances and logs; a non-empty
+// target and a missing MODEL_GATEWAY_SECRET_KEY are refused, the latter before anything is written.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { cliSuite } from '../../support/cliSuite.ts';
 import { freshDatabase, TEST_DATABASE_PASSWORD } from '../../support/postgres.ts';
-import { toAccount, toCode, toKey, toLog, toModel, toUser, type Row } from '../../../src/gateway/store/sqlRows.ts';
+import { toAccount, toAdminToken, toCode, toKey, toLog, toModel, toUser, type Row } from '../../../src/gateway/store/sqlRows.ts';
 import { toAudit } from '../../../src/gateway/store/audit.ts';
 import { assertError } from '../../support/answer.ts';
 import { call, chatBody, tempDir } from './helpers.ts';
@@ -37,7 +37,7 @@ function ok(env: NodeJS.ProcessEnv, args: string[], input?: string): string {
 /** Every row of the tables migrate copies, read through the stores' mappers, in id order (models by name). */
 const TABLES: Record<string, (r: Row) => unknown> = {
   accounts: toAccount, users: toUser, api_keys: toKey, models: toModel, request_logs: (r: Row) => toLog({ ...r, account_name: null }), redemption_codes: toCode,
-  audit_log: toAudit,
+  audit_log: toAudit, admin_tokens: toAdminToken,
 };
 const order = (table: string): string => (table === 'models' ? 'name' : 'id');
 
@@ -94,6 +94,7 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     let key: string;
     let expiring: string;
     let disabled: string;
+    let adminToken: string;
     try {
       ok(onFolder, ['channel', 'add', '--name', 'up', '--base-url', upstream.url, '--api-key', 'sk-upstream-secret-1', '--models', 'gpt-x']);
       ok(onFolder, ['model', 'price', 'gpt-x', '--input', '3', '--output', '7', '--cached-input', '0.3', '--cache-write', '3.75', '--context', '128000', '--tools', 'yes', '--default-max-tokens', '4096']);
@@ -106,6 +107,10 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
       ok(onFolder, ['key', 'disable', 'off']);
       ok(onFolder, ['code', 'create', '--value', '0.5', '--count', '3', '--batch', 'moving', '--expires', '2099-01-01']);
       ok(onFolder, ['code', 'disable', '2']);
+      ok(onFolder, ['user', 'create', 'boss', '--admin'], 'correct-horse-battery-9\n');
+      adminToken = ok(onFolder, ['token', 'create', 'deploy', '--admin-user', 'boss']).trim();
+      ok(onFolder, ['token', 'create', 'old', '--admin-user', 'boss']);
+      ok(onFolder, ['token', 'revoke', 'old']);
       const answers = [];
       for (let i = 0; i < 12; i++) answers.push(await call(local.gw, 'POST', '/v1/chat/completions', { key: i % 3 === 0 ? expiring : key, body: chatBody('gpt-x', `question ${i}`) }));
       assert.deepEqual(answers.map((a) => a.status), Array(12).fill(200), answers.map((a) => a.text).join('\n'));
@@ -121,6 +126,7 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     const folderKeys = ok(onFolder, ['key', 'list']);
     const folderModels = ok(onFolder, ['model', 'list']);
     const folderCodes = ok(onFolder, ['code', 'list']);
+    const folderTokens = ok(onFolder, ['token', 'list']);
     const folderRows = sqliteRows(dir);
     assert.ok(folderRows['request_logs']!.length >= 13, 'the folder logged its traffic');
 
@@ -138,10 +144,10 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     assert.equal(migrated.status, 0, migrated.stderr);
     // The bootstrap's account "local", key "default", channel "echo" and models are copied with the test's own.
     const n = (t: string): number => folderRows[t]!.length;
-    assert.match(migrated.stdout, new RegExp(`  ${n('accounts')} accounts \\(balances \\$[\\d.]+, spent \\$[\\d.]+ in all\\), ${n('users')} users, ${n('api_keys')} keys, 2 channels .*, ${n('models')} models, ${n('request_logs')} request logs, 3 redemption codes, ${n('audit_log')} audit log rows`));
-    assert.deepEqual([n('accounts'), n('users'), n('api_keys'), n('models'), n('redemption_codes')], [2, 1, 4, 6, 3]);
+    assert.match(migrated.stdout, new RegExp(`  ${n('accounts')} accounts \\(balances \\$[\\d.]+, spent \\$[\\d.]+ in all\\), ${n('users')} users, ${n('api_keys')} keys, 2 channels .*, ${n('models')} models, ${n('request_logs')} request logs, 3 redemption codes, 2 admin access tokens, ${n('audit_log')} audit log rows`));
+    assert.deepEqual([n('accounts'), n('users'), n('api_keys'), n('models'), n('redemption_codes'), n('admin_tokens')], [3, 2, 4, 6, 3, 2]);
     const actions = folderRows['audit_log']!.map((r) => (r as { action: string }).action);
-    for (const action of ['user.create', 'code.create', 'code.disable']) assert.ok(actions.includes(action), `the CLI's ${action} is in the copied audit log`);
+    for (const action of ['user.create', 'code.create', 'code.disable', 'token.create', 'token.revoke']) assert.ok(actions.includes(action), `the CLI's ${action} is in the copied audit log`);
     assert.ok(!(migrated.stdout + migrated.stderr).includes(TEST_DATABASE_PASSWORD), 'the database password is never printed');
 
     // Every row of every copied table, ids included, read back through the stores' mappers: the same.
@@ -151,6 +157,7 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     assert.equal(ok(onPg, ['key', 'list']), folderKeys);
     assert.equal(ok(onPg, ['model', 'list']), folderModels);
     assert.equal(ok(onPg, ['code', 'list']), folderCodes);
+    assert.equal(ok(onPg, ['token', 'list']), folderTokens);
     assert.deepEqual(accountShow(ok(onPg, ['account', 'show', 'team'])), before);
 
     // A second migrate into the now non-empty database: refused, and nothing changes.
@@ -171,6 +178,10 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
       assert.equal(upstream.requests.length, upstreamBefore + 3);
       assert.equal(upstream.requests.at(-1)!.headers.authorization, 'Bearer sk-upstream-secret-1', 'the channel key, sealed again, opens');
       assertError(await call(served.gw, 'POST', '/v1/chat/completions', { key: disabled, body: chatBody('gpt-x') }), 403, 'key_disabled');
+      // The admin access token made on the folder manages the gateway on the database: its hash went across.
+      const users = await call(served.gw, 'GET', '/api/console/admin/users', { key: adminToken });
+      assert.equal(users.status, 200, users.text);
+      assert.deepEqual(users.json.data.map((u: { name: string }) => u.name), ['ana', 'boss']);
       served.child.kill('SIGTERM');
       assert.equal(await served.exited, 0, served.output());
     } finally {

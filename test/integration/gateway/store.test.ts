@@ -154,7 +154,10 @@ describe('gateway store', () => {
   it("brings a folder at schema 13 to the latest (14 redemption codes, 15 the audit log, 16 keys' own limits), its rows kept", async () => {
     const dir = tempDir();
     try {
-      assert.deepEqual(MIGRATIONS.map((m) => m.version), Array.from({ length: 16 }, (_, i) => i + 1), 'contiguous, in order');
+      const known = MIGRATIONS.map((m) => m.version);
+      assert.deepEqual(known.slice(0, 16), Array.from({ length: 16 }, (_, i) => i + 1), 'contiguous to 16');
+      assert.ok(known.every((v, i) => i === 0 || v > known[i - 1]!), `each once, in order: ${known.join(', ')}`);
+      assert.ok(known.includes(18), '18: admin access tokens');
       const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
       const db = new DatabaseSync(join(dir, 'gateway.db'));
       db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL)');
@@ -179,6 +182,34 @@ describe('gateway store', () => {
       const versions = check.prepare('SELECT version FROM schema_version ORDER BY version').all().map((r) => Number(r.version));
       check.close();
       assert.deepEqual(versions, MIGRATIONS.map((m) => m.version));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('brings a folder at schema 15 to admin access tokens (18), its audit rows kept and naming no token', async () => {
+    const dir = tempDir();
+    try {
+      const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+      const db = new DatabaseSync(join(dir, 'gateway.db'));
+      db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL)');
+      for (const m of MIGRATIONS.filter((m) => m.version <= 15)) {
+        db.exec(m.sql);
+        db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(m.version);
+      }
+      db.exec("INSERT INTO accounts (name, balance, created_at) VALUES ('team', 7, 1)");
+      db.exec("INSERT INTO users (name, account_id, admin, password_hash, created_at) SELECT 'ada', id, 1, 'x', 1 FROM accounts");
+      db.exec("INSERT INTO audit_log (time, actor, action, target, details) VALUES (1, 'cli', 'account.topup', 'team', NULL)");
+      db.close();
+      const store = openStore({ dataDir: dir });
+      try {
+        assert.deepEqual((await store.listAudit({ limit: 10 })).map((r) => [r.actor, r.action, r.viaToken]), [['cli', 'account.topup', null]]);
+        const [ada] = await store.listUsers();
+        const token = await store.adminTokens.create({ name: 'script', hash: 'f'.repeat(64), prefix: 'mgt-ffff…', createdBy: ada!.id, expiresAt: null });
+        assert.deepEqual(await store.adminTokens.list(), [token]);
+      } finally {
+        await store.close();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

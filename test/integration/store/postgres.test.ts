@@ -50,10 +50,30 @@ describe('the PostgreSQL store', () => {
   it('migrates once when several open a new database together, and refuses a database of a newer version', async () => {
     const url = await freshDatabase();
     await Promise.all([open(url), open(url), open(url), open(url)]);
-    assert.deepEqual(POSTGRES_MIGRATIONS.map((m) => m.version), [1, 2, 3, 4, 5, 6, 7, 8], "contiguous, in order: 6 redemption codes, 7 the audit log, 8 keys' own limits");
+    const versions = POSTGRES_MIGRATIONS.map((m) => m.version);
+    assert.deepEqual(versions.slice(0, 8), [1, 2, 3, 4, 5, 6, 7, 8], "contiguous to 8: 6 redemption codes, 7 the audit log, 8 keys' own limits");
+    assert.ok(versions.every((v, i) => i === 0 || v > versions[i - 1]!) && versions.includes(10), `each once, in order, 10 admin access tokens: ${versions.join(', ')}`);
     assert.deepEqual((await sql(url, 'SELECT version FROM schema_version ORDER BY version')).rows, POSTGRES_MIGRATIONS.map((m) => ({ version: m.version })));
     await sql(url, 'INSERT INTO schema_version (version) VALUES (999)');
     await assert.rejects(open(url), storeError('invalid', new RegExp(`newer Model Gateway \\(schema 999; this version knows up to ${POSTGRES_MIGRATIONS.at(-1)!.version}\\)`)));
+  });
+
+  it('brings a database at schema 7 to admin access tokens (10), its audit rows kept and naming no token', async () => {
+    const url = await freshDatabase();
+    await sql(url, 'CREATE TABLE schema_version (version INTEGER NOT NULL)');
+    for (const m of POSTGRES_MIGRATIONS.filter((m) => m.version <= 7)) {
+      await sql(url, m.sql);
+      await sql(url, 'INSERT INTO schema_version (version) VALUES ($1)', [m.version]);
+    }
+    await sql(url, "INSERT INTO accounts (name, balance, created_at) VALUES ('team', 7, 1)");
+    await sql(url, "INSERT INTO users (name, account_id, admin, password_hash, created_at) SELECT 'ada', id, TRUE, 'x', 1 FROM accounts");
+    await sql(url, "INSERT INTO audit_log (time, actor, action, target) VALUES (1, 'cli', 'account.topup', 'team')");
+    const store = await open(url);
+    assert.deepEqual((await sql(url, 'SELECT version FROM schema_version ORDER BY version')).rows.map((r) => r.version), POSTGRES_MIGRATIONS.map((m) => m.version));
+    assert.deepEqual((await store.listAudit({ limit: 10 })).map((r) => [r.actor, r.action, r.viaToken]), [['cli', 'account.topup', null]]);
+    const [ada] = await store.listUsers();
+    const token = await store.adminTokens.create({ name: 'script', hash: 'f'.repeat(64), prefix: 'mgt-ffff…', createdBy: ada!.id, expiresAt: null });
+    assert.deepEqual(await store.adminTokens.list(), [token]);
   });
 
   it("brings a database at schema 5 to the latest (redemption codes, the audit log, keys' own limits), its rows kept", async () => {
@@ -66,7 +86,7 @@ describe('the PostgreSQL store', () => {
     await sql(url, "INSERT INTO accounts (name, balance, created_at) VALUES ('team', 7, 1)");
     await sql(url, "INSERT INTO users (name, account_id, admin, password_hash, created_at) SELECT 'ada', id, TRUE, 'x', 1 FROM accounts");
     const store = await open(url);
-    assert.deepEqual((await sql(url, 'SELECT version FROM schema_version ORDER BY version')).rows.map((r) => r.version), [1, 2, 3, 4, 5, 6, 7, 8]);
+    assert.deepEqual((await sql(url, 'SELECT version FROM schema_version ORDER BY version')).rows.map((r) => r.version), POSTGRES_MIGRATIONS.map((m) => m.version));
     const [ada] = await store.listUsers();
     assert.deepEqual([ada!.name, ada!.lastSignInAt, (await store.getAccount('team'))!.balance], ['ada', null, 7]);
     const [code] = await store.createCodes([{ hash: 'e'.repeat(64), value: 5, batch: null, expiresAt: null, createdBy: ada!.id }], { actor: 'ada', action: 'code.create', target: '(no batch)' });

@@ -18,9 +18,14 @@ describe('audit rows', () => {
 
   it('passes ordinary fields, and keeps no empty details', () => {
     const details = { account: 'team', admin: true, max_tokens: 5, defaultMaxTokens: 9, key_name: 'laptop', amount_micro_usd: 1, models: { a: 'b' }, batch: 'spring', count: 3 };
-    assert.deepEqual(auditRow(entry(details)), { actor: 'root', action: 'user.create', target: 'ada', details: JSON.stringify(details) });
+    assert.deepEqual(auditRow(entry(details)), { actor: 'root', action: 'user.create', target: 'ada', details: JSON.stringify(details), viaToken: null });
     assert.equal(auditRow(entry({})).details, null);
     assert.equal(auditRow({ actor: 'root', action: 'user.disable', target: 'ada' }).details, null);
+  });
+
+  it('names the admin access token an admin acted through, and null when none', () => {
+    assert.equal(auditRow({ actor: 'root', action: 'account.topup', target: 'team', viaToken: 'nightly-script' }).viaToken, 'nightly-script');
+    assert.equal(auditRow({ actor: 'root', action: 'account.topup', target: 'team', viaToken: null }).viaToken, null);
   });
 
   it('refuses an action the contract does not list', () => {

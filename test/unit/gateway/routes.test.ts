@@ -1,16 +1,19 @@
 // The route table, swept in process (no socket): every route answers its methods with the contract's
 // shapes, refuses the others with 405, and asks for a key unless it is public. The console's signed-in
 // routes are swept again with sessions: every admin route (users, top-ups, the audit log, redemption
-// codes, channels, models and prices) is 401 without a session, 403 admin_required for a user who is not an admin, and past both for
-// an admin; every change refuses a request without the console's same-origin proof (403) or a JSON body (415).
+// codes, channels, models and prices, admin access tokens) is 401 without a session, 403 admin_required for a
+// user who is not an admin, and past both for an admin; every change refuses a request without the console's
+// same-origin proof (403) or a JSON body (415). Every refusal of the management API seen here is one its row
+// in the OpenAPI document lists (documentedCodes).
 import assert from 'node:assert/strict';
 import { ROUTES } from '../../../src/gateway/app.ts';
 import { createGateway, type GatewayInstance } from '../../../src/gateway/server.ts';
 import { assertAnthropicError, assertError } from '../../support/answer.ts';
 import { injectRequest } from '../../support/inject.ts';
+import { assertRefusal, documentedCodes } from '../../support/documented.ts';
 
 /** Routes anyone may read: the status probe, the console's pages (their data needs a key or a session) and who is signed in (nobody: user null). */
-const PUBLIC = new Set(['/api/status', '/', '/console', '/api/console/session', '/device']);
+const PUBLIC = new Set(['/api/status', '/api/openapi.json', '/', '/console', '/api/console/session', '/device']);
 /** The device sign-in's OAuth endpoints (contract 4.11) need nothing but their parameters, and refuse in RFC 6749's body. */
 const OAUTH = new Set(['/api/oauth/device_authorization', '/api/oauth/token']);
 /** The console's sign-in routes need no key and no session, but a same-origin proof (CSRF): without one, 403. */
@@ -53,7 +56,11 @@ describe('the route table, in process', () => {
           assert.equal(answer.status, 400);
           assert.equal(answer.json.error, 'invalid_request');
           assert.match(answer.json.error_description, /\(request id: \S+\)$/);
-        } else assertErrorOf(answer, ...expected);
+        } else {
+          assertErrorOf(answer, ...expected);
+          const codes = documentedCodes(method, path);
+          if (codes) assert.ok(codes.includes(expected[1]), `${expected[1]} is documented for ${method} ${path}`);
+        }
         assert.match(answer.headers.get('x-request-id') ?? '', /\S/);
       });
     }
@@ -103,10 +110,10 @@ describe('the signed-in console routes of the table, in process, with sessions',
     await gateway.close();
   });
 
-  it('finds the admin routes: users, their actions, top-ups, the audit log, redemption codes, channels, models and prices', () => {
-    assert.ok(adminRoutes.length >= 20, `${adminRoutes.length} admin routes`);
+  it('finds the admin routes: users, their actions, top-ups, the audit log, redemption codes, channels, models and prices, admin access tokens', () => {
+    assert.ok(adminRoutes.length >= 23, `${adminRoutes.length} admin routes`);
     const channels = ['', '/update', '/disable', '/enable', '/delete', '/test'].map((action) => `/api/console/admin/channels${action}`);
-    for (const path of ['/api/console/admin/users', '/api/console/admin/audit', '/api/console/admin/codes', '/api/console/admin/codes/disable', ...channels, '/api/console/admin/models', '/api/console/admin/models/price']) {
+    for (const path of ['/api/console/admin/users', '/api/console/admin/audit', '/api/console/admin/codes', '/api/console/admin/codes/disable', ...channels, '/api/console/admin/models', '/api/console/admin/models/price', '/api/console/admin/tokens', '/api/console/admin/tokens/revoke']) {
       assert.ok(adminRoutes.some(([, p]) => p === path), path);
     }
   });
@@ -114,12 +121,12 @@ describe('the signed-in console routes of the table, in process, with sessions',
   for (const [method, path] of adminRoutes) {
     const body = method === 'POST' ? { name: 'ada', account: 'ada', amount_usd: '1', admin: false, password: 'new password 99' } : undefined;
     it(`${method} ${path}: 401 without a session, 403 admin_required for a user, past both for an admin`, async () => {
-      assertError(await injectRequest(gateway, method, path, { headers: fromPage, body }), 401, 'not_signed_in');
-      assertError(await injectRequest(gateway, method, path, { headers: { ...fromPage, cookie: `mg_session=${user}` }, body }), 403, 'admin_required');
+      assertRefusal(await injectRequest(gateway, method, path, { headers: fromPage, body }), method, path, 401, 'not_signed_in');
+      assertRefusal(await injectRequest(gateway, method, path, { headers: { ...fromPage, cookie: `mg_session=${user}` }, body }), method, path, 403, 'admin_required');
       // A user's refused request changed nothing, and told nothing of the admin API's data.
       const asAdmin = await injectRequest(gateway, method, path, { headers: { ...fromPage, cookie: `mg_session=${admin}` }, body: method === 'POST' ? {} : undefined });
       if (method === 'GET') assert.equal(asAdmin.status, 200, asAdmin.text);
-      else assertError(asAdmin, 400, 'invalid_request');
+      else assertRefusal(asAdmin, method, path, 400, 'invalid_request');
     });
   }
 
@@ -127,12 +134,12 @@ describe('the signed-in console routes of the table, in process, with sessions',
     if (!('POST' in methods)) continue;
     const cookie = () => `mg_session=${path.startsWith(ADMIN_PREFIX) ? admin : user}`;
     it(`POST ${path} signed in, without the console's same-origin proof: 403 cross_site_request; from another origin too`, async () => {
-      assertError(await injectRequest(gateway, 'POST', path, { headers: { cookie: cookie() }, body: { id: 1 } }), 403, 'cross_site_request');
-      assertError(await injectRequest(gateway, 'POST', path, { headers: { cookie: cookie(), origin: 'https://evil.example' }, body: { id: 1 } }), 403, 'cross_site_request');
+      assertRefusal(await injectRequest(gateway, 'POST', path, { headers: { cookie: cookie() }, body: { id: 1 } }), 'POST', path, 403, 'cross_site_request');
+      assertRefusal(await injectRequest(gateway, 'POST', path, { headers: { cookie: cookie(), origin: 'https://evil.example' }, body: { id: 1 } }), 'POST', path, 403, 'cross_site_request');
     });
     it(`POST ${path} signed in, a body that is not JSON (a form's): 415 json_required`, async () => {
       const answer = await injectRequest(gateway, 'POST', path, { headers: { cookie: cookie(), ...fromPage, 'content-type': 'text/plain' }, body: 'id=1' });
-      assertError(answer, 415, 'json_required');
+      assertRefusal(answer, 'POST', path, 415, 'json_required');
     });
   }
 
