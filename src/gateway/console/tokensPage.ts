@@ -18,7 +18,7 @@ export const TOKENS_VIEW_HTML = `
       </div>
     </div>
     <section class="card spaced" aria-labelledby="tokens-title">
-      <header><div><h2 id="tokens-title">Admin access tokens</h2><p>For scripts that manage this gateway: <code>Authorization: Bearer mgt-…</code> on the admin routes, described at <a id="tokens-openapi" href="api/openapi.json">/api/openapi.json</a>. Every change a token makes is in the audit log under its admin and its name.</p></div>
+      <header><div><h2 id="tokens-title">Admin access tokens</h2><p>For scripts that manage this gateway: <code>Authorization: Bearer mgt-…</code> on the admin routes, described by the OpenAPI document at <code id="tokens-openapi">/api/openapi.json</code>. Every change a token makes is in the audit log under its admin and its name.</p></div>
         <div><button class="btn" id="tokens-refresh" type="button">Refresh</button></div></header>
       <form id="new-token-form" class="body filters" autocomplete="off">
         <div><label for="new-token-input-name">Name</label><input id="new-token-input-name" type="text" placeholder="nightly-report" spellcheck="false" autocapitalize="off" required></div>
