@@ -9,23 +9,18 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { main } from '../../../src/gateway/cli.ts';
 import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
 import { openAnyStore, openStore } from '../../../src/gateway/store/index.ts';
 import { assertError } from '../../support/answer.ts';
 import { freshDatabase } from '../../support/postgres.ts';
 import { makeUser } from './consoleAgent.ts';
 import { call, tempDir } from './helpers.ts';
+import { runCli } from './serveProcess.ts';
 
 const TOKEN = /^mgt-[A-Za-z0-9_-]{43}$/;
 
-async function run(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io = { out: (line: string) => void (stdout += `${line}\n`), err: (line: string) => void (stderr += `${line}\n`) };
-  const code = await main(args, io, { ...process.env, MODEL_GATEWAY_DATA: '', MODEL_GATEWAY_DATABASE_URL: '', ...env });
-  return { code, stdout, stderr };
-}
+/** The CLI in process, as the binary runs it. */
+const run = (env: NodeJS.ProcessEnv, args: string[]) => runCli(args, env);
 
 describe('model-gateway token', () => {
   describe('on a SQLite folder, beside a running gateway', () => {

@@ -63,7 +63,7 @@ describe("the admins' console in a browser", function () {
     await admin.locator('#setup-button').click();
     await admin.locator('#keys-app').waitFor({ state: 'visible' });
     await admin.locator('#user-tabs [data-view="audit"]').waitFor({ state: 'visible' });
-    assert.deepEqual(await visibleTabs(admin), ['API keys', 'Models', 'Logs', 'Top up', 'Password', 'Users', 'Audit', 'Codes', 'Channels', 'Models & prices']);
+    assert.deepEqual(await visibleTabs(admin), ['API keys', 'Models', 'Logs', 'Top up', 'Password', 'Users', 'Audit', 'Codes', 'Channels', 'Models & prices', 'Tokens']);
     await admin.locator('#user-tabs [data-view="users"]').click();
     await row('root').waitFor();
     assert.match(await row('root').innerText(), /^root\s*admin\s+root\s+\$0\.00\s+enabled/);

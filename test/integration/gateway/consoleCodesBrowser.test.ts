@@ -4,50 +4,26 @@
 // a code in the Top up view and sees the new balance; a disabled code is refused in plain words; the
 // admin then sees who used it. No CSP violation or page error throughout. Waits poll the DOM.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Store } from '../../../src/gateway/store/types.ts';
-import { launchConsoleBrowser, SCREENSHOTS, type ConsoleBrowser } from './browser.ts';
-import { makeUser, PASSWORD } from './consoleAgent.ts';
-import { startTestGateway, type Started } from './helpers.ts';
+import { SCREENSHOTS, type ConsoleBrowser } from './browser.ts';
+import { useConsoleInBrowser } from './consoleBrowserSuite.ts';
+import type { Started } from './helpers.ts';
 
 const CODE = /^MGC(-[0-9A-HJKMNP-TV-Z]{4}){5}$/;
 
 describe('redemption codes in a browser', function () {
   this.timeout(90_000);
+  const suite = useConsoleInBrowser();
+  const { signIn, signOut, tab } = suite;
   let t: Started;
   let store: Store;
   let browser: ConsoleBrowser;
   let page: Page;
   let codes: string[] = [];
+  before(() => void ({ t, store, browser, page } = suite.now()));
 
-  before(async () => {
-    t = await startTestGateway();
-    store = t.admin();
-    await makeUser(store, 'root', 0, true);
-    await makeUser(store, 'ada', 1_000_000);
-    browser = await launchConsoleBrowser(t.gw.url);
-    page = browser.page;
-    mkdirSync(SCREENSHOTS, { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  async function signIn(name: string): Promise<void> {
-    await page.locator('#user-name').waitFor({ state: 'visible' });
-    await page.locator('#user-name').fill(name);
-    await page.locator('#user-password').fill(PASSWORD);
-    await page.locator('#user-signin-button').click();
-    await page.locator('#keys-app').waitFor({ state: 'visible' });
-  }
-  async function signOut(): Promise<void> {
-    await page.locator('#signout').click();
-    await page.locator('#user-name').waitFor({ state: 'visible' });
-  }
-  const tab = (name: string) => page.locator('#user-tabs').getByRole('button', { name, exact: true });
   /** Chromium reports a refused request as a failed resource load: that one is expected, nothing else is. */
   const unexpectedProblems = () => browser.problems.filter((p) => !/status of 400/.test(p));
 

@@ -4,47 +4,25 @@
 // the admin and the token; the admin revokes it after a confirmation and the script is refused. A user
 // who is not an admin has no Tokens tab. No CSP violation or page error throughout.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Store } from '../../../src/gateway/store/types.ts';
 import { assertError } from '../../support/answer.ts';
-import { launchConsoleBrowser, SCREENSHOTS, type ConsoleBrowser } from './browser.ts';
-import { makeUser, PASSWORD } from './consoleAgent.ts';
-import { call, startTestGateway, type Started } from './helpers.ts';
+import { SCREENSHOTS, type ConsoleBrowser } from './browser.ts';
+import { useConsoleInBrowser } from './consoleBrowserSuite.ts';
+import { call, type Started } from './helpers.ts';
 
 const TOKEN = /^mgt-[A-Za-z0-9_-]{43}$/;
 
 describe('admin access tokens in a browser', function () {
   this.timeout(90_000);
+  const suite = useConsoleInBrowser();
+  const { signIn, signOut, tab } = suite;
   let t: Started;
-  let store: Store;
   let browser: ConsoleBrowser;
   let page: Page;
   let token = '';
+  before(() => void ({ t, browser, page } = suite.now()));
 
-  before(async () => {
-    t = await startTestGateway();
-    store = t.admin();
-    await makeUser(store, 'root', 0, true);
-    await makeUser(store, 'ada', 1_000_000);
-    browser = await launchConsoleBrowser(t.gw.url);
-    page = browser.page;
-    mkdirSync(SCREENSHOTS, { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  async function signIn(name: string): Promise<void> {
-    await page.locator('#user-name').waitFor({ state: 'visible' });
-    await page.locator('#user-name').fill(name);
-    await page.locator('#user-password').fill(PASSWORD);
-    await page.locator('#user-signin-button').click();
-    await page.locator('#keys-app').waitFor({ state: 'visible' });
-  }
-  const tab = (name: string) => page.locator('#user-tabs').getByRole('button', { name, exact: true });
   /** Chromium reports a refused request as a failed resource load: none is expected here. */
   const problems = () => browser.problems;
 
@@ -104,7 +82,7 @@ describe('admin access tokens in a browser', function () {
   });
 
   it('a user who is not an admin has no Tokens tab', async () => {
-    await page.locator('#signout').click();
+    await signOut();
     await signIn('ada');
     assert.ok(await tab('Tokens').isHidden(), 'the Tokens view is for admins');
     assert.ok(await page.locator('#view-tokens').isHidden());

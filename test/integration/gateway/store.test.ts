@@ -12,6 +12,21 @@ import { call, chatBody, startTestGateway, tempDir } from './helpers.ts';
 import { assertError } from '../../support/answer.ts';
 import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
 
+/** A data folder's database written by an older version: the migrations up to `version`, an account `team` ($7 micro-USD) with user `ada`, and `extra` SQL. */
+function folderAtSchema(dir: string, version: number, ...extra: string[]): void {
+  const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+  const db = new DatabaseSync(join(dir, 'gateway.db'));
+  db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL)');
+  for (const m of MIGRATIONS.filter((m) => m.version <= version)) {
+    db.exec(m.sql);
+    db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(m.version);
+  }
+  db.exec("INSERT INTO accounts (name, balance, created_at) VALUES ('team', 7, 1)");
+  db.exec("INSERT INTO users (name, account_id, admin, password_hash, created_at) SELECT 'ada', id, 1, 'x', 1 FROM accounts");
+  for (const statement of extra) db.exec(statement);
+  db.close();
+}
+
 describe('gateway store', () => {
   it('never holds a key in plain text, ours or a channel\'s (database and WAL bytes scanned); owner-only files', async () => {
     const t = await startTestGateway({ issueKey: 'editor' });
@@ -158,16 +173,8 @@ describe('gateway store', () => {
       assert.deepEqual(known.slice(0, 16), Array.from({ length: 16 }, (_, i) => i + 1), 'contiguous to 16');
       assert.ok(known.every((v, i) => i === 0 || v > known[i - 1]!), `each once, in order: ${known.join(', ')}`);
       assert.ok(known.includes(18), '18: admin access tokens');
+      folderAtSchema(dir, 13);
       const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
-      const db = new DatabaseSync(join(dir, 'gateway.db'));
-      db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL)');
-      for (const m of MIGRATIONS.filter((m) => m.version <= 13)) {
-        db.exec(m.sql);
-        db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(m.version);
-      }
-      db.exec("INSERT INTO accounts (name, balance, created_at) VALUES ('team', 7, 1)");
-      db.exec("INSERT INTO users (name, account_id, admin, password_hash, created_at) SELECT 'ada', id, 1, 'x', 1 FROM accounts");
-      db.close();
       const store = openStore({ dataDir: dir });
       try {
         const [ada] = await store.listUsers();
@@ -190,17 +197,7 @@ describe('gateway store', () => {
   it('brings a folder at schema 15 to admin access tokens (18), its audit rows kept and naming no token', async () => {
     const dir = tempDir();
     try {
-      const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
-      const db = new DatabaseSync(join(dir, 'gateway.db'));
-      db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL)');
-      for (const m of MIGRATIONS.filter((m) => m.version <= 15)) {
-        db.exec(m.sql);
-        db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(m.version);
-      }
-      db.exec("INSERT INTO accounts (name, balance, created_at) VALUES ('team', 7, 1)");
-      db.exec("INSERT INTO users (name, account_id, admin, password_hash, created_at) SELECT 'ada', id, 1, 'x', 1 FROM accounts");
-      db.exec("INSERT INTO audit_log (time, actor, action, target, details) VALUES (1, 'cli', 'account.topup', 'team', NULL)");
-      db.close();
+      folderAtSchema(dir, 15, "INSERT INTO audit_log (time, actor, action, target, details) VALUES (1, 'cli', 'account.topup', 'team', NULL)");
       const store = openStore({ dataDir: dir });
       try {
         assert.deepEqual((await store.listAudit({ limit: 10 })).map((r) => [r.actor, r.action, r.viaToken]), [['cli', 'account.topup', null]]);

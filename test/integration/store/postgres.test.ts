@@ -36,6 +36,20 @@ function log(accountId: number, cost: number): RequestLog {
   };
 }
 
+/** A database written by an older version: the migrations up to `version`, an account `team` (7 micro-USD) with user `ada`, and `extra` SQL. */
+async function databaseAtSchema(version: number, ...extra: string[]): Promise<string> {
+  const url = await freshDatabase();
+  await sql(url, 'CREATE TABLE schema_version (version INTEGER NOT NULL)');
+  for (const m of POSTGRES_MIGRATIONS.filter((m) => m.version <= version)) {
+    await sql(url, m.sql);
+    await sql(url, 'INSERT INTO schema_version (version) VALUES ($1)', [m.version]);
+  }
+  await sql(url, "INSERT INTO accounts (name, balance, created_at) VALUES ('team', 7, 1)");
+  await sql(url, "INSERT INTO users (name, account_id, admin, password_hash, created_at) SELECT 'ada', id, TRUE, 'x', 1 FROM accounts");
+  for (const statement of extra) await sql(url, statement);
+  return url;
+}
+
 describe('the PostgreSQL store', () => {
   const opened: Store[] = [];
   const open = async (url: string, env: NodeJS.ProcessEnv = secretEnv()): Promise<Store> => {
@@ -59,15 +73,7 @@ describe('the PostgreSQL store', () => {
   });
 
   it('brings a database at schema 7 to admin access tokens (10), its audit rows kept and naming no token', async () => {
-    const url = await freshDatabase();
-    await sql(url, 'CREATE TABLE schema_version (version INTEGER NOT NULL)');
-    for (const m of POSTGRES_MIGRATIONS.filter((m) => m.version <= 7)) {
-      await sql(url, m.sql);
-      await sql(url, 'INSERT INTO schema_version (version) VALUES ($1)', [m.version]);
-    }
-    await sql(url, "INSERT INTO accounts (name, balance, created_at) VALUES ('team', 7, 1)");
-    await sql(url, "INSERT INTO users (name, account_id, admin, password_hash, created_at) SELECT 'ada', id, TRUE, 'x', 1 FROM accounts");
-    await sql(url, "INSERT INTO audit_log (time, actor, action, target) VALUES (1, 'cli', 'account.topup', 'team')");
+    const url = await databaseAtSchema(7, "INSERT INTO audit_log (time, actor, action, target) VALUES (1, 'cli', 'account.topup', 'team')");
     const store = await open(url);
     assert.deepEqual((await sql(url, 'SELECT version FROM schema_version ORDER BY version')).rows.map((r) => r.version), POSTGRES_MIGRATIONS.map((m) => m.version));
     assert.deepEqual((await store.listAudit({ limit: 10 })).map((r) => [r.actor, r.action, r.viaToken]), [['cli', 'account.topup', null]]);
@@ -77,14 +83,7 @@ describe('the PostgreSQL store', () => {
   });
 
   it("brings a database at schema 5 to the latest (redemption codes, the audit log, keys' own limits), its rows kept", async () => {
-    const url = await freshDatabase();
-    await sql(url, 'CREATE TABLE schema_version (version INTEGER NOT NULL)');
-    for (const m of POSTGRES_MIGRATIONS.filter((m) => m.version <= 5)) {
-      await sql(url, m.sql);
-      await sql(url, 'INSERT INTO schema_version (version) VALUES ($1)', [m.version]);
-    }
-    await sql(url, "INSERT INTO accounts (name, balance, created_at) VALUES ('team', 7, 1)");
-    await sql(url, "INSERT INTO users (name, account_id, admin, password_hash, created_at) SELECT 'ada', id, TRUE, 'x', 1 FROM accounts");
+    const url = await databaseAtSchema(5);
     const store = await open(url);
     assert.deepEqual((await sql(url, 'SELECT version FROM schema_version ORDER BY version')).rows.map((r) => r.version), POSTGRES_MIGRATIONS.map((m) => m.version));
     const [ada] = await store.listUsers();
