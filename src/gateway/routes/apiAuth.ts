@@ -29,13 +29,15 @@ export interface AdminCaller {
   readonly token: AdminTokenRecord | null;
 }
 
-/** The credential of the Authorization header: an admin access token, some other bearer (an API key), or none. */
+/**
+ * The Bearer credential of the Authorization header: an admin access token, another one (an API key), or
+ * none (no header, or not a Bearer one: a proxy's Basic credentials are not ours to judge).
+ */
 function bearerOf(ctx: RequestContext): { kind: 'token'; secret: string } | { kind: 'other' } | null {
   const header = ctx.req.headers.authorization;
-  if (header === undefined) return null;
-  const parsed = parseAuthorization(header);
-  if (parsed.ok && parsed.secret.startsWith(ADMIN_TOKEN_PREFIX)) return { kind: 'token', secret: parsed.secret };
-  return parsed.ok || parsed.code !== 'missing_api_key' ? { kind: 'other' } : null;
+  const parsed = header === undefined ? null : parseAuthorization(header);
+  if (!parsed?.ok) return null;
+  return parsed.secret.startsWith(ADMIN_TOKEN_PREFIX) ? { kind: 'token', secret: parsed.secret } : { kind: 'other' };
 }
 
 async function byToken(gw: Gateway, ctx: RequestContext, secret: string): Promise<AdminCaller> {

@@ -21,13 +21,14 @@ describe('the route table, in process, with credentials where they do not belong
   let gateway: GatewayInstance;
   let token: string;
   let key: string;
+  let cookie: string;
 
   before(async () => {
     gateway = await createGateway({ inMemory: true, bootstrap: true, echoDelayMs: 0, firstAdminSetup: true });
     key = gateway.bootstrapKey!;
     const setup = await injectRequest(gateway, 'POST', '/api/console/setup', { headers: fromPage, body: { token: gateway.setupToken, name: 'root', password: 'root password 1' } });
     assert.equal(setup.status, 201, setup.text);
-    const cookie = `mg_session=${/^mg_session=([^;]+)/.exec(setup.headers.get('set-cookie')!)![1]}`;
+    cookie = `mg_session=${/^mg_session=([^;]+)/.exec(setup.headers.get('set-cookie')!)![1]}`;
     const made = await injectRequest(gateway, 'POST', TOKENS, { headers: { ...fromPage, cookie }, body: { name: 'sweep' } });
     assert.equal(made.status, 201, made.text);
     token = made.json.token;
@@ -66,6 +67,12 @@ describe('the route table, in process, with credentials where they do not belong
       });
     }
   }
+
+  it("leaves a proxy's Basic credentials alone: the session beside them is what counts, and without one it is not_signed_in", async () => {
+    const basic = { authorization: `Basic ${Buffer.from('proxy:secret').toString('base64')}` };
+    assert.equal((await injectRequest(gateway, 'GET', '/api/console/admin/users', { headers: { ...basic, cookie } })).status, 200);
+    assertRefusal(await injectRequest(gateway, 'GET', '/api/console/admin/users', { headers: basic }), 'GET', '/api/console/admin/users', 401, 'not_signed_in');
+  });
 
   it('takes the token in the x-api-key header of the Messages API no more than in Authorization', async () => {
     const answer = await injectRequest(gateway, 'POST', '/v1/messages', { headers: { 'x-api-key': token }, body: { model: 'echo', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] } });
