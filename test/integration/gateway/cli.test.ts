@@ -1,192 +1,20 @@
-// The CLI on the same data folder as a running server: `serve` as a separate process (signals, the listening
-// line), every other command in process through main(argv, io), as the binary runs it.
+// The CLI's commands in process through main(argv, io), as the binary runs it (`serve` as a process of its
+// own is in cliServe.test.ts).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { call, chatBody, tempDir } from './helpers.ts';
-import { assertError } from '../../support/answer.ts';
-import { poll } from '../../support/poll.ts';
+import { tempDir } from './helpers.ts';
 import { startFakeUpstream } from '../../support/fakeUpstream.ts';
-import type { RunningGateway } from '../../../src/gateway/server.ts';
 import { main } from '../../../src/gateway/cli.ts';
-import { startGateway } from '../../../src/gateway/server.ts';
+import { runCli, type CliRun } from './serveProcess.ts';
 
-const CLI = resolve(import.meta.dirname, '../../../src/gateway/cli.ts');
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** A CLI command, in process: `main(argv, io)` is what the `model-gateway` binary runs (no process to spawn). */
-async function cli(dir: string, ...args: string[]): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const io = { out: (line: string) => void (stdout += `${line}\n`), err: (line: string) => void (stderr += `${line}\n`) };
-  const code = await main(['--data', dir, ...args], io, { ...process.env, MODEL_GATEWAY_DATA: '' });
-  return { code, stdout, stderr };
-}
-
-interface Served {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly gw: RunningGateway;
-  readonly output: () => string;
-  readonly exited: Promise<number | null>;
-}
-
-/** Starts `serve --port 0` and resolves once it printed its listening line. */
-function serve(dir: string): Promise<Served> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--data', dir, '--port', '0', '--host', '127.0.0.1'], { env: { ...process.env, MODEL_GATEWAY_ECHO_DELAY_MS: '0' } });
-    let stdout = '';
-    let stderr = '';
-    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(stdout);
-      if (match) {
-        const gw = { url: match[1]!, host: '127.0.0.1', port: Number(match[2]), storeKind: 'sqlite', stop: async () => undefined } as RunningGateway;
-        done({ child, gw, output: () => stdout, exited });
-      }
-    });
-    void exited.then((code) => fail(new Error(`serve exited (${code}) before listening: ${stdout}${stderr}`)));
-  });
-}
+/** A CLI command in process on the test's data folder: `main(argv, io)` is what the `model-gateway` binary runs. */
+const cli = (dir: string, ...args: string[]): Promise<CliRun> => runCli(['--data', dir, ...args]);
 
 describe('model-gateway CLI', () => {
   let dir: string;
   beforeEach(() => (dir = tempDir()));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('serve bootstraps an empty folder, prints the listening line and a working key; CLI changes apply to the running server; SIGTERM loses no log', async () => {
-    const served = await serve(dir);
-    try {
-      const key = /API key \(shown once\): (sk-\S+)/.exec(served.output())?.[1];
-      assert.ok(key, served.output());
-      assert.equal((await call(served.gw, 'POST', '/v1/chat/completions', { key, body: chatBody() })).status, 200);
-
-      // key create prints the key alone on stdout.
-      const created = await cli(dir, 'account', 'create', 'team', '--balance', '0');
-      assert.equal(created.code, 0, created.stderr);
-      const made = await cli(dir, 'key', 'create', '--account', 'team', '--name', 'team-key');
-      assert.equal(made.code, 0, made.stderr);
-      assert.match(made.stdout, /^sk-[A-Za-z0-9_-]{32,}\n$/);
-      const teamKey = made.stdout.trim();
-
-      assertError(await call(served.gw, 'POST', '/v1/chat/completions', { key: teamKey, body: chatBody() }), 403, 'insufficient_balance');
-      assert.equal((await cli(dir, 'account', 'topup', 'team', '0.50')).code, 0);
-      assert.equal((await call(served.gw, 'POST', '/v1/chat/completions', { key: teamKey, body: chatBody() })).status, 200);
-
-      assertError(await call(served.gw, 'POST', '/v1/chat/completions', { key: teamKey, body: chatBody('parrot') }), 404, 'model_not_found');
-      const added = await cli(dir, 'channel', 'add', '--name', 'parrot', '--type', 'echo', '--models', 'parrot');
-      assert.equal(added.code, 0);
-      assert.match(added.stderr, /warning: no price yet for parrot: not served until priced/);
-      // A model with a channel but no price is not served (never free by accident), and the answer says how to fix it.
-      const unpriced = await call(served.gw, 'POST', '/v1/chat/completions', { key: teamKey, body: chatBody('parrot') });
-      assertError(unpriced, 403, 'model_not_priced');
-      assert.match(unpriced.json.error.message, /"parrot".*model-gateway model price parrot/);
-      assert.ok(!(await call(served.gw, 'GET', '/v1/models', { key: teamKey })).json.data.some((m: { id: string }) => m.id === 'parrot'), 'not listed either');
-      const free = await cli(dir, 'model', 'price', 'parrot', '--free');
-      assert.match(free.stdout, /"parrot" \(chat\): free, on purpose/);
-      assert.equal((await call(served.gw, 'POST', '/v1/chat/completions', { key: teamKey, body: chatBody('parrot') })).status, 200);
-      assert.equal((await cli(dir, 'model', 'price', 'parrot', '--free', '--input', '1')).code, 2, '--free takes no prices');
-
-      assert.equal((await cli(dir, 'key', 'disable', 'team-key')).code, 0);
-      assertError(await call(served.gw, 'GET', '/v1/models', { key: teamKey }), 403, 'key_disabled');
-
-      const ids = await Promise.all(
-        Array.from({ length: 25 }, async (_, i) => (await call(served.gw, 'POST', '/v1/chat/completions', { key, body: chatBody('echo', `last ${i}`) })).headers.get('x-request-id')!),
-      );
-      served.child.kill('SIGTERM');
-      assert.equal(await served.exited, 0);
-
-      const logs = await cli(dir, 'logs', '--json', '--limit', '1000');
-      assert.equal(logs.code, 0, logs.stderr);
-      const rows = logs.stdout.trim().split('\n').map((line) => JSON.parse(line) as { requestId: string; keyName: string | null });
-      for (const id of ids) assert.ok(rows.some((r) => r.requestId === id), `log of ${id} kept after SIGTERM`);
-      assert.ok(!logs.stdout.includes(key) && !logs.stdout.includes(teamKey), 'no secret in the logs');
-      const text = await cli(dir, 'logs', '--limit', '3');
-      assert.equal(text.stdout.trim().split('\n').length, 3);
-
-      const shown = await cli(dir, 'account', 'show', 'team');
-      assert.match(shown.stdout, /balance \$0\.49/);
-    } finally {
-      if (served.child.exitCode === null) served.child.kill('SIGKILL');
-    }
-  });
-
-  it('one gateway per data folder: a second serve is refused naming the first (pid, address); a dead one\'s lock is taken over', async () => {
-    const first = await serve(dir);
-    try {
-      const second = await serve(dir).then(
-        () => assert.fail('a second serve on the same folder must not start'),
-        (error: Error) => error.message,
-      );
-      assert.match(second, new RegExp(`serve exited \\(1\\).*another Model Gateway \\(pid ${first.child.pid}, at ${first.gw.url.replace(/\./g, '\\.')}\\) is serving`, 's'));
-      assert.equal((await call(first.gw, 'GET', '/api/status')).status, 200, 'the first one serves on');
-      await assert.rejects(startGateway({ dataDir: dir, port: 0 }), /another Model Gateway/);
-    } finally {
-      first.child.kill('SIGKILL');
-      await first.exited;
-    }
-    const after = await serve(dir);
-    after.child.kill('SIGTERM');
-    assert.equal(await after.exited, 0);
-    assert.ok(!existsSync(join(dir, 'gateway.lock')), 'a clean stop removes its lock');
-  });
-
-  it('serve on a busy port says so and what to try; when ready it prints the next steps', async () => {
-    const first = await serve(dir);
-    try {
-      const port = first.gw.port;
-      let stderr = '';
-      const other = tempDir();
-      const code = await main(['--data', other, 'serve', '--port', String(port)], { out: () => undefined, err: (l) => void (stderr += l) }, {});
-      rmSync(other, { recursive: true, force: true });
-      assert.equal(code, 2);
-      assert.match(stderr, new RegExp(`port ${port} is in use .*try --port ${port + 1}, or --port 0`));
-      await poll('the next steps', async () => (first.output().includes('curl ') ? true : undefined), 5000, 20);
-      assert.match(first.output(), /Next: open the console at http:\/\/127\.0\.0\.1:\d+\/ .*base URL http:\/\/127\.0\.0\.1:\d+\/v1/);
-      assert.match(first.output(), /curl http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions -H "Authorization: Bearer sk-/);
-    } finally {
-      first.child.kill('SIGTERM');
-      await first.exited;
-    }
-  });
-
-  it('serve prints a one-time first-admin setup link (token in the #fragment) while there is no admin, and none once there is', async () => {
-    const first = await serve(dir);
-    try {
-      await poll('the next steps', async () => (first.output().includes('curl ') ? true : undefined), 5000, 20);
-      const links = [...first.output().matchAll(/http:\/\/127\.0\.0\.1:\d+\/#setup=[A-Za-z0-9_-]{43}/g)].map((m) => m[0]);
-      assert.equal(links.length, 1, first.output());
-      assert.ok(links[0]!.startsWith(`${first.gw.url}/#setup=`));
-      assert.match(first.output(), /model-gateway user create NAME --admin/);
-    } finally {
-      first.child.kill('SIGTERM');
-      await first.exited;
-    }
-    const { openStore } = await import('../../../src/gateway/store/index.ts');
-    const { createUser } = await import('../../../src/gateway/accounts/users.ts');
-    const store = openStore({ dataDir: dir });
-    try {
-      await createUser(store, { name: 'root', password: 'a good long password', admin: true });
-    } finally {
-      await store.close();
-    }
-    const second = await serve(dir);
-    try {
-      await poll('the next steps', async () => (second.output().includes('curl ') ? true : undefined), 5000, 20);
-      assert.doesNotMatch(second.output(), /#setup=/);
-    } finally {
-      second.child.kill('SIGTERM');
-      await second.exited;
-    }
-  });
 
   it('channel add takes the upstream key from standard input (--api-key -) or the environment, never only from argv', async () => {
     const run = async (env: NodeJS.ProcessEnv, stdin: string | null, ...args: string[]) => {
