@@ -13,7 +13,7 @@ import type { ChannelRecord } from './store/types.ts';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
-export interface ChannelTestResult {
+export interface ChannelTestOutcome {
   readonly ok: boolean;
   /** The upstream's name for the model asked for. */
   readonly upstreamModel: string;
@@ -32,7 +32,7 @@ const NO_CLIENT = new AbortController().signal;
 const MAX_TEST_MS = 30_000;
 
 /** The test of `channel` with `model`, waiting as long as the relay would (the channel's timeout), at most 30 s. */
-export async function testChannel(channel: ChannelRecord, model: string, timeoutMs = Math.min(channel.timeoutMs, MAX_TEST_MS)): Promise<ChannelTestResult> {
+export async function testChannel(channel: ChannelRecord, model: string, timeoutMs = Math.min(channel.timeoutMs, MAX_TEST_MS)): Promise<ChannelTestOutcome> {
   const upstreamModel = channel.models[model] ?? model;
   if (channel.type === 'echo' || channel.baseUrl === null) return { ok: true, upstreamModel, status: null, ms: 0, code: null, line: `channel "${channel.name}" (echo) answers offline` };
   const anthropic = channel.type === 'anthropic';

@@ -75,7 +75,8 @@ export interface KeyUsageQuery {
   readonly day: number;
 }
 
-export interface KeyUsage {
+/** A key's spending (micro-USD) since a day, and its requests on a day, as the store counts them. */
+export interface KeyUsageTotals {
   /** Micro-USD. */
   readonly spent: number;
   readonly requests: number;
@@ -125,8 +126,8 @@ export class KeyUsageCounters {
     }
   }
 
-  query(queries: readonly KeyUsageQuery[]): Map<number, KeyUsage> {
-    const out = new Map<number, KeyUsage>();
+  query(queries: readonly KeyUsageQuery[]): Map<number, KeyUsageTotals> {
+    const out = new Map<number, KeyUsageTotals>();
     for (const q of queries) {
       let spent = 0;
       for (const [day, u] of this.#days.get(q.keyId) ?? []) if (day >= Math.min(q.since, q.day)) spent += u.spent;

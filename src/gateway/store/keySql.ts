@@ -5,7 +5,7 @@
  * batch adds its rows with a statement prepared once (sqliteBatch.ts).
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { assertKeyLimits, KEY_LIMIT_COLUMNS, keyLimitValues, newKeyLimits, usageOf, type KeyLimits, type KeyUsage, type KeyUsageQuery } from './keySettings.ts';
+import { assertKeyLimits, KEY_LIMIT_COLUMNS, keyLimitValues, newKeyLimits, usageOf, type KeyLimits, type KeyUsageTotals, type KeyUsageQuery } from './keySettings.ts';
 import type { Query } from './postgresQuery.ts';
 import type { Row } from './sqlRows.ts';
 import type { NewKey, RequestLog } from './types.ts';
@@ -32,10 +32,10 @@ const SQLITE_USAGE = `SELECT COALESCE(SUM(spent), 0) AS spent, COALESCE(SUM(CASE
 
 const statements = new WeakMap<DatabaseSync, StatementSync>();
 
-export function sqliteKeyUsage(db: DatabaseSync, queries: readonly KeyUsageQuery[]): Map<number, KeyUsage> {
+export function sqliteKeyUsage(db: DatabaseSync, queries: readonly KeyUsageQuery[]): Map<number, KeyUsageTotals> {
   let statement = statements.get(db);
   if (!statement) statements.set(db, (statement = db.prepare(SQLITE_USAGE)));
-  const out = new Map<number, KeyUsage>();
+  const out = new Map<number, KeyUsageTotals>();
   for (const q of queries) {
     const row = statement.get(q.day, q.keyId, Math.min(q.since, q.day)) as Row;
     out.set(q.keyId, { spent: Number(row.spent), requests: Number(row.requests) });
@@ -43,8 +43,8 @@ export function sqliteKeyUsage(db: DatabaseSync, queries: readonly KeyUsageQuery
   return out;
 }
 
-export async function keyUsageOf(query: (sql: string, params?: unknown[]) => Promise<{ rows: Row[] }>, queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {
-  const out = new Map<number, KeyUsage>();
+export async function keyUsageOf(query: (sql: string, params?: unknown[]) => Promise<{ rows: Row[] }>, queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsageTotals>> {
+  const out = new Map<number, KeyUsageTotals>();
   if (queries.length === 0) return out;
   const { rows } = await query(
     `SELECT q.key_id, COALESCE(SUM(u.spent), 0)::text AS spent, COALESCE(SUM(u.requests) FILTER (WHERE u.day = q.day), 0)::text AS requests

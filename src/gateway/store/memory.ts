@@ -6,7 +6,7 @@ import { matchesAccountLogs, type AccountLogFilter } from './logQuery.ts';
 import { newestFirst } from './newestFirst.ts';
 import { MemoryAdminTokens } from './memoryAdminTokens.ts';
 import { assertNewCodes, codeStatus, matchesCodes, noSuchCodes } from './codeQuery.ts';
-import { assertKeyLimits, KeyUsageCounters, newKeyLimits, type KeyLimits, type KeyUsage, type KeyUsageQuery } from './keySettings.ts';
+import { assertKeyLimits, KeyUsageCounters, newKeyLimits, type KeyLimits, type KeyUsageTotals, type KeyUsageQuery } from './keySettings.ts';
 import { lastAdmin, StoreError } from './types.ts';
 import type {
   AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelChanges, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
@@ -274,7 +274,7 @@ export class MemoryStore implements Store {
     this.#audited(audit, () => this.#changeKey(id, { ...limits }));
   }
 
-  async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {
+  async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsageTotals>> {
     return this.#usage.query(queries);
   }
 

@@ -21,7 +21,7 @@ import { PostgresLogs } from './postgresLogs.ts';
 import { writeBatch } from './postgresBatch.ts';
 import { PostgresKeyLimits } from './postgresKeyLimits.ts';
 import { inTransaction, type Query } from './postgresQuery.ts';
-import type { KeyLimits, KeyUsage, KeyUsageQuery } from './keySettings.ts';
+import type { KeyLimits, KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
 import { PostgresKeys } from './postgresKeys.ts';
 import { PostgresLeases } from './postgresLeases.ts';
 import { PostgresCodes } from './postgresCodes.ts';
@@ -318,7 +318,7 @@ export class PostgresStore implements Store {
     return this.#keys.delete(id);
   }
 
-  async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {
+  async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsageTotals>> {
     return this.#logs.keyUsage(queries);
   }
 

@@ -4,7 +4,7 @@
  * postgresBatch.ts). Newest first by id, as on SQLite.
  */
 import { keyUsageOf } from './keySql.ts';
-import type { KeyUsage, KeyUsageQuery } from './keySettings.ts';
+import type { KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
 import { accountLogsSql, type AccountLogFilter } from './logQuery.ts';
 import { toLog, type Row } from './sqlRows.ts';
 import type { StoredLog } from './types.ts';
@@ -45,7 +45,7 @@ export class PostgresLogs {
     return (await this.#query(sql, params)).rows.map(toLog);
   }
 
-  async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {
+  async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsageTotals>> {
     return keyUsageOf(this.#query, queries);
   }
 }

@@ -22,7 +22,7 @@ import { SqliteAudit } from './sqliteAudit.ts';
 import { SqliteCodes } from './sqliteCodes.ts';
 import { SqliteAdminTokens } from './sqliteAdminTokens.ts';
 import { SqliteChanges } from './sqliteChanges.ts';
-import type { KeyLimits, KeyUsage, KeyUsageQuery } from './keySettings.ts';
+import type { KeyLimits, KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
 import { keyInsert, keyLimitsUpdate, sqliteKeyUsage } from './keySql.ts';
 
 function isUniqueViolation(error: unknown): boolean {
@@ -264,7 +264,7 @@ export class SqliteStore implements Store {
     this.#audited(audit, () => this.#updateKey(id, sql, ...values));
   }
 
-  async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>> {
+  async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsageTotals>> {
     return sqliteKeyUsage(this.#db, queries);
   }
 

@@ -9,7 +9,7 @@
 import type { AuditAction, ModelKind, ChannelType, CodeStatusName } from '../../contract/index.ts';
 import type { AccountLogFilter } from './logQuery.ts';
 import type { KeyLimitStore, LeaseStore } from './instances.ts';
-import type { KeyLimits, KeyUsage, KeyUsageQuery } from './keySettings.ts';
+import type { KeyLimits, KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
 import type { AdminTokenStore } from './tokenTypes.ts';
 
 export type { AdminTokenRecord, AdminTokenStore, NewAdminToken } from './tokenTypes.ts';
@@ -370,7 +370,7 @@ export interface Store {
   /** Every limit of the key `id` at once (checked by keySettings.ts); its secret, models, expiry and status kept. */
   setKeyLimits(id: number, limits: KeyLimits, audit?: AuditEntry): Promise<void>;
   /** Per key asked: its spending since a UTC day and its requests on a UTC day, from key_usage (zero for none). */
-  keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsage>>;
+  keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsageTotals>>;
 
   addChannel(channel: NewChannel, audit?: AuditEntry): Promise<ChannelRecord>;
   listChannels(): Promise<ChannelRecord[]>;

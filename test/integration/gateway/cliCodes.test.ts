@@ -6,18 +6,17 @@
 // code is ever found in `code list`, `logs`, the audit log, the database file's bytes or PostgreSQL's rows.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { newRedemptionCode } from '../../../src/gateway/accounts/codes.ts';
-import { runCli, type CliRun } from './serveProcess.ts';
-import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
+import { besideGateway, runCli, type CliRun } from './serveProcess.ts';
+import type { RunningGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { assertError } from '../../support/answer.ts';
 import { poll } from '../../support/poll.ts';
 import { freshDatabase } from '../../support/postgres.ts';
 import { consoleAgent, makeUser } from './consoleAgent.ts';
-import { tempDir } from './helpers.ts';
 
 const CODE = /^MGC(-[0-9A-HJKMNP-TV-Z]{4}){5}$/;
 
@@ -30,13 +29,9 @@ describe('model-gateway code', () => {
     let dir: string;
     let gw: RunningGateway;
     const cli = (...args: string[]) => run({}, ['--data', dir, ...args]);
-    before(async () => {
-      dir = tempDir();
-      gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, echoDelayMs: 0 });
-    });
-    after(async () => {
-      await gw.stop();
-      rmSync(dir, { recursive: true, force: true });
+    besideGateway((d, g) => {
+      dir = d;
+      gw = g;
     });
 
     it('create prints the codes alone on standard output, one per line, and what was made on standard error', async () => {

@@ -6,25 +6,21 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
+import type { RunningGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { formatUsd } from '../../../src/contract/index.ts';
 import { assertError } from '../../support/answer.ts';
 import { poll } from '../../support/poll.ts';
 import { call, chatBody, tempDir } from './helpers.ts';
-import { cliWith, ROOT, runCli, serveProcess, type CliRun } from './serveProcess.ts';
+import { besideGateway, cliWith, ROOT, runCli, serveProcess, type CliRun } from './serveProcess.ts';
 
 describe('model-gateway key, with limits of its own', () => {
   let dir: string;
   let gw: RunningGateway;
   const cli = (...args: string[]): Promise<CliRun> => runCli(['--data', dir, ...args]);
-  before(async () => {
-    dir = tempDir();
-    gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, echoDelayMs: 0 });
-  });
-  after(async () => {
-    await gw.stop();
-    rmSync(dir, { recursive: true, force: true });
+  besideGateway((d, g) => {
+    dir = d;
+    gw = g;
   });
 
   it('create takes every limit; list and show give them back, show with the spending of the period and the reset time', async () => {

@@ -6,16 +6,16 @@
 // list, the audit log, the database file's bytes or PostgreSQL's rows.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
+import type { RunningGateway } from '../../../src/gateway/server.ts';
 import { openAnyStore, openStore } from '../../../src/gateway/store/index.ts';
 import { assertError } from '../../support/answer.ts';
 import { freshDatabase } from '../../support/postgres.ts';
 import { makeUser } from './consoleAgent.ts';
-import { call, tempDir } from './helpers.ts';
-import { runCli } from './serveProcess.ts';
+import { call } from './helpers.ts';
+import { besideGateway, runCli } from './serveProcess.ts';
 
 const TOKEN = /^mgt-[A-Za-z0-9_-]{43}$/;
 
@@ -28,9 +28,9 @@ describe('model-gateway token', () => {
     let gw: RunningGateway;
     const made: string[] = [];
     const cli = (...args: string[]) => run({}, ['--data', dir, ...args]);
-    before(async () => {
-      dir = tempDir();
-      gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, echoDelayMs: 0 });
+    besideGateway(async (d, g) => {
+      dir = d;
+      gw = g;
       const store = openStore({ dataDir: dir });
       try {
         await makeUser(store, 'root', 0, true);
@@ -38,10 +38,6 @@ describe('model-gateway token', () => {
       } finally {
         await store.close();
       }
-    });
-    after(async () => {
-      await gw.stop();
-      rmSync(dir, { recursive: true, force: true });
     });
 
     it('create prints the token alone on standard output; it manages the running gateway at once, as its admin', async () => {

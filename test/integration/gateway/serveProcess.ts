@@ -9,7 +9,7 @@ import { startFakeUpstream, type FakeBehaviour, type FakeUpstream } from '../../
 import { freshDatabase } from '../../support/postgres.ts';
 import { tempDir } from './helpers.ts';
 import { main } from '../../../src/gateway/cli.ts';
-import type { RunningGateway } from '../../../src/gateway/server.ts';
+import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -53,6 +53,24 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promi
   const io = { out: (line: string) => void (stdout += `${line}\n`), err: (line: string) => void (stderr += `${line}\n`) };
   const code = await main(args, io, { ...process.env, MODEL_GATEWAY_DATA: '', MODEL_GATEWAY_DATABASE_URL: '', ...env });
   return { code, stdout, stderr };
+}
+
+/**
+ * For a suite of CLI tests beside a running gateway: a bootstrapped gateway in process on a data folder of the
+ * suite's own (before), stopped and removed after; `ready` gets the folder and the gateway (and may set up more).
+ */
+export function besideGateway(ready: (dir: string, gw: RunningGateway) => void | Promise<void>): void {
+  let dir = '';
+  let gw: RunningGateway | null = null;
+  before(async () => {
+    dir = tempDir();
+    gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, echoDelayMs: 0 });
+    await ready(dir, gw);
+  });
+  after(async () => {
+    await gw?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
 }
 
 /** A CLI command through main(argv) with `env`; fails the test unless it exits 0. Returns what it printed. */
