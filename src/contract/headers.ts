@@ -9,6 +9,9 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 export const MAX_TOKENS_HEADER = 'X-Gateway-Max-Tokens';
 /** What the answer cost, in USD (as its `usage.cost`), for clients that cannot read the body's usage. */
 export const COST_HEADER = 'X-Gateway-Cost';
+/** The console's session cookie, and the header a console page's change carries when it has no Origin (contract 4.10). */
+export const SESSION_COOKIE = 'mg_session';
+export const CONSOLE_HEADER = 'x-model-gateway-console';
 /** The one-api family's name for it. */
 export const ONE_API_REQUEST_ID_HEADER = 'X-Oneapi-Request-Id';
 

@@ -16,8 +16,8 @@ import { daily } from './routes/billingDaily.ts';
 import { CHAT, COMPLETION, EMBEDDING, IMAGE, MESSAGES, RESPONSES } from './routes/endpoints.ts';
 import { countTokens } from './routes/countTokens.ts';
 import { relayed } from './routes/relayed.ts';
-import { page } from './routes/console.ts';
-import { approvalPage } from './routes/consoleDevice.ts';
+import { asset, page } from './routes/console.ts';
+import { ASSETS_PATH } from './console/assets.ts';
 import { apiRoutes } from './routes/api.ts';
 import { API_HANDLERS } from './routes/apiHandlers.ts';
 import type { Handler } from './routes/common.ts';
@@ -49,11 +49,14 @@ const MODEL_ROUTES_AND_PAGES: Routes = {
   // The web console (contract 1.3) and the device approval page (contract 4.11); their JSON is the management API's.
   '/': { GET: page },
   '/console': { GET: page },
-  [DEVICE_PAGE_PATH]: { GET: approvalPage },
+  [DEVICE_PAGE_PATH]: { GET: page },
 };
 
 const undocumented = Object.keys(MODEL_ROUTES_AND_PAGES).filter((path) => path.startsWith(API_PREFIX));
 if (undocumented.length > 0) throw new Error(`${undocumented.join(', ')}: routes under ${API_PREFIX} come from the management API's table (contract api/routes.ts) only`);
+
+/** Every path under /assets/: the console's files, by name. */
+const ASSET_ROUTE = { GET: asset };
 
 /** The route table: the model endpoints and pages, and the management API (contract api/routes.ts, each route with its handler). */
 export const ROUTES: Routes = { ...MODEL_ROUTES_AND_PAGES, ...apiRoutes(API_HANDLERS) };
@@ -123,7 +126,7 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
         res.end();
         return;
       }
-      const route = ROUTES[ctx.path];
+      const route = ROUTES[ctx.path] ?? (ctx.path.startsWith(ASSETS_PATH) ? ASSET_ROUTE : undefined);
       if (!route) throw unknownPath(req.method ?? '', ctx.path);
       const handler = route[method as Method];
       if (!handler) throw new HttpError('method_not_allowed', `${ctx.path} accepts ${allowed(route).join(', ')}, not ${req.method}.`, { Allow: allowed(route).join(', ') });

@@ -45,6 +45,8 @@ const ALLOWED = [
   /^\[Content_Types\]\.xml$/,
   /^extension\/(package\.json|package\.nls(\.[a-z-]+)?\.json|readme\.md|changelog\.md|LICENSE\.txt)$/,
   /^extension\/dist\/extension\.cjs$/,
+  // The web console the local gateway serves: its manifest and its two hashed files.
+  /^extension\/dist\/console\/(manifest\.json|app-\w+\.(js|css))$/,
   /^extension\/l10n\/bundle\.l10n\.[a-z-]+\.json$/,
   /^extension\/media\/[\w/.-]+\.(png|svg|css|md)$/,
 ];
@@ -108,5 +110,10 @@ describe('the packaged .vsix', () => {
     assert.deepEqual(media.filter((path) => !names.includes(`extension/${path}`)), []);
     // Every bundle of translations the manifest and the code read.
     for (const name of ['extension/package.nls.json', 'extension/package.nls.zh-cn.json', 'extension/l10n/bundle.l10n.zh-cn.json']) entry(name);
+  });
+
+  it('carries the web console the local gateway serves: the two files its manifest names', () => {
+    const manifest = JSON.parse(entry('extension/dist/console/manifest.json').read().toString('utf8')) as { js: string; css: string };
+    for (const name of [manifest.js, manifest.css]) assert.ok(entry(`extension/dist/console/${name}`).size > 1000, name);
   });
 });

@@ -11,6 +11,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   client: ['contract', 'wire', 'client'],
   gateway: ['contract', 'wire', 'gateway'],
   extension: ['contract', 'wire', 'client', 'extension', 'gateway'],
+  // The web console runs in the browser: it talks to the gateway over the management API only.
+  console: ['contract', 'console'],
 };
 
 /** Inside src/gateway: which sub-folders each may import ('root' = a file directly in src/gateway). */

@@ -11,7 +11,7 @@ function* sourceFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* sourceFiles(path);
-    else if (entry.name.endsWith('.ts')) yield path;
+    else if (/\.tsx?$/.test(entry.name)) yield path;
   }
 }
 
@@ -37,6 +37,7 @@ describe('layers', () => {
       assert.ok(importViolation(src, at('gateway/app.ts'), '../client/index.ts'));
       assert.ok(importViolation(src, at('extension/chat/participant.ts'), '../../gateway/app.ts'));
       assert.ok(importViolation(src, at('gateway/app.ts'), 'vscode'));
+      assert.ok(importViolation(src, at('console/App.tsx'), '../gateway/store/types.ts'), 'the console reaches the gateway over HTTP only');
     });
     it('allows the declared arrows', () => {
       assert.equal(importViolation(src, at('gateway/providers/openai/attempt.ts'), '../../relay/attempt.ts'), null);

@@ -13,10 +13,7 @@ import { API_SCHEMAS } from './schema.ts';
 import { API_TAGS, errorCodesOf, type ApiAuth, type ApiRoute } from './route.ts';
 import { CREDENTIALS_TEXT } from './consoleRoutes.ts';
 import { ADMIN_TOKEN_PREFIX } from './tokens.ts';
-
-/** The console's session cookie, and the header a console page's change carries when it has no Origin (contract 4.10). */
-export const SESSION_COOKIE = 'mg_session';
-export const CONSOLE_HEADER = 'x-model-gateway-console';
+import { SESSION_COOKIE } from '../headers.ts';
 
 type Json = Record<string, unknown>;
 

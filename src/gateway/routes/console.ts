@@ -1,11 +1,11 @@
 /**
- * The web console (contract 1.3): the page at `/` and `/console`, and the JSON of the console opened with
- * a key, authenticated like /v1 (same 401/403 codes; api.ts asks for the key). A key sees its own facts and logs, never another's,
+ * The web console (contract 1.3): the page at `/`, `/console` and `/device` (the app, src/console, reads
+ * the address), its hashed files under /assets/, and the JSON of the console opened with a key, authenticated like /v1 (same 401/403 codes; api.ts asks for the key). A key sees its own facts and logs, never another's,
  * and never its secret. Console reads are not request logs: they would bury the client requests
  * the user opens the console to find (failed reads still are logged, by the app).
  */
-import { consolePage, type ConsolePage } from '../console/page.ts';
-import type { RequestContext } from '../context.ts';
+import { ASSETS_PATH, consoleFiles } from '../console/assets.ts';
+import { HttpError } from '../http/errors.ts';
 import { setBaseHeaders } from '../http/headers.ts';
 import { isoTime, modelView, money } from './consoleCatalog.ts';
 import { attemptsOfLog } from '../channelHealthReport.ts';
@@ -15,10 +15,9 @@ import type { Handler } from './common.ts';
 
 export const DEFAULT_LOG_LIMIT = 50;
 
-export const page: Handler = (_gw, ctx) => sendPage(ctx, consolePage());
-
-/** A console page (the console, the device approval page): its own CSP, never cached, never framed. */
-export function sendPage(ctx: RequestContext, { html, csp }: ConsolePage): void {
+/** The console's page: its own CSP, never cached (it names the current files), never framed. */
+export const page: Handler = (_gw, ctx) => {
+  const { html, csp } = consoleFiles();
   setBaseHeaders(ctx.res, ctx.id);
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -30,7 +29,25 @@ export function sendPage(ctx: RequestContext, { html, csp }: ConsolePage): void 
   ctx.res.setHeader('Content-Length', html.byteLength);
   ctx.noLog = true;
   ctx.res.end(html);
-}
+};
+
+/** GET /assets/NAME: a file of the console, kept by browsers for a year (a new build has new names). */
+export const asset: Handler = (_gw, ctx) => {
+  const file = consoleFiles().assets.get(ctx.path.slice(ASSETS_PATH.length));
+  if (!file) throw new HttpError('not_found', `GET ${ctx.path} does not exist.`);
+  const gzip = /\bgzip\b/.test(String(ctx.req.headers['accept-encoding'] ?? ''));
+  const body = gzip ? file.gzipped : file.body;
+  setBaseHeaders(ctx.res, ctx.id);
+  ctx.res.statusCode = 200;
+  ctx.res.setHeader('Content-Type', file.type);
+  ctx.res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  ctx.res.setHeader('X-Content-Type-Options', 'nosniff');
+  ctx.res.setHeader('Vary', 'Accept-Encoding');
+  if (gzip) ctx.res.setHeader('Content-Encoding', 'gzip');
+  ctx.res.setHeader('Content-Length', body.byteLength);
+  ctx.noLog = true;
+  ctx.res.end(body);
+};
 
 /** GET /api/console/me: the key (masked), its account's balance, the models it may use with their prices. */
 export const me: ApiHandler<'getMe'> = ({ catalog, ledger }, _ctx, { caller: key }) => {

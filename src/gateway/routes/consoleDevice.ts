@@ -1,25 +1,20 @@
 /**
- * Device sign-in, the person's side (RFC 8628, contract 4.11): the /device page, and for a signed-in
- * user POST /api/console/device/{lookup,approve,deny} {user_code}. Lookup says which client asks and
+ * Device sign-in, the person's side (RFC 8628, contract 4.11): for a signed-in user (on the console's
+ * /device page) POST /api/console/device/{lookup,approve,deny} {user_code}. Lookup says which client asks and
  * which models the user may narrow the key to; approve (optionally with `models`) or deny answers it,
  * once: a code already answered, by this user or another, is not found any more. The same CSRF rules
  * as every console change (api.ts). Wrong codes are throttled per user and per address, like
  * sign-ins, so a code cannot be found by guessing.
  */
 import { normalizeUserCode } from '../accounts/userCode.ts';
-import { devicePage } from '../console/devicePage.ts';
 import { HttpError } from '../http/errors.ts';
 import type { PendingGrant } from '../accounts/deviceGrants.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
 import type { ApiHandler } from './api.ts';
-import type { Handler } from './common.ts';
-import { sendPage } from './console.ts';
 import { refuseUnknownModels } from './consoleCatalog.ts';
 import { throttled } from './consoleSession.ts';
 import { sourceOf, type SignedIn } from './session.ts';
-
-export const approvalPage: Handler = (_gw, ctx) => sendPage(ctx, devicePage());
 
 /** The waiting request under the body's code, or 404 user_code_invalid (counted by the throttle). */
 function pendingOf(gw: Gateway, ctx: RequestContext, signedIn: SignedIn, typed: string): PendingGrant {

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { changeKeyLimits, createKey, rotateKey } from '../admin.ts';
 import { resetsAt, type LimitChanges } from '../keyLimitChanges.ts';
 import { dayOf, periodStartDay } from '../store/keySettings.ts';
-import { keySnippets } from '../console/snippets.ts';
+import { keySnippets } from '../keySnippets.ts';
 import { requestOrigin } from '../http/origin.ts';
 import { HttpError } from '../http/errors.ts';
 import { StoreError, type KeyRecord } from '../store/types.ts';

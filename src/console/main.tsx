@@ -1,0 +1,10 @@
+/** The web console's entry point (bundled by esbuild.js into dist/console, served by the gateway at /). */
+import { render } from 'preact';
+import { App } from './App.tsx';
+import { applyTheme, savedTheme } from './theme.ts';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+
+applyTheme(savedTheme());
+render(<App />, document.getElementById('app')!);

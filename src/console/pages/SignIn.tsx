@@ -1,0 +1,62 @@
+/** /signin: a user name and password; afterwards the page the person was sent here from. */
+import { useEffect, useState } from 'preact/hooks';
+import { call } from '../api.ts';
+import { useT } from '../i18n/lang.ts';
+import { href, navigate, useRoute } from '../router.ts';
+import { useSession } from '../session.ts';
+import { ErrorAlert } from '../ui/Alert.tsx';
+import { Button } from '../ui/Button.tsx';
+import { TextField } from '../ui/fields.tsx';
+import { SIGN_IN_WORDS } from './signInWords.ts';
+
+/** Only a page of this console (a path of the hash), never another address. */
+export function nextPage(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+export function SignInPage() {
+  const t = useT(SIGN_IN_WORDS);
+  const { user, setUser } = useSession();
+  const { query } = useRoute();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Error | null>(null);
+  const goOn = (): void => {
+    const [path = '/', rest = ''] = nextPage(query.get('next')).split('?', 2);
+    navigate(path, Object.fromEntries(new URLSearchParams(rest)), true);
+  };
+
+  useEffect(() => {
+    document.title = `${t('title')} · Model Gateway`;
+    if (user) goOn();
+  }, [user]);
+
+  const submit = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await call('signIn', { body: { name: name.trim(), password } });
+      setUser(answer.user);
+    } catch (failure) {
+      setError(failure as Error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="card narrow" aria-labelledby="signin-title">
+      <h1 id="signin-title">{t('title')}</h1>
+      <p class="muted">{t('intro')}</p>
+      <ErrorAlert error={error} />
+      <form id="signin-form" onSubmit={submit}>
+        <TextField id="signin-name" label={t('name')} value={name} onValue={setName} autoComplete="username" required autoFocus maxLength={64} spellcheck={false} autoCapitalize="off" />
+        <TextField id="signin-password" label={t('password')} type="password" value={password} onValue={setPassword} autoComplete="current-password" required />
+        <Button type="submit" variant="primary" busy={busy}>{t('submit')}</Button>
+      </form>
+      <p class="muted small"><a href={href('/key')}>{t('withKey')}</a></p>
+    </section>
+  );
+}
