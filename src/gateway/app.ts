@@ -159,6 +159,7 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
       signal: controller.signal, log: emptyLogFields(), logWritten: false, noLog: false,
       // Anthropic's clients read errors in Anthropic's shape (their SDKs pick the error class from it).
       errorShape: path === MESSAGES_PATH || path.startsWith(`${MESSAGES_PATH}/`) ? 'anthropic' : 'openai',
+      trustProxy: gw.trustProxy,
     };
     // X-Request-Id and CORS are set by whatever writes the answer (headers.ts): the relay's answers
     // put every header in one writeHead, which is cheaper than setHeader calls made here.

@@ -27,7 +27,8 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
 
   serve [--host 127.0.0.1] [--port 8080] [--log-retention-days 90] [--stop-grace-ms 5000] [--trust-proxy]
               (0 days keeps request logs forever; on SIGTERM, requests in flight get the grace to finish;
-              --trust-proxy: behind a reverse proxy, a request's address is the last one of X-Forwarded-For)
+              --trust-proxy: behind a reverse proxy, a request's address is the last one of X-Forwarded-For
+              and its scheme X-Forwarded-Proto's; the sign-in throttles count by that address)
   channel add --name NAME [--type openai|anthropic|echo] [--base-url URL] [--api-key KEY|-] --models M1,M2
               [--map PLATFORM=UPSTREAM]... [--priority N] [--weight N] [--timeout-ms N] [--proxy URL]
               [--responses yes|no]   (openai: the upstream has the Responses API; default yes for api.openai.com only)

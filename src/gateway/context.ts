@@ -40,6 +40,8 @@ export interface RequestContext {
   noLog: boolean;
   /** The shape of this request's error body: Anthropic's under /v1/messages, the contract's elsewhere. */
   readonly errorShape: ErrorShape;
+  /** The operator said the gateway is behind a proxy (`serve --trust-proxy`): its X-Forwarded-For and -Proto are believed. */
+  readonly trustProxy: boolean;
 }
 
 export function emptyLogFields(): LogFields {

@@ -20,14 +20,19 @@ export function readCookie(req: IncomingMessage, name: string): string | undefin
 }
 
 /**
- * Whether the request came over https: a TLS socket, or a proxy's X-Forwarded-Proto. Trusting the
- * header is safe here because it only adds Secure to the cookie: a client that lies gets a cookie its
- * browser will not send back over http, nothing more.
+ * Whether the request came over https: a TLS socket, or, when the operator said the gateway is behind a
+ * proxy (`serve --trust-proxy`), that proxy's X-Forwarded-Proto. Without the setting the header is any
+ * client's word, and it decides the origin the CSRF check expects and the Secure flag of the cookie.
  */
-export function cameOverHttps(req: IncomingMessage): boolean {
-  const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
+export function cameOverHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted === true) return true;
+  return trustProxy && forwardedProto(req) === 'https';
+}
+
+/** The scheme the proxy in front says the client used (X-Forwarded-Proto), whether or not it is trusted. */
+export function forwardedProto(req: IncomingMessage): string | null {
   const forwarded = req.headers['x-forwarded-proto'];
-  return encrypted || (typeof forwarded === 'string' && forwarded.split(',')[0]!.trim().toLowerCase() === 'https');
+  return typeof forwarded === 'string' ? forwarded.split(',')[0]!.trim().toLowerCase() : null;
 }
 
 export function sessionCookie(value: string, maxAgeSeconds: number, secure: boolean): string {

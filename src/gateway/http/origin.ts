@@ -5,6 +5,6 @@
 import type { IncomingMessage } from 'node:http';
 import { cameOverHttps } from './cookies.ts';
 
-export function requestOrigin(req: IncomingMessage): string {
-  return `${cameOverHttps(req) ? 'https' : 'http'}://${req.headers.host ?? '127.0.0.1'}`;
+export function requestOrigin(req: IncomingMessage, trustProxy: boolean): string {
+  return `${cameOverHttps(req, trustProxy) ? 'https' : 'http'}://${req.headers.host ?? '127.0.0.1'}`;
 }

@@ -7,22 +7,25 @@
  * grant with credentials. And the body must be JSON: an HTML form cannot send application/json.
  */
 import type { IncomingMessage } from 'node:http';
-import { cameOverHttps } from './cookies.ts';
+import { cameOverHttps, forwardedProto } from './cookies.ts';
 import { CONSOLE_HEADER } from '../../contract/index.ts';
 import { HttpError } from './errors.ts';
 
 /** The header the console page sets on its requests (the contract's name). */
 export { CONSOLE_HEADER };
 
-export function requireSameOrigin(req: IncomingMessage): void {
+export function requireSameOrigin(req: IncomingMessage, trustProxy: boolean): void {
   const origin = req.headers.origin;
   const host = req.headers.host;
   if (origin === undefined) {
     if (req.headers[CONSOLE_HEADER] === '1') return;
     throw new HttpError('cross_site_request', `Send the header "${CONSOLE_HEADER}: 1" from scripts that have no Origin.`);
   }
-  const own = host === undefined ? null : `${cameOverHttps(req) ? 'https' : 'http'}://${host.toLowerCase()}`;
-  if (own === null || origin.toLowerCase() !== own) throw new HttpError('cross_site_request');
+  const own = host === undefined ? null : `${cameOverHttps(req, trustProxy) ? 'https' : 'http'}://${host.toLowerCase()}`;
+  if (own === null || origin.toLowerCase() !== own) {
+    const untrustedHttps = !trustProxy && forwardedProto(req) === 'https' && origin.toLowerCase() === `https://${host?.toLowerCase()}`;
+    throw new HttpError('cross_site_request', untrustedHttps ? 'Behind an HTTPS proxy? Start the gateway with serve --trust-proxy so that it believes X-Forwarded-Proto.' : undefined);
+  }
 }
 
 export function requireJsonBody(req: IncomingMessage): void {

@@ -118,11 +118,11 @@ function inOAuthShape(handler: Handler): Handler {
 
 function bind<Id extends ApiRouteId>(route: ApiRoutes[Id], handler: ApiHandler<Id>): Handler {
   const served: Handler = async (gw, ctx) => {
-    if (route.auth === 'sign_in' && route.method === 'POST') requireSameOrigin(ctx.req);
+    if (route.auth === 'sign_in' && route.method === 'POST') requireSameOrigin(ctx.req, ctx.trustProxy);
     const caller = await authenticateApi(gw, ctx, route.auth);
     // A change made with a session cookie must come from the console page; a token is no ambient credential.
     const viaToken = caller !== undefined && 'token' in caller && caller.token !== null;
-    if (route.method === 'POST' && route.auth !== 'public' && route.auth !== 'sign_in' && !viaToken) requireSameOrigin(ctx.req);
+    if (route.method === 'POST' && route.auth !== 'public' && route.auth !== 'sign_in' && !viaToken) requireSameOrigin(ctx.req, ctx.trustProxy);
     const query = queryOf(route, ctx);
     const body = await bodyOf(gw, route, ctx);
     send(ctx, route, await handler(gw, ctx, { query, body, caller } as ApiInput<ApiRoutes[Id]>));

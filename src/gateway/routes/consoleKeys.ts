@@ -58,7 +58,7 @@ function exampleModel(gw: Gateway, key: KeyRecord): string {
 
 async function withSecret(gw: Gateway, ctx: RequestContext, key: KeyRecord, secret: string): Promise<z.input<typeof CreatedKey>> {
   const [view] = await keyViews(gw, [key]);
-  return { object: 'console.key', key: view!, secret, snippets: keySnippets(requestOrigin(ctx.req), secret, exampleModel(gw, key)) };
+  return { object: 'console.key', key: view!, secret, snippets: keySnippets(requestOrigin(ctx.req, ctx.trustProxy), secret, exampleModel(gw, key)) };
 }
 
 /** A StoreError about a limit (a bad amount, IP entry or number) as the console's 400. */

@@ -27,7 +27,7 @@ export async function signIn(gw: Gateway, ctx: RequestContext, user: UserRecord,
   const id = await gw.console.sessions.start(user);
   // The catalog knows accounts made since its last load (a first admin's own account) once refreshed.
   await gw.catalog.refresh();
-  return { status, headers: { 'Set-Cookie': sessionCookie(id, Math.floor(SESSION_LIFETIME_MS / 1000), cameOverHttps(ctx.req)) }, body: { object: 'console.session', user: userView(gw, user) } };
+  return { status, headers: { 'Set-Cookie': sessionCookie(id, Math.floor(SESSION_LIFETIME_MS / 1000), cameOverHttps(ctx.req, ctx.trustProxy)) }, body: { object: 'console.session', user: userView(gw, user) } };
 }
 
 /** The wait before the next try when `wait` ms are left: a 429 with Retry-After in whole seconds. */
@@ -54,7 +54,7 @@ export const login: ApiHandler<'signIn'> = async (gw, ctx, { body: { name, passw
 export const logout: ApiHandler<'signOut'> = async (gw, ctx) => {
   const id = readCookie(ctx.req, SESSION_COOKIE);
   if (id !== undefined) await gw.console.sessions.end(id);
-  return { headers: { 'Set-Cookie': clearedSessionCookie(cameOverHttps(ctx.req)) }, body: { object: 'console.session', user: null } };
+  return { headers: { 'Set-Cookie': clearedSessionCookie(cameOverHttps(ctx.req, ctx.trustProxy)) }, body: { object: 'console.session', user: null } };
 };
 
 /**

@@ -40,7 +40,7 @@ export const deviceAuthorization: ApiHandler<'startDeviceAuthorization'> = async
     const why = started.full === 'source' ? 'Too many sign-in requests from this address are waiting.' : 'Too many sign-in requests are waiting.';
     throw new OAuthError('temporarily_unavailable', `${why} Retry in ${started.retryAfterSeconds} s.`, started.full === 'source' ? 429 : 503, { 'Retry-After': String(started.retryAfterSeconds) });
   }
-  const page = `${requestOrigin(ctx.req)}${DEVICE_PAGE_PATH}`;
+  const page = `${requestOrigin(ctx.req, ctx.trustProxy)}${DEVICE_PAGE_PATH}`;
   noStore(ctx.res);
   return {
     logged: true,

@@ -4,6 +4,7 @@
  * apiAuth.ts's; the CSRF proof a change made with it must carry is api.ts's.
  */
 import type { LiveSession } from '../accounts/sessions.ts';
+import { clientAddress } from '../http/clientAddress.ts';
 import { readCookie, SESSION_COOKIE } from '../http/cookies.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
@@ -22,7 +23,7 @@ export async function optionalSession(gw: Gateway, ctx: RequestContext): Promise
   return { ...live, id };
 }
 
-/** The source address the throttles count by. */
+/** The source address the throttles count by: the client's, not the proxy's when the gateway is behind one (one proxy address for everyone would lock everyone out together). */
 export function sourceOf(ctx: RequestContext): string {
-  return ctx.req.socket.remoteAddress ?? 'unknown';
+  return clientAddress(ctx.req, ctx.trustProxy);
 }

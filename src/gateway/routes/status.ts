@@ -18,8 +18,8 @@ export const status: ApiHandler<'getStatus'> = (gw, ctx) => {
         uptime_seconds: Math.floor((Date.now() - gw.startedAt) / 1000),
         started_at: new Date(gw.startedAt).toISOString(),
         store: gw.store.kind,
-        device_authorization_endpoint: `${requestOrigin(ctx.req)}${DEVICE_AUTHORIZATION_PATH}`,
-        token_endpoint: `${requestOrigin(ctx.req)}${TOKEN_PATH}`,
+        device_authorization_endpoint: `${requestOrigin(ctx.req, ctx.trustProxy)}${DEVICE_AUTHORIZATION_PATH}`,
+        token_endpoint: `${requestOrigin(ctx.req, ctx.trustProxy)}${TOKEN_PATH}`,
       },
     },
   };

@@ -3,7 +3,7 @@
 // clock), sessions ended by a password change or disabling, throttled failures, and CSRF refusals.
 import assert from 'node:assert/strict';
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from '../../../src/gateway/accounts/sessions.ts';
-import { FIRST_WAIT_MS, FREE_FAILURES_PER_NAME } from '../../../src/gateway/accounts/signInThrottle.ts';
+import { FIRST_WAIT_MS, FREE_FAILURES_PER_ADDRESS, FREE_FAILURES_PER_NAME } from '../../../src/gateway/accounts/signInThrottle.ts';
 import { hashPassword } from '../../../src/gateway/accounts/passwords.ts';
 import { assertError, type Answer } from '../../support/answer.ts';
 import { consoleAgent, makeUser, PASSWORD } from './consoleAgent.ts';
@@ -41,9 +41,20 @@ describe('console sign-in', function () {
     assert.equal(session.status, 200, session.text);
     assert.equal(session.json.user.name, 'ada');
 
-    const behindProxy = await consoleAgent(t.gw).post('/api/console/login', { name: 'ada', password: PASSWORD }, { 'x-forwarded-proto': 'https', origin: t.gw.url.replace('http:', 'https:') });
-    assert.equal(behindProxy.status, 200, behindProxy.text);
-    assert.match(behindProxy.headers.get('set-cookie')!, /; Secure$/);
+    // X-Forwarded-Proto is any client's word unless the operator said there is a proxy (serve --trust-proxy).
+    const viaHttps = (url: string) => ({ 'x-forwarded-proto': 'https', origin: url.replace('http:', 'https:') });
+    const untrusted = await consoleAgent(t.gw).post('/api/console/login', { name: 'ada', password: PASSWORD }, viaHttps(t.gw.url));
+    assertError(untrusted, 403, 'cross_site_request');
+    assert.match(untrusted.json.error.message, /--trust-proxy/);
+    const proxied = await startTestGateway({ trustProxy: true });
+    try {
+      await makeUser(proxied.admin(), 'ada', 0, true);
+      const behindProxy = await consoleAgent(proxied.gw).post('/api/console/login', { name: 'ada', password: PASSWORD }, viaHttps(proxied.gw.url));
+      assert.equal(behindProxy.status, 200, behindProxy.text);
+      assert.match(behindProxy.headers.get('set-cookie')!, /; Secure$/);
+    } finally {
+      await proxied.close();
+    }
 
     const old = browser.cookie!;
     const out = await browser.post('/api/console/logout');
@@ -129,6 +140,23 @@ describe('console sign-in', function () {
 
     now += 2 * FIRST_WAIT_MS;
     assert.equal((await browser.signIn('ada')).status, 200, 'the real user gets in after the wait');
+  });
+
+  it(`behind a proxy (trustProxy), failures count against the client's address: one client's ${FREE_FAILURES_PER_ADDRESS} failures lock it out, not everyone behind the proxy`, async () => {
+    const proxied = await startTestGateway({ trustProxy: true });
+    try {
+      await makeUser(proxied.admin(), 'ada', 0, true);
+      const from = (address: string) => ({ 'x-forwarded-for': `203.0.113.9, ${address}` });
+      let last: Answer | undefined;
+      // Different names each time: the names' own throttle stays out of it, the address's counts.
+      for (let i = 0; i <= FREE_FAILURES_PER_ADDRESS; i++) last = await consoleAgent(proxied.gw).post('/api/console/login', { name: `guess-${i}`, password: 'wrong password here' }, from('10.0.0.1'));
+      assertError(last!, 429, 'sign_in_throttled');
+      assertError(await consoleAgent(proxied.gw).post('/api/console/login', { name: 'ada', password: PASSWORD }, from('10.0.0.1')), 429, 'sign_in_throttled');
+      const other = await consoleAgent(proxied.gw).post('/api/console/login', { name: 'ada', password: PASSWORD }, from('10.0.0.2'));
+      assert.equal(other.status, 200, other.text);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('refuses cross-site requests: another Origin, a form post, no Origin without the console header', async () => {
