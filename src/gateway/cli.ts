@@ -33,6 +33,9 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
               [--map PLATFORM=UPSTREAM]... [--priority N] [--weight N] [--timeout-ms N] [--proxy URL]
               [--responses yes|no]   (openai: the upstream has the Responses API; default yes for api.openai.com only)
               (--api-key - reads the key from standard input; without --api-key, $MODEL_GATEWAY_CHANNEL_API_KEY)
+  channel update NAME [--base-url URL] [--api-key KEY|- | --remove-api-key] [--models M1,M2] [--map PLATFORM=UPSTREAM]...
+              [--priority N] [--weight N] [--timeout-ms N] [--proxy URL|none] [--responses yes|no]
+              (only the settings given change; --models/--map replace the models served)
   channel list | disable NAME | enable NAME | remove NAME   (list: recent answers served and failed, from the last 1000 log rows)
   channel test NAME [--model M]   one minimal request to the upstream: status, time and its words
   model price MODEL [--kind chat|completion|embedding|image] [--input USD --output USD] [--cached-input USD] [--cache-write USD]
@@ -76,7 +79,7 @@ const OPTIONS = {
   balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
   value: { type: 'string' }, count: { type: 'string' }, batch: { type: 'string' }, status: { type: 'string' }, 'admin-user': { type: 'string' },
   tpm: { type: 'string' }, rpd: { type: 'string' }, 'spend-limit': { type: 'string' }, 'spend-period': { type: 'string' }, 'allow-ip': { type: 'string', multiple: true },
-  'trust-proxy': { type: 'boolean' },
+  'trust-proxy': { type: 'boolean' }, 'remove-api-key': { type: 'boolean' },
   limit: { type: 'string' }, json: { type: 'boolean' }, admin: { type: 'boolean' }, before: { type: 'string' }, 'log-retention-days': { type: 'string' }, 'stop-grace-ms': { type: 'string' },
 } as const;
 
@@ -96,6 +99,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   serve: ['host', 'port', 'log-retention-days', 'stop-grace-ms', 'trust-proxy'],
   migrate: ['from'],
   'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
+  'channel update': ['base-url', 'api-key', 'remove-api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
   'channel test': ['model'],
   'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'free', 'context', 'tools', 'default-max-tokens'],
   'account create': ['balance'],

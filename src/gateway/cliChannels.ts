@@ -1,14 +1,14 @@
 /**
  * `model-gateway channel ...`: upstream channels. `add` reads its flags (each checked where it is read,
  * cliArgs.ts) into the settings the rules shared with the admins' console check (channelAdmin.ts);
- * `list` shows each with its recent answers served and failed; `test` sends one minimal request to the
- * upstream (channelTest.ts); `disable`, `enable`, `remove`. Every change is recorded in the audit log
+ * `update` changes the settings given; `list` shows each with its recent answers served and failed; `test`
+ * sends one minimal request to the upstream (channelTest.ts); `disable`, `enable`, `remove`. Every change is recorded in the audit log
  * under CLI_ACTOR, as the console records it under the admin. The upstream key is read from standard
  * input or the environment (never only from argv) and never printed.
  */
 import { CHANNEL_LIMITS, CHANNEL_TYPES, CLI_ACTOR, isChannelType } from '../contract/index.ts';
 import { DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
-import { addChannel, channelNamed, removeChannel, setChannelEnabled, testModelOf, unpricedModels, type ChannelField } from './channelAdmin.ts';
+import { addChannel, channelNamed, removeChannel, setChannelEnabled, testModelOf, unpricedModels, updateChannel, type ChannelField } from './channelAdmin.ts';
 import { recentHealth } from './channelHealthReport.ts';
 import { toRelayChannel } from './catalog.ts';
 import { asUsage, httpUrl, identifier, int, list, modelName, need, UsageError, yesNo } from './cliArgs.ts';
@@ -28,6 +28,7 @@ export interface ChannelFlags {
   readonly proxy?: string | undefined;
   readonly responses?: string | undefined;
   readonly model?: string | undefined;
+  readonly 'remove-api-key'?: boolean | undefined;
 }
 
 export interface ChannelIo {
@@ -90,6 +91,32 @@ async function add(store: Store, values: ChannelFlags, io: ChannelIo, env: NodeJ
   return 0;
 }
 
+/**
+ * `channel update NAME`: the settings given change, the others stay. --models (with --map) replaces the
+ * models served; --proxy none and --remove-api-key take a proxy or key away; the key is replaced only when
+ * --api-key is given (as for add: KEY, or - for standard input). Checked by add's rules as a whole.
+ */
+async function update(store: Store, name: string, values: ChannelFlags, io: ChannelIo): Promise<number> {
+  if (values['api-key'] !== undefined && values['remove-api-key']) throw new UsageError('give --api-key or --remove-api-key, not both');
+  const { priority, weight, timeoutMs } = CHANNEL_LIMITS;
+  const optionalInt = (value: string | undefined, flag: string, min: number, max: number) => (value === undefined ? undefined : int(value, flag, 0, min, max));
+  const changes = {
+    baseUrl: values['base-url'] === undefined ? undefined : httpUrl(values['base-url'], 'base-url'),
+    models: values.models === undefined && values.map === undefined ? undefined : modelsOf(values),
+    priority: optionalInt(values.priority, 'priority', priority.min, priority.max),
+    weight: optionalInt(values.weight, 'weight', weight.min, weight.max),
+    timeoutMs: optionalInt(values['timeout-ms'], 'timeout-ms', timeoutMs.min, timeoutMs.max),
+    proxy: values.proxy === undefined ? undefined : values.proxy === 'none' ? null : httpUrl(values.proxy, 'proxy'),
+    responsesApi: yesNo(values.responses, 'responses') ?? undefined,
+    apiKey: values['remove-api-key'] ? null : values['api-key'] === undefined ? undefined : await channelKey(values['api-key'], io, {}),
+  };
+  const c = await asUsage(async () => updateChannel(store, name, changes, { actor: CLI_ACTOR }, flagOf));
+  io.out(`channel "${c.name}" updated${changes.apiKey === undefined ? '' : changes.apiKey === null ? ' (its key removed)' : ' (its key replaced)'}, serving ${Object.keys(c.models).join(', ')}`);
+  const unpriced = await unpricedModels(store, c);
+  if (unpriced.length > 0) io.err(`warning: no price yet for ${unpriced.join(', ')}: not served until priced (model-gateway model price MODEL ...)`);
+  return 0;
+}
+
 async function listChannels(store: Store, io: ChannelIo): Promise<number> {
   const health = recentHealth(await store.listLogs(1000));
   for (const c of await store.listChannels()) {
@@ -105,6 +132,7 @@ export async function channel(store: Store, sub: string | undefined, args: strin
   if (sub === 'add') return add(store, values, io, env);
   if (sub === 'list') return listChannels(store, io);
   const name = need(args[0], 'channel NAME');
+  if (sub === 'update') return update(store, name, values, io);
   if (sub === 'test') {
     const found = await channelNamed(store, name);
     const model = await asUsage(async () => testModelOf(found, values.model, flagOf));

@@ -1,0 +1,105 @@
+// `model-gateway channel update` beside a running gateway, on its data folder: only the settings given change,
+// the key is replaced from standard input (never argv) or removed, the rules of `channel add` hold for the
+// result, a refusal changes nothing, the audit row never holds the key, and the serving gateway follows.
+import assert from 'node:assert/strict';
+import OpenAI from 'openai';
+import { main } from '../../../src/gateway/cli.ts';
+import type { RunningGateway } from '../../../src/gateway/server.ts';
+import { openStore } from '../../../src/gateway/store/index.ts';
+import type { ChannelRecord } from '../../../src/gateway/store/types.ts';
+import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import { besideGateway, runCli } from './serveProcess.ts';
+import { poll } from '../../support/poll.ts';
+
+describe('model-gateway channel update', () => {
+  let dir = '';
+  let gw: RunningGateway;
+  let first: FakeUpstream;
+  let second: FakeUpstream;
+  const cli = (...args: string[]) => runCli(['--data', dir, ...args]);
+  const channelOf = async (name: string): Promise<ChannelRecord | undefined> => {
+    const store = openStore({ dataDir: dir });
+    try {
+      return (await store.listChannels()).find((c) => c.name === name);
+    } finally {
+      await store.close();
+    }
+  };
+
+  besideGateway(async (folder, running) => {
+    dir = folder;
+    gw = running;
+    first = await startFakeUpstream({ pieces: ['from the first upstream'] });
+    second = await startFakeUpstream({ pieces: ['from the second upstream'] });
+    assert.equal((await cli('channel', 'add', '--name', 'up', '--base-url', first.url, '--api-key', 'sk-old', '--models', 'm1', '--priority', '3')).code, 0);
+    assert.equal((await cli('model', 'price', 'm1', '--input', '1', '--output', '2')).code, 0);
+  });
+  after(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  it('changes only what is given: a new base URL and a key from standard input; priority and models stay', async () => {
+    let stdout = '';
+    const io = { out: (l: string) => void (stdout += l), err: () => undefined, readStdin: async () => 'sk-new\n' };
+    assert.equal(await main(['--data', dir, 'channel', 'update', 'up', '--base-url', second.url, '--api-key', '-'], io, {}), 0);
+    assert.match(stdout, /channel "up" updated \(its key replaced\), serving m1/);
+    const c = (await channelOf('up'))!;
+    assert.equal(c.baseUrl, second.url);
+    assert.equal(c.apiKey, 'sk-new');
+    assert.equal(c.priority, 3);
+    assert.deepEqual(c.models, { m1: 'm1' });
+  });
+
+  it('the running gateway follows: the next request goes to the new upstream, with the new key', async () => {
+    const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: gw.bootstrapKey!, maxRetries: 0 });
+    await poll('the new upstream answers', async () => {
+      const a = await client.chat.completions.create({ model: 'm1', messages: [{ role: 'user', content: 'hi' }] });
+      return a.choices[0]?.message.content === 'from the second upstream' ? a : undefined;
+    }, 5000);
+    assert.equal(second.requests.at(-1)?.headers.authorization, 'Bearer sk-new');
+  });
+
+  it('--models and --map replace the models; --proxy none and --remove-api-key take them away', async () => {
+    assert.equal((await cli('channel', 'update', 'up', '--proxy', 'http://127.0.0.1:3128')).code, 0);
+    assert.equal((await channelOf('up'))!.proxy, 'http://127.0.0.1:3128');
+    const run = await cli('channel', 'update', 'up', '--models', 'm1', '--map', 'm2=upstream-m2', '--proxy', 'none', '--remove-api-key');
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /no price yet for m2/);
+    const c = (await channelOf('up'))!;
+    assert.deepEqual(c.models, { m1: 'm1', m2: 'upstream-m2' });
+    assert.equal(c.proxy, null);
+    assert.equal(c.apiKey, null);
+  });
+
+  it('refuses, changing nothing: nothing to change, both key flags, a bad value, a rule add would break, an unknown channel', async () => {
+    const before = await channelOf('up');
+    for (const [args, message] of [
+      [[], /nothing to change/],
+      [['--api-key', 'sk-x', '--remove-api-key'], /--api-key or --remove-api-key, not both/],
+      [['--priority', 'high'], /--priority must be a whole number/],
+      [['--base-url', 'ftp://example.com'], /base-url/],
+      [['--map', 'no-equals'], /--map takes PLATFORM=UPSTREAM/],
+      [['--models', ''], /--models is required/],
+    ] as const) {
+      const run = await cli('channel', 'update', 'up', ...args);
+      assert.notEqual(run.code, 0, args.join(' '));
+      assert.match(run.stderr, message, args.join(' '));
+    }
+    assert.deepEqual(await channelOf('up'), before);
+    assert.match((await cli('channel', 'update', 'nope', '--priority', '1')).stderr, /no channel named "nope"/);
+  });
+
+  it('records each update in the audit log under cli, whether the key was replaced or removed, never the key', async () => {
+    const store = openStore({ dataDir: dir });
+    try {
+      const rows = (await store.listAudit({ actor: 'cli', limit: 100 })).filter((r) => r.action === 'channel.update');
+      assert.ok(rows.length >= 3, JSON.stringify(rows));
+      const text = JSON.stringify(rows);
+      assert.ok(text.includes('"upstream_key":"replaced"') && text.includes('"upstream_key":"removed"'), text);
+      assert.ok(!text.includes('sk-new') && !text.includes('sk-old'), 'no key in the audit log');
+    } finally {
+      await store.close();
+    }
+  });
+});
