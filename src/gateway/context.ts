@@ -1,5 +1,6 @@
 /** One request's state while it is handled, and the log row it ends with. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clientAddress } from './http/clientAddress.ts';
 import type { ErrorShape } from './http/errors.ts';
 import type { LogWriter } from './logs.ts';
 
@@ -56,7 +57,7 @@ export function finishLog(logs: LogWriter, ctx: RequestContext): void {
   if (ctx.logWritten || ctx.noLog) return;
   ctx.logWritten = true;
   const l = ctx.log;
-  if (l.keyId === null && !logs.unauthenticated.admit(ctx.req.socket.remoteAddress ?? 'unknown')) return;
+  if (l.keyId === null && !logs.unauthenticated.admit(clientAddress(ctx.req, ctx.trustProxy))) return;
   logs.record(
     {
       time: ctx.time, requestId: ctx.id, method: ctx.req.method ?? '', path: ctx.path, accountId: l.accountId, keyId: l.keyId, keyName: l.keyName,

@@ -48,6 +48,29 @@ describe('request log growth', () => {
     assert.ok(total >= 40 - SAMPLE_PER_MINUTE && total <= 40, `the operator's log counts the flood (${total})`);
   });
 
+  it('behind a proxy (trustProxy), each client behind it is its own source: its own sample, counted under its address', async () => {
+    const lines: string[] = [];
+    const gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, echoDelayMs: 0, trustProxy: true, log: (line) => lines.push(line) });
+    try {
+      for (const client of ['10.0.0.1', '10.0.0.2']) {
+        for (let i = 0; i < SAMPLE_PER_MINUTE + 5; i++) {
+          const answer = await call(gw, 'POST', '/v1/chat/completions', { key: `sk-wrong-${i}`, body: chatBody(), headers: { 'x-forwarded-for': client } });
+          assert.equal(answer.status, 401);
+        }
+      }
+    } finally {
+      await gw.stop();
+    }
+    const store = openStore({ dataDir: dir });
+    try {
+      // Each client keeps its own sample: one source for everyone behind the proxy would have kept one.
+      assert.ok((await store.listLogs(1000)).filter((l) => l.status === 401).length >= 2 * SAMPLE_PER_MINUTE);
+    } finally {
+      await store.close();
+    }
+    for (const client of ['10.0.0.1', '10.0.0.2']) assert.ok(lines.some((l) => l.includes(`requests without a valid key from ${client} in the minute`)), lines.join('\n'));
+  });
+
   it('logs prune --before DATE deletes older rows only, and never a balance; a bad date is refused', async () => {
     const store = openStore({ dataDir: dir });
     const now = Date.now();
