@@ -30,6 +30,9 @@ export const AUDIT_ACTIONS = [
   'code.create', 'code.disable',
   'key.limits',
   'token.create', 'token.revoke',
+  'settings.change', 'invitation.create', 'invitation.disable',
+  // Not an admin's: a person made their own user and account (self sign-up); the actor is that new user.
+  'user.sign_up',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -185,6 +185,8 @@ export const ERROR_CODES = {
   // A known admin access token that was revoked, or is past its expiry (issue 10).
   admin_token_revoked: { status: 403, message: 'This admin access token was revoked. An admin makes a new one in the console (Tokens).' },
   admin_token_expired: { status: 403, message: 'This admin access token has expired. An admin makes a new one in the console (Tokens).' },
+  // Self sign-up (issue 10) when the admins' setting sign_up is off (the default).
+  sign_up_closed: { status: 403, message: 'This gateway does not take sign-ups: its admins create the accounts. Ask an admin of this gateway for one.' },
   // 404
   not_found: { status: 404, message: 'Path not found. Check the base address, with or without /v1.', firstCheck: 'address' },
   // An OpenAI-style path the base address reaches correctly, for a feature this gateway does not have.
@@ -197,6 +199,8 @@ export const ERROR_CODES = {
   model_not_found: { status: 404, message: 'model not found: no model has this name. Copy the exact model name from the console.', firstCheck: 'model' },
   // An admin's disable of a code id or batch that has no code.
   code_not_found: { status: 404, message: 'No redemption code with this id, or none in this batch.' },
+  // An admin's disable of an invitation code id or batch that has no invitation code.
+  invitation_not_found: { status: 404, message: 'No invitation code with this id, or none in this batch.' },
   // The admins' channels (4.10): no channel has the name in the request.
   channel_not_found: { status: 404, message: 'No channel with this name.' },
   // An admin's revocation of an admin access token id that does not exist.
@@ -211,6 +215,12 @@ export const ERROR_CODES = {
   // A redemption code (4.10) that is unknown (mistyped), used, expired or disabled: one answer for all,
   // so trying codes tells nothing about which exist.
   redemption_code_invalid: { status: 400, message: 'This redemption code cannot be used: it is mistyped, used already, expired or disabled. Check it, or ask whoever gave it to you.' },
+  // Self sign-up when the setting sign_up is invitation: no code given, or one that is unknown (mistyped),
+  // used, expired or disabled (one answer for all, so trying codes tells nothing about which exist).
+  invitation_required: { status: 400, message: 'Signing up on this gateway needs an invitation code. Ask an admin of this gateway for one, and give it with your name and password.' },
+  invitation_invalid: { status: 400, message: 'This invitation code cannot be used: it is mistyped, used already, expired or disabled. Check it, or ask the admin who gave it to you for another.' },
+  // A new password shorter than the rule (admin.ts MIN_PASSWORD_LENGTH).
+  password_too_short: { status: 400, message: 'The password is too short: choose one of at least 10 characters.' },
   wrong_endpoint: { status: 400, message: 'This model is not served at this endpoint.', firstCheck: 'model' },
   request_too_large: { status: 413, message: 'The request body is too large.' },
   // The console's JSON API takes JSON only: a form or text/plain post (what another site can send) is refused.
@@ -226,6 +236,8 @@ export const ERROR_CODES = {
   admin_token_name_taken: { status: 409, message: 'An admin access token with this name exists already (not revoked). Choose another name, or revoke that one first.' },
   // Disabling or demoting the last enabled admin would leave nobody able to run the gateway from the console.
   last_admin: { status: 409, message: 'This is the last enabled admin, so it was not disabled or demoted. Make another user admin first.' },
+  // Self sign-up: the name is a user's or an account's already (the one thing a sign-up must tell).
+  sign_up_name_taken: { status: 409, message: 'This name is taken. Choose another name.' },
   // Refused by the HTTP layer before the request is read whole.
   uri_too_long: { status: 414, message: 'The request URL is too long.' },
   headers_too_large: { status: 431, message: "The request's headers are too large." },
@@ -239,6 +251,8 @@ export const ERROR_CODES = {
   user_code_throttled: { status: 429, message: 'Too many wrong sign-in codes. Wait before trying again.' },
   // Wrong redemption codes are throttled per account and per address, with a growing wait (Retry-After).
   redemption_throttled: { status: 429, message: 'Too many wrong redemption codes. Wait before trying again.' },
+  // Sign-ups are throttled per client address, with a growing wait (Retry-After).
+  sign_up_throttled: { status: 429, message: 'Too many sign-ups from this address. Wait before trying again.' },
   upstream_rate_limited: { status: 429, message: 'The upstream model provider is busy (rate limited). Wait and retry, or switch model.' },
   // The balance would pay, but this account's requests in flight hold it until they are charged.
   balance_in_use: { status: 429, message: "This account's requests in flight are holding its balance; it would pay for this one. Retry when they finish, or send fewer at once." },

@@ -32,3 +32,6 @@ export * from './api/consoleRoutes.ts';
 export * from './api/adminRoutes.ts';
 export * from './api/openapi.ts';
 export * from './api/channelRoutes.ts';
+export * from './api/settings.ts';
+export * from './api/invitations.ts';
+export * from './api/settingsRoutes.ts';

@@ -1,6 +1,6 @@
 /**
- * The request path's view of the store, in memory: keys by hash, channels, models, and the
- * ledger's balances. `refresh()` asks the store (cheaply) whether anything changed, for example
+ * The request path's view of the store, in memory: keys by hash, channels, models, the gateway
+ * settings, and the ledger's balances. `refresh()` asks the store (cheaply) whether anything changed, for example
  * the CLI disabling a key or topping up while the server runs, and reloads when it did.
  */
 import type { Channel } from './relay/types.ts';
@@ -8,6 +8,7 @@ import type { Ledger } from './accounts/ledger.ts';
 import type { Serial } from './serial.ts';
 import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, Store } from './store/types.ts';
 import { hashKey } from './keys.ts';
+import { settingsOf, type GatewaySettings } from './settings.ts';
 
 /**
  * Most secrets the gateway sees recently: a SHA-256 per request was ~1.5% of the gateway's CPU at
@@ -63,6 +64,7 @@ export class Catalog {
   #channels: ChannelRecord[] = [];
   #relayChannels: Channel[] = [];
   #models = new Map<string, ModelRecord>();
+  #settings: GatewaySettings = settingsOf({});
   #reloading: Promise<void> | null = null;
   /** Told of the keys at every reload (the keys' usage drops the state of keys that lost their limits). */
   onKeys: ((keys: readonly KeyRecord[]) => void) | null = null;
@@ -85,16 +87,30 @@ export class Catalog {
     return this.#reload();
   }
 
+  /**
+   * Refreshes until nothing is left to reload: a change this process just made is then in (a reload
+   * already under way when it was made may predate it, and is followed by one more).
+   */
+  async settled(): Promise<void> {
+    for (let i = 0; i < 3; i++) {
+      const reloading = this.refresh();
+      if (!reloading) return;
+      await reloading;
+    }
+  }
+
   async #reload(): Promise<void> {
     this.#stale = true;
     this.#reloading = this.#serial.run(async () => {
-      const snap = await this.#store.snapshot();
+      // The settings are read with the snapshot: any change (a CLI's, another instance's) reloads both.
+      const [snap, stored] = await Promise.all([this.#store.snapshot(), this.#store.settings.read()]);
       this.#keysByHash = new Map(snap.keys.map((k) => [k.hash, k]));
       this.#keysBySecret = new Map();
       this.#accounts = new Map(snap.accounts.map((a) => [a.id, a]));
       this.#channels = [...snap.channels];
       this.#relayChannels = this.#channels.map(toRelayChannel);
       this.#models = new Map(snap.models.map((m) => [m.name, m]));
+      this.#settings = settingsOf(stored);
       this.#ledger.load(snap.accounts);
       this.onKeys?.(snap.keys);
       this.#stale = false;
@@ -104,6 +120,11 @@ export class Catalog {
     } finally {
       this.#reloading = null;
     }
+  }
+
+  /** The gateway settings as of the last reload (refresh() first, for the latest). */
+  get settings(): GatewaySettings {
+    return this.#settings;
   }
 
   keyByHash(hash: string): KeyRecord | undefined {

@@ -16,6 +16,7 @@ import { readHiddenLine, user } from './cliUsers.ts';
 import { code } from './cliCodes.ts';
 import { channel } from './cliChannels.ts';
 import { token } from './cliTokens.ts';
+import { settings, SETTINGS_USAGE } from './cliSettings.ts';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DB_FILE, DEFAULT_DATA_DIR, openAnyStore } from './store/index.ts';
@@ -26,7 +27,8 @@ import type { Store } from './store/types.ts';
 const USAGE = `Usage: model-gateway <command> [options]        (every command takes --data DIR or --database URL)
 
   serve [--host 127.0.0.1] [--port 8080] [--log-retention-days 90] [--stop-grace-ms 5000] [--trust-proxy]
-              (0 days keeps request logs forever; on SIGTERM, requests in flight get the grace to finish;
+              (0 days keeps request logs forever; given, it wins over the setting log_retention_days (default 90);
+              on SIGTERM, requests in flight get the grace to finish;
               --trust-proxy: behind a reverse proxy, a request's address is the last one of X-Forwarded-For
               and its scheme X-Forwarded-Proto's; the sign-in throttles count by that address)
   channel add --name NAME [--type openai|anthropic|echo] [--base-url URL] [--api-key KEY|-] --models M1,M2
@@ -56,7 +58,7 @@ ${KEY_USAGE}  user create NAME [--admin] [--account ACCOUNT] | list | disable NA
   token create NAME --admin-user USER [--expires DATE]   an admin access token for scripts (Authorization: Bearer mgt-...
               on the admin routes of /api/), acting as USER (an enabled admin); printed once on standard output
   token list   never the tokens: id, name, status, who they act as, dates | token revoke NAME
-  logs [--limit N] [--json]
+${SETTINGS_USAGE}  logs [--limit N] [--json]
   logs prune --before DATE   delete request logs from before DATE (YYYY-MM-DD or an ISO date-time)
   backup FILE      a consistent copy of the data into a new FILE, even while serving (it prints how to restore)
   migrate --from DATA_FOLDER --database URL   copy a SQLite gateway (accounts, users, keys, channels, models,
@@ -107,6 +109,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   'user create': ['account', 'admin'],
   'code create': ['value', 'count', 'batch', 'expires'], 'code list': ['batch', 'status', 'limit'], 'code disable': ['batch'],
   'token create': ['admin-user', 'expires'],
+  'settings show': ['json'],
   logs: ['limit', 'json'],
   'logs prune': ['before'],
 };
@@ -177,7 +180,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     return values.help ? 0 : 2;
   }
   const [command, sub, ...args] = positionals;
-  const twoWord = ['channel', 'model', 'account', 'key', 'user', 'code', 'token'].includes(command!);
+  const twoWord = ['channel', 'model', 'account', 'key', 'user', 'code', 'token', 'settings'].includes(command!);
   const name = twoWord || (command === 'logs' && sub === 'prune') ? `${command} ${sub ?? ''}` : command!;
   const allowed = new Set(['data', 'database', 'help', ...(COMMAND_OPTIONS[name] ?? [])]);
   const dataDir = values.data ?? (env['MODEL_GATEWAY_DATA'] || DEFAULT_DATA_DIR);
@@ -207,6 +210,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
       if (command === 'user') return await user(store, sub, args, { account: values.account, admin: values.admin }, io);
       if (command === 'code') return await code(store, sub, args, values, io);
       if (command === 'token') return await token(store, sub, args, values, io);
+      if (command === 'settings') return await settings(store, sub, args, values, io);
       if (command === 'backup') return await backup(store, sub!, dataDir, io);
       if (sub === 'prune') return await pruneLogs(store, values, io);
       return await logs(store, values, io);

@@ -14,7 +14,7 @@ export async function migrate(from: string | undefined, databaseUrl: string | nu
   const { copySqliteToPostgres } = await import('./store/sqliteToPostgres.ts');
   const c = await copySqliteToPostgres(dataDir, databaseUrl, env);
   io.out(`migrated ${dataDir} to ${describeDatabase(databaseUrl)}, in one transaction, verified (counts, balances, totals and log charges):`);
-  io.out(`  ${c.accounts} accounts (balances ${formatMicroUsd(c.balance)}, spent ${formatMicroUsd(c.totalSpent)} in all), ${c.users} users, ${c.keys} keys, ${c.channels} channels (keys sealed again with MODEL_GATEWAY_SECRET_KEY), ${c.models} models, ${c.logs} request logs, ${c.codes} redemption codes, ${c.adminTokens} admin access tokens, ${c.audit} audit log rows`);
+  io.out(`  ${c.accounts} accounts (balances ${formatMicroUsd(c.balance)}, spent ${formatMicroUsd(c.totalSpent)} in all), ${c.users} users, ${c.keys} keys, ${c.channels} channels (keys sealed again with MODEL_GATEWAY_SECRET_KEY), ${c.models} models, ${c.logs} request logs, ${c.codes} redemption and invitation codes, ${c.adminTokens} admin access tokens, ${c.audit} audit log rows, ${c.settings} settings`);
   io.out('Console sessions are not copied: users sign in again. Start the instances with: model-gateway serve --database URL (the same MODEL_GATEWAY_SECRET_KEY)');
   return 0;
 }

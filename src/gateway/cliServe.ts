@@ -2,6 +2,7 @@
  * `model-gateway serve`: starts the gateway on the data folder, prints what to do next, and stops
  * gracefully on SIGINT or SIGTERM (listened for from the start, so one during start-up is not lost).
  */
+import { MAX_LOG_RETENTION_DAYS } from '../contract/index.ts';
 import { int, UsageError } from './cliArgs.ts';
 import { describeDatabase } from './store/databaseUrl.ts';
 
@@ -56,7 +57,8 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
   try {
     gw = await startGateway({
       dataDir, databaseUrl, host: values.host ?? '127.0.0.1', port, bootstrap: true, firstAdminSetup: true, log: io.err,
-      logRetentionDays: int(values.logRetentionDays, 'log-retention-days', 90, 0, 36_500),
+      // Given, the flag wins over the admins' setting log_retention_days; absent, the setting (default 90) applies.
+      ...(values.logRetentionDays !== undefined ? { logRetentionDays: int(values.logRetentionDays, 'log-retention-days', 90, 0, MAX_LOG_RETENTION_DAYS) } : {}),
       stopGraceMs: int(values.stopGraceMs, 'stop-grace-ms', 5000, 0, 3_600_000), trustProxy: values.trustProxy === true,
       ...(echoDelayMs !== undefined ? { echoDelayMs } : {}),
       ...(leaseTtlMs !== undefined ? { leaseTtlMs } : {}),

@@ -26,6 +26,8 @@ export interface ConsoleAuth {
   readonly userCodeThrottle: SignInThrottle;
   /** Wrong redemption codes, per account and per source address. */
   readonly redeemThrottle: SignInThrottle;
+  /** Sign-ups, every try counted per source address. */
+  readonly signUpThrottle: SignInThrottle;
 }
 
 export interface Gateway {
@@ -50,4 +52,6 @@ export interface Gateway {
   /** How request bodies are received: size, deadline, and memory for all of them at once. */
   readonly body: BodyRules;
   readonly console: ConsoleAuth;
+  /** serve's --log-retention-days when it was given: it wins over the setting (settings.ts). Null: the setting applies. */
+  readonly logRetentionDays: number | null;
 }

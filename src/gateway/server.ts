@@ -27,7 +27,8 @@ import { answerMalformedRequest } from './http/malformedRequest.ts';
 import { DEFAULT_DATA_DIR, openAnyStore } from './store/index.ts';
 import type { StoreKind } from './store/types.ts';
 import { lockFolder } from './folderLock.ts';
-import { DEFAULT_LOG_RETENTION_DAYS, keepLogsFor } from './logRetention.ts';
+import { keepLogsFor } from './logRetention.ts';
+import { retentionDays } from './settings.ts';
 import { Sessions } from './accounts/sessions.ts';
 import { SignInThrottle } from './accounts/signInThrottle.ts';
 import { SetupLink, setupUrl } from './accounts/setupLink.ts';
@@ -73,7 +74,10 @@ export interface GatewayOptions {
   breakerFailures?: number;
   /** Requests without a valid key logged in full per source address and minute (the rest are counted). Default 10. */
   unkeyedLogSample?: number;
-  /** Request logs older than this many days are deleted in the background. Default 90; 0 keeps them all. */
+  /**
+   * Request logs older than this many days are deleted in the background; 0 keeps them all. Given, it wins
+   * over the admins' setting log_retention_days; absent, the setting applies (default 90).
+   */
   logRetentionDays?: number;
   /** Largest JSON answer taken from an upstream (bytes). Default 64 MiB; beyond it 502. */
   maxAnswerBytes?: number;
@@ -184,11 +188,16 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       },
       console: {
         sessions: new Sessions(store, clock), throttle: new SignInThrottle(clock), setup: setup?.link ?? null,
-        devices: new DeviceGrants(clock), userCodeThrottle: new SignInThrottle(clock), redeemThrottle: new SignInThrottle(clock),
+        devices: new DeviceGrants(clock), userCodeThrottle: new SignInThrottle(clock), redeemThrottle: new SignInThrottle(clock), signUpThrottle: new SignInThrottle(clock),
       },
+      logRetentionDays: options.logRetentionDays ?? null,
     };
     const app = createApp(gw, (error, requestId) => log(`internal error (request id: ${requestId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
-    const stopPruning = keepLogsFor(store, options.logRetentionDays ?? DEFAULT_LOG_RETENTION_DAYS, log);
+    // The setting as of now (a change by another instance or the CLI is reloaded first).
+    const stopPruning = keepLogsFor(store, async () => {
+      await catalog.refresh();
+      return retentionDays(catalog.settings, gw.logRetentionDays);
+    }, log);
     return {
       handle: app.handle,
       storeKind: store.kind,

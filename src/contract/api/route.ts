@@ -28,7 +28,8 @@ export const API_TAGS = {
   device: 'Device sign-in with the browser (RFC 8628).',
   users: 'Admins: users and balances.',
   audit: 'Admins: the audit log of admin actions.',
-  codes: 'Admins: redemption codes.',
+  codes: 'Admins: redemption codes, and invitation codes for sign-up.',
+  settings: 'Admins: gateway settings (sign-up, a new account\'s balance, log retention, the sign-in notice).',
   channels: 'Admins: channels (upstreams), models and their prices.',
   tokens: 'Admins: access tokens for scripts.',
 } as const;

@@ -1,14 +1,23 @@
 /**
  * Signing in to the console and a signed-in user's own account (contract 4.10): the bodies of
- * login, setup and the password change, and what they, the session question and the account answer.
+ * login, setup, sign-up and the password change, and what they, the session question and the account answer.
  */
 import { z } from 'zod';
 import { ConsoleName, ConsolePassword } from '../admin.ts';
 import { IsoTime, Money, named } from './schema.ts';
+import { SIGN_UP_MODES } from './settings.ts';
+
+export const SIGN_UP_PATH = '/api/console/signup';
 
 export const SignInBody = named('SignInBody', z.strictObject({ name: z.string().min(1).max(64), password: ConsolePassword }));
 /** The first admin, from the setup link `serve` prints (its token is in the link's fragment). */
 export const SetupBody = named('SetupBody', z.strictObject({ token: z.string().min(1).max(128), name: ConsoleName, password: ConsolePassword }));
+/**
+ * Self sign-up (when an admin turned it on): a new user on a new account of the same name. The
+ * invitation code is needed, and used, only while the setting sign_up is "invitation".
+ */
+export const SignUpBody = named('SignUpBody', z.strictObject({ name: ConsoleName, password: ConsolePassword, invitation_code: z.string().min(1).max(128).optional() }));
+export type SignUpBody = z.infer<typeof SignUpBody>;
 /** A password change: the current password (checked), the new one (at least 10 characters). */
 export const PasswordChangeBody = named('PasswordChangeBody', z.strictObject({ current: ConsolePassword, new: ConsolePassword }));
 
@@ -20,6 +29,9 @@ export const SessionAnswer = named('Session', z.strictObject({
   object: z.literal('console.session'),
   user: SessionUser.nullable(),
   expires_at: IsoTime.optional().describe('when the session ends at the latest (GET /api/console/session)'),
+  sign_up: z.enum(SIGN_UP_MODES).optional()
+    .describe('GET /api/console/session: whether a visitor may make an account (POST /api/console/signup), and whether it takes an invitation code'),
+  notice: z.string().nullable().optional().describe("GET /api/console/session: the admins' notice for the sign-in page (text), or null"),
 }));
 
 /** GET /api/console/account: the signed-in user's account and its balance as the request path sees it. */

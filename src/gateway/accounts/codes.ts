@@ -1,5 +1,6 @@
 /**
- * Redemption codes (top-up, issue 10), the one place codes are made and read: a code is 100 random bits
+ * Redemption codes (top-up, issue 10), and the form of every single-use code (invitation codes too,
+ * invitations.ts, with the prefix MGI): a code is 100 random bits
  * as MGC-XXXX-XXXX-XXXX-XXXX-XXXX in Crockford's base32 (no I, L, O, U: nothing to misread), shown once
  * when made and kept by the store only as the SHA-256 of that canonical form, like an API key. What a
  * person types is normalised first (case, dashes and spaces, O for 0, I and L for 1), so a code copied
@@ -21,26 +22,35 @@ const LENGTH = GROUPS * GROUP_LENGTH;
 /** Codes made at once, at most (the CLI's --count and the admin API's count). */
 export { MAX_CODES_PER_BATCH } from '../../contract/index.ts';
 
-function grouped(symbols: string): string {
+function grouped(prefix: string, symbols: string): string {
   const groups: string[] = [];
   for (let i = 0; i < LENGTH; i += GROUP_LENGTH) groups.push(symbols.slice(i, i + GROUP_LENGTH));
-  return `${CODE_PREFIX}-${groups.join('-')}`;
+  return `${prefix}-${groups.join('-')}`;
 }
 
-/** A new code, in its canonical form. */
-export function newRedemptionCode(): string {
+/** A new code beginning with `prefix` (MGC a redemption code, MGI an invitation), in its canonical form. */
+export function newCode(prefix = CODE_PREFIX): string {
   let symbols = '';
   for (let i = 0; i < LENGTH; i++) symbols += ALPHABET[randomInt(ALPHABET.length)];
-  return grouped(symbols);
+  return grouped(prefix, symbols);
 }
 
-/** What a person typed, in the canonical form; null when it cannot be a code at all. */
-export function normalizeRedemptionCode(typed: string): string | null {
-  let symbols = typed.toUpperCase().replace(/[\s\-_.]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
-  if (symbols.length === CODE_PREFIX.length + LENGTH && symbols.startsWith(CODE_PREFIX)) symbols = symbols.slice(CODE_PREFIX.length);
+export const newRedemptionCode = (): string => newCode(CODE_PREFIX);
+
+/**
+ * What a person typed, in the canonical form of a code beginning with `prefix`; null when it cannot be
+ * one at all. The prefix may be left out; another code's prefix is not this one's.
+ */
+export function normalizeCode(typed: string, prefix: string): string | null {
+  let symbols = typed.toUpperCase().replace(/[\s\-_.]/g, '');
+  if (symbols.length === prefix.length + LENGTH && symbols.startsWith(prefix)) symbols = symbols.slice(prefix.length);
+  // After the prefix is gone: the prefix's own letters (the I of MGI) are not misread digits.
+  symbols = symbols.replace(/O/g, '0').replace(/[IL]/g, '1');
   if (symbols.length !== LENGTH || [...symbols].some((c) => !ALPHABET.includes(c))) return null;
-  return grouped(symbols);
+  return grouped(prefix, symbols);
 }
+
+export const normalizeRedemptionCode = (typed: string): string | null => normalizeCode(typed, CODE_PREFIX);
 
 /** What the store keeps of a code: the SHA-256 of its canonical form, hex (as keys.ts hashKey does for API keys). */
 export function hashRedemptionCode(canonical: string): string {

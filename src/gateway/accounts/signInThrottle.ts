@@ -4,6 +4,8 @@
  * after the last failure. An attacker cannot lock a real user out for good: the wait is capped, attempts
  * during a lock are refused without counting (so they do not lengthen it), and an address this user has
  * signed in from before is not held by the name's lock (only by its own address's).
+ * Sign-ups count every try per address alone (waitFrom, triedFrom): each one costs a password hash, and
+ * makes an account that may start with money.
  * In memory: a restart forgets it, which costs an attacker a restart of the operator's gateway.
  */
 
@@ -51,6 +53,16 @@ export class SignInThrottle {
     const now = this.#now();
     this.#count(this.#byName, name, FREE_FAILURES_PER_NAME, now);
     this.#count(this.#byAddress, address, FREE_FAILURES_PER_ADDRESS, now);
+  }
+
+  /** Milliseconds before `address` may try again by its own count alone (sign-ups: there is no name yet), or 0. */
+  waitFrom(address: string): number {
+    return this.#lockOf(this.#byAddress, address, this.#now());
+  }
+
+  /** One more try counted against `address` alone (its own free tries, then the same growing wait). */
+  triedFrom(address: string): void {
+    this.#count(this.#byAddress, address, FREE_FAILURES_PER_ADDRESS, this.#now());
   }
 
   /** A right password: the name's failures are forgotten and the address remembered as this user's. */

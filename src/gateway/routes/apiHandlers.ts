@@ -19,6 +19,9 @@ import { adminCreateToken, adminRevokeToken, adminTokens } from './consoleTokens
 import { adminAddChannel, adminChannelAction, adminChannels, adminDeleteChannel, adminTestChannel, adminUpdateChannel } from './consoleChannels.ts';
 import { adminModels, adminPriceModel } from './consolePrices.ts';
 import { deviceAuthorization, token } from './oauthDevice.ts';
+import { adminChangeSettings, adminSettings } from './consoleSettings.ts';
+import { adminCreateInvitations, adminDisableInvitations, adminInvitations } from './consoleInvitations.ts';
+import { signUpHandler } from './consoleSignUp.ts';
 import { openApi } from './openapi.ts';
 import { status } from './status.ts';
 
@@ -71,4 +74,10 @@ export const API_HANDLERS: ApiHandlers = {
   testChannel: adminTestChannel,
   listAdminModels: adminModels,
   priceModel: adminPriceModel,
+  signUp: signUpHandler,
+  getSettings: adminSettings,
+  changeSettings: adminChangeSettings,
+  listInvitations: adminInvitations,
+  createInvitations: adminCreateInvitations,
+  disableInvitations: adminDisableInvitations,
 };

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ErrorCode } from '../../contract/index.ts';
-import { parsePrice, parseTopUp } from '../accounts/money.ts';
+import { parsePrice, parseTopUp, parseUsd } from '../accounts/money.ts';
 import { HttpError } from '../http/errors.ts';
 import { StoreError } from '../store/types.ts';
 import { describeIssue } from './relayed.ts';
@@ -29,6 +29,14 @@ function moneyField(field: string, parse: () => number): number {
 /** The body's field `field`, an amount of USD to credit (decimal text or a JSON number), as exact micro-USD: a 400 naming the field otherwise. */
 export function amountField(amount: string | number, field: string, what?: string): number {
   return moneyField(field, () => parseTopUp(amount, what));
+}
+
+/** The body's field `field`, an amount of USD an account may hold (decimal text or a JSON number, $0 allowed), as exact micro-USD: a 400 naming the field otherwise. */
+export function balanceField(amount: string | number, field: string): number {
+  return moneyField(field, () => {
+    if (typeof amount === 'number' && !Number.isFinite(amount)) throw new RangeError('an amount must be a finite number');
+    return parseUsd(String(amount));
+  });
 }
 
 /** The body's field `field`, a price in USD (decimal text or a JSON number, $0 allowed), as exact micro-USD: a 400 naming the field otherwise. */

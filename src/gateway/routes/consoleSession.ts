@@ -31,7 +31,7 @@ export async function signIn(gw: Gateway, ctx: RequestContext, user: UserRecord,
 }
 
 /** The wait before the next try when `wait` ms are left: a 429 with Retry-After in whole seconds. */
-export function throttled(code: 'sign_in_throttled' | 'redemption_throttled' | 'user_code_throttled', wait: number): HttpError {
+export function throttled(code: 'sign_in_throttled' | 'redemption_throttled' | 'user_code_throttled' | 'sign_up_throttled', wait: number): HttpError {
   const seconds = Math.ceil(wait / 1000);
   return new HttpError(code, `Try again in ${seconds} s.`, { 'Retry-After': String(seconds) });
 }
@@ -59,14 +59,17 @@ export const logout: ApiHandler<'signOut'> = async (gw, ctx) => {
 
 /**
  * Who is signed in: the user, or `user: null` (a question with an answer, not a refusal: the page asks
- * it on every load, and a 401 there would be an error in every visitor's browser console).
+ * it on every load, and a 401 there would be an error in every visitor's browser console). With what the
+ * sign-in page shows everyone: whether sign-up is open (and takes an invitation), and the admins' notice.
  */
 export const session: ApiHandler<'getSession'> = async (gw, ctx) => {
   const live = await optionalSession(gw, ctx);
+  await gw.catalog.settled();
+  const { signUp, notice } = gw.catalog.settings;
   return {
     body: live
-      ? { object: 'console.session', user: userView(gw, live.user), expires_at: new Date(live.session.expiresAt).toISOString() }
-      : { object: 'console.session', user: null },
+      ? { object: 'console.session', user: userView(gw, live.user), expires_at: new Date(live.session.expiresAt).toISOString(), sign_up: signUp, notice }
+      : { object: 'console.session', user: null, sign_up: signUp, notice },
   };
 };
 

@@ -5,12 +5,15 @@ import { auditRow, matchesAudit } from './audit.ts';
 import { matchesAccountLogs, type AccountLogFilter } from './logQuery.ts';
 import { newestFirst } from './newestFirst.ts';
 import { MemoryAdminTokens } from './memoryAdminTokens.ts';
-import { assertNewCodes, codeStatus, matchesCodes, noSuchCodes } from './codeQuery.ts';
+import { MemoryCodes } from './memoryCodes.ts';
+import { MemorySettings } from './memorySettings.ts';
+import { MemorySignUps } from './memorySignUps.ts';
+import { signUpNameTaken } from './signUpTypes.ts';
 import { assertKeyLimits, KeyUsageCounters, newKeyLimits, type KeyLimits, type KeyUsageTotals, type KeyUsageQuery } from './keySettings.ts';
 import { lastAdmin, StoreError } from './types.ts';
 import type {
   AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelChanges, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
-  NewSession, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
+  NewSession, NewSignUp, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
 } from './types.ts';
 
 export class MemoryStore implements Store {
@@ -24,11 +27,14 @@ export class MemoryStore implements Store {
   #models = new Map<string, ModelRecord>();
   #logs: StoredLog[] = [];
   #audit: AuditRecord[] = [];
-  #codes: RedemptionCodeRecord[] = [];
   #nextId = 1;
-  readonly adminTokens = new MemoryAdminTokens({
-    id: () => this.#id(), audited: (audit, change) => this.#audited(audit, change), userExists: (id) => this.#users.some((u) => u.id === id),
-  });
+  readonly #hooks = {
+    id: () => this.#id(), audited: <T>(audit: AuditEntry | undefined, change: () => T): T => this.#audited(audit, change), userExists: (id: number) => this.#users.some((u) => u.id === id),
+  };
+  readonly adminTokens = new MemoryAdminTokens(this.#hooks);
+  readonly #codes = new MemoryCodes(this.#hooks);
+  readonly settings = new MemorySettings(this.#hooks, () => this.#version++);
+  readonly signUps = new MemorySignUps(this.#codes, this.#hooks, (request, now) => this.#openOwnAccount(request, now));
   #version = 1;
   #seenVersion = 0;
 
@@ -188,55 +194,41 @@ export class MemoryStore implements Store {
   }
 
   async createCodes(codes: readonly NewRedemptionCode[], audit?: AuditEntry): Promise<RedemptionCodeRecord[]> {
-    assertNewCodes(codes);
-    return this.#audited(audit, () => {
-      const hashes = new Set(this.#codes.map((c) => c.hash));
-      for (const code of codes) {
-        if (hashes.has(code.hash)) throw new StoreError('conflict', 'a redemption code with this hash exists already');
-        hashes.add(code.hash);
-      }
-      const now = Date.now();
-      const made = codes.map((code): RedemptionCodeRecord => ({
-        ...code, id: this.#id(), createdAt: now, disabled: false, redeemedAt: null, redeemedAccountId: null, redeemedUserId: null,
-      }));
-      this.#codes.push(...made);
-      return made;
-    });
+    return this.#codes.create('redemption', codes, audit);
   }
 
   async listCodes(filter: CodeFilter): Promise<RedemptionCodeRecord[]> {
-    return newestFirst(this.#codes, filter.limit, (code) => matchesCodes(filter, code));
+    return this.#codes.list('redemption', filter);
   }
 
   async disableCodes(target: CodeTarget, audit?: AuditEntry): Promise<number> {
-    return this.#audited(audit, () => {
-      const matching = this.#codes.filter((c) => ('id' in target ? c.id === target.id : c.batch === target.batch));
-      if (matching.length === 0) throw noSuchCodes(target);
-      let changed = 0;
-      this.#codes = this.#codes.map((c) => {
-        if (!matching.includes(c) || c.redeemedAt !== null || c.disabled) return c;
-        changed++;
-        return { ...c, disabled: true };
-      });
-      return changed;
-    });
+    return this.#codes.disable('redemption', target, audit);
   }
 
   /** One synchronous step (nothing else runs in between): checked, marked and credited together. */
   async redeemCode(hash: string, by: Redeemer, now: number): Promise<Redemption | null> {
-    const index = this.#codes.findIndex((c) => c.hash === hash);
-    if (index < 0 || codeStatus(this.#codes[index]!, now) !== 'unused') return null;
-    const code = this.#codes[index]!;
+    const code = this.#codes.usable('redemption', hash, now);
+    if (!code) return null;
     const at = this.#accounts.findIndex((a) => a.id === by.accountId);
     if (at < 0) throw new StoreError('not_found', `no account with id ${by.accountId}`);
     const before = this.#accounts[at]!;
     if (before.balance + code.value > MAX_BALANCE_MICRO) throw overCeiling(before, code.value);
-    const used: RedemptionCodeRecord = { ...code, redeemedAt: now, redeemedAccountId: by.accountId, redeemedUserId: by.userId };
     const account: AccountRecord = { ...before, balance: before.balance + code.value };
-    this.#codes[index] = used;
+    const used = this.#codes.mark('redemption', hash, by, now);
     this.#accounts[at] = account;
     this.#version++;
     return { code: used, account };
+  }
+
+  /** A sign-up's account (with its balance) and user, in one synchronous step; a name a user or an account has is a conflict. */
+  #openOwnAccount(request: NewSignUp, now: number): { account: AccountRecord; user: UserRecord } {
+    if (this.#accounts.some((a) => a.name === request.name) || this.#users.some((u) => u.name === request.name)) throw signUpNameTaken(request.name);
+    const account: AccountRecord = { id: this.#id(), name: request.name, balance: request.balance, totalSpent: 0, createdAt: now };
+    const user: UserRecord = { id: this.#id(), name: request.name, accountId: account.id, admin: false, status: 'enabled', passwordHash: request.passwordHash, createdAt: now, lastSignInAt: null };
+    this.#accounts.push(account);
+    this.#users.push(user);
+    this.#version++;
+    return { account, user };
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {

@@ -300,4 +300,42 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE audit_log ADD COLUMN via_token TEXT;
     `,
   },
+  {
+    // Self sign-up (issue 10). Invitation codes are single-use codes like redemption codes, in the same
+    // table with a kind; an invitation has no value (the table is rebuilt: SQLite cannot change a CHECK, and
+    // migration 14's value CHECK refused a code without one; ids and the id sequence are kept). And
+    // gateway_settings: the settings admins change at run time, one row per setting set, its value JSON.
+    version: 19,
+    sql: `
+      CREATE TABLE redemption_codes_v19 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL DEFAULT 'redemption' CHECK (kind IN ('redemption', 'invitation')),
+        code_hash TEXT NOT NULL UNIQUE CHECK (length(code_hash) = 64),
+        value INTEGER CHECK ((kind = 'redemption' AND value IS NOT NULL AND typeof(value) = 'integer' AND value >= 1 AND value <= 1000000000000000)
+          OR (kind = 'invitation' AND value IS NULL)),
+        batch TEXT,
+        created_at INTEGER NOT NULL,
+        created_by INTEGER REFERENCES users(id),
+        expires_at INTEGER,
+        disabled INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1)),
+        redeemed_at INTEGER,
+        redeemed_account_id INTEGER REFERENCES accounts(id),
+        redeemed_user_id INTEGER REFERENCES users(id),
+        CHECK ((redeemed_at IS NULL) = (redeemed_account_id IS NULL))
+      );
+      INSERT INTO redemption_codes_v19 (id, kind, code_hash, value, batch, created_at, created_by, expires_at, disabled, redeemed_at, redeemed_account_id, redeemed_user_id)
+        SELECT id, 'redemption', code_hash, value, batch, created_at, created_by, expires_at, disabled, redeemed_at, redeemed_account_id, redeemed_user_id FROM redemption_codes;
+      DELETE FROM sqlite_sequence WHERE name = 'redemption_codes_v19';
+      INSERT INTO sqlite_sequence (name, seq) SELECT 'redemption_codes_v19', seq FROM sqlite_sequence WHERE name = 'redemption_codes';
+      DROP TABLE redemption_codes;
+      ALTER TABLE redemption_codes_v19 RENAME TO redemption_codes;
+      CREATE INDEX redemption_codes_batch ON redemption_codes(kind, batch, id);
+      CREATE INDEX redemption_codes_kind ON redemption_codes(kind, id);
+      CREATE TABLE gateway_settings (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL CHECK (json_valid(value)),
+        updated_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];

@@ -20,11 +20,13 @@ import type { AccountLogFilter } from './logQuery.ts';
 import { PostgresLogs } from './postgresLogs.ts';
 import { writeBatch } from './postgresBatch.ts';
 import { PostgresKeyLimits } from './postgresKeyLimits.ts';
-import { inTransaction, type Query } from './postgresQuery.ts';
+import { CHECK_VIOLATION, inTransaction, sqlState, UNIQUE_VIOLATION, type Query, type Transaction } from './postgresQuery.ts';
 import type { KeyLimits, KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
 import { PostgresKeys } from './postgresKeys.ts';
 import { PostgresLeases } from './postgresLeases.ts';
-import { PostgresCodes } from './postgresCodes.ts';
+import { PostgresCodes, type CodeChanges } from './postgresCodes.ts';
+import { PostgresSettings } from './postgresSettings.ts';
+import { PostgresSignUps } from './postgresSignUps.ts';
 import { PostgresAdminTokens } from './postgresAdminTokens.ts';
 import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
 import { isSealed, SECRET_KEY_ENV, type SecretBox } from './secretBox.ts';
@@ -36,11 +38,6 @@ import type {
 } from './types.ts';
 import { auditRow } from './audit.ts';
 import { appendAudit, keepAnAdmin, listAudit } from './postgresAudit.ts';
-
-/** PostgreSQL's SQLSTATE for a refused row: a UNIQUE violation and a CHECK violation. */
-const UNIQUE_VIOLATION = '23505';
-const CHECK_VIOLATION = '23514';
-const sqlState = (error: unknown): string | undefined => (error as { code?: unknown }).code as string | undefined;
 
 const NO_SECRET_KEY = `channel keys are sealed at rest with a secret key that every instance on the database shares: set ${SECRET_KEY_ENV} (32 bytes, base64 or hex; for example: openssl rand -base64 32)`;
 
@@ -75,6 +72,8 @@ export class PostgresStore implements Store {
   readonly #logs: PostgresLogs;
   readonly #keys: PostgresKeys;
   readonly adminTokens: PostgresAdminTokens;
+  readonly settings: PostgresSettings;
+  readonly signUps: PostgresSignUps;
   /** This process's balance leases: its instance id is new with every start. */
   readonly leases: PostgresLeases;
   /** This process's shares of the keys' limits (same instance id as its leases). */
@@ -90,17 +89,19 @@ export class PostgresStore implements Store {
     this.#pool.on('error', (error) => log(`a PostgreSQL connection of the pool failed (${error.message}); it is replaced on the next query`));
     this.#box = box;
     this.#changes = new ChangeFeed(this.#pool, connection, log);
-    this.#sessions = new PostgresSessions((sql, params) => this.#pool.query<Row>(sql, params));
-    this.#logs = new PostgresLogs((sql, params) => this.#pool.query<Row>(sql, params));
-    this.#keys = new PostgresKeys((what, name, work, options) => this.#admin(what, name, work, options), (sql, params) => this.#pool.query<Row>(sql, params));
-    this.#codes = new PostgresCodes((work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params), {
-      notify: async (query) => void (await query(BUMP_AND_NOTIFY_SQL, [CHANGES_CHANNEL, this.#changes.sender])),
-      markChanged: () => this.#changes.markChanged(),
-    });
-    this.adminTokens = new PostgresAdminTokens((work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
+    const query: Query = (sql, params) => this.#pool.query<Row>(sql, params);
+    const tx: Transaction = (work) => this.#tx(work);
+    this.#sessions = new PostgresSessions(query);
+    this.#logs = new PostgresLogs(query);
+    this.#keys = new PostgresKeys((what, name, work, options) => this.#admin(what, name, work, options), query);
+    const changes: CodeChanges = { notify: async (inTx) => void (await inTx(BUMP_AND_NOTIFY_SQL, [CHANGES_CHANNEL, this.#changes.sender])), markChanged: () => this.#changes.markChanged() };
+    this.#codes = new PostgresCodes(tx, query, changes);
+    this.settings = new PostgresSettings(tx, query, changes);
+    this.signUps = new PostgresSignUps(tx, this.#codes, changes);
+    this.adminTokens = new PostgresAdminTokens(tx, query);
     const instance = randomUUID();
-    this.leases = new PostgresLeases(instance, (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
-    this.keyLimits = new PostgresKeyLimits(instance, (work) => this.#tx(work), (sql, params) => this.#pool.query<Row>(sql, params));
+    this.leases = new PostgresLeases(instance, tx, query);
+    this.keyLimits = new PostgresKeyLimits(instance, tx, query);
   }
 
   /**
@@ -278,18 +279,17 @@ export class PostgresStore implements Store {
   }
 
   async createCodes(codes: readonly NewRedemptionCode[], audit?: AuditEntry): Promise<RedemptionCodeRecord[]> {
-    return this.#codes.create(codes, audit);
+    return this.#codes.create('redemption', codes, audit);
   }
 
   async listCodes(filter: CodeFilter): Promise<RedemptionCodeRecord[]> {
-    return this.#codes.list(filter);
+    return this.#codes.list('redemption', filter);
   }
 
   async disableCodes(target: CodeTarget, audit?: AuditEntry): Promise<number> {
-    return this.#codes.disable(target, audit);
+    return this.#codes.disable('redemption', target, audit);
   }
 
-  /** Credited like a top-up (the same change bump and NOTIFY), in one transaction with the code's mark. */
   async redeemCode(hash: string, by: Redeemer, now: number): Promise<Redemption | null> {
     return this.#codes.redeem(hash, by, now);
   }

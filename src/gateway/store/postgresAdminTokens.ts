@@ -6,14 +6,12 @@
  */
 import { auditRow } from './audit.ts';
 import { appendAudit } from './postgresAudit.ts';
-import type { Query, Transaction } from './postgresQuery.ts';
+import { FOREIGN_KEY_VIOLATION, type Query, type Transaction, UNIQUE_VIOLATION } from './postgresQuery.ts';
 import { nameTaken, noSuchToken } from './tokenTypes.ts';
 import { toAdminToken } from './sqlRows.ts';
 import { StoreError } from './types.ts';
 import type { AdminTokenRecord, AdminTokenStore, AuditEntry, NewAdminToken } from './types.ts';
 
-const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
 
 export class PostgresAdminTokens implements AdminTokenStore {
   readonly #tx: Transaction;

@@ -265,4 +265,25 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE audit_log ADD COLUMN via_token TEXT;
     `,
   },
+  {
+    // Self sign-up (SQLite's migration 19): invitation codes in the codes' table, of the kind invitation and
+    // without a value; and gateway_settings, one row per setting an admin set, its value JSON.
+    version: 11,
+    sql: `
+      ALTER TABLE redemption_codes
+        ADD COLUMN kind TEXT NOT NULL DEFAULT 'redemption' CONSTRAINT redemption_codes_kind CHECK (kind IN ('redemption', 'invitation')),
+        ALTER COLUMN value DROP NOT NULL,
+        DROP CONSTRAINT redemption_codes_value_range,
+        ADD CONSTRAINT redemption_codes_value_range CHECK ((kind = 'redemption' AND value IS NOT NULL AND value >= 1 AND value <= 1000000000000000)
+          OR (kind = 'invitation' AND value IS NULL));
+      DROP INDEX redemption_codes_batch;
+      CREATE INDEX redemption_codes_batch ON redemption_codes(kind, batch, id);
+      CREATE INDEX redemption_codes_kind ON redemption_codes(kind, id);
+      CREATE TABLE gateway_settings (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL CONSTRAINT gateway_settings_json CHECK (value::jsonb IS NOT NULL),
+        updated_at BIGINT NOT NULL
+      );
+    `,
+  },
 ];

@@ -7,6 +7,13 @@ import type pg from 'pg';
 import type { Row } from './sqlRows.ts';
 
 export type Query = (sql: string, params?: unknown[]) => Promise<pg.QueryResult<Row>>;
+
+/** PostgreSQL's SQLSTATE for a refused row: a UNIQUE, a FOREIGN KEY and a CHECK violation. */
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+export const CHECK_VIOLATION = '23514';
+/** The SQLSTATE of a database error (undefined for any other error). */
+export const sqlState = (error: unknown): string | undefined => (error as { code?: unknown }).code as string | undefined;
 export type Transaction = <T>(work: (query: Query) => Promise<T>) => Promise<T>;
 
 /** Runs `work` in one transaction (opened with `begin`) on one connection of `pool`: committed, or rolled back when it throws. */

@@ -3,13 +3,11 @@
  * As on SQLite, session writes are not changes of the cached snapshot (no NOTIFY): the request
  * path's catalog holds no sessions, so a sign-in must not make every instance reload.
  */
-import type { Query } from './postgresQuery.ts';
+import { FOREIGN_KEY_VIOLATION, type Query, UNIQUE_VIOLATION } from './postgresQuery.ts';
 import { toSession, type Row } from './sqlRows.ts';
 import { StoreError } from './types.ts';
 import type { NewSession, SessionRecord } from './types.ts';
 
-const FOREIGN_KEY_VIOLATION = '23503';
-const UNIQUE_VIOLATION = '23505';
 
 type RowsQuery = (sql: string, params?: unknown[]) => Promise<{ rows: Row[]; rowCount: number | null }>;
 

@@ -5,7 +5,9 @@
  */
 import { isModelKind, isSpendPeriod, type ChannelType, type ModelKind } from '../../contract/index.ts';
 import { StoreError } from './types.ts';
-import type { AccountRecord, AdminTokenRecord, ChannelChanges, ChannelRecord, KeyRecord, ModelRecord, RedemptionCodeRecord, SessionRecord, StoredLog, UserRecord } from './types.ts';
+import type {
+  AccountRecord, AdminTokenRecord, ChannelChanges, ChannelRecord, InvitationRecord, KeyRecord, ModelRecord, RedemptionCodeRecord, SessionRecord, SingleUseCode, StoredLog, UserRecord,
+} from './types.ts';
 
 /** A row as the driver gives it: node:sqlite gives numbers, pg gives BIGINT columns as decimal strings. */
 export type Row = Record<string, unknown>;
@@ -52,13 +54,30 @@ export function toAccount(r: Row): AccountRecord {
   return { id: num(r.id), name: String(r.name), balance: num(r.balance), totalSpent: num(r.total_spent), createdAt: num(r.created_at) };
 }
 
-/** A redemption code row (redemption_codes, both SQL stores; `disabled` is 0/1 on SQLite, a boolean on PostgreSQL). */
-export function toCode(r: Row): RedemptionCodeRecord {
+/** What every code row has (redemption_codes, both SQL stores; `disabled` is 0/1 on SQLite, a boolean on PostgreSQL). */
+function toSingleUse(r: Row): SingleUseCode {
   return {
-    id: num(r.id), hash: String(r.code_hash), value: num(r.value), batch: strOrNull(r.batch), createdAt: num(r.created_at),
+    id: num(r.id), hash: String(r.code_hash), batch: strOrNull(r.batch), createdAt: num(r.created_at),
     createdBy: numOrNull(r.created_by), expiresAt: numOrNull(r.expires_at), disabled: Boolean(r.disabled),
     redeemedAt: numOrNull(r.redeemed_at), redeemedAccountId: numOrNull(r.redeemed_account_id), redeemedUserId: numOrNull(r.redeemed_user_id),
   };
+}
+
+/** A redemption code row. */
+export function toCode(r: Row): RedemptionCodeRecord {
+  return { ...toSingleUse(r), value: num(r.value) };
+}
+
+/** An invitation code row (no value). */
+export function toInvitation(r: Row): InvitationRecord {
+  return toSingleUse(r);
+}
+
+/** A code row of either kind, checked as its kind says (`migrate` reads the whole table). */
+export function toAnyCode(r: Row): SingleUseCode {
+  if (r.kind === 'invitation') return toInvitation(r);
+  if (r.kind === 'redemption' || r.kind === undefined) return toCode(r);
+  throw new StoreError('invalid', `the redemption_codes row where id = ${String(r.id)} has the unknown kind ${JSON.stringify(r.kind)}: set it to redemption or invitation`);
 }
 
 export function toKey(r: Row): KeyRecord {

@@ -20,6 +20,8 @@ import { BatchWriter } from './sqliteBatch.ts';
 import { SqliteSessions } from './sqliteSessions.ts';
 import { SqliteAudit } from './sqliteAudit.ts';
 import { SqliteCodes } from './sqliteCodes.ts';
+import { SqliteSettings } from './sqliteSettings.ts';
+import { SqliteSignUps } from './sqliteSignUps.ts';
 import { SqliteAdminTokens } from './sqliteAdminTokens.ts';
 import { SqliteChanges } from './sqliteChanges.ts';
 import type { KeyLimits, KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
@@ -49,6 +51,14 @@ export class SqliteStore implements Store {
   #codeTable: SqliteCodes | null = null;
   get #codes(): SqliteCodes {
     return (this.#codeTable ??= new SqliteCodes(this.#db, (audit, work) => this.#audited(audit, work), () => this.#changed()));
+  }
+  #settingsTable: SqliteSettings | null = null;
+  get settings(): SqliteSettings {
+    return (this.#settingsTable ??= new SqliteSettings(this.#db, (audit, work) => this.#audited(audit, work), () => this.#changed()));
+  }
+  #signUpTable: SqliteSignUps | null = null;
+  get signUps(): SqliteSignUps {
+    return (this.#signUpTable ??= new SqliteSignUps(this.#db, this.#codes, (audit, work) => this.#audited(audit, work), () => this.#changed()));
   }
 
   readonly #box: SecretBox;
@@ -239,15 +249,15 @@ export class SqliteStore implements Store {
   }
 
   async createCodes(codes: readonly NewRedemptionCode[], audit?: AuditEntry): Promise<RedemptionCodeRecord[]> {
-    return this.#codes.create(codes, audit);
+    return this.#codes.create('redemption', codes, audit);
   }
 
   async listCodes(filter: CodeFilter): Promise<RedemptionCodeRecord[]> {
-    return this.#codes.list(filter);
+    return this.#codes.list('redemption', filter);
   }
 
   async disableCodes(target: CodeTarget, audit?: AuditEntry): Promise<number> {
-    return this.#codes.disable(target, audit);
+    return this.#codes.disable('redemption', target, audit);
   }
 
   async redeemCode(hash: string, by: Redeemer, now: number): Promise<Redemption | null> {

@@ -5,8 +5,8 @@
  * gives each value the target column's type, so no column list is written twice. Each row is read
  * through the stores' own mappers (sqlRows.ts) first, so a damaged row stops the copy with its name.
  * Channel keys are opened with the folder's secret and sealed again under MODEL_GATEWAY_SECRET_KEY.
- * Redemption codes and admin access tokens go across as they are (hashes only, used, revoked or not), and the
- * audit log with its ids and times. Console sessions are not copied: users sign in again.
+ * Redemption and invitation codes and admin access tokens go across as they are (hashes only, used, revoked or
+ * not), the admins' settings, and the audit log with its ids and times. Console sessions are not copied: users sign in again.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -18,16 +18,17 @@ import { BUMP_AND_NOTIFY_SQL, CHANGES_CHANNEL } from './postgresChanges.ts';
 import { isSealed, SECRET_KEY_ENV, SECRET_KEY_FILE, SecretBox } from './secretBox.ts';
 import { SqliteStore } from './sqlite.ts';
 import { loadSqlite } from './sqliteOpen.ts';
-import { toAccount, toAdminToken, toChannel, toCode, toKey, toKeyUsage, toLog, toModel, toUser, type Row } from './sqlRows.ts';
+import { toAccount, toAdminToken, toAnyCode, toChannel, toKey, toKeyUsage, toLog, toModel, toUser, type Row } from './sqlRows.ts';
+import { toSettings } from './settingsRows.ts';
 import { StoreError } from './types.ts';
 import { toAudit } from './audit.ts';
 
-/** The tables copied, parents before children, each with the mapper that checks its rows. */
+/** The tables copied, parents before children, each with the mapper that checks its rows (codes of both kinds). */
 const TABLES: readonly { readonly table: string; readonly check: (row: Row) => unknown }[] = [
   { table: 'accounts', check: toAccount },
   { table: 'users', check: toUser },
   { table: 'admin_tokens', check: toAdminToken },
-  { table: 'redemption_codes', check: toCode },
+  { table: 'redemption_codes', check: toAnyCode },
   { table: 'api_keys', check: toKey },
   { table: 'channels', check: (row) => toChannel(row, (stored) => stored) },
   { table: 'models', check: toModel },
@@ -35,10 +36,14 @@ const TABLES: readonly { readonly table: string; readonly check: (row: Row) => u
   { table: 'audit_log', check: toAudit },
   // Keys' usage per day (spending limits count on it): no id, one row per key and day, read whole.
   { table: 'key_usage', check: toKeyUsage },
+  // The admins' settings: no id, one row per setting set, read whole.
+  { table: 'gateway_settings', check: (row) => toSettings([row]) },
 ];
 
 /** Tables without an id column: read whole, in key order, and no identity sequence to move on. */
-const UNKEYED = new Set(['models', 'key_usage']);
+const UNKEYED = new Set(['models', 'key_usage', 'gateway_settings']);
+/** Their order. */
+const UNKEYED_ORDER: Readonly<Record<string, string>> = { models: 'name', key_usage: 'key_id, day', gateway_settings: 'name' };
 
 /** Rows per INSERT (request logs are read and written in pages of this many). */
 const PAGE = 5000;
@@ -55,6 +60,8 @@ export interface MigrationCounts {
   readonly audit: number;
   /** Admin access tokens (their hashes), revoked or not. */
   readonly adminTokens: number;
+  /** The admins' settings set (rows of gateway_settings). */
+  readonly settings: number;
   /** Micro-USD, over all accounts, as verified in the target before commit. */
   readonly balance: number;
   readonly totalSpent: number;
@@ -91,7 +98,7 @@ export async function copySqliteToPostgres(dataDir: string, url: string, env: No
     try {
       await client.query(`LOCK TABLE ${TABLES.map((t) => t.table).join(', ')}, sessions IN EXCLUSIVE MODE`);
       const { rows: [present] } = await client.query<Row>(`SELECT ${[...TABLES.map((t) => t.table), 'sessions'].map((t) => `(SELECT count(*) FROM ${t})`).join(' + ')} AS n`);
-      if (Number(present!.n) > 0) throw new StoreError('conflict', `${where} is not empty (it holds accounts, keys, channels, models, users, codes, tokens, logs or audit rows already): migrate copies into an empty database only. Nothing was written.`);
+      if (Number(present!.n) > 0) throw new StoreError('conflict', `${where} is not empty (it holds accounts, keys, channels, models, users, codes, tokens, logs, settings or audit rows already): migrate copies into an empty database only. Nothing was written.`);
       const copied = new Map<string, number>();
       for (const { table, check } of TABLES) {
         const columns = await sharedColumns(db, client, table);
@@ -132,7 +139,7 @@ export async function copySqliteToPostgres(dataDir: string, url: string, env: No
 /** The rows of `table` in pages of PAGE, by id (models and key_usage in one). */
 function* pagesOf(db: import('node:sqlite').DatabaseSync, table: string): Generator<Row[]> {
   if (UNKEYED.has(table)) {
-    const rows = db.prepare(`SELECT * FROM ${table} ORDER BY ${table === 'models' ? 'name' : 'key_id, day'}`).all() as Row[];
+    const rows = db.prepare(`SELECT * FROM ${table} ORDER BY ${UNKEYED_ORDER[table]!}`).all() as Row[];
     if (rows.length > 0) yield rows;
     return;
   }
@@ -185,7 +192,7 @@ async function verify(db: import('node:sqlite').DatabaseSync, client: pg.PoolCli
   const count = (table: string): number => copied.get(table) ?? 0;
   return {
     accounts: count('accounts'), users: count('users'), keys: count('api_keys'), channels: count('channels'), models: count('models'), logs: count('request_logs'),
-    codes: count('redemption_codes'), audit: count('audit_log'), adminTokens: count('admin_tokens'),
+    codes: count('redemption_codes'), audit: count('audit_log'), adminTokens: count('admin_tokens'), settings: count('gateway_settings'),
     balance: Number(to!.balance), totalSpent: Number(to!.spent),
   };
 }

@@ -6,13 +6,21 @@
  * The request path never reads the store per request: the gateway caches a snapshot and
  * asks `changedSinceLastCheck()` (cheap) whether another writer changed it.
  */
-import type { AuditAction, ModelKind, ChannelType, CodeStatusName } from '../../contract/index.ts';
+import type { AuditAction, ModelKind, ChannelType } from '../../contract/index.ts';
 import type { AccountLogFilter } from './logQuery.ts';
 import type { KeyLimitStore, LeaseStore } from './instances.ts';
 import type { KeyLimits, KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
 import type { AdminTokenStore } from './tokenTypes.ts';
+import type { CodeFilter, CodeTarget, NewRedemptionCode, Redeemer, Redemption, RedemptionCodeRecord } from './codeTypes.ts';
+import type { SettingsStore } from './settingsTypes.ts';
+import type { SignUpStore } from './signUpTypes.ts';
 
 export type { AdminTokenRecord, AdminTokenStore, NewAdminToken } from './tokenTypes.ts';
+export type {
+  CodeFilter, CodeKind, CodeKinds, CodeStatus, CodeTarget, InvitationRecord, NewInvitation, NewRedemptionCode, Redeemer, Redemption, RedemptionCodeRecord, SingleUseCode,
+} from './codeTypes.ts';
+export type { SettingChanges, SettingsStore, StoredSettings } from './settingsTypes.ts';
+export type { NewSignUp, SignedUp, SignUpStore } from './signUpTypes.ts';
 
 export type Status = 'enabled' | 'disabled';
 
@@ -127,58 +135,6 @@ export interface SessionRecord {
 }
 
 export type NewSession = Pick<SessionRecord, 'idHash' | 'userId' | 'createdAt' | 'expiresAt'>;
-
-/**
- * A redemption code (top-up): single use, worth `value` micro-USD to the account that redeems it first.
- * The store keeps only the SHA-256 of the code (accounts/codes.ts); the code itself is shown once.
- */
-export interface RedemptionCodeRecord {
-  readonly id: number;
-  /** SHA-256 of the code's canonical form, hex. */
-  readonly hash: string;
-  /** Micro-USD credited on redemption. */
-  readonly value: number;
-  readonly batch: string | null;
-  readonly createdAt: number;
-  /** The admin user who made it; null when made with the CLI. */
-  readonly createdBy: number | null;
-  /** Not redeemable from this time on; null: never expires. */
-  readonly expiresAt: number | null;
-  readonly disabled: boolean;
-  readonly redeemedAt: number | null;
-  readonly redeemedAccountId: number | null;
-  readonly redeemedUserId: number | null;
-}
-
-export type NewRedemptionCode = Pick<RedemptionCodeRecord, 'hash' | 'value' | 'batch' | 'expiresAt' | 'createdBy'>;
-
-/** What a code is now: used wins over disabled, disabled over expired. */
-export type CodeStatus = CodeStatusName;
-
-/** Codes listed newest first, filtered; `now` decides which unused ones are expired. */
-export interface CodeFilter {
-  readonly batch?: string;
-  readonly status?: CodeStatus;
-  readonly now: number;
-  /** Codes older than this id (the last of the page before). */
-  readonly beforeId?: number;
-  readonly limit: number;
-}
-
-/** Codes to disable: one by id, or every code of a batch. */
-export type CodeTarget = { readonly id: number } | { readonly batch: string };
-
-/** Who redeems a code: the account credited, and the console user who typed it (null: not a console user). */
-export interface Redeemer {
-  readonly accountId: number;
-  readonly userId: number | null;
-}
-
-/** A redemption that happened: the code as marked used, and the account as credited, in one transaction. */
-export interface Redemption {
-  readonly code: RedemptionCodeRecord;
-  readonly account: AccountRecord;
-}
 
 export interface ChannelRecord {
   readonly id: number;
@@ -306,6 +262,10 @@ export interface Store {
   readonly leases?: LeaseStore;
   /** Admin access tokens (scripts' credentials for the admins' management API). */
   readonly adminTokens: AdminTokenStore;
+  /** Gateway settings admins change at run time (a change is a change of the snapshot: every instance reloads it). */
+  readonly settings: SettingsStore;
+  /** Invitation codes, and self sign-up: a user and an account made in one step with the invitation's use. */
+  readonly signUps: SignUpStore;
 
   /** True when the data may have changed (by this process's admin calls or another process) since the last call. Cheap. */
   changedSinceLastCheck(): boolean;

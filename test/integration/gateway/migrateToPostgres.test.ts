@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { cliSuite } from '../../support/cliSuite.ts';
 import { freshDatabase, TEST_DATABASE_PASSWORD } from '../../support/postgres.ts';
-import { toAccount, toAdminToken, toCode, toKey, toLog, toModel, toUser, type Row } from '../../../src/gateway/store/sqlRows.ts';
+import { toAccount, toAdminToken, toAnyCode, toKey, toLog, toModel, toUser, type Row } from '../../../src/gateway/store/sqlRows.ts';
 import { toAudit } from '../../../src/gateway/store/audit.ts';
 import { assertError } from '../../support/answer.ts';
 import { call, chatBody, tempDir } from './helpers.ts';
@@ -36,10 +36,11 @@ function ok(env: NodeJS.ProcessEnv, args: string[], input?: string): string {
 
 /** Every row of the tables migrate copies, read through the stores' mappers, in id order (models by name). */
 const TABLES: Record<string, (r: Row) => unknown> = {
-  accounts: toAccount, users: toUser, api_keys: toKey, models: toModel, request_logs: (r: Row) => toLog({ ...r, account_name: null }), redemption_codes: toCode,
+  accounts: toAccount, users: toUser, api_keys: toKey, models: toModel, request_logs: (r: Row) => toLog({ ...r, account_name: null }), redemption_codes: toAnyCode,
   audit_log: toAudit, admin_tokens: toAdminToken,
+  gateway_settings: (r: Row) => ({ name: r.name, value: JSON.parse(String(r.value)) as unknown, updatedAt: Number(r.updated_at) }),
 };
-const order = (table: string): string => (table === 'models' ? 'name' : 'id');
+const order = (table: string): string => (table === 'models' || table === 'gateway_settings' ? 'name' : 'id');
 
 function sqliteRows(dir: string): Record<string, unknown[]> {
   const db = new DatabaseSync(join(dir, 'gateway.db'), { readOnly: true });
@@ -95,6 +96,7 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     let expiring: string;
     let disabled: string;
     let adminToken: string;
+    let invitation: string;
     try {
       ok(onFolder, ['channel', 'add', '--name', 'up', '--base-url', upstream.url, '--api-key', 'sk-upstream-secret-1', '--models', 'gpt-x']);
       ok(onFolder, ['model', 'price', 'gpt-x', '--input', '3', '--output', '7', '--cached-input', '0.3', '--cache-write', '3.75', '--context', '128000', '--tools', 'yes', '--default-max-tokens', '4096']);
@@ -111,6 +113,11 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
       adminToken = ok(onFolder, ['token', 'create', 'deploy', '--admin-user', 'boss']).trim();
       ok(onFolder, ['token', 'create', 'old', '--admin-user', 'boss']);
       ok(onFolder, ['token', 'revoke', 'old']);
+      ok(onFolder, ['settings', 'set', 'sign_up', 'invitation']);
+      ok(onFolder, ['settings', 'set', 'new_user_balance', '0.25']);
+      const invited = await call(local.gw, 'POST', '/api/console/admin/invitations', { key: adminToken, body: { count: 2, batch: 'moving' } });
+      assert.equal(invited.status, 201, invited.text);
+      invitation = invited.json.codes[0].code;
       const answers = [];
       for (let i = 0; i < 12; i++) answers.push(await call(local.gw, 'POST', '/v1/chat/completions', { key: i % 3 === 0 ? expiring : key, body: chatBody('gpt-x', `question ${i}`) }));
       assert.deepEqual(answers.map((a) => a.status), Array(12).fill(200), answers.map((a) => a.text).join('\n'));
@@ -127,6 +134,7 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     const folderModels = ok(onFolder, ['model', 'list']);
     const folderCodes = ok(onFolder, ['code', 'list']);
     const folderTokens = ok(onFolder, ['token', 'list']);
+    const folderSettings = ok(onFolder, ['settings', 'show']);
     const folderRows = sqliteRows(dir);
     assert.ok(folderRows['request_logs']!.length >= 13, 'the folder logged its traffic');
 
@@ -144,10 +152,10 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     assert.equal(migrated.status, 0, migrated.stderr);
     // The bootstrap's account "local", key "default", channel "echo" and models are copied with the test's own.
     const n = (t: string): number => folderRows[t]!.length;
-    assert.match(migrated.stdout, new RegExp(`  ${n('accounts')} accounts \\(balances \\$[\\d.]+, spent \\$[\\d.]+ in all\\), ${n('users')} users, ${n('api_keys')} keys, 2 channels .*, ${n('models')} models, ${n('request_logs')} request logs, 3 redemption codes, 2 admin access tokens, ${n('audit_log')} audit log rows`));
-    assert.deepEqual([n('accounts'), n('users'), n('api_keys'), n('models'), n('redemption_codes'), n('admin_tokens')], [3, 2, 4, 6, 3, 2]);
+    assert.match(migrated.stdout, new RegExp(`  ${n('accounts')} accounts \\(balances \\$[\\d.]+, spent \\$[\\d.]+ in all\\), ${n('users')} users, ${n('api_keys')} keys, 2 channels .*, ${n('models')} models, ${n('request_logs')} request logs, 5 redemption and invitation codes, 2 admin access tokens, ${n('audit_log')} audit log rows, 2 settings`));
+    assert.deepEqual([n('accounts'), n('users'), n('api_keys'), n('models'), n('redemption_codes'), n('admin_tokens'), n('gateway_settings')], [3, 2, 4, 6, 5, 2, 2]);
     const actions = folderRows['audit_log']!.map((r) => (r as { action: string }).action);
-    for (const action of ['user.create', 'code.create', 'code.disable', 'token.create', 'token.revoke']) assert.ok(actions.includes(action), `the CLI's ${action} is in the copied audit log`);
+    for (const action of ['user.create', 'code.create', 'code.disable', 'token.create', 'token.revoke', 'settings.change', 'invitation.create']) assert.ok(actions.includes(action), `the CLI's ${action} is in the copied audit log`);
     assert.ok(!(migrated.stdout + migrated.stderr).includes(TEST_DATABASE_PASSWORD), 'the database password is never printed');
 
     // Every row of every copied table, ids included, read back through the stores' mappers: the same.
@@ -158,6 +166,7 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     assert.equal(ok(onPg, ['model', 'list']), folderModels);
     assert.equal(ok(onPg, ['code', 'list']), folderCodes);
     assert.equal(ok(onPg, ['token', 'list']), folderTokens);
+    assert.equal(ok(onPg, ['settings', 'show']), folderSettings);
     assert.deepEqual(accountShow(ok(onPg, ['account', 'show', 'team'])), before);
 
     // A second migrate into the now non-empty database: refused, and nothing changes.
@@ -182,6 +191,10 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
       const users = await call(served.gw, 'GET', '/api/console/admin/users', { key: adminToken });
       assert.equal(users.status, 200, users.text);
       assert.deepEqual(users.json.data.map((u: { name: string }) => u.name), ['ana', 'boss']);
+      // The settings and the invitations went across: a sign-up with one is served, with the balance the setting gives.
+      const signedUp = await call(served.gw, 'POST', '/api/console/signup', { headers: { origin: served.gw.url }, body: { name: 'newbie', password: 'correct-horse-battery-9', invitation_code: invitation } });
+      assert.equal(signedUp.status, 201, signedUp.text);
+      assert.match(ok(onPg, ['account', 'show', 'newbie']), /balance \$0\.25,/);
       served.child.kill('SIGTERM');
       assert.equal(await served.exited, 0, served.output());
     } finally {

@@ -17,7 +17,7 @@ const PUBLIC = new Set(['/api/status', '/api/openapi.json', '/', '/console', '/a
 /** The device sign-in's OAuth endpoints (contract 4.11) need nothing but their parameters, and refuse in RFC 6749's body. */
 const OAUTH = new Set(['/api/oauth/device_authorization', '/api/oauth/token']);
 /** The console's sign-in routes need no key and no session, but a same-origin proof (CSRF): without one, 403. */
-const SIGN_IN = new Set(['/api/console/login', '/api/console/logout', '/api/console/setup']);
+const SIGN_IN = new Set(['/api/console/login', '/api/console/logout', '/api/console/setup', '/api/console/signup']);
 /** The admins' console: a session of an admin (contract 4.10). */
 const ADMIN_PREFIX = '/api/console/admin/';
 /** The console's signed-in routes ask for a session cookie, not a key. */
