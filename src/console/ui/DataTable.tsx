@@ -21,22 +21,28 @@ export interface DataTableProps<T> {
   readonly label: string;
   readonly onRowClick?: (row: T) => void;
   readonly testId?: string;
+  /** Attributes of a row's <tr> (data-* for tests and styles, class). */
+  readonly rowAttrs?: (row: T) => Readonly<Record<string, string | undefined>>;
+  /** On a phone, each row as a block of "header: value" lines instead of a table that scrolls sideways. */
+  readonly stackOnPhone?: boolean;
 }
 
-export function DataTable<T>({ rows, columns, rowKey, empty, label, onRowClick, testId }: DataTableProps<T>) {
+export function DataTable<T>({ rows, columns, rowKey, empty, label, onRowClick, testId, rowAttrs, stackOnPhone }: DataTableProps<T>) {
   const t = useT(COMMON);
   if (rows.length === 0) return <p class="empty">{empty ?? t('empty')}</p>;
   return (
     <div class="table-frame" role="region" aria-label={label} tabIndex={0}>
-      <table class={onRowClick ? 'clickable' : undefined} data-testid={testId}>
+      <table class={[onRowClick ? 'clickable' : '', stackOnPhone ? 'stack' : ''].filter(Boolean).join(' ') || undefined} data-testid={testId}>
         <thead>
           <tr>{columns.map((c, i) => <th key={i} class={c.kind} scope="col">{c.header}</th>)}</tr>
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)} onClick={onRowClick ? () => onRowClick(row) : undefined}
+            <tr {...rowAttrs?.(row)} key={rowKey(row)} onClick={onRowClick ? () => onRowClick(row) : undefined}
               onKeyDown={onRowClick ? (e) => { if (e.key === 'Enter') onRowClick(row); } : undefined} tabIndex={onRowClick ? 0 : undefined}>
-              {columns.map((c, i) => <td key={i} class={c.kind}>{c.cell(row)}</td>)}
+              {columns.map((c, i) => stackOnPhone
+                ? <td key={i} class={c.kind} data-label={typeof c.header === 'string' ? c.header : undefined}><div class="cell">{c.cell(row)}</div></td>
+                : <td key={i} class={c.kind}>{c.cell(row)}</td>)}
             </tr>
           ))}
         </tbody>

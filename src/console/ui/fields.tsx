@@ -90,12 +90,13 @@ export interface CheckboxProps {
   readonly checked: boolean;
   readonly onChecked: (checked: boolean) => void;
   readonly name?: string;
+  readonly id?: string;
 }
 
-export function Checkbox({ label, checked, onChecked, name }: CheckboxProps) {
+export function Checkbox({ label, checked, onChecked, name, id }: CheckboxProps) {
   return (
     <label class="check">
-      <input type="checkbox" name={name} checked={checked} onChange={(e) => onChecked(e.currentTarget.checked)} />
+      <input type="checkbox" id={id} name={name} checked={checked} onChange={(e) => onChecked(e.currentTarget.checked)} />
       <span>{label}</span>
     </label>
   );

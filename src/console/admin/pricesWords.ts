@@ -1,0 +1,66 @@
+/** The words of the admins' Models & prices page (#/admin/models). */
+import type { ModelKind } from '../../contract/kinds.ts';
+import { defineMessages } from '../i18n/lang.ts';
+
+export const PRICES_WORDS = defineMessages({
+  en: {
+    title: 'Models & prices',
+    intro: 'Every model priced or served by a channel. A model with no price is not served: price it, or mark it free on purpose.',
+    search: 'Search models', count: '{count} models priced or served by a channel.', countOne: '1 model priced or served by a channel.',
+    countMatch: '{count} models match “{q}”.', countMatchOne: '1 model matches “{q}”.',
+    empty: 'No model yet: add a channel, then price its models.', emptySearch: 'No model name contains “{q}”.',
+    unpriced: '{count} models are served by a channel but have no price, so the gateway refuses them (model_not_priced): {names}.',
+    unpricedOne: '1 model is served by a channel but has no price, so the gateway refuses it (model_not_priced): {names}.',
+    colModel: 'Model', colKind: 'Kind', colPrice: 'Price', colContext: 'Context', colTools: 'Tools', colChannels: 'Channels',
+    noPrice: 'no price', free: 'free', notServed: 'Not served until priced: set a price, or mark it free.',
+    disabledChannels: '(disabled)', noChannel: 'none',
+    setPrice: 'Set price', editPrice: 'Edit price', newPrice: 'Price a model',
+    formTitle: 'Price {model}', formTitleNew: 'Price a model',
+    model: 'Model', modelHint: 'The exact name clients send.', kind: 'Kind',
+    chat: 'chat', completion: 'completion', embedding: 'embedding', image: 'image',
+    freeBox: 'Free on purpose: served at no charge', perMillion: 'USD per 1M tokens',
+    input: 'Input (USD / 1M tokens)', output: 'Output (USD / 1M tokens)', cached: 'Cached input (optional)', cachedHint: 'Empty: the input price.',
+    cacheWrite: 'Cache write (optional)', perImage: 'USD per image', perImageHint: 'The price of an image of any size or quality not listed below.',
+    variants: 'By size or quality (optional)', variantsHint: 'A size (1024x1792), a quality (hd) or both (1024x1792,hd), and its price per image.',
+    variantKey: 'Size or quality', variantPrice: 'USD per image', addVariant: 'Add a variant',
+    context: 'Context length (optional)', contextHint: 'Empty: kept as it is.', tools: 'Tool calling', toolsKept: 'Kept as it is', yes: 'yes', no: 'no',
+    maxTokens: 'Default max tokens (optional)', maxTokensHint: 'The completion cap when a request sets none. Empty: kept as it is.',
+    needed: 'Needed for this kind.', numberBad: 'A whole number from {min} to {max}.', modelBad: 'Printable text of at most 256 characters, with no spaces around it.',
+    submit: 'Set price',
+    pricedServed: '{model} is priced: {price}. Clients can use it now.', pricedNotServed: '{model} is priced: {price}. No enabled channel serves it yet.',
+    perMillionText: '{prices} per 1M tokens', inText: '{usd} in', outText: '{usd} out', cachedText: '{usd} cached', cacheWriteText: '{usd} cache write',
+    perImageText: '{usd} / image', variantText: '{usd} for {variant}',
+  },
+  'zh-CN': {
+    title: '模型与价格',
+    intro: '所有已定价或由渠道提供的模型。未定价的模型不提供服务：请为其定价，或明确设为免费。',
+    search: '搜索模型', count: '共 {count} 个已定价或由渠道提供的模型。', countOne: '共 1 个已定价或由渠道提供的模型。',
+    countMatch: '{count} 个模型匹配“{q}”。', countMatchOne: '1 个模型匹配“{q}”。',
+    empty: '还没有模型：先添加渠道，再为其模型定价。', emptySearch: '没有模型名包含“{q}”。',
+    unpriced: '{count} 个模型由渠道提供但尚未定价，网关会拒绝它们（model_not_priced）：{names}。',
+    unpricedOne: '1 个模型由渠道提供但尚未定价，网关会拒绝它（model_not_priced）：{names}。',
+    colModel: '模型', colKind: '类型', colPrice: '价格', colContext: '上下文', colTools: '工具调用', colChannels: '渠道',
+    noPrice: '未定价', free: '免费', notServed: '定价前不提供服务：请设置价格，或设为免费。',
+    disabledChannels: '（已禁用）', noChannel: '无',
+    setPrice: '设置价格', editPrice: '修改价格', newPrice: '为模型定价',
+    formTitle: '为 {model} 定价', formTitleNew: '为模型定价',
+    model: '模型', modelHint: '客户端发送的准确名称。', kind: '类型',
+    chat: '对话', completion: '补全', embedding: '嵌入', image: '图像',
+    freeBox: '明确免费：不收费提供服务', perMillion: '每百万 token 美元',
+    input: '输入（美元 / 百万 token）', output: '输出（美元 / 百万 token）', cached: '缓存输入（可选）', cachedHint: '留空：按输入价格。',
+    cacheWrite: '缓存写入（可选）', perImage: '每张图像美元', perImageHint: '下方未列出的任何尺寸或质量的图像价格。',
+    variants: '按尺寸或质量（可选）', variantsHint: '尺寸（1024x1792）、质量（hd）或两者（1024x1792,hd），以及每张图像的价格。',
+    variantKey: '尺寸或质量', variantPrice: '每张图像美元', addVariant: '添加规格',
+    context: '上下文长度（可选）', contextHint: '留空：保持不变。', tools: '工具调用', toolsKept: '保持不变', yes: '是', no: '否',
+    maxTokens: '默认最大 token（可选）', maxTokensHint: '请求未设置时的补全上限。留空：保持不变。',
+    needed: '此类型必须填写。', numberBad: '请输入 {min} 到 {max} 之间的整数。', modelBad: '可打印文本，最多 256 个字符，首尾不能有空格。',
+    submit: '设置价格',
+    pricedServed: '{model} 已定价：{price}。客户端现在即可使用。', pricedNotServed: '{model} 已定价：{price}。目前还没有已启用的渠道提供它。',
+    perMillionText: '每百万 token {prices}', inText: '输入 {usd}', outText: '输出 {usd}', cachedText: '缓存 {usd}', cacheWriteText: '缓存写入 {usd}',
+    perImageText: '每张 {usd}', variantText: '{variant} 每张 {usd}',
+  },
+});
+
+/** Every kind of model (contract kinds.ts MODEL_KINDS, without its zod: the type checker refuses one left out). */
+const KINDS: Readonly<Record<ModelKind, true>> = { chat: true, completion: true, embedding: true, image: true };
+export const MODEL_KINDS = Object.keys(KINDS) as readonly ModelKind[];
