@@ -5,14 +5,14 @@ import { defineMessages, type Lang } from '../i18n/lang.ts';
 export const AUDIT_WORDS = defineMessages({
   en: {
     title: 'Audit log',
-    intro: 'Admin actions, newest first: who changed which user, balance, channel, price, redemption codes or tokens (cli: the command line; a script: its admin, via its token). Never a password, key, code or token.',
+    intro: 'Admin actions, newest first: who changed which user, balance, channel, price, codes, tokens or settings (cli: the command line; a script: its admin, via its token), and who signed up. Never a password, key, code or token.',
     actor: 'Actor', actorPlaceholder: 'anyone', actorHint: 'A user name, or cli for the command line.', action: 'Action', anyAction: 'Any action', show: 'Show',
     colTime: 'Time', colActor: 'Actor', colAction: 'Action', colTarget: 'Target', colDetails: 'Details', viaToken: 'via token {name}',
     empty: 'No admin action matches.', noneYet: 'No admin action yet.',
   },
   'zh-CN': {
     title: '审计日志',
-    intro: '管理员操作，最新的在前：谁修改了哪个用户、余额、渠道、价格、兑换码或令牌（cli：命令行；脚本：其管理员，经由其令牌）。从不记录密码、密钥、兑换码或令牌。',
+    intro: '管理员操作，最新的在前：谁修改了哪个用户、余额、渠道、价格、兑换码、令牌或设置（cli：命令行；脚本：其管理员，经由其令牌），以及谁自行注册。从不记录密码、密钥、兑换码或令牌。',
     actor: '操作者', actorPlaceholder: '任何人', actorHint: '用户名，或 cli 表示命令行。', action: '操作', anyAction: '任何操作', show: '显示',
     colTime: '时间', colActor: '操作者', colAction: '操作', colTarget: '对象', colDetails: '详情', viaToken: '经由令牌 {name}',
     empty: '没有匹配的管理员操作。', noneYet: '还没有管理员操作。',
@@ -27,6 +27,8 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<Lang, Readonly<Record<AuditActi
     'channel.add': 'channel added', 'channel.update': 'channel changed', 'channel.disable': 'channel disabled', 'channel.enable': 'channel enabled',
     'channel.remove': 'channel deleted', 'model.price': 'model priced', 'code.create': 'codes generated', 'code.disable': 'codes disabled',
     'key.limits': 'key limits changed', 'token.create': 'access token created', 'token.revoke': 'access token revoked',
+    'settings.change': 'settings changed', 'invitation.create': 'invitations generated', 'invitation.disable': 'invitations disabled',
+    'user.sign_up': 'signed up',
   },
   'zh-CN': {
     'user.create': '创建用户', 'user.disable': '禁用用户', 'user.enable': '启用用户', 'user.password_reset': '重置密码',
@@ -34,6 +36,8 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<Lang, Readonly<Record<AuditActi
     'channel.add': '添加渠道', 'channel.update': '修改渠道', 'channel.disable': '禁用渠道', 'channel.enable': '启用渠道',
     'channel.remove': '删除渠道', 'model.price': '模型定价', 'code.create': '生成兑换码', 'code.disable': '禁用兑换码',
     'key.limits': '修改密钥限制', 'token.create': '创建访问令牌', 'token.revoke': '撤销访问令牌',
+    'settings.change': '修改设置', 'invitation.create': '生成邀请码', 'invitation.disable': '禁用邀请码',
+    'user.sign_up': '自行注册',
   },
 };
 

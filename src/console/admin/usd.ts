@@ -19,6 +19,15 @@ export function cleanUsd(text: string): string {
   return text.trim().replace(/^\$\s*/, '');
 }
 
+/** The amount in micro-USD, exactly, or null when `text` is not a decimal amount of at most 6 decimals. */
+export function microOf(text: string): bigint | null {
+  const match = DECIMAL.exec(cleanUsd(text));
+  if (!match) return null;
+  const fraction = (match[2] ?? match[3] ?? '').replace(/0+$/, '');
+  if (fraction.length > 6) return null;
+  return BigInt(match[1] ?? '0') * 1_000_000n + BigInt(fraction.padEnd(6, '0') || '0');
+}
+
 /** Null when `text` is an amount the gateway takes: more than $0 unless `zero`, at most `maxUsd`. */
 export function usdProblem(text: string, { zero = false, maxUsd = MAX_TOP_UP_USD }: { zero?: boolean; maxUsd?: number } = {}): UsdProblem | null {
   const match = DECIMAL.exec(cleanUsd(text));

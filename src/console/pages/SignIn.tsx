@@ -4,7 +4,8 @@ import { call } from '../api.ts';
 import { useT } from '../i18n/lang.ts';
 import { href, navigate, useRoute } from '../router.ts';
 import { useSession } from '../session.ts';
-import { ErrorAlert } from '../ui/Alert.tsx';
+import { Alert, ErrorAlert } from '../ui/Alert.tsx';
+import { useApi } from '../useApi.ts';
 import { Button } from '../ui/Button.tsx';
 import { TextField } from '../ui/fields.tsx';
 import { SIGN_IN_WORDS } from './signInWords.ts';
@@ -22,6 +23,8 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | null>(null);
+  // Whether a visitor may sign up, and the admins' notice: what the session question answers everyone.
+  const open = useApi('getSession');
   const goOn = (): void => {
     const [path = '/', rest = ''] = nextPage(query.get('next')).split('?', 2);
     navigate(path, Object.fromEntries(new URLSearchParams(rest)), true);
@@ -50,12 +53,16 @@ export function SignInPage() {
     <section class="card narrow" aria-labelledby="signin-title">
       <h1 id="signin-title">{t('title')}</h1>
       <p class="muted">{t('intro')}</p>
+      {open.data?.notice && <Alert kind="info" title={t('notice')}><p class="notice-text" id="signin-notice">{open.data.notice}</p></Alert>}
       <ErrorAlert error={error} />
       <form id="signin-form" onSubmit={submit}>
         <TextField id="signin-name" label={t('name')} value={name} onValue={setName} autoComplete="username" required autoFocus maxLength={64} spellcheck={false} autoCapitalize="off" />
         <TextField id="signin-password" label={t('password')} type="password" value={password} onValue={setPassword} autoComplete="current-password" required />
         <Button type="submit" variant="primary" busy={busy}>{t('submit')}</Button>
       </form>
+      {open.data?.sign_up && open.data.sign_up !== 'off' && (
+        <p>{t('noAccount')} <a id="signup-link" href={href('/signup', { next: query.get('next') ?? undefined })}>{t('signUp')}</a></p>
+      )}
       <p class="muted small"><a href={href('/key')}>{t('withKey')}</a></p>
     </section>
   );

@@ -5,7 +5,7 @@ export const SIGN_IN_WORDS = defineMessages({
   en: {
     title: 'Sign in', intro: 'Sign in with the user name and password your gateway admin gave you.',
     name: 'User name', password: 'Password', submit: 'Sign in',
-    withKey: 'Only have an API key? Open the console with the key', noAccount: 'No account yet?', signUp: 'Create one',
+    withKey: 'Only have an API key? Open the console with the key', noAccount: 'No account yet?', signUp: 'Create an account', notice: 'A notice from the admins',
     setupTitle: 'Set up the first admin', setupIntro: 'This link was printed by model-gateway serve and works once, within an hour. Choose the name and password of the gateway\u2019s first admin.',
     passwordHint: 'At least 10 characters.', repeat: 'Password again', mismatch: 'The two passwords differ.', setupSubmit: 'Create the admin and sign in',
     noToken: 'This setup link has no token. Copy the whole link that model-gateway serve printed.',
@@ -13,7 +13,7 @@ export const SIGN_IN_WORDS = defineMessages({
   'zh-CN': {
     title: '登录', intro: '使用网关管理员提供的用户名和密码登录。',
     name: '用户名', password: '密码', submit: '登录',
-    withKey: '只有 API 密钥？用密钥打开控制台', noAccount: '还没有账户？', signUp: '注册',
+    withKey: '只有 API 密钥？用密钥打开控制台', noAccount: '还没有账户？', signUp: '创建账户', notice: '管理员公告',
     setupTitle: '设置第一个管理员', setupIntro: '此链接由 model-gateway serve 打印，一小时内可用一次。请为网关的第一个管理员设置用户名和密码。',
     passwordHint: '至少 10 个字符。', repeat: '再次输入密码', mismatch: '两次输入的密码不一致。', setupSubmit: '创建管理员并登录',
     noToken: '此设置链接缺少令牌。请复制 model-gateway serve 打印的完整链接。',

@@ -2,7 +2,7 @@
 // BigInt, never a float), a channel's settings checked and turned into an add or an update that names only
 // what changed (the key only when typed), a price's body holding only the fields its kind takes.
 import assert from 'node:assert/strict';
-import { usdProblem, cleanUsd } from '../../../src/console/admin/usd.ts';
+import { usdProblem, cleanUsd, microOf } from '../../../src/console/admin/usd.ts';
 import { addBody, draftOf, EMPTY_DRAFT, problemsOf, updateBody, type Channel } from '../../../src/console/admin/channelDraft.ts';
 import { emptyPrice, priceBody, priceProblems, priceText, type AdminModel } from '../../../src/console/admin/priceDraft.ts';
 import { PRICES_WORDS } from '../../../src/console/admin/pricesWords.ts';
@@ -21,6 +21,10 @@ describe('console admin forms', () => {
     assert.equal(usdProblem('1000001', { maxUsd: 1_000_000 }), 'usdTooBig');
     assert.equal(usdProblem('99999999999999999999.999999'), 'usdTooBig', 'no float rounding hides it');
     assert.equal(cleanUsd(' $ 12.50 '), '12.50');
+    assert.equal(microOf('0.50'), 500_000n);
+    assert.equal(microOf('$.5'), microOf('0.500000'), 'the same amount however written');
+    assert.equal(microOf('0.1234567'), null);
+    assert.equal(microOf('12345678901234567890.000001'), 12345678901234567890000001n, 'exact beyond a float');
   });
 
   const channel: Channel = {

@@ -1,0 +1,41 @@
+/** The words of the admins' Invitations page (#/admin/invitations). */
+import { defineMessages } from '../i18n/lang.ts';
+
+export const INVITATIONS_WORDS = defineMessages({
+  en: {
+    title: 'Invitation codes',
+    intro: 'Single-use codes that let a person make their own account on the sign-up page, while sign-up takes invitations (Settings). An invitation carries no money: a new account starts with the balance the settings say. The list never shows a code.',
+    signUpIs: 'Sign-up is now: {mode}.', settingsLink: 'Change it in Settings',
+    off: 'off (invitations are not asked for)', open: 'open to anyone (invitations are not needed)', invitation: 'with an invitation code',
+    generate: 'Generate invitations', count: 'How many', countHint: '1 to 1000.', countBad: 'A whole number from 1 to 1000.',
+    batch: 'Batch name (optional)', batchHint: 'Names the codes together, to find or disable them at once.',
+    expires: 'Expires (optional)', expiresHint: 'The end of that day, in your time zone. Empty: never.', expiresBad: 'A day after today.',
+    newCodes: 'New invitation codes', newWhat: '{count} invitations', newWhatOne: '1 invitation', newBatch: 'batch {batch}', newExpires: 'expiring {date}',
+    copyAll: 'Copy all', copyAllLabel: 'Copy all invitation codes', linkHint: 'Each person signs up at {url} with their code.',
+    filters: 'Show invitations', filterBatch: 'Batch', filterBatchPlaceholder: 'every batch', filterStatus: 'Status', anyStatus: 'All',
+    unused: 'unused', used: 'used', expired: 'expired', disabled: 'disabled',
+    disable: 'Disable', disableAsk: 'Disable invitation {id}?', disableBody: 'Nobody can sign up with it any more.',
+    disableBatch: 'Disable this batch', disableBatchAsk: 'Disable every unused invitation of {batch}?', disableBatchBody: 'Invitations already used stay used; nobody can sign up with the others.',
+    disabledOne: 'Invitation {id} is disabled.', disabledMany: '{count} invitations of {batch} are disabled.', disabledManyOne: '1 invitation of {batch} is disabled.',
+    colId: 'ID', colBatch: 'Batch', colStatus: 'Status', colUsedBy: 'Used by', colCreated: 'Created', colUsed: 'Used', colExpires: 'Expires',
+    byAdmin: 'by {name}', byCli: 'by the command line', empty: 'No invitation matches.', noneYet: 'No invitations yet. Generate some above.',
+  },
+  'zh-CN': {
+    title: '邀请码',
+    intro: '一次性邀请码：当注册需要邀请码时（设置），持码者可以在注册页面自行创建账户。邀请码不含金额：新账户的初始余额由设置决定。列表从不显示邀请码本身。',
+    signUpIs: '当前注册方式：{mode}。', settingsLink: '在设置中修改',
+    off: '关闭（不会要求邀请码）', open: '对所有人开放（不需要邀请码）', invitation: '凭邀请码注册',
+    generate: '生成邀请码', count: '数量', countHint: '1 到 1000。', countBad: '请输入 1 到 1000 之间的整数。',
+    batch: '批次名（可选）', batchHint: '为这批邀请码命名，便于一起查找或禁用。',
+    expires: '过期日期（可选）', expiresHint: '按你的时区，在当天结束时过期。留空：永不过期。', expiresBad: '请选择今天之后的日期。',
+    newCodes: '新邀请码', newWhat: '{count} 个邀请码', newWhatOne: '1 个邀请码', newBatch: '批次 {batch}', newExpires: '{date} 过期',
+    copyAll: '全部复制', copyAllLabel: '复制全部邀请码', linkHint: '每个人凭自己的邀请码在 {url} 注册。',
+    filters: '查看邀请码', filterBatch: '批次', filterBatchPlaceholder: '所有批次', filterStatus: '状态', anyStatus: '全部',
+    unused: '未使用', used: '已使用', expired: '已过期', disabled: '已禁用',
+    disable: '禁用', disableAsk: '禁用邀请码 {id}？', disableBody: '之后无人能再用它注册。',
+    disableBatch: '禁用此批次', disableBatchAsk: '禁用 {batch} 中所有未使用的邀请码？', disableBatchBody: '已使用的邀请码不受影响；其余的将无法再用于注册。',
+    disabledOne: '邀请码 {id} 已禁用。', disabledMany: '{batch} 中的 {count} 个邀请码已禁用。', disabledManyOne: '{batch} 中的 1 个邀请码已禁用。',
+    colId: 'ID', colBatch: '批次', colStatus: '状态', colUsedBy: '使用者', colCreated: '创建', colUsed: '使用时间', colExpires: '过期',
+    byAdmin: '由 {name}', byCli: '由命令行', empty: '没有匹配的邀请码。', noneYet: '还没有邀请码。请在上方生成。',
+  },
+});
