@@ -4,7 +4,7 @@
  * test (the upstream's status, time and words, or the contract's code of the refusal, shown in the
  * card), edit in place, disable or enable, delete. Every value from the gateway is text.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { call, type Answer } from '../api.ts';
 import { useFormat } from '../i18n/format.ts';
 import { useT } from '../i18n/lang.ts';
@@ -37,7 +37,7 @@ function TestOutcome({ result }: { readonly result: TestResult }) {
   const f = useFormat();
   return (
     <div class={`test-result ${result.ok ? 'ok' : 'bad'}`} data-testid="channel-test-result" role="status">
-      <Badge tone={result.ok ? 'ok' : 'bad'}>{result.ok ? t('testOk') : (result.error_code ?? 'failed')}</Badge>{' '}
+      <Badge tone={result.ok ? 'ok' : 'bad'}>{result.ok ? t('testOk') : (result.error_code ?? t('testFailed'))}</Badge>{' '}
       <span class="muted">{t('testFacts', { status: result.status === null ? t('noStatus') : `HTTP ${result.status}`, ms: f.ms(result.latency_ms), model: result.model, upstream: result.upstream_model })}</span>
       <code class="test-message">{result.message}</code>
     </div>
@@ -62,7 +62,12 @@ export function ChannelCard({ channel: c, unpriced, busy, editError, editing, on
     }
   };
 
-  const slug = c.name.replace(/[^A-Za-z0-9_-]/g, '_');
+  // The name in element ids: letters, digits and '-' as they are, anything else as _ and its code (unique per name).
+  const slug = c.name.replace(/[^A-Za-z0-9-]/g, (ch) => `_${ch.charCodeAt(0).toString(16)}`);
+  // The form opened in place takes the focus (its name is fixed: the provider is the first thing to change).
+  useEffect(() => {
+    if (editing) document.getElementById(`edit-${slug}-type`)?.focus();
+  }, [editing]);
   return (
     <article class="card channel" data-channel={c.name} aria-labelledby={`channel-${slug}-name`}>
       <header class="card-head">

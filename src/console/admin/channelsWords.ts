@@ -31,7 +31,7 @@ export const CHANNELS_WORDS = defineMessages({
     health: '{served} served · {failed} failed', coolingDown: 'skipped until {time}', inARow: '{n} failed in a row', lastFailure: 'Last failure: {message}',
     unpricedBadge: 'no price', unpricedBanner: '{count} models served by channels have no price, so the gateway refuses them (model_not_priced).',
     unpricedBannerOne: '1 model served by a channel has no price, so the gateway refuses it (model_not_priced).', pricesLink: 'Set prices in Models & prices',
-    testOk: 'OK', noStatus: 'no HTTP status', testFacts: '{status} · {ms} · model {model} as {upstream}',
+    testOk: 'OK', testFailed: 'failed', noStatus: 'no HTTP status', testFacts: '{status} · {ms} · model {model} as {upstream}',
     colHealth: 'Health', colRouting: 'Routing', statusEnabled: 'enabled', statusDisabled: 'disabled',
   },
   'zh-CN': {
@@ -63,7 +63,7 @@ export const CHANNELS_WORDS = defineMessages({
     health: '成功 {served} · 失败 {failed}', coolingDown: '跳过至 {time}', inARow: '连续失败 {n} 次', lastFailure: '最近一次失败：{message}',
     unpricedBadge: '未定价', unpricedBanner: '渠道提供的 {count} 个模型尚未定价，网关会拒绝这些模型（model_not_priced）。',
     unpricedBannerOne: '渠道提供的 1 个模型尚未定价，网关会拒绝它（model_not_priced）。', pricesLink: '前往“模型与价格”定价',
-    testOk: '正常', noStatus: '无 HTTP 状态', testFacts: '{status} · {ms} · 模型 {model}，上游为 {upstream}',
+    testOk: '正常', testFailed: '失败', noStatus: '无 HTTP 状态', testFacts: '{status} · {ms} · 模型 {model}，上游为 {upstream}',
     colHealth: '健康状况', colRouting: '路由', statusEnabled: '已启用', statusDisabled: '已禁用',
   },
 });

@@ -158,9 +158,36 @@ describe("the admins' users and audit log in a browser", function () {
     assertNoProblems(userBrowser, [...REFUSALS, /status of 401/]);
   });
 
+  it('works from the keyboard alone: a user created, a confirmation cancelled with Escape', async () => {
+    const keys = admin.keyboard;
+    await admin.locator('#new-user-open').focus();
+    await keys.press('Enter');
+    await admin.locator('#new-user-name').waitFor();
+    assert.ok(await admin.locator('#new-user-name').evaluate((el) => el === document.activeElement), 'the dialog takes the focus');
+    await keys.type('kim');
+    await keys.press('Tab');
+    await keys.type('kim password 1');
+    await keys.press('Tab');
+    assert.ok(await admin.locator('#new-user-account-new').evaluate((el) => el === document.activeElement), 'then the account choice');
+    await keys.press('Tab');
+    assert.ok(await admin.locator('#new-user-admin').evaluate((el) => el === document.activeElement), 'then the admin box');
+    await keys.press('Tab');
+    await keys.press('Tab');
+    assert.ok(await admin.locator('#new-user-submit').evaluate((el) => el === document.activeElement), 'Cancel, then Create user');
+    await keys.press('Enter');
+    await notice().filter({ hasText: 'User kim is created, on account kim.' }).waitFor();
+    await row('kim').getByRole('button', { name: 'Disable kim' }).focus();
+    await keys.press('Enter');
+    await dialog().getByText('Disable kim?').waitFor();
+    await keys.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    assert.match(await row('kim').innerText(), /enabled/, 'Escape is Cancel');
+  });
+
   it('the Users page in both languages, on a phone and dark, with no overflow', async () => {
     await admin.locator('#users-q').fill('BE');
     await rowsBecome(admin, 'users-table', 'data-user', ['bea']);
+    assert.equal(await admin.locator('#users-q').inputValue(), 'BE', 'the search is any case');
     await admin.locator('#users-q').fill('');
     await row('root').waitFor();
     await screenshots(admin, 'users', () => row(LONG), '用户');
@@ -172,11 +199,11 @@ describe("the admins' users and audit log in a browser", function () {
     const rows = admin.locator('[data-testid="audit-table"] tbody tr');
     await rows.first().waitFor();
     const cells = await rows.evaluateAll((trs) => trs.map((tr) => [tr.querySelector('td:nth-child(2) strong')?.textContent, tr.getAttribute('data-action'), tr.querySelector('.audit-target')?.textContent]));
-    assert.deepEqual(cells.slice(0, 5), [
-      ['root', 'user.disable', 'bea'], ['root', 'user.password_reset', 'bea'], ['root', 'account.topup', 'bea'], ['root', 'account.topup', 'bea'], ['root', 'user.create', 'bea'],
+    assert.deepEqual(cells.slice(0, 6), [
+      ['root', 'user.create', 'kim'], ['root', 'user.disable', 'bea'], ['root', 'user.password_reset', 'bea'], ['root', 'account.topup', 'bea'], ['root', 'account.topup', 'bea'], ['root', 'user.create', 'bea'],
     ]);
     assert.deepEqual(cells.find((c) => c[1] === 'model.price'), ['cli', 'model.price', HOSTILE], 'the HTML is the text of the cell');
-    assert.match(await rows.nth(3).innerText(), /account topped up[\s\S]*amount_micro_usd: 12500000, amount: \$12\.50/);
+    assert.match(await rows.nth(4).innerText(), /account topped up[\s\S]*amount_micro_usd: 12500000, amount: \$12\.50/);
     assert.equal(await admin.locator('#main img').count(), 0, 'no element was made from the name');
     assert.equal(await admin.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined, 'and nothing ran');
 

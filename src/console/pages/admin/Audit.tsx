@@ -40,7 +40,7 @@ export function AdminAuditPage() {
   const columns: Column<Row>[] = [
     { header: t('colTime'), kind: 'nowrap', cell: (r) => <time dateTime={r.time} title={r.time}>{f.time(r.time)}</time> },
     { header: t('colActor'), kind: 'wrap', cell: (r) => <><strong>{r.actor}</strong>{r.via_token && <div class="muted via-token">{t('viaToken', { name: r.via_token })}</div>}</> },
-    { header: t('colAction'), cell: (r) => <><span>{actions[r.action]}</span><div><code class="muted">{r.action}</code></div></> },
+    { header: t('colAction'), kind: 'nowrap', cell: (r) => <><span>{actions[r.action]}</span><div><code class="muted">{r.action}</code></div></> },
     { header: t('colTarget'), kind: 'wrap', cell: (r) => <span class="audit-target">{r.target}</span> },
     { header: t('colDetails'), kind: 'wrap', cell: (r) => <span class="audit-details">{detailsText(r.details)}</span> },
   ];
@@ -50,7 +50,7 @@ export function AdminAuditPage() {
       <PageHeader title={t('title')} description={t('intro')} />
       <Card>
         <form class="filters" id="audit-filters" onSubmit={(e) => { e.preventDefault(); void rows.reload(); }} autoComplete="off">
-          <TextField id="audit-actor" label={t('actor')} hint={t('actorHint')} value={actor} onValue={setActor} placeholder={t('actorPlaceholder')} maxLength={64}
+          <TextField id="audit-actor" label={t('actor')} value={actor} onValue={setActor} placeholder={t('actorPlaceholder')} maxLength={64}
             spellcheck={false} autoCapitalize="off" />
           <SelectField id="audit-action" label={t('action')} value={action} onValue={(v) => setAction(v as AuditAction | '')}
             options={[['', t('anyAction')], ...Object.entries(actions).map(([value, words]) => [value, `${words} (${value})`] as const)]} />
