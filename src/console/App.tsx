@@ -76,7 +76,7 @@ export function App() {
 
   return (
     <LangContext.Provider value={{ lang, setLang }}>
-      <SessionContext.Provider value={{ user: user ?? null, setUser, signOut }}>
+      <SessionContext.Provider value={{ user: user ?? null, ready: user !== undefined || loadError !== null, setUser, signOut }}>
         <Routed user={user} loadError={loadError} />
       </SessionContext.Provider>
     </LangContext.Provider>

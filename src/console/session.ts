@@ -10,12 +10,14 @@ export type SessionUser = NonNullable<Answer<'getSession'>['user']>;
 
 export interface SessionState {
   readonly user: SessionUser | null;
+  /** The session question has been answered (until then `user` is null without meaning "nobody"). */
+  readonly ready: boolean;
   /** After sign-in or setup: the answer's user; after sign-out: null. */
   readonly setUser: (user: SessionUser | null) => void;
   readonly signOut: () => Promise<void>;
 }
 
-export const SessionContext = createContext<SessionState>({ user: null, setUser: () => undefined, signOut: async () => undefined });
+export const SessionContext = createContext<SessionState>({ user: null, ready: false, setUser: () => undefined, signOut: async () => undefined });
 
 export const useSession = (): SessionState => useContext(SessionContext);
 
