@@ -5,6 +5,7 @@ import { applyTheme, savedTheme } from './theme.ts';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
+import './styles/user.css';
 
 applyTheme(savedTheme());
 render(<App />, document.getElementById('app')!);
