@@ -184,7 +184,7 @@ describe('console API keys page in a browser', function () {
     assert.equal(await editor.locator('#edit-key-period').inputValue(), 'day');
     assert.equal(await editor.locator('#edit-key-rpd').inputValue(), '500');
     assert.equal(await editor.locator('#edit-key-ips').inputValue(), '127.0.0.2, 10.0.0.0/8');
-    await shoot(page(), 'keys-limits-en');
+    await shoot(page(), 'keys-limits-en', false);
     await editor.locator('#edit-key-ips').fill('127.0.0.1/32');
     await editor.locator('#edit-key-spend').fill('1');
     await editor.locator('#edit-key-rpd').fill('');
@@ -233,7 +233,7 @@ describe('console API keys page in a browser', function () {
       await row('limited').getByRole('button', { name: 'Limits' }).click();
       await page().locator('#key-limits-form').waitFor();
       await assertNoOverflow(page(), 'the limits editor on a phone');
-      await shoot(page(), 'keys-limits-phone-en');
+      await shoot(page(), 'keys-limits-phone-en', false);
       await page().keyboard.press('Escape');
     });
     assertNoProblems(suite());

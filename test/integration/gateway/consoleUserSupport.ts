@@ -86,9 +86,9 @@ export async function setLang(page: Page, lang: 'en' | 'zh-CN'): Promise<void> {
   await page.waitForFunction((l) => document.documentElement.lang === l, lang);
 }
 
-/** A full-page screenshot as test-results/console-<name>.png. */
-export async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `console-${name}.png`), fullPage: true });
+/** A screenshot as test-results/console-<name>.png: the whole page, or the window (a dialog over the page). */
+export async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `console-${name}.png`), fullPage });
 }
 
 /** Nothing on the page is wider than the window: long names wrap or scroll inside their own frame. */
