@@ -36,15 +36,17 @@ export function KeysPage() {
   const [note, setNote] = useState<string | null>(null);
 
   const models = catalogue.data?.data.map((m) => m.name) ?? (catalogue.error ? [] : null);
-  const refresh = (): void => {
-    void keys.reload(true);
-    void account.reload(true);
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = async (): Promise<void> => {
+    setRefreshing(true);
+    await Promise.all([keys.reload(true), account.reload(true)]);
+    setRefreshing(false);
   };
 
   const shown = (answer: CreatedKey, rotated: boolean): void => {
     setCreated({ answer, rotated });
     setNote(null);
-    refresh();
+    void refresh();
   };
 
   const act = async (action: KeyAction, key: KeyView): Promise<void> => {
@@ -84,7 +86,7 @@ export function KeysPage() {
           {accountName ? t('intro', { account: accountName }) : t('introNoAccount')}
           {balance && <> <span class="note-pill" data-testid="keys-balance">{t('balance', { remaining: usd(balance.remaining), used: usd(balance.used) })}</span></>}
         </>}
-        actions={<Button id="keys-refresh" onClick={refresh} busy={keys.loading && keys.data !== null}>{common('refresh')}</Button>} />
+        actions={<Button id="keys-refresh" onClick={() => void refresh()} busy={refreshing}>{common('refresh')}</Button>} />
       {created && (
         <NewSecret answer={created.answer} rotated={created.rotated} model={createdModel} onDone={() => setCreated(null)} />
       )}

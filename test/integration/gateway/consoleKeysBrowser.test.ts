@@ -229,6 +229,9 @@ describe('console API keys page in a browser', function () {
     await page().locator('#new-key-models-section > summary').click();
     await page().locator('#new-key-limits > summary').click();
     await shootBothLanguages(page(), 'keys');
+    await page().locator('#pref-theme').selectOption('dark');
+    await shoot(page(), 'keys-dark-en');
+    await page().locator('#pref-theme').selectOption('system');
     await onPhone(page(), async () => {
       await row('limited').getByRole('button', { name: 'Limits' }).click();
       await page().locator('#key-limits-form').waitFor();
