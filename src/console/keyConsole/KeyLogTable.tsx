@@ -50,6 +50,6 @@ export function KeyLogTable({ logs }: { readonly logs: readonly KeyLog[] }) {
     { header: t('latency'), kind: 'num', cell: (l) => f.ms(l.latency_ms) },
     { header: t('stream'), cell: (l) => (l.stream ? common('yes') : common('no')) },
   ];
-  return <DataTable rows={logs} columns={columns} rowKey={(l) => l.request_id} label={t('logsLabel')} empty={t('logsEmpty')} testId="key-logs"
+  return <DataTable rows={logs} columns={columns} rowKey={(l) => l.request_id} label={t('logsLabel')} empty={t('logsEmpty')} testId="key-logs" stackOnPhone
     rowAttrs={(l) => ({ 'data-request-id': l.request_id })} />;
 }

@@ -28,5 +28,5 @@ export function ModelTable({ models, empty, testId }: { readonly models: readonl
     { header: t('output'), kind: 'num', cell: (m) => (m.per_image ? t('unknown') : usd(m.output_per_million)) },
     { header: t('tools'), kind: 'nowrap', cell: (m) => (m.tool_calling === null ? t('unknown') : m.tool_calling ? t('toolsYes') : t('toolsNo')) },
   ];
-  return <DataTable rows={models} columns={columns} rowKey={(m) => m.name} label={t('tableLabel')} empty={empty} testId={testId} rowAttrs={(m) => ({ 'data-model': m.name })} />;
+  return <DataTable rows={models} columns={columns} rowKey={(m) => m.name} label={t('tableLabel')} empty={empty} testId={testId} stackOnPhone rowAttrs={(m) => ({ 'data-model': m.name })} />;
 }
