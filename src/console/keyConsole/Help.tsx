@@ -13,6 +13,7 @@ export function Help() {
         <ol class="steps" id="key-steps">
           {troubleshootingSteps(lang).map((step) => <li key={step.id} data-step={step.id}>{step.text}</li>)}
         </ol>
+        <p class="muted small report-note" id="key-report">{t('report')}</p>
       </Card>
       <Card title={t('codesTitle')}>
         <ul class="status-help" id="key-codes">

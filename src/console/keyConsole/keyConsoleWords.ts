@@ -32,6 +32,7 @@ export const KEY_CONSOLE_WORDS = defineMessages({
     tokens: 'Tokens in / out', cost: 'Cost', latency: 'Latency', stream: 'Stream',
     estimated: 'estimated by the gateway', capped: 'the gateway capped the completion at {n} tokens', failedOver: 'failed over from: {list}',
     stepsTitle: 'Troubleshooting, in this order', codesTitle: 'What an error status means',
+    report: 'Reporting a problem? Send the tool and its version, the Base URL, the model name, the whole error text with its request id, and about when it happened: never the key.',
   },
   'zh-CN': {
     title: '用 API 密钥打开控制台',
@@ -63,5 +64,6 @@ export const KEY_CONSOLE_WORDS = defineMessages({
     tokens: '输入 / 输出 token', cost: '费用', latency: '延迟', stream: '流式',
     estimated: '由网关估算', capped: '网关将补全限制在 {n} 个 token', failedOver: '已从以下渠道切换：{list}',
     stepsTitle: '排查顺序', codesTitle: '错误状态码的含义',
+    report: '要报告问题？请提供工具及其版本、Base URL、模型名称、完整的错误文本及其请求 ID，以及大约的发生时间：切勿提供密钥。',
   },
 });

@@ -28,6 +28,7 @@ describe('console opened with an API key, in a browser', function () {
     assert.equal(await page().locator('#key-input').getAttribute('type'), 'password');
     assert.match(await text('#key-steps'), /Check the API address/, 'the troubleshooting order (contract 7.3)');
     assert.match(await text('#key-codes'), /401[\s\S]*Re-copy the key/);
+    assert.match(await text('#key-report'), /the Base URL, the model name[\s\S]*never the key/, 'what to send with a report (contract 7.4)');
 
     await page().locator('#key-input').fill(` ${t.key} `);
     await page().locator('#key-open').click();
