@@ -7,7 +7,8 @@ export function PublicFrame({ children }: { readonly children: ComponentChildren
   return (
     <div class="public">
       <header class="topbar">
-        <a class="brand" href={href('/')}><span class="mark" aria-hidden="true" />Model Gateway</a>
+        {/* From /device the console's home is at the root, not /device#/. */}
+        <a class="brand" href={`/${href('/')}`}><span class="mark" aria-hidden="true" />Model Gateway</a>
         <div class="topbar-end"><Preferences /></div>
       </header>
       <main id="main" class="public-main">{children}</main>
