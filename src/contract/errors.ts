@@ -205,6 +205,8 @@ export const ERROR_CODES = {
   channel_not_found: { status: 404, message: 'No channel with this name.' },
   // An admin's revocation of an admin access token id that does not exist.
   admin_token_not_found: { status: 404, message: 'No admin access token with this id.' },
+  // A request log id that is not of the signed-in user's account answers as if it did not exist (no 403: nothing to learn).
+  log_not_found: { status: 404, message: 'No request log with this id: it was never written, is not of your account, or was deleted by the log retention. Pick the request from the logs list again.' },
   // A device sign-in's user code (4.11) that is not pending: mistyped, expired, or already approved or denied.
   user_code_invalid: { status: 404, message: 'No sign-in request is waiting with this code: it is mistyped, has expired (codes last 10 minutes), or was already answered. Start Sign In again in your editor for a new code.' },
   // 405: the path exists, the method does not (the Allow header lists the ones that do).
@@ -278,6 +280,22 @@ export function firstCheckFor(status: number, code?: string): TroubleshootingSte
     if (spec.firstCheck) return spec.firstCheck;
   }
   return STATUS_FAMILIES[familyOfStatus(status)].firstCheck;
+}
+
+/**
+ * Codes a request log can carry that no answer is refused with (the answer went out, or the client had
+ * gone): their words for the logs, beside the table's (logErrorMessage).
+ */
+export const LOGGED_ONLY_CODES = {
+  client_aborted: 'The client closed the connection before the answer was complete. Check the client\'s own timeout, or whether it was cancelled.',
+  upstream_ignored_max_tokens: 'The upstream kept writing past the completion cap, so the gateway cut the answer there. Tell the operator: this channel ignores max_tokens.',
+} as const satisfies Record<string, string>;
+
+/** The words for an error code of a request log: the table's message, a logged-only code's, or null for none or another's (an OAuth error). */
+export function logErrorMessage(code: string | null): string | null {
+  if (code === null) return null;
+  if (isErrorCode(code)) return ERROR_CODES[code].message;
+  return Object.hasOwn(LOGGED_ONLY_CODES, code) ? LOGGED_ONLY_CODES[code as keyof typeof LOGGED_ONLY_CODES] : null;
 }
 
 /** The JSON error body of section 7.1, with our stable `code`. */

@@ -22,7 +22,12 @@ export interface LogFields {
   completionCap: number | null;
   /** The channels that failed first, as JSON; null when none did. */
   attempts: string | null;
+  /** The model's name at the upstream of `channel`; null when no channel was tried. */
+  upstreamModel: string | null;
 }
+
+/** A User-Agent is logged up to this many characters (enough to tell clients and versions apart). */
+export const MAX_USER_AGENT = 256;
 
 export interface RequestContext {
   readonly id: string;
@@ -48,7 +53,7 @@ export interface RequestContext {
 export function emptyLogFields(): LogFields {
   return {
     keyId: null, keyName: null, accountId: null, model: null, channel: null, errorCode: null,
-    promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0, firstByteMs: null, stream: false, completionCap: null, attempts: null,
+    promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0, firstByteMs: null, stream: false, completionCap: null, attempts: null, upstreamModel: null,
   };
 }
 
@@ -57,13 +62,16 @@ export function finishLog(logs: LogWriter, ctx: RequestContext): void {
   if (ctx.logWritten || ctx.noLog) return;
   ctx.logWritten = true;
   const l = ctx.log;
-  if (l.keyId === null && !logs.unauthenticated.admit(clientAddress(ctx.req, ctx.trustProxy))) return;
+  const clientIp = clientAddress(ctx.req, ctx.trustProxy);
+  if (l.keyId === null && !logs.unauthenticated.admit(clientIp)) return;
+  const agent = ctx.req.headers['user-agent'];
   logs.record(
     {
       time: ctx.time, requestId: ctx.id, method: ctx.req.method ?? '', path: ctx.path, accountId: l.accountId, keyId: l.keyId, keyName: l.keyName,
       model: l.model, channel: l.channel, status: ctx.res.statusCode, errorCode: l.errorCode, promptTokens: l.promptTokens,
       completionTokens: l.completionTokens, usageEstimated: l.usageEstimated, cost: l.cost,
       latencyMs: Math.round(performance.now() - ctx.started), firstByteMs: l.firstByteMs, stream: l.stream, completionCap: l.completionCap, attempts: l.attempts,
+      upstreamModel: l.upstreamModel, userAgent: agent ? agent.slice(0, MAX_USER_AGENT) : null, clientIp,
     },
     l.keyId,
   );

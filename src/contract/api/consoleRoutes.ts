@@ -6,7 +6,7 @@
 import { ADMIN_TOKEN_PREFIX } from './tokens.ts';
 import { AccountAnswer, PasswordChangeBody, SessionAnswer, SetupBody, SignInBody } from './session.ts';
 import { CreatedKey, KeyChanged, KeyIdBody, KeyLimitsBody, KeyList, KEY_LIMITS_PATH, NewKeyBody } from './keys.ts';
-import { AccountLogList, AccountLogsQuery, Catalogue, CatalogueQuery, ConsoleMe, KeyLogList, KeyLogsQuery } from './account.ts';
+import { Catalogue, CatalogueQuery, ConsoleMe, KeyLogList, KeyLogsQuery } from './account.ts';
 import { ApproveBody, DeviceAuthorizationParams, DeviceDecision, DeviceRequestView, DeviceTokenParams, UserCodeBody } from './device.ts';
 import { GatewayStatus, OpenApiDocument } from './status.ts';
 import { RedeemBody, Redeemed, REDEEM_PATH } from './codes.ts';
@@ -85,10 +85,6 @@ export const CONSOLE_ROUTES = {
   listModels: {
     method: 'GET', path: '/api/console/models', tag: 'account', summary: "The models open to the user's account, with their prices", auth: 'session', query: CatalogueQuery,
     response: { status: 200, schema: Catalogue }, errors: [],
-  },
-  listAccountLogs: {
-    method: 'GET', path: '/api/console/account/logs', tag: 'account', summary: "The request logs of every key of the user's account, newest first", auth: 'session', query: AccountLogsQuery,
-    response: { status: 200, schema: AccountLogList, csv: 'with format=csv: the same filtered rows (at most 10,000), as a file to download' }, errors: [],
   },
   changePassword: {
     method: 'POST', path: '/api/console/password', tag: 'account', summary: "The user's own password: every other session ends, this one is renewed", auth: 'session', body: PasswordChangeBody,

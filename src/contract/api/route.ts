@@ -23,7 +23,7 @@ export type ApiAuth = (typeof API_AUTHS)[number];
 export const API_TAGS = {
   gateway: 'The gateway itself: its status and this document.',
   session: 'Signing in to the console, and who is signed in.',
-  account: "A signed-in user's own account: keys, models, request logs, password, top-up.",
+  account: "A signed-in user's own account: keys, models, request logs, dashboard, password, top-up.",
   key: 'The console opened with an API key.',
   device: 'Device sign-in with the browser (RFC 8628).',
   users: 'Admins: users and balances.',
@@ -32,6 +32,7 @@ export const API_TAGS = {
   settings: 'Admins: gateway settings (sign-up, a new account\'s balance, log retention, the sign-in notice).',
   channels: 'Admins: channels (upstreams), models and their prices.',
   tokens: 'Admins: access tokens for scripts.',
+  activity: 'Admins: the request logs of every account, and the whole gateway\'s dashboard.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 

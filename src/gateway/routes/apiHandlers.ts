@@ -8,7 +8,9 @@ import { me, logs } from './console.ts';
 import { account, login, logout, session, setup } from './consoleSession.ts';
 import { createOwnKey, keyAction, keys, rotateOwnKey, setOwnKeyLimits } from './consoleKeys.ts';
 import { catalogue } from './consoleCatalog.ts';
-import { accountLogs } from './consoleLogs.ts';
+import { accountLogs, adminLogs } from './consoleLogs.ts';
+import { accountLogDetail, adminLogDetail } from './consoleLogDetail.ts';
+import { dashboard, gatewayDashboard } from './consoleDashboard.ts';
 import { changePassword } from './consolePassword.ts';
 import { redeem } from './consoleRedeem.ts';
 import { approve, deny, lookup } from './consoleDevice.ts';
@@ -45,6 +47,11 @@ export const API_HANDLERS: ApiHandlers = {
   setKeyLimits: setOwnKeyLimits,
   listModels: catalogue,
   listAccountLogs: accountLogs,
+  getAccountLog: accountLogDetail,
+  getDashboard: dashboard,
+  listAdminLogs: adminLogs,
+  getAdminLog: adminLogDetail,
+  getGatewayDashboard: gatewayDashboard,
   changePassword,
   getAccount: account,
   redeemCode: redeem,

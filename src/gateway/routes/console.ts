@@ -5,6 +5,7 @@
  * the user opens the console to find (failed reads still are logged, by the app).
  */
 import { ASSETS_PATH, consoleFiles } from '../console/assets.ts';
+import { logErrorMessage } from '../../contract/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { setBaseHeaders } from '../http/headers.ts';
 import { isoTime, modelView, money } from './consoleCatalog.ts';
@@ -70,6 +71,7 @@ export const me: ApiHandler<'getMe'> = ({ catalog, ledger }, _ctx, { caller: key
 function logView(l: StoredLog) {
   return {
     time: new Date(l.time).toISOString(), request_id: l.requestId, method: l.method, path: l.path, model: l.model, status: l.status, error_code: l.errorCode,
+    error_message: logErrorMessage(l.errorCode),
     prompt_tokens: l.promptTokens, completion_tokens: l.completionTokens, usage_estimated: l.usageEstimated, cost: money(l.cost), latency_ms: l.latencyMs,
     first_byte_ms: l.firstByteMs, stream: l.stream, completion_cap: l.completionCap ?? null, attempts: attemptsOfLog(l.attempts),
   };

@@ -127,6 +127,8 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
     const { usage } = outcome;
     const cost = outcome.kind === 'failed' ? 0 : chargeOf(usage);
     ctx.log.channel = outcome.channel;
+    const served = found.channels.find((c) => c.name === outcome.channel);
+    ctx.log.upstreamModel = served ? (served.models.get(body.model) ?? body.model) : null;
     if (outcome.attempts) ctx.log.attempts = JSON.stringify(outcome.attempts);
     ctx.log.firstByteMs = outcome.firstByteMs;
     ctx.log.promptTokens = usage.promptTokens;

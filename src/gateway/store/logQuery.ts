@@ -1,13 +1,17 @@
 /**
- * One account's request logs, filtered (a signed-in user's logs page): the filter, the SQL both SQL
- * stores run for it (only the placeholder differs), and the same test in memory. Newest first by id;
- * paging goes on from `beforeId`, so rows written meanwhile never shift a page.
+ * Request logs, filtered (the logs pages: a signed-in user's account's, an admin's of every account): the
+ * filter, the SQL both SQL stores run for it (only the placeholder differs), and the same test in memory.
+ * By id: newest first, paged on from `beforeId`; or, with `afterId`, the rows written after it oldest
+ * first, which is what a live view polls with. Rows are never updated and ids are handed out in the order
+ * rows become visible (one writer on SQLite; postgresBatch.ts's lock on PostgreSQL), so a poll from the
+ * last id seen misses nothing and repeats nothing.
  */
-import { newestFirstSql, type SqlParam } from './newestFirst.ts';
+import type { SqlParam } from './newestFirst.ts';
 import type { StoredLog } from './types.ts';
 
-export interface AccountLogFilter {
-  readonly accountId: number;
+export interface LogFilter {
+  /** The rows of this account only; absent: every account's (admins). */
+  readonly accountId?: number;
   readonly keyId?: number;
   readonly model?: string;
   /** true: answered 2xx or 3xx; false: an error status. */
@@ -16,32 +20,59 @@ export interface AccountLogFilter {
   readonly since?: number;
   /** Epoch ms, exclusive. */
   readonly until?: number;
-  /** Rows older than this id (the last row of the page before). */
+  readonly requestId?: string;
+  /** Rows older than this id (the last row of the page before), newest first. */
   readonly beforeId?: number;
+  /** Rows newer than this id, oldest first. */
+  readonly afterId?: number;
   readonly limit: number;
 }
 
+export const LOG_SELECT = 'SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id';
+
 /** The query for `filter`, with `placeholder(n)` for the n-th parameter (1-based): "?" for SQLite, "$n" for PostgreSQL. */
-export function accountLogsSql(filter: AccountLogFilter, placeholder: (n: number) => string): { sql: string; params: SqlParam[] } {
-  return newestFirstSql('SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id', 'l.id', (p) => {
-    const where = [`l.account_id = ${p(filter.accountId)}`];
-    if (filter.keyId !== undefined) where.push(`l.key_id = ${p(filter.keyId)}`);
-    if (filter.model !== undefined) where.push(`l.model = ${p(filter.model)}`);
-    if (filter.ok !== undefined) where.push(filter.ok ? 'l.status < 400' : 'l.status >= 400');
-    if (filter.since !== undefined) where.push(`l.time >= ${p(filter.since)}`);
-    if (filter.until !== undefined) where.push(`l.time < ${p(filter.until)}`);
-    if (filter.beforeId !== undefined) where.push(`l.id < ${p(filter.beforeId)}`);
-    return where;
-  }, filter.limit, placeholder);
+export function logsSql(filter: LogFilter, placeholder: (n: number) => string): { sql: string; params: SqlParam[] } {
+  const params: SqlParam[] = [];
+  const p = (value: SqlParam): string => {
+    params.push(value);
+    return placeholder(params.length);
+  };
+  const where: string[] = [];
+  // Indexed: (account_id, id) for one account, the primary key for every account.
+  if (filter.accountId !== undefined) where.push(`l.account_id = ${p(filter.accountId)}`);
+  if (filter.keyId !== undefined) where.push(`l.key_id = ${p(filter.keyId)}`);
+  if (filter.model !== undefined) where.push(`l.model = ${p(filter.model)}`);
+  if (filter.ok !== undefined) where.push(filter.ok ? 'l.status < 400' : 'l.status >= 400');
+  if (filter.since !== undefined) where.push(`l.time >= ${p(filter.since)}`);
+  if (filter.until !== undefined) where.push(`l.time < ${p(filter.until)}`);
+  if (filter.requestId !== undefined) where.push(`l.request_id = ${p(filter.requestId)}`);
+  if (filter.beforeId !== undefined) where.push(`l.id < ${p(filter.beforeId)}`);
+  if (filter.afterId !== undefined) where.push(`l.id > ${p(filter.afterId)}`);
+  const order = filter.afterId !== undefined ? 'ASC' : 'DESC';
+  const sql = `${LOG_SELECT}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY l.id ${order} LIMIT ${p(filter.limit)}`;
+  return { sql, params };
 }
 
 /** The same test as the SQL, for the memory store. */
-export function matchesAccountLogs(filter: AccountLogFilter, l: StoredLog): boolean {
-  return l.accountId === filter.accountId
+export function matchesLogs(filter: LogFilter, l: StoredLog): boolean {
+  return (filter.accountId === undefined || l.accountId === filter.accountId)
     && (filter.keyId === undefined || l.keyId === filter.keyId)
     && (filter.model === undefined || l.model === filter.model)
     && (filter.ok === undefined || (l.status < 400) === filter.ok)
     && (filter.since === undefined || l.time >= filter.since)
     && (filter.until === undefined || l.time < filter.until)
-    && (filter.beforeId === undefined || l.id < filter.beforeId);
+    && (filter.requestId === undefined || l.requestId === filter.requestId)
+    && (filter.beforeId === undefined || l.id < filter.beforeId)
+    && (filter.afterId === undefined || l.id > filter.afterId);
+}
+
+/** The memory store's same list: `rows` in id order, filtered, newest first (or oldest first after an id), at most `limit`. */
+export function listLogsOf(rows: readonly StoredLog[], filter: LogFilter): StoredLog[] {
+  const out: StoredLog[] = [];
+  if (filter.afterId !== undefined) {
+    for (let i = 0; i < rows.length && out.length < filter.limit; i++) if (matchesLogs(filter, rows[i]!)) out.push(rows[i]!);
+  } else {
+    for (let i = rows.length - 1; i >= 0 && out.length < filter.limit; i--) if (matchesLogs(filter, rows[i]!)) out.push(rows[i]!);
+  }
+  return out;
 }

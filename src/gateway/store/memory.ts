@@ -2,9 +2,9 @@
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { auditRow, matchesAudit } from './audit.ts';
-import { matchesAccountLogs, type AccountLogFilter } from './logQuery.ts';
 import { newestFirst } from './newestFirst.ts';
 import { MemoryAdminTokens } from './memoryAdminTokens.ts';
+import { MemoryRequestLogs } from './memoryRequestLogs.ts';
 import { MemoryCodes } from './memoryCodes.ts';
 import { MemorySettings } from './memorySettings.ts';
 import { MemorySignUps } from './memorySignUps.ts';
@@ -25,7 +25,6 @@ export class MemoryStore implements Store {
   #sessions = new Map<string, SessionRecord>();
   #channels: ChannelRecord[] = [];
   #models = new Map<string, ModelRecord>();
-  #logs: StoredLog[] = [];
   #audit: AuditRecord[] = [];
   #nextId = 1;
   readonly #hooks = {
@@ -34,6 +33,7 @@ export class MemoryStore implements Store {
   readonly adminTokens = new MemoryAdminTokens(this.#hooks);
   readonly #codes = new MemoryCodes(this.#hooks);
   readonly settings = new MemorySettings(this.#hooks, () => this.#version++);
+  readonly requestLogs = new MemoryRequestLogs((id) => this.#accounts.find((a) => a.id === id)?.name ?? null);
   readonly signUps = new MemorySignUps(this.#codes, this.#hooks, (request, now) => this.#openOwnAccount(request, now));
   #version = 1;
   #seenVersion = 0;
@@ -326,14 +326,20 @@ export class MemoryStore implements Store {
   }
 
   async write(batch: WriteBatch): Promise<void> {
+    const rows: StoredLog[] = [];
     for (const log of batch.logs) {
       const account = log.accountId === null ? undefined : this.#accounts.find((a) => a.id === log.accountId);
-      this.#logs.push({ ...log, id: this.#id(), accountName: account?.name ?? null });
+      // As a SQL row reads back: an optional field not given is null.
+      rows.push({
+        ...log, id: this.#id(), accountName: account?.name ?? null, completionCap: log.completionCap ?? null, attempts: log.attempts ?? null,
+        upstreamModel: log.upstreamModel ?? null, userAgent: log.userAgent ?? null, clientIp: log.clientIp ?? null,
+      });
       if (account && log.cost > 0) {
         const index = this.#accounts.indexOf(account);
         this.#accounts[index] = { ...account, balance: account.balance - log.cost, totalSpent: account.totalSpent + log.cost };
       }
     }
+    this.requestLogs.append(rows, batch.logs);
     this.#usage.add(batch.logs);
     for (const [keyId, at] of batch.keysUsed) {
       const index = this.#keys.findIndex((k) => k.id === keyId);
@@ -342,22 +348,15 @@ export class MemoryStore implements Store {
   }
 
   async pruneLogs(before: number): Promise<number> {
-    const kept = this.#logs.filter((l) => l.time >= before);
-    const pruned = this.#logs.length - kept.length;
-    this.#logs = kept;
-    return pruned;
+    return this.requestLogs.prune(before);
   }
 
   async listLogs(limit: number): Promise<StoredLog[]> {
-    return this.#logs.slice(-limit).reverse();
+    return this.requestLogs.newest(limit);
   }
 
   async listKeyLogs(keyId: number, limit: number): Promise<StoredLog[]> {
-    return newestFirst(this.#logs, limit, (l) => l.keyId === keyId);
-  }
-
-  async listAccountLogs(filter: AccountLogFilter): Promise<StoredLog[]> {
-    return newestFirst(this.#logs, filter.limit, (l) => matchesAccountLogs(filter, l));
+    return this.requestLogs.ofKey(keyId, limit);
   }
 
   async close(): Promise<void> {}

@@ -338,4 +338,46 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The console's logs and dashboards (issue 10, logRollup.ts). Per log row, what its detail shows: the
+    // model's name at the channel's upstream, the client's User-Agent and address. And the hourly tally the
+    // dashboards read instead of aggregating the rows (usage_hourly: per account, UTC hour, model, status
+    // and error code; latency_hourly: per account and hour, successful model requests by latency bucket),
+    // written with the rows and filled here from the rows kept ('' for no model, no error code: key columns
+    // cannot be NULL; account 0 is the whole gateway's); latencies are counted from this version on. No index
+    // on request_logs: each costs every logged request, and the tally answers the dashboards.
+    version: 20,
+    sql: `
+      ALTER TABLE request_logs ADD COLUMN upstream_model TEXT;
+      ALTER TABLE request_logs ADD COLUMN user_agent TEXT;
+      ALTER TABLE request_logs ADD COLUMN client_ip TEXT;
+      CREATE TABLE usage_hourly (
+        account_id INTEGER NOT NULL,
+        hour INTEGER NOT NULL,
+        model TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        error_code TEXT NOT NULL,
+        requests INTEGER NOT NULL CHECK (requests >= 0),
+        cost INTEGER NOT NULL CHECK (cost >= 0),
+        prompt_tokens INTEGER NOT NULL,
+        completion_tokens INTEGER NOT NULL,
+        PRIMARY KEY (account_id, hour, model, status, error_code)
+      ) WITHOUT ROWID;
+      CREATE INDEX usage_hourly_hour ON usage_hourly(hour);
+      CREATE TABLE latency_hourly (
+        account_id INTEGER NOT NULL,
+        hour INTEGER NOT NULL,
+        bucket INTEGER NOT NULL,
+        requests INTEGER NOT NULL CHECK (requests >= 0),
+        PRIMARY KEY (account_id, hour, bucket)
+      ) WITHOUT ROWID;
+      CREATE INDEX latency_hourly_hour ON latency_hourly(hour);
+      INSERT INTO usage_hourly (account_id, hour, model, status, error_code, requests, cost, prompt_tokens, completion_tokens)
+        SELECT account_id, time / 3600000, COALESCE(model, ''), status, COALESCE(error_code, ''), COUNT(*), SUM(cost), SUM(prompt_tokens), SUM(completion_tokens)
+          FROM request_logs WHERE account_id IS NOT NULL GROUP BY account_id, time / 3600000, COALESCE(model, ''), status, COALESCE(error_code, '');
+      INSERT INTO usage_hourly (account_id, hour, model, status, error_code, requests, cost, prompt_tokens, completion_tokens)
+        SELECT 0, time / 3600000, COALESCE(model, ''), status, COALESCE(error_code, ''), COUNT(*), SUM(cost), SUM(prompt_tokens), SUM(completion_tokens)
+          FROM request_logs WHERE account_id IS NOT NULL GROUP BY time / 3600000, COALESCE(model, ''), status, COALESCE(error_code, '');
+    `,
+  },
 ];

@@ -1,8 +1,8 @@
 /**
- * The lists the console pages through, newest first by id (an account's request logs, the audit log,
- * redemption codes): the one SQL shape both SQL stores run for them, only the placeholder differing ("?"
- * for SQLite, "$n" for PostgreSQL), and the same walk over rows in memory. Paging goes on from an id, so
- * rows written meanwhile never shift a page.
+ * The lists the console pages through, newest first by id (the audit log, redemption codes; request logs
+ * page both ways, logQuery.ts): the one SQL shape both SQL stores run for them, only the placeholder
+ * differing ("?" for SQLite, "$n" for PostgreSQL), and the same walk over rows in memory. Paging goes on
+ * from an id, so rows written meanwhile never shift a page.
  */
 
 export type SqlParam = number | string;

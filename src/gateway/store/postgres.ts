@@ -16,8 +16,8 @@ import { assertAmount, overCeiling } from './amounts.ts';
 import { BUMP_AND_NOTIFY_SQL, CHANGES_CHANNEL, ChangeFeed } from './postgresChanges.ts';
 import { describeDatabase, redactPassword } from './databaseUrl.ts';
 import { migratePostgres } from './postgresMigrate.ts';
-import type { AccountLogFilter } from './logQuery.ts';
 import { PostgresLogs } from './postgresLogs.ts';
+import { SqlRequestLogs } from './requestLogs.ts';
 import { writeBatch } from './postgresBatch.ts';
 import { PostgresKeyLimits } from './postgresKeyLimits.ts';
 import { CHECK_VIOLATION, inTransaction, sqlState, UNIQUE_VIOLATION, type Query, type Transaction } from './postgresQuery.ts';
@@ -74,6 +74,7 @@ export class PostgresStore implements Store {
   readonly adminTokens: PostgresAdminTokens;
   readonly settings: PostgresSettings;
   readonly signUps: PostgresSignUps;
+  readonly requestLogs: SqlRequestLogs;
   /** This process's balance leases: its instance id is new with every start. */
   readonly leases: PostgresLeases;
   /** This process's shares of the keys' limits (same instance id as its leases). */
@@ -93,6 +94,7 @@ export class PostgresStore implements Store {
     const tx: Transaction = (work) => this.#tx(work);
     this.#sessions = new PostgresSessions(query);
     this.#logs = new PostgresLogs(query);
+    this.requestLogs = new SqlRequestLogs(async (sql, params) => (await query(sql, [...params])).rows, (n) => `$${n}`);
     this.#keys = new PostgresKeys((what, name, work, options) => this.#admin(what, name, work, options), query);
     const changes: CodeChanges = { notify: async (inTx) => void (await inTx(BUMP_AND_NOTIFY_SQL, [CHANGES_CHANNEL, this.#changes.sender])), markChanged: () => this.#changes.markChanged() };
     this.#codes = new PostgresCodes(tx, query, changes);
@@ -381,10 +383,6 @@ export class PostgresStore implements Store {
 
   async listKeyLogs(keyId: number, limit: number): Promise<StoredLog[]> {
     return this.#logs.ofKey(keyId, limit);
-  }
-
-  async listAccountLogs(filter: AccountLogFilter): Promise<StoredLog[]> {
-    return this.#logs.ofAccount(filter);
   }
 
   #closing: Promise<void> | null = null;

@@ -8,11 +8,19 @@
  * so available money (balance − leased) does not move at settlement: it moved when the lease was taken.
  * A charge the lease no longer holds (it was reclaimed while this process was frozen) is taken from
  * available money; the CHECK leased <= balance refuses the whole batch rather than overdraw.
+ *
+ * The log rows go in last, under LOG_ORDER_LOCK held until the commit: a batch takes its ids only once
+ * the batch before it (of any instance) is visible, so ids are handed out in the order rows become
+ * visible and a reader that has seen id N will never later find a new row below N (the console's live
+ * logs poll with `after`, logQuery.ts). Without it two instances' transactions could commit their ids
+ * crosswise, and a poll between the two commits would skip the lower ones for good. The lock is held for
+ * the INSERT and the COMMIT only; the identity's sequence must stay at CACHE 1 (its default) for this.
  */
 import { debitsOf } from './amounts.ts';
 import { addPostgresKeyUsage } from './keySql.ts';
 import { lockLeasedAccounts } from './postgresLeases.ts';
 import { LOG_COLUMNS } from './sqlRows.ts';
+import { latencyColumns, POSTGRES_LATENCY_UPSERT, POSTGRES_USAGE_UPSERT, rollupOf, usageColumns } from './logRollup.ts';
 import type { RequestLog, WriteBatch } from './types.ts';
 import type { Query } from './postgresQuery.ts';
 
@@ -21,7 +29,11 @@ const LOG_COLUMN_TYPES: Readonly<Record<(typeof LOG_COLUMNS)[number], string>> =
   time: 'bigint', request_id: 'text', method: 'text', path: 'text', account_id: 'bigint', key_id: 'bigint', key_name: 'text', model: 'text',
   channel: 'text', status: 'int', error_code: 'text', prompt_tokens: 'bigint', completion_tokens: 'bigint', usage_estimated: 'boolean',
   cost: 'bigint', latency_ms: 'bigint', first_byte_ms: 'float8', stream: 'boolean', completion_cap: 'int', attempts: 'text',
+  upstream_model: 'text', user_agent: 'text', client_ip: 'text',
 };
+
+/** pg_advisory_xact_lock's key for handing out log ids in commit order: "MGlo" as an integer. */
+export const LOG_ORDER_LOCK = 0x4d476c6f;
 
 const INSERT_LOGS = `INSERT INTO request_logs (${LOG_COLUMNS.join(', ')}) SELECT * FROM unnest(${LOG_COLUMNS.map((c, i) => `$${i + 1}::${LOG_COLUMN_TYPES[c]}[]`).join(', ')})`;
 
@@ -29,7 +41,8 @@ const INSERT_LOGS = `INSERT INTO request_logs (${LOG_COLUMNS.join(', ')}) SELECT
 function logValues(l: RequestLog): unknown[] {
   // latency_ms is a whole column: a fraction would fail the cast, and with it the whole batch.
   return [l.time, l.requestId, l.method, l.path, l.accountId, l.keyId, l.keyName, l.model, l.channel, l.status, l.errorCode,
-    l.promptTokens, l.completionTokens, l.usageEstimated, l.cost, Math.round(l.latencyMs), l.firstByteMs, l.stream, l.completionCap ?? null, l.attempts ?? null];
+    l.promptTokens, l.completionTokens, l.usageEstimated, l.cost, Math.round(l.latencyMs), l.firstByteMs, l.stream, l.completionCap ?? null, l.attempts ?? null,
+    l.upstreamModel ?? null, l.userAgent ?? null, l.clientIp ?? null];
 }
 
 /** `instance`: the writing process's lease owner (LeaseStore.instance). */
@@ -38,11 +51,6 @@ export async function writeBatch(query: Query, batch: WriteBatch, instance: stri
   if (batch.id !== undefined) {
     const { rows } = await query('INSERT INTO applied_batches (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id', [batch.id]);
     if (rows.length === 0) return;
-  }
-  if (batch.logs.length > 0) {
-    const columns: unknown[][] = LOG_COLUMNS.map(() => []);
-    for (const log of batch.logs) logValues(log).forEach((value, i) => columns[i]!.push(value));
-    await query(INSERT_LOGS, columns);
   }
   // Accounts in id order: two writers debiting the same accounts lock them in the same order (no deadlock).
   const debits = [...debitsOf(batch.logs)].sort(([a], [b]) => a - b);
@@ -70,5 +78,14 @@ export async function writeBatch(query: Query, batch: WriteBatch, instance: stri
          FROM unnest($1::bigint[], $2::bigint[]) AS u(id, time) WHERE k.id = u.id`,
       [used.map(([id]) => id), used.map(([, time]) => time)],
     );
+  }
+  const tally = rollupOf(batch.logs);
+  if (tally.usage.length > 0) await query(POSTGRES_USAGE_UPSERT, usageColumns(tally.usage));
+  if (tally.latency.length > 0) await query(POSTGRES_LATENCY_UPSERT, latencyColumns(tally.latency));
+  if (batch.logs.length > 0) {
+    const columns: unknown[][] = LOG_COLUMNS.map(() => []);
+    for (const log of batch.logs) logValues(log).forEach((value, i) => columns[i]!.push(value));
+    await query('SELECT pg_advisory_xact_lock($1)', [LOG_ORDER_LOCK]);
+    await query(INSERT_LOGS, columns);
   }
 }

@@ -5,13 +5,14 @@
  */
 import { keyUsageOf } from './keySql.ts';
 import type { KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
-import { accountLogsSql, type AccountLogFilter } from './logQuery.ts';
+import { LOG_SELECT } from './logQuery.ts';
+import { hourOf, PRUNE_ROLLUPS } from './logRollup.ts';
 import { toLog, type Row } from './sqlRows.ts';
 import type { StoredLog } from './types.ts';
 
 type RowsQuery = (sql: string, params?: unknown[]) => Promise<{ rows: Row[]; rowCount: number | null }>;
 
-const WITH_ACCOUNT = 'SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id';
+const WITH_ACCOUNT = LOG_SELECT;
 
 export class PostgresLogs {
   readonly #query: RowsQuery;
@@ -28,7 +29,10 @@ export class PostgresLogs {
     for (;;) {
       const result = await this.#query('DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE time < $1 LIMIT 5000)', [before]);
       pruned += result.rowCount ?? 0;
-      if ((result.rowCount ?? 0) < 5000) return pruned;
+      if ((result.rowCount ?? 0) < 5000) {
+        for (const sql of PRUNE_ROLLUPS) await this.#query(sql.replace('{h}', '$1'), [hourOf(before)]);
+        return pruned;
+      }
     }
   }
 
@@ -38,11 +42,6 @@ export class PostgresLogs {
 
   async ofKey(keyId: number, limit: number): Promise<StoredLog[]> {
     return (await this.#query(`${WITH_ACCOUNT} WHERE l.key_id = $1 ORDER BY l.id DESC LIMIT $2`, [keyId, limit])).rows.map(toLog);
-  }
-
-  async ofAccount(filter: AccountLogFilter): Promise<StoredLog[]> {
-    const { sql, params } = accountLogsSql(filter, (n) => `$${n}`);
-    return (await this.#query(sql, params)).rows.map(toLog);
   }
 
   async keyUsage(queries: readonly KeyUsageQuery[]): Promise<Map<number, KeyUsageTotals>> {

@@ -286,4 +286,39 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The console's logs and dashboards (SQLite's migration 20, logRollup.ts): per log row its upstream
+    // model, User-Agent and client address; the hourly tally the dashboards read, filled from the rows kept.
+    version: 12,
+    sql: `
+      ALTER TABLE request_logs ADD COLUMN upstream_model TEXT, ADD COLUMN user_agent TEXT, ADD COLUMN client_ip TEXT;
+      CREATE TABLE usage_hourly (
+        account_id BIGINT NOT NULL,
+        hour INTEGER NOT NULL,
+        model TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        error_code TEXT NOT NULL,
+        requests BIGINT NOT NULL CHECK (requests >= 0),
+        cost BIGINT NOT NULL CHECK (cost >= 0),
+        prompt_tokens BIGINT NOT NULL,
+        completion_tokens BIGINT NOT NULL,
+        PRIMARY KEY (account_id, hour, model, status, error_code)
+      );
+      CREATE INDEX usage_hourly_hour ON usage_hourly(hour);
+      CREATE TABLE latency_hourly (
+        account_id BIGINT NOT NULL,
+        hour INTEGER NOT NULL,
+        bucket INTEGER NOT NULL,
+        requests BIGINT NOT NULL CHECK (requests >= 0),
+        PRIMARY KEY (account_id, hour, bucket)
+      );
+      CREATE INDEX latency_hourly_hour ON latency_hourly(hour);
+      INSERT INTO usage_hourly (account_id, hour, model, status, error_code, requests, cost, prompt_tokens, completion_tokens)
+        SELECT account_id, (time / 3600000)::int, COALESCE(model, ''), status, COALESCE(error_code, ''), count(*), SUM(cost), SUM(prompt_tokens), SUM(completion_tokens)
+          FROM request_logs WHERE account_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5;
+      INSERT INTO usage_hourly (account_id, hour, model, status, error_code, requests, cost, prompt_tokens, completion_tokens)
+        SELECT 0, (time / 3600000)::int, COALESCE(model, ''), status, COALESCE(error_code, ''), count(*), SUM(cost), SUM(prompt_tokens), SUM(completion_tokens)
+          FROM request_logs WHERE account_id IS NOT NULL GROUP BY 2, 3, 4, 5;
+    `,
+  },
 ];

@@ -16,7 +16,7 @@ export type Row = Record<string, unknown>;
  * A whole number as a JS number, only when exact: PostgreSQL's BIGINT (money, times) arrives as text, and
  * Number() of a value past 2^53 would silently round it (a balance off by a few micro-USD).
  */
-function num(v: unknown): number {
+export function num(v: unknown): number {
   const n = typeof v === 'number' ? v : typeof v === 'bigint' || typeof v === 'string' ? Number(v) : NaN;
   if (!Number.isSafeInteger(n)) throw new StoreError('invalid', `the database holds ${String(v).slice(0, 40)} where a whole number below 2^53 must be: repair that row`);
   return n;
@@ -131,6 +131,7 @@ export function toModel(r: Row): ModelRecord {
 export const LOG_COLUMNS = [
   'time', 'request_id', 'method', 'path', 'account_id', 'key_id', 'key_name', 'model', 'channel', 'status',
   'error_code', 'prompt_tokens', 'completion_tokens', 'usage_estimated', 'cost', 'latency_ms', 'first_byte_ms', 'stream', 'completion_cap', 'attempts',
+  'upstream_model', 'user_agent', 'client_ip',
 ] as const;
 
 export function toLog(r: Row): StoredLog {
@@ -142,6 +143,7 @@ export function toLog(r: Row): StoredLog {
     cost: num(r.cost), latencyMs: Number(r.latency_ms), firstByteMs: msOrNull(r.first_byte_ms), stream: Boolean(r.stream),
     completionCap: numOrNull(r.completion_cap),
     attempts: strOrNull(r.attempts),
+    upstreamModel: strOrNull(r.upstream_model), userAgent: strOrNull(r.user_agent), clientIp: strOrNull(r.client_ip),
   };
 }
 

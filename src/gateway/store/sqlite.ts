@@ -5,7 +5,9 @@
  */
 import { chmodSync, existsSync } from 'node:fs';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import { accountLogsSql, type AccountLogFilter } from './logQuery.ts';
+import { SqlRequestLogs } from './requestLogs.ts';
+import { LOG_SELECT } from './logQuery.ts';
+import { hourOf, PRUNE_ROLLUPS } from './logRollup.ts';
 import { loadSqlite, migrateSqlite, refuseEmptyFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
@@ -55,6 +57,10 @@ export class SqliteStore implements Store {
   #settingsTable: SqliteSettings | null = null;
   get settings(): SqliteSettings {
     return (this.#settingsTable ??= new SqliteSettings(this.#db, (audit, work) => this.#audited(audit, work), () => this.#changed()));
+  }
+  #requestLogs: SqlRequestLogs | null = null;
+  get requestLogs(): SqlRequestLogs {
+    return (this.#requestLogs ??= new SqlRequestLogs(async (sql, params) => this.#db.prepare(sql).all(...params) as Row[], () => '?'));
   }
   #signUpTable: SqliteSignUps | null = null;
   get signUps(): SqliteSignUps {
@@ -362,28 +368,20 @@ export class SqliteStore implements Store {
     for (;;) {
       const result = this.#db.prepare('DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE time < ? LIMIT 5000)').run(before);
       pruned += Number(result.changes);
-      if (Number(result.changes) < 5000) return pruned;
+      if (Number(result.changes) < 5000) {
+        for (const sql of PRUNE_ROLLUPS) this.#db.prepare(sql.replace('{h}', '?')).run(hourOf(before));
+        return pruned;
+      }
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
   async listLogs(limit: number): Promise<StoredLog[]> {
-    const rows = this.#db
-      .prepare('SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id ORDER BY l.id DESC LIMIT ?')
-      .all(limit) as Row[];
-    return rows.map(toLog);
+    return (this.#db.prepare(`${LOG_SELECT} ORDER BY l.id DESC LIMIT ?`).all(limit) as Row[]).map(toLog);
   }
 
   async listKeyLogs(keyId: number, limit: number): Promise<StoredLog[]> {
-    const rows = this.#db
-      .prepare('SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id WHERE l.key_id = ? ORDER BY l.id DESC LIMIT ?')
-      .all(keyId, limit) as Row[];
-    return rows.map(toLog);
-  }
-
-  async listAccountLogs(filter: AccountLogFilter): Promise<StoredLog[]> {
-    const { sql, params } = accountLogsSql(filter, () => '?');
-    return (this.#db.prepare(sql).all(...params) as Row[]).map(toLog);
+    return (this.#db.prepare(`${LOG_SELECT} WHERE l.key_id = ? ORDER BY l.id DESC LIMIT ?`).all(keyId, limit) as Row[]).map(toLog);
   }
 
   async close(): Promise<void> {

@@ -1,20 +1,23 @@
 /**
  * The SQLite store's one hot write: a batch of request logs, their debits, key last-use times and usage,
- * with statements prepared once per connection. The caller runs apply() inside its transaction.
+ * and the logs' hourly tally (logRollup.ts), with statements prepared once per connection. The caller runs
+ * apply() inside its transaction.
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { RequestLog, WriteBatch } from './types.ts';
 import { debitsOf } from './amounts.ts';
 import { usageOf } from './keySettings.ts';
 import { LOG_COLUMNS } from './sqlRows.ts';
+import { rollupOf, SQLITE_LATENCY_UPSERT, SQLITE_USAGE_UPSERT } from './logRollup.ts';
 
-/** 32 rows x 20 columns = 640 parameters, well under SQLite's limit (32,766). */
+/** 32 rows x 23 columns = 736 parameters, well under SQLite's limit (32,766). */
 const LOG_ROWS_PER_INSERT = 32;
 
 /** One log row's values, in LOG_COLUMNS order. */
 function pushLogParams(out: SQLInputValue[], l: RequestLog): void {
   out.push(l.time, l.requestId, l.method, l.path, l.accountId, l.keyId, l.keyName, l.model, l.channel, l.status, l.errorCode,
-    l.promptTokens, l.completionTokens, l.usageEstimated ? 1 : 0, l.cost, l.latencyMs, l.firstByteMs, l.stream ? 1 : 0, l.completionCap ?? null, l.attempts ?? null);
+    l.promptTokens, l.completionTokens, l.usageEstimated ? 1 : 0, l.cost, l.latencyMs, l.firstByteMs, l.stream ? 1 : 0, l.completionCap ?? null, l.attempts ?? null,
+    l.upstreamModel ?? null, l.userAgent ?? null, l.clientIp ?? null);
 }
 
 export class BatchWriter {
@@ -23,6 +26,8 @@ export class BatchWriter {
   readonly #debit: StatementSync;
   readonly #used: StatementSync;
   readonly #usage: StatementSync;
+  readonly #tallyUsage: StatementSync;
+  readonly #tallyLatency: StatementSync;
 
   constructor(db: DatabaseSync) {
     const row = `(${new Array(LOG_COLUMNS.length).fill('?').join(', ')})`;
@@ -33,6 +38,8 @@ export class BatchWriter {
     this.#used = db.prepare('UPDATE api_keys SET last_used_at = MAX(COALESCE(last_used_at, 0), ?) WHERE id = ?');
     this.#usage = db.prepare(`INSERT INTO key_usage (key_id, day, requests, spent) VALUES (?, ?, ?, ?)
       ON CONFLICT (key_id, day) DO UPDATE SET requests = requests + excluded.requests, spent = spent + excluded.spent`);
+    this.#tallyUsage = db.prepare(SQLITE_USAGE_UPSERT);
+    this.#tallyLatency = db.prepare(SQLITE_LATENCY_UPSERT);
   }
 
   /** Writes the batch; the debits are the sum of its logged costs per account. */
@@ -56,5 +63,8 @@ export class BatchWriter {
     for (const [accountId, amount] of debits) this.#debit.run(amount, amount, accountId);
     for (const [keyId, time] of batch.keysUsed) this.#used.run(time, keyId);
     for (const u of usageOf(logs)) this.#usage.run(u.keyId, u.day, u.requests, u.spent);
+    const tally = rollupOf(logs);
+    for (const u of tally.usage) this.#tallyUsage.run(u.accountId, u.hour, u.model, u.status, u.errorCode, u.requests, u.cost, u.promptTokens, u.completionTokens);
+    for (const t of tally.latency) this.#tallyLatency.run(t.accountId, t.hour, t.bucket, t.requests);
   }
 }

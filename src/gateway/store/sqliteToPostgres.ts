@@ -6,7 +6,7 @@
  * through the stores' own mappers (sqlRows.ts) first, so a damaged row stops the copy with its name.
  * Channel keys are opened with the folder's secret and sealed again under MODEL_GATEWAY_SECRET_KEY.
  * Redemption and invitation codes and admin access tokens go across as they are (hashes only, used, revoked or
- * not), the admins' settings, and the audit log with its ids and times. Console sessions are not copied: users sign in again.
+ * not), the admins' settings, the audit log with its ids and times, and the logs' hourly tally. Console sessions are not copied: users sign in again.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { BUMP_AND_NOTIFY_SQL, CHANGES_CHANNEL } from './postgresChanges.ts';
 import { isSealed, SECRET_KEY_ENV, SECRET_KEY_FILE, SecretBox } from './secretBox.ts';
 import { SqliteStore } from './sqlite.ts';
 import { loadSqlite } from './sqliteOpen.ts';
-import { toAccount, toAdminToken, toAnyCode, toChannel, toKey, toKeyUsage, toLog, toModel, toUser, type Row } from './sqlRows.ts';
+import { num, toAccount, toAdminToken, toAnyCode, toChannel, toKey, toKeyUsage, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { toSettings } from './settingsRows.ts';
 import { StoreError } from './types.ts';
 import { toAudit } from './audit.ts';
@@ -38,12 +38,17 @@ const TABLES: readonly { readonly table: string; readonly check: (row: Row) => u
   { table: 'key_usage', check: toKeyUsage },
   // The admins' settings: no id, one row per setting set, read whole.
   { table: 'gateway_settings', check: (row) => toSettings([row]) },
+  // The request logs' hourly tally the dashboards read (logRollup.ts): no id, read whole.
+  { table: 'usage_hourly', check: (row) => ['account_id', 'hour', 'status', 'requests', 'cost', 'prompt_tokens', 'completion_tokens'].map((c) => num(row[c])) },
+  { table: 'latency_hourly', check: (row) => ['account_id', 'hour', 'bucket', 'requests'].map((c) => num(row[c])) },
 ];
 
 /** Tables without an id column: read whole, in key order, and no identity sequence to move on. */
-const UNKEYED = new Set(['models', 'key_usage', 'gateway_settings']);
+const UNKEYED = new Set(['models', 'key_usage', 'gateway_settings', 'usage_hourly', 'latency_hourly']);
 /** Their order. */
-const UNKEYED_ORDER: Readonly<Record<string, string>> = { models: 'name', key_usage: 'key_id, day', gateway_settings: 'name' };
+const UNKEYED_ORDER: Readonly<Record<string, string>> = {
+  models: 'name', key_usage: 'key_id, day', gateway_settings: 'name', usage_hourly: 'account_id, hour, model, status, error_code', latency_hourly: 'account_id, hour, bucket',
+};
 
 /** Rows per INSERT (request logs are read and written in pages of this many). */
 const PAGE = 5000;

@@ -7,7 +7,7 @@
  * asks `changedSinceLastCheck()` (cheap) whether another writer changed it.
  */
 import type { AuditAction, ModelKind, ChannelType } from '../../contract/index.ts';
-import type { AccountLogFilter } from './logQuery.ts';
+import type { RequestLogStore } from './requestLogs.ts';
 import type { KeyLimitStore, LeaseStore } from './instances.ts';
 import type { KeyLimits, KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
 import type { AdminTokenStore } from './tokenTypes.ts';
@@ -209,6 +209,12 @@ export interface RequestLog {
   readonly completionCap?: number | null;
   /** The channels that failed before the one that ended the request, as JSON ([{channel, code, detail, ms}]); null when none did. */
   readonly attempts?: string | null;
+  /** The model's name at the upstream of `channel` (a channel may map it); null when no channel was tried. */
+  readonly upstreamModel?: string | null;
+  /** The client's User-Agent, at most MAX_USER_AGENT characters; null when it sent none. */
+  readonly userAgent?: string | null;
+  /** The address the request came from (the proxy's X-Forwarded-For entry behind a trusted proxy). */
+  readonly clientIp?: string | null;
 }
 
 export interface StoredLog extends RequestLog {
@@ -266,6 +272,8 @@ export interface Store {
   readonly settings: SettingsStore;
   /** Invitation codes, and self sign-up: a user and an account made in one step with the invitation's use. */
   readonly signUps: SignUpStore;
+  /** The logs pages' and dashboards' reads (the log rows are written by write()). */
+  readonly requestLogs: RequestLogStore;
 
   /** True when the data may have changed (by this process's admin calls or another process) since the last call. Cheap. */
   changedSinceLastCheck(): boolean;
@@ -350,8 +358,6 @@ export interface Store {
   pruneLogs(before: number): Promise<number>;
   /** The logs of one key, newest first (indexed: cheap however many logs other keys have). */
   listKeyLogs(keyId: number, limit: number): Promise<StoredLog[]>;
-  /** One account's logs, filtered, newest first (indexed by account and id): a signed-in user's logs page. */
-  listAccountLogs(filter: AccountLogFilter): Promise<StoredLog[]>;
 
   close(): Promise<void>;
 }

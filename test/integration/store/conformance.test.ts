@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { MAX_BALANCE_MICRO } from '../../../src/contract/index.ts';
 import { StoreError, type NewKey, type RequestLog, type Store } from '../../../src/gateway/store/types.ts';
-import type { AccountLogFilter } from '../../../src/gateway/store/logQuery.ts';
+import type { LogFilter } from '../../../src/gateway/store/logQuery.ts';
 import { newChannel } from '../../support/channels.ts';
 import { STORES } from '../../support/stores.ts';
 
@@ -155,8 +155,8 @@ for (const { name, open } of STORES) {
         ],
         keysUsed: new Map(),
       });
-      const ids = async (filter: Partial<AccountLogFilter>) =>
-        (await store.listAccountLogs({ accountId: team.id, limit: 100, ...filter })).map((l) => l.requestId);
+      const ids = async (filter: Partial<LogFilter>) =>
+        (await store.requestLogs.list({ accountId: team.id, limit: 100, ...filter })).map((l) => l.requestId);
       assert.deepEqual(await ids({}), ['d', 'c', 'b', 'a']);
       assert.deepEqual(await ids({ keyId: k1.id }), ['c', 'a']);
       assert.deepEqual(await ids({ keyId: ko.id }), [], "another account's key gives nothing");
@@ -164,10 +164,10 @@ for (const { name, open } of STORES) {
       assert.deepEqual(await ids({ ok: true }), ['c', 'a']);
       assert.deepEqual(await ids({ ok: false }), ['d', 'b']);
       assert.deepEqual(await ids({ since: t0 + 1000, until: t0 + 3000 }), ['c', 'b']);
-      const first = await store.listAccountLogs({ accountId: team.id, limit: 3 });
+      const first = await store.requestLogs.list({ accountId: team.id, limit: 3 });
       assert.deepEqual(first.map((l) => l.requestId), ['d', 'c', 'b']);
       assert.deepEqual(await ids({ beforeId: first.at(-1)!.id, limit: 3 }), ['a']);
-      assert.deepEqual((await store.listAccountLogs({ accountId: other.id, limit: 10 })).map((l) => [l.requestId, l.accountName]), [['theirs', 'other']]);
+      assert.deepEqual((await store.requestLogs.list({ accountId: other.id, limit: 10 })).map((l) => [l.requestId, l.accountName]), [['theirs', 'other']]);
     });
 
     it('users: create on an account, list, disable, change the password; duplicates and unknown names refused', async () => {

@@ -8,6 +8,8 @@ import {
   familyOfStatus,
   firstCheckFor,
   isErrorCode,
+  LOGGED_ONLY_CODES,
+  logErrorMessage,
 } from '../../../src/contract/index.ts';
 
 describe('contract error table', () => {
@@ -47,6 +49,15 @@ describe('contract error table', () => {
     assert.equal(firstCheckFor(404, 'model_not_found'), 'model');
     assert.equal(firstCheckFor(404), 'address');
     assert.equal(firstCheckFor(401, 'something_else'), 'key');
+  });
+
+  it("gives a log row's error code its words: the table's, a logged-only code's, none for another's", () => {
+    assert.equal(logErrorMessage('model_not_found'), ERROR_CODES.model_not_found.message);
+    assert.equal(logErrorMessage('client_aborted'), LOGGED_ONLY_CODES.client_aborted);
+    assert.equal(logErrorMessage('authorization_pending'), null);
+    assert.equal(logErrorMessage('toString'), null);
+    assert.equal(logErrorMessage(null), null);
+    for (const code of Object.keys(LOGGED_ONLY_CODES)) assert.ok(!isErrorCode(code), `${code} is no answer's code`);
   });
 
   it('recognises only its own codes', () => {
