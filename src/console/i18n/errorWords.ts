@@ -73,6 +73,13 @@ const ZH_CODES: Readonly<Record<ErrorCode, string>> = {
   upstream_timeout: '上游模型服务未能及时应答。请稍后重试。',
   store_unavailable: '网关暂时无法记录费用（存储无法写入），因此不接受计费请求。请稍后重试。',
   gateway_busy: '网关正忙于接收其他请求。请稍后重试。',
+  sign_up_closed: '本网关不开放注册：账户由管理员创建。请向本网关的管理员申请。',
+  invitation_not_found: '没有此 ID 的邀请码，或该批次中没有邀请码。',
+  invitation_required: '在本网关注册需要邀请码。请向本网关的管理员索取，并与用户名和密码一起填写。',
+  invitation_invalid: '此邀请码不可用：输错、已使用、已过期或已停用。请检查，或向发放它的管理员另要一个。',
+  password_too_short: '密码太短：请选择至少 10 个字符的密码。',
+  sign_up_name_taken: '此名称已被使用。请换一个名称。',
+  sign_up_throttled: '来自此地址的注册过多。请稍候再试。',
 };
 
 /** Codes a request log can carry that the error table does not have (they are not refusals). */
