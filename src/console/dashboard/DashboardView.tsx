@@ -59,6 +59,7 @@ function timeWords(lang: Lang, bucketSeconds: number) {
 }
 
 const micro = (m: MoneyLike): number => m.micro_usd;
+const COUNTS = ['users', 'accounts', 'keys', 'channels'] as const;
 
 export function DashboardView({ path, title, intro, range, data, error, loading, onReload, isAdmin = false, logsPath, extra }: {
   readonly path: string;
@@ -103,7 +104,10 @@ export function DashboardView({ path, title, intro, range, data, error, loading,
   const x = data.buckets.map((b) => Math.floor(Date.parse(b.start) / 1000));
   const busiest = data.buckets.reduce<(typeof data.buckets)[number] | null>((best, b) => (best === null || b.requests > best.requests ? b : best), null);
   const dearest = data.buckets.reduce<(typeof data.buckets)[number] | null>((best, b) => (best === null || micro(b.cost) > micro(best.cost) ? b : best), null);
-  const models = [...data.byModel].sort((a, b) => micro(b.cost) - micro(a.cost) || b.requests - a.requests);
+  // The gateway's order (most spent, then most requests), "other models" last.
+  const models = data.byModel;
+  const modelName = (m: (typeof models)[number]): string => (m.others !== undefined ? t('otherModels', { count: m.others }) : m.model ?? t('noModel'));
+  const usedModels = models.reduce((n, m) => n + (m.others ?? 1), 0);
   const money = (v: number): string => f.usd(moneyOf(Math.max(0, Math.round(v))));
   const rate = data.requests > 0 ? new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(data.errors / data.requests) : null;
   const logsLink = (query: Record<string, string | undefined>): string => href(logsPath, { range, ...query });
@@ -113,16 +117,15 @@ export function DashboardView({ path, title, intro, range, data, error, loading,
       {header}
       <ErrorAlert error={error} onRetry={onReload} />
       <div class="grid stats dash-stats" data-testid="dashboard-stats" aria-busy={loading}>
-        {data.balance && (
-          <Stat label={t('balance')} value={f.usd(data.balance)} testId="stat-balance" sub={<a href={href('/topup')}>{t('topUp')}</a>} />
-        )}
+        <Stat label={isAdmin ? t('balances') : t('balance')} value={f.usd(data.balance)} testId="stat-balance"
+          sub={isAdmin ? t('balancesNote') : <a href={href('/topup')}>{t('topUp')}</a>} />
         <Stat label={t('spentToday')} value={f.usd(data.spentToday)} testId="stat-today" sub={t('utcNote')} />
         <Stat label={t('spentMonth')} value={f.usd(data.spentMonth)} testId="stat-month" />
         <Stat label={t('requests')} value={f.number(data.requests)} testId="stat-requests" sub={t('inRange', { range: rangeWords })} />
         <Stat label={t('errors')} value={f.number(data.errors)} testId="stat-errors" sub={rate ? t('errorRate', { rate }) : t('inRange', { range: rangeWords })} />
-        {data.counts && Object.entries(data.counts).map(([name, n]) => (
-          <Stat key={name} label={t(name as 'users')} value={f.number(n ?? 0)} testId={`stat-${name}`} />
-        ))}
+        <Stat label={t('latency')} testId="stat-latency" value={data.latency.p50 === null ? '—' : f.ms(data.latency.p50)}
+          sub={data.latency.p95 === null ? t('latencyNone') : t('latencyP95', { ms: f.ms(data.latency.p95) })} />
+        {data.counts && COUNTS.map((name) => <Stat key={name} label={t(name)} value={f.number(data.counts![name])} testId={`stat-${name}`} />)}
       </div>
       {extra}
       <div class="dash-grid">
@@ -145,10 +148,11 @@ export function DashboardView({ path, title, intro, range, data, error, loading,
         </Card>
         <Card title={t('byModel')} id="chart-models">
           {models.length === 0 ? <p class="empty">{t('byModelEmpty', { range: rangeWords })}</p> : (
-            <Chart testId="chart-by-model" kind="bars" label={t('byModelLabel', { range: rangeWords })} x={models.map((_, i) => i)} categories={models.map((m) => m.model)}
-              xHeader={t('model')} xLabel={(i) => models[i]!.model} format={money} xIdle={t('modelCount', { count: models.length })}
+            <Chart testId="chart-by-model" kind="bars" label={t('byModelLabel', { range: rangeWords })} x={models.map((_, i) => i)} categories={models.map(modelName)}
+              xHeader={t('model')} xLabel={(i) => modelName(models[i]!)} format={money} xIdle={usedModels === 1 ? t('modelCountOne') : t('modelCount', { count: usedModels })}
               series={[{ label: t('cost'), tone: 'chart-5', values: models.map((m) => micro(m.cost)), idle: f.usd(data.cost) }]}
-              summary={t('byModelSummary', { count: models.length, model: models[0]!.model, cost: f.usd(models[0]!.cost), total: f.usd(data.cost) })} />
+              summary={usedModels === 1 ? t('byModelSummaryOne', { model: modelName(models[0]!), cost: f.usd(models[0]!.cost) })
+                : t('byModelSummary', { count: usedModels, model: modelName(models[0]!), cost: f.usd(models[0]!.cost), total: f.usd(data.cost) })} />
           )}
         </Card>
         <Card title={t('topErrors')} id="top-errors" actions={data.topErrors.length > 0 ? <a href={logsLink({ status: 'error' })} id="top-errors-logs">{t('seeLogs')}</a> : undefined}>

@@ -2,11 +2,12 @@
  * The contract's error words (section 7) in the console's two languages: the English is the
  * contract's own table (src/contract/errors.ts, plain data, no zod), the Chinese is written here with
  * the same keys, so the type checker refuses a code, a status family or a troubleshooting step left
- * untranslated. A log row's code that is not in the table (client_aborted, a warning on a 200) has
- * words here too; anything else falls back to its status family.
+ * untranslated (a code added to the contract's table needs its Chinese words here). The codes only
+ * request logs carry (client_aborted, a warning on a 200) likewise; anything else falls back to its
+ * status family.
  */
 import {
-  ERROR_CODES, familyOfStatus, firstCheckFor, isErrorCode, STATUS_FAMILIES, TROUBLESHOOTING_STEPS,
+  ERROR_CODES, familyOfStatus, firstCheckFor, isErrorCode, LOGGED_ONLY_CODES, STATUS_FAMILIES, TROUBLESHOOTING_STEPS,
   type ErrorCode, type StatusFamilyId, type TroubleshootingStep,
 } from '../../contract/errors.ts';
 import type { Lang } from './lang.ts';
@@ -43,6 +44,7 @@ const ZH_CODES: Readonly<Record<ErrorCode, string>> = {
   code_not_found: '没有此 ID 的兑换码，或该批次中没有兑换码。',
   channel_not_found: '没有此名称的渠道。',
   admin_token_not_found: '没有此 ID 的管理员访问令牌。',
+  log_not_found: '没有此 ID 的请求日志：它从未写入、不属于你的账户，或已按日志保留期限删除。请从日志列表中重新选择请求。',
   user_code_invalid: '没有使用此代码等待中的登录请求：代码输错、已过期或已被处理。',
   method_not_allowed: '此路径不接受该请求方法。',
   invalid_json: '请求体不是有效的 JSON。',
@@ -82,17 +84,15 @@ const ZH_CODES: Readonly<Record<ErrorCode, string>> = {
   sign_up_throttled: '来自此地址的注册过多。请稍候再试。',
 };
 
-/** Codes a request log can carry that the error table does not have (they are not refusals). */
-const LOG_ONLY_CODES: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
-  client_aborted: {
-    en: 'The client closed the connection before the answer was complete.',
-    'zh-CN': '客户端在应答完成前关闭了连接。',
-  },
-  upstream_ignored_max_tokens: {
-    en: 'Answered, but the upstream ignored max_tokens: the gateway cut the answer at the limit.',
-    'zh-CN': '已应答，但上游忽略了 max_tokens：网关在上限处截断了应答。',
-  },
+type LoggedOnlyCode = keyof typeof LOGGED_ONLY_CODES;
+
+/** The codes a request log can carry that no answer is refused with (the contract's LOGGED_ONLY_CODES). */
+const ZH_LOGGED_ONLY: Readonly<Record<LoggedOnlyCode, string>> = {
+  client_aborted: '客户端在应答完成前关闭了连接。请检查客户端自身的超时设置，或请求是否被取消。',
+  upstream_ignored_max_tokens: '上游在补全上限之后仍继续输出，网关在上限处截断了应答。请告知运营者：此渠道忽略 max_tokens。',
 };
+
+const isLoggedOnly = (code: string): code is LoggedOnlyCode => Object.hasOwn(LOGGED_ONLY_CODES, code);
 
 type FamilyWords = { readonly title: string; readonly meaning: string; readonly action: string };
 
@@ -129,8 +129,7 @@ export function familyWords(status: number, lang: Lang): FamilyWords {
 /** Why a request failed (or what a warning on it means), in words, from its code and status. */
 export function reasonOf(code: string | null, status: number, lang: Lang): string {
   if (code !== null && isErrorCode(code)) return lang === 'zh-CN' ? ZH_CODES[code] : ERROR_CODES[code].message;
-  const extra = code !== null ? LOG_ONLY_CODES[code] : undefined;
-  if (extra) return extra[lang];
+  if (code !== null && isLoggedOnly(code)) return lang === 'zh-CN' ? ZH_LOGGED_ONLY[code] : LOGGED_ONLY_CODES[code];
   return familyWords(status, lang).meaning;
 }
 

@@ -4,6 +4,8 @@
  * across channels and the upstream's own words.
  */
 import { useEffect, useState } from 'preact/hooks';
+import type { Answer } from '../api.ts';
+import { COMMON } from '../i18n/common.ts';
 import { familyWords, firstStepFor, reasonOf } from '../i18n/errorWords.ts';
 import { useFormat } from '../i18n/format.ts';
 import { useLang, useT } from '../i18n/lang.ts';
@@ -14,16 +16,12 @@ import { LOG_WORDS } from './logWords.ts';
 import { failed, statusTone, Tokens, type LogRow } from './LogTable.tsx';
 import { Troubleshooting } from './Troubleshooting.tsx';
 
-/** What the full record adds to a row. */
-export interface LogDetail {
-  readonly error_message?: string | null;
-  readonly channel?: string | null;
-  readonly completion_cap?: number | null;
-  readonly attempts?: readonly { readonly channel: string; readonly code: string; readonly detail: string; readonly ms?: number | undefined }[];
-}
+/** Everything the gateway stored about one request (GET .../logs/detail). */
+export type LogDetail = Answer<'getAccountLog'>;
 
 export function LogDetails({ row, load, onClose }: { readonly row: LogRow; readonly load?: (row: LogRow, signal: AbortSignal) => Promise<LogDetail>; readonly onClose: () => void }) {
   const t = useT(LOG_WORDS);
+  const common = useT(COMMON);
   const f = useFormat();
   const { lang } = useLang();
   const [detail, setDetail] = useState<LogDetail | null>(null);
@@ -37,11 +35,11 @@ export function LogDetails({ row, load, onClose }: { readonly row: LogRow; reado
 
   const bad = failed(row);
   const family = familyWords(row.status, lang);
-  const message = detail?.error_message ?? (row as { error_message?: string | null }).error_message ?? null;
   return (
     <Modal title={t('requestOf', { id: row.request_id })} onClose={onClose} wide>
       <div data-testid="log-details" data-request-id={row.request_id}>
         {loadFailed && <p class="muted small">{t('detailFailed')}</p>}
+        {load && !detail && !loadFailed && <p class="muted small" role="status">{common('loading')}</p>}
         <dl class="facts">
           <dt>{t('requestId')}</dt>
           <dd class="fact-copy"><code>{row.request_id}</code> <CopyButton text={row.request_id} /></dd>
@@ -53,7 +51,6 @@ export function LogDetails({ row, load, onClose }: { readonly row: LogRow; reado
           <dt>{t('status')}</dt>
           <dd><Badge tone={statusTone(row)}>{row.status}</Badge>{row.error_code && <> <code>{row.error_code}</code></>}</dd>
           {(row.error_code || bad) && <><dt>{t('reason')}</dt><dd data-testid="log-reason">{reasonOf(row.error_code, row.status, lang)}</dd></>}
-          {message && <><dt>{t('detail')}</dt><dd class="error-message" data-testid="log-message">{message}</dd></>}
           {bad && <><dt>{t('whatToDo')}</dt><dd>{family.action}</dd></>}
           <dt>{t('tokens')}</dt><dd><Tokens row={row} /></dd>
           {detail?.completion_cap ? <><dt>{t('completionCap')}</dt><dd>{t('tokensUnit', { count: f.number(detail.completion_cap) })}</dd></> : null}
@@ -61,7 +58,10 @@ export function LogDetails({ row, load, onClose }: { readonly row: LogRow; reado
           <dt>{t('latency')}</dt><dd>{f.ms(row.latency_ms)}</dd>
           <dt>{t('firstByte')}</dt><dd>{f.ms(row.first_byte_ms)}</dd>
           <dt>{t('stream')}</dt><dd>{row.stream ? t('yes') : t('no')}</dd>
-          {detail?.channel && <><dt>{t('servedBy')}</dt><dd><code>{detail.channel}</code></dd></>}
+          {detail?.channel && <><dt>{t('servedBy')}</dt><dd data-testid="log-channel"><code>{detail.channel}</code></dd></>}
+          {detail?.upstream_model && detail.upstream_model !== row.model && <><dt>{t('upstreamModel')}</dt><dd><code>{detail.upstream_model}</code></dd></>}
+          {detail?.user_agent && <><dt>{t('userAgent')}</dt><dd class="wrap-anywhere" data-testid="log-user-agent">{detail.user_agent}</dd></>}
+          {detail?.client_ip && <><dt>{t('clientIp')}</dt><dd><code>{detail.client_ip}</code></dd></>}
         </dl>
         {detail?.attempts && (
           <section class="log-attempts" aria-labelledby="attempts-title">

@@ -45,6 +45,18 @@ export function Tokens({ row }: { readonly row: LogRow }) {
   );
 }
 
+/** A row's time as short as it can be: the time alone today, the date and time before. */
+function useShortTime(): (iso: string) => string {
+  const { lang } = useLang();
+  const today = new Date().toDateString();
+  const time = new Intl.DateTimeFormat(lang, { timeStyle: 'medium' });
+  const dated = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  return (iso) => {
+    const d = new Date(iso);
+    return d.toDateString() === today ? time.format(d) : dated.format(d);
+  };
+}
+
 interface LogColumn {
   readonly name: string;
   readonly header: string;
@@ -66,12 +78,13 @@ export function LogTable({ rows, fresh, showAccount, onOpen }: {
 }) {
   const t = useT(LOG_WORDS);
   const f = useFormat();
+  const short = useShortTime();
   const columns: LogColumn[] = [
     {
       name: 'time', header: t('time'), kind: 'nowrap', head: true,
       cell: (row) => (
         <span class="log-time" data-request-id={row.request_id} data-log-id={row.id} data-fresh={fresh.has(row.id) ? '1' : undefined}>
-          <time dateTime={row.time}>{f.time(row.time)}</time>
+          <time dateTime={row.time} title={f.time(row.time)}>{short(row.time)}</time>
           {fresh.has(row.id) && <span class="badge ok new-mark">{t('newRow')}</span>}
         </span>
       ),

@@ -95,7 +95,7 @@ export function LogsView({ path, title, intro, source, queryOf, csvHref, fields,
         <div class={feed.loading ? 'logs-body stale' : 'logs-body'} aria-busy={feed.loading}>
           <LogTable rows={feed.rows} fresh={feed.fresh} showAccount={showAccount} onOpen={setOpen} />
           <div class="pager">
-            <span class="muted small pager-count">{t('showing', { count: feed.rows.length })}</span>
+            <span class="muted small pager-count">{feed.rows.length === 1 ? t('showingOne') : t('showing', { count: feed.rows.length })}</span>
             {before !== null && <Button id="logs-newest" onClick={() => go(filters, { before: null }, false)}>{t('newest')}</Button>}
             {feed.next !== null && (
               <Button id="logs-older" onClick={() => go(filters, { before: feed.next, live: false }, false)}>{t('older')}</Button>
@@ -105,7 +105,7 @@ export function LogsView({ path, title, intro, source, queryOf, csvHref, fields,
       )}
       {(failedRows > 0 || empty) && (
         <Card title={t('troubleTitle')} id="logs-trouble">
-          {failedRows > 0 && <p>{t('troubleFailedRows', { count: failedRows })}</p>}
+          {failedRows > 0 && <p>{failedRows === 1 ? t('troubleFailedRowsOne') : t('troubleFailedRows', { count: failedRows })}</p>}
           <Troubleshooting />
         </Card>
       )}

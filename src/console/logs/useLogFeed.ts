@@ -1,6 +1,7 @@
 /**
  * The rows of the logs page: one page of the filtered rows (continued with a `before` cursor), and in
- * live mode the rows written since, asked for every two seconds and put at the top, marked new.
+ * live mode the rows written since, asked for every two seconds with `after` (the answer's next_after:
+ * every new row exactly once) and put at the top, marked new.
  * Live mode waits while the tab is hidden (nobody reads it, and the gateway is not asked for nothing)
  * and checks at once when the tab shows again. An answer to an older question is dropped.
  */
@@ -13,15 +14,16 @@ export interface LogRowBase {
 export interface LogPage<R> {
   readonly data: readonly R[];
   readonly next_before: number | null;
+  /** Where the rows written after this page begin (the `after` of the next live poll). */
+  readonly next_after: number | null;
+  readonly limit: number;
 }
 
 export type LogQuery = Record<string, string | number | undefined>;
 
 export interface LogSource<R extends LogRowBase> {
-  /** A page of rows, newest first. */
+  /** A page of rows: newest first; with `after` in the query, the rows written after it, oldest first. */
   list(query: LogQuery, signal: AbortSignal): Promise<LogPage<R>>;
-  /** The rows newer than `afterId` (any order, at most a page). */
-  since(query: LogQuery, afterId: number, signal: AbortSignal): Promise<readonly R[]>;
 }
 
 export const LIVE_INTERVAL_MS = 2000;
@@ -56,9 +58,9 @@ export function useLogFeed<R extends LogRowBase>(source: LogSource<R>, query: ()
     { rows: [], fresh: new Set(), next: null, loading: true, error: null });
   const [liveState, setLiveState] = useState<LiveState>({ hidden: document.hidden, checkedAt: null, error: null, arrived: 0 });
   const [reloads, setReloads] = useState(0);
-  const rows = useRef<readonly R[]>([]);
-  rows.current = page.rows;
   const loaded = useRef(false);
+  /** The `after` of the next live poll. */
+  const cursor = useRef(0);
   const queryRef = useRef(query);
   queryRef.current = query;
   const sourceRef = useRef(source);
@@ -72,6 +74,7 @@ export function useLogFeed<R extends LogRowBase>(source: LogSource<R>, query: ()
       (answer) => {
         if (controller.signal.aborted) return;
         loaded.current = true;
+        cursor.current = answer.next_after ?? answer.data[0]?.id ?? 0;
         setPage({ rows: answer.data, fresh: new Set(), next: answer.next_before, loading: false, error: null });
       },
       (error: Error) => {
@@ -95,23 +98,28 @@ export function useLogFeed<R extends LogRowBase>(source: LogSource<R>, query: ()
     const tick = async (): Promise<void> => {
       if (stopped || document.hidden) return;
       if (!loaded.current) return schedule(250);
-      const top = rows.current[0]?.id ?? 0;
       controller = new AbortController();
+      let more = false;
       try {
-        const found = (await sourceRef.current.since(queryRef.current(), top, controller.signal)).filter((r) => r.id > top);
+        const answer = await sourceRef.current.list({ ...queryRef.current(), after: cursor.current }, controller.signal);
         if (stopped) return;
+        const found = answer.data;
+        cursor.current = Math.max(cursor.current, answer.next_after ?? 0, ...found.map((r) => r.id));
         if (found.length > 0) {
-          const newest = [...found].sort((a, b) => b.id - a.id);
-          setPage((p) => ({
-            ...p,
-            rows: [...newest, ...p.rows.filter((r) => r.id <= top)].slice(0, MAX_ROWS),
-            fresh: new Set([...p.fresh, ...newest.map((r) => r.id)]),
-          }));
+          // Oldest first in the answer, newest first on the page; a row never shows twice.
+          setPage((p) => {
+            const known = new Set(p.rows.map((r) => r.id));
+            const newest = found.filter((r) => !known.has(r.id)).sort((a, b) => b.id - a.id);
+            return { ...p, rows: [...newest, ...p.rows].slice(0, MAX_ROWS), fresh: new Set([...p.fresh, ...newest.map((r) => r.id)]) };
+          });
         }
+        // A full answer may have more behind it: ask again at once.
+        more = answer.data.length >= answer.limit;
         setLiveState((s) => ({ ...s, hidden: false, checkedAt: new Date(), error: null, arrived: s.arrived + found.length }));
       } catch (error) {
         if (!stopped) setLiveState((s) => ({ ...s, error: error as Error }));
       }
+      if (more) return schedule(0);
       schedule(LIVE_INTERVAL_MS);
     };
     const visibility = (): void => {

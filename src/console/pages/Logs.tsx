@@ -1,24 +1,22 @@
 /**
  * #/logs: the signed-in user's request logs, of every key of their account (GET /api/console/account/logs),
- * filtered by key, model, status, time and request id; live mode; CSV; a row's details.
+ * filtered by key, model, status, time and request id; live mode; CSV; a row in full (.../logs/detail).
  */
 import { call, csvUrl } from '../api.ts';
 import { useT } from '../i18n/lang.ts';
-import type { LogFilters } from '../logs/filters.ts';
-import { boundsOf } from '../logs/filters.ts';
+import { boundsOf, type LogFilters } from '../logs/filters.ts';
 import { LOG_WORDS } from '../logs/logWords.ts';
 import { LogsView } from '../logs/LogsView.tsx';
 import type { LogRow } from '../logs/LogTable.tsx';
 import type { LogQuery, LogSource } from '../logs/useLogFeed.ts';
 import { useApi } from '../useApi.ts';
 
-const queryOf = (f: LogFilters): LogQuery => ({ key: f.key || undefined, model: f.model || undefined, status: f.status || undefined, ...boundsOf(f) });
+const queryOf = (f: LogFilters): LogQuery => ({
+  key: f.key || undefined, model: f.model || undefined, status: f.status || undefined, request_id: f.request_id || undefined, ...boundsOf(f),
+});
 
 const source: LogSource<LogRow> = {
   list: (query, signal) => call('listAccountLogs', { query, signal }),
-  async since(query, _afterId, signal) {
-    return (await call('listAccountLogs', { query, signal })).data;
-  },
 };
 
 export function LogsPage() {
@@ -28,6 +26,7 @@ export function LogsPage() {
   return (
     <LogsView path="/logs" title={t('title')} intro={t('intro')} source={source} queryOf={queryOf}
       csvHref={(query) => csvUrl('listAccountLogs', query)}
-      fields={{ keys: keys.data?.data ?? [], models: models.data?.data.map((m) => m.name), requestId: false, account: false, user: false }} />
+      loadDetail={(row, signal) => call('getAccountLog', { query: { id: row.id }, signal })}
+      fields={{ keys: keys.data?.data ?? [], models: models.data?.data.map((m) => m.name), requestId: true, account: false, user: false }} />
   );
 }

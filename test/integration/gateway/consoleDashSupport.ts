@@ -51,7 +51,7 @@ export function useDashSuite(): () => DashSuite {
   return () => state!;
 }
 
-/** Signs in through the console's form (signing out first when someone is signed in), then opens `hash`. */
+/** Signs in through the console's form (signing out first when someone is signed in), then opens `hash` in English. */
 export async function signIn(s: DashSuite, name: string, hash = '#/'): Promise<void> {
   const { page } = s;
   await page.goto(`${s.t.gw.url}/#/signin`);
@@ -64,6 +64,7 @@ export async function signIn(s: DashSuite, name: string, hash = '#/'): Promise<v
   await page.locator('#signin-form button[type=submit]').click();
   await page.locator('#signout').waitFor({ state: 'visible' });
   await page.goto(`${s.t.gw.url}/${hash}`);
+  await setLang(page, 'en');
 }
 
 export async function setLang(page: Page, lang: 'en' | 'zh-CN'): Promise<void> {

@@ -77,8 +77,7 @@ describe('console dashboard in a browser', function () {
   /** Ada's costs from the gateway's own log: the sum the dashboard must show. */
   async function adaSpent(): Promise<number> {
     const s = suite();
-    const account = await s.store.getAccount('ada');
-    const rows = await s.store.listAccountLogs({ accountId: account!.id, limit: 200 });
+    const rows = (await s.store.listLogs(500)).filter((r) => r.accountName === 'ada');
     return rows.reduce((sum, r) => sum + r.cost, 0);
   }
 
@@ -95,6 +94,7 @@ describe('console dashboard in a browser', function () {
     assert.match(await s.page.locator('[data-testid=stat-month]').innerText(), new RegExp(`Spent this month\\s+\\${usd(spent)}`));
     assert.match(await s.page.locator('[data-testid=stat-requests]').innerText(), /Requests\s+7\b/);
     assert.match(await s.page.locator('[data-testid=stat-errors]').innerText(), /Errors\s+2\b[\s\S]*28\.6% failed/);
+    assert.match(await s.page.locator('[data-testid=stat-latency]').innerText(), /Latency \(median\)\s+\d+ ms\s+95% within \d+ ms/);
   });
 
   it('draws the charts on their canvas, each with a sentence and a table of every bucket', async () => {
@@ -109,7 +109,7 @@ describe('console dashboard in a browser', function () {
     const counts = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     assert.deepEqual(counts.at(-1), ['7', '2'], 'this hour: 7 requests, 2 errors');
     assert.equal(counts.slice(0, -1).filter(([r]) => r !== '0').length, 0, 'nothing earlier');
-    assert.match(await page.locator('[data-testid=chart-requests] figcaption').innerText(), /7 requests and 2 errors in the last 24 hours/);
+    assert.match(await page.locator('[data-testid=chart-requests] figcaption').innerText(), /Requests in the last 24 hours: 7, of which 2 failed\. The busiest hour was .*, with 7 of them\./);
     await page.locator('[data-testid=chart-requests] summary').click();
     assert.ok(await table.isVisible(), 'the table opens');
 
@@ -184,6 +184,36 @@ describe('console dashboard in a browser', function () {
     await page.setViewportSize({ width: 1280, height: 900 });
     await assertNoOverflow(page, 'dashboard at 1280 px');
     await page.setViewportSize({ width: 1320, height: 1000 });
+    assertNoProblems(s);
+  });
+
+  it("the admins' overview: the whole gateway's requests and money, the top accounts linked to their logs, the counts", async () => {
+    const s = suite();
+    const { page } = s;
+    await signIn(s, 'root', '#/admin');
+    await page.locator('[data-testid=stat-requests]').waitFor();
+    assert.match(await page.locator('[data-testid=stat-requests]').innerText(), /Requests\s+8\b/);
+    assert.match(await page.locator('[data-testid=stat-errors]').innerText(), /Errors\s+2\b/);
+    const everyone = (await s.store.listLogs(500)).reduce((sum, r) => sum + r.cost, 0);
+    assert.match(await page.locator('[data-testid=stat-today]').innerText(), new RegExp(`\\${usd(everyone)}`));
+    for (const [name, n] of [['users', 3], ['accounts', 4], ['keys', 3], ['channels', 2]] as const) {
+      assert.match(await page.locator(`[data-testid=stat-${name}]`).innerText(), new RegExp(`\\b${n}$`), name);
+    }
+    const accounts = page.locator('[data-testid=top-accounts] tbody tr');
+    assert.deepEqual(await accounts.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-account'))), ['ada', 'bob'], 'the account that spent most first');
+    assert.match(await accounts.first().innerText(), /ada\s+7\s+2\s+\$/);
+    assert.ok((await canvasInk(page, 'chart-requests')).painted > 200);
+    await shoot(page, 'admin-overview-en');
+    await setLang(page, 'zh-CN');
+    await page.locator('[data-testid=stat-users]').filter({ hasText: '用户' }).waitFor();
+    await shoot(page, 'admin-overview-zh-CN');
+    await setLang(page, 'en');
+    await accounts.first().getByRole('link', { name: 'ada' }).click();
+    await page.waitForFunction(() => location.hash.startsWith('#/admin/logs?'));
+    assert.equal(await page.locator('#logs-account').inputValue(), 'ada');
+    await page.locator('[data-testid=logs-table] tbody tr').first().waitFor();
+    assert.match(await page.locator('[data-testid=logs-table] tbody').innerText(), /ada-key/);
+    assert.doesNotMatch(await page.locator('[data-testid=logs-table] tbody').innerText(), /bob-key/);
     assertNoProblems(s);
   });
 

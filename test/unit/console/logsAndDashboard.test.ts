@@ -1,10 +1,9 @@
 // The console's pure parts behind the logs and the dashboard: the filters read from and written to the
-// address, the time bounds they ask for, the dashboard counted from log rows (buckets, money exact, UTC
-// days and months), and the error words in both languages.
+// address, the time bounds they ask for, the dashboard read from its route's answer (money exact), and
+// the error words in both languages.
 import assert from 'node:assert/strict';
-import { ERROR_CODES } from '../../../src/contract/errors.ts';
-import { countRows, rangeStart } from '../../../src/console/dashboard/fromLogs.ts';
-import { moneyOf } from '../../../src/console/dashboard/model.ts';
+import { ERROR_CODES, LOGGED_ONLY_CODES } from '../../../src/contract/errors.ts';
+import { modelOf, moneyOf } from '../../../src/console/dashboard/model.ts';
 import { familyWords, firstStepFor, reasonOf, troubleshootingSteps } from '../../../src/console/i18n/errorWords.ts';
 import { addressOf, boundsOf, filtersOf, hasFilters, NO_FILTERS } from '../../../src/console/logs/filters.ts';
 
@@ -34,9 +33,17 @@ describe('console logs filters', () => {
   });
 });
 
-describe('console dashboard counted from log rows', () => {
-  const now = Date.parse('2026-03-10T12:30:00Z');
-  const row = (time: string, cost: number, status = 200, model: string | null = 'm', error_code: string | null = null) => ({ time, cost: { micro_usd: cost }, status, model, error_code });
+describe('console dashboard model', () => {
+  const money = (micro: number) => moneyOf(micro);
+  const usage = (requests: number, errors: number, cost: number) => ({ requests, errors, cost: money(cost), prompt_tokens: requests * 10, completion_tokens: requests * 5 });
+  const answer = {
+    object: 'console.dashboard' as const, account: 'ada', range: '24h' as const, bucket_seconds: 3600, from: '2026-03-09T13:00:00.000Z', to: '2026-03-10T13:00:00.000Z',
+    balance: { remaining: money(4_000_000), used: money(1_000_000) }, spent: { today: money(300), month: money(900) },
+    totals: usage(5, 1, 300), series: [{ start: '2026-03-10T12:00:00.000Z', ...usage(5, 1, 300) }],
+    by_model: [{ model: 'gpt', ...usage(3, 0, 250) }, { model: null, ...usage(1, 1, 0) }], other_models: { models: 2, ...usage(1, 0, 50) },
+    errors: [{ code: 'model_not_found', status: 404, count: 1, message: 'model not found' }],
+    latency: { requests: 4, p50_ms: 120, p95_ms: 900 },
+  };
 
   it('writes money exactly, from whole micro-USD', () => {
     assert.deepEqual(moneyOf(0), { micro_usd: 0, usd: '0.000000' });
@@ -44,32 +51,22 @@ describe('console dashboard counted from log rows', () => {
     assert.deepEqual(moneyOf(Number.MAX_SAFE_INTEGER), { micro_usd: Number.MAX_SAFE_INTEGER, usd: '9007199254.740991' });
   });
 
-  it('counts hours for 24 hours, the last bucket holding now; today and this month in UTC', () => {
-    assert.equal(new Date(rangeStart('24h', now)).toISOString(), '2026-03-09T13:00:00.000Z');
-    const d = countRows([
-      row('2026-03-10T12:10:00Z', 100), row('2026-03-10T12:20:00Z', 0, 404, 'nope', 'model_not_found'), row('2026-03-10T00:05:00Z', 7, 200, 'other'),
-      row('2026-03-09T13:00:00Z', 3), row('2026-03-09T12:59:59Z', 1000), row('2026-03-01T00:00:00Z', 50), row('2026-02-28T23:59:59Z', 9999),
-    ], '24h', now, null);
-    assert.equal(d.buckets.length, 24);
-    assert.equal(d.bucketSeconds, 3600);
-    assert.deepEqual(d.buckets.at(-1), { start: '2026-03-10T12:00:00.000Z', requests: 2, errors: 1, cost: moneyOf(100) });
-    assert.deepEqual(d.buckets[0], { start: '2026-03-09T13:00:00.000Z', requests: 1, errors: 0, cost: moneyOf(3) });
-    assert.equal(d.requests, 4);
-    assert.equal(d.errors, 1);
-    assert.equal(d.cost.usd, '0.000110');
-    assert.equal(d.spentToday.micro_usd, 107);
-    assert.equal(d.spentMonth.micro_usd, 100 + 7 + 3 + 1000 + 50);
+  it("reads a user's dashboard: money, totals, buckets, models with the others last, error reasons", () => {
+    const d = modelOf(answer);
+    assert.deepEqual([d.balance, d.spentToday, d.spentMonth, d.cost], [money(4_000_000), money(300), money(900), money(300)]);
+    assert.deepEqual([d.requests, d.errors, d.bucketSeconds], [5, 1, 3600]);
+    assert.deepEqual(d.latency, { requests: 4, p50: 120, p95: 900 });
+    assert.deepEqual(d.buckets, [{ start: '2026-03-10T12:00:00.000Z', requests: 5, errors: 1, cost: money(300) }]);
+    assert.deepEqual(d.byModel.map((m) => [m.model, m.others, m.cost.micro_usd]), [['gpt', undefined, 250], [null, undefined, 0], [null, 2, 50]]);
     assert.deepEqual(d.topErrors, [{ code: 'model_not_found', status: 404, count: 1 }]);
-    assert.deepEqual(new Map(d.byModel.map((m) => [m.model, m.cost.micro_usd])), new Map([['m', 103], ['nope', 0], ['other', 7]]));
+    assert.equal(d.topAccounts, undefined);
+    assert.equal(modelOf({ ...answer, other_models: null }).byModel.length, 2);
   });
 
-  it('counts UTC days for 7 and 30 days', () => {
-    const week = countRows([row('2026-03-04T00:00:00Z', 5), row('2026-03-03T23:59:59Z', 5)], '7d', now, moneyOf(1));
-    assert.equal(week.buckets.length, 7);
-    assert.equal(week.buckets[0]!.start, '2026-03-04T00:00:00.000Z');
-    assert.equal(week.requests, 1);
-    assert.deepEqual(week.balance, moneyOf(1));
-    assert.equal(countRows([], '30d', now, null).buckets.length, 30);
+  it("reads the gateway's: the top accounts and the counts besides", () => {
+    const d = modelOf({ ...answer, object: 'console.gateway_dashboard', account: null, top_accounts: [{ account: 'ada', ...usage(5, 1, 300) }], counts: { users: 3, accounts: 2, keys: 4, channels: 1 } });
+    assert.deepEqual(d.topAccounts, [{ account: 'ada', requests: 5, errors: 1, cost: money(300) }]);
+    assert.deepEqual(d.counts, { users: 3, accounts: 2, keys: 4, channels: 1 });
   });
 });
 
@@ -82,8 +79,11 @@ describe('console error words', () => {
     }
   });
 
-  it('explains the codes only logs carry, and falls back to the status family for any other', () => {
-    assert.match(reasonOf('client_aborted', 499, 'en'), /client closed the connection/);
+  it("explains the codes only logs carry (the contract's words), and falls back to the status family for any other", () => {
+    for (const [code, words] of Object.entries(LOGGED_ONLY_CODES)) {
+      assert.equal(reasonOf(code, 200, 'en'), words);
+      assert.match(reasonOf(code, 200, 'zh-CN'), /[\u4e00-\u9fff]/);
+    }
     assert.match(reasonOf('upstream_ignored_max_tokens', 200, 'zh-CN'), /max_tokens/);
     assert.equal(reasonOf('something_new', 503, 'en'), familyWords(503, 'en').meaning);
     assert.equal(reasonOf(null, 429, 'zh-CN'), familyWords(429, 'zh-CN').meaning);
