@@ -14,6 +14,12 @@ import { assertNoOverflow, assertNoProblems, setLang, setTheme, shoot, signIn, u
 
 const LONG_MODEL = `model-${'x'.repeat(120)}-${'y'.repeat(73)}`;
 
+/** The logs table fits its frame: nothing to scroll sideways at this width. */
+async function assertTableFits(page: import('playwright-core').Page, what: string): Promise<void> {
+  const { scroll, width } = await page.locator('.log-frame').evaluate((frame) => ({ scroll: frame.scrollWidth, width: frame.clientWidth }));
+  assert.ok(scroll <= width, `${what}: the table is ${scroll}px wide in a ${width}px frame`);
+}
+
 async function chat(sdk: OpenAI, model = 'echo', content = 'hello logs'): Promise<string> {
   const { request_id } = await sdk.chat.completions.create({ model, messages: [{ role: 'user', content }] }).withResponse();
   assert.ok(request_id);
@@ -76,6 +82,7 @@ describe('console logs in a browser', function () {
     assert.match(badText, new RegExp(`no-such-model[\\s\\S]*${bad.status}[\\s\\S]*model_not_found[\\s\\S]*no model has this name`));
     await shoot(s.page, 'logs-en');
     await assertNoOverflow(s.page, 'logs at 1320 px');
+    await assertTableFits(s.page, 'logs at 1320 px');
   });
 
   it('filters by status, key, model and time: kept in the address (a reload keeps them) and carried by the CSV link', async () => {
@@ -296,6 +303,7 @@ describe('console logs in a browser', function () {
     assert.match(await row(bobNow).innerText(), /bob[\s\S]*bob-key[\s\S]*echo[\s\S]*200/);
     assert.match(await row(adaNow).innerText(), /ada[\s\S]*ada-key[\s\S]*gpt-failover[\s\S]*200/);
     await shoot(page, 'admin-logs-en');
+    await assertTableFits(page, "admins' logs at 1320 px");
 
     await page.locator('#logs-account').fill('bob');
     await page.locator('#logs-apply').click();
