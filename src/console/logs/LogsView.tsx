@@ -76,7 +76,8 @@ export function LogsView({ path, title, intro, source, queryOf, csvHref, fields,
             title={live ? t('liveStop') : t('liveStart')}>
             <span class="live-dot" aria-hidden="true" />{t('live')}
           </button>
-          <a class="btn" id="logs-csv" href={csvHref(queryOf(filters))} download title={t('csvHint')}>{t('csv')}</a>
+          <a class="btn" id="logs-csv" href={csvHref(queryOf(filters))} download title={t('csvHint')}
+            onClick={(e) => { e.currentTarget.href = csvHref(queryOf(filters)); /* a preset range counts back from the click */ }}>{t('csv')}</a>
         </>
       } />
       {live && <LiveBar live={feed.live} />}

@@ -70,7 +70,7 @@ export function addressOf(filters: LogFilters, extra: { before?: number | null; 
 
 /** The time bounds the API is asked for, as ISO times: a preset counts back from `now`. */
 export function boundsOf(filters: LogFilters, now = Date.now()): { since?: string; until?: string } {
-  if (filters.range === '' ) return {};
+  if (filters.range === '') return {};
   if (filters.range === 'custom') {
     return { ...(filters.since ? { since: new Date(filters.since).toISOString() } : {}), ...(filters.until ? { until: new Date(filters.until).toISOString() } : {}) };
   }
