@@ -122,7 +122,8 @@ const ZH_STEPS: Readonly<Record<TroubleshootingStep, string>> = {
 
 /** A status family in words: its title, what it means, what to do. */
 export function familyWords(status: number, lang: Lang): FamilyWords {
-  const id = status === 499 ? 'aborted' : familyOfStatus(status);
+  // 0: no answer at all (the key console's fetch could not reach the gateway).
+  const id = status === 0 ? 'connection' : status === 499 ? 'aborted' : familyOfStatus(status);
   return lang === 'zh-CN' ? ZH_FAMILIES[id] : STATUS_FAMILIES[id];
 }
 

@@ -1,7 +1,8 @@
 /** The contract's help beside the key console: the troubleshooting order (7.3) and what each error status means (7.2). */
 import { useLang, useT } from '../i18n/lang.ts';
 import { Badge, Card } from '../ui/Page.tsx';
-import { EXPLAINED_STATUSES, familyWords, troubleshootingSteps } from './help.ts';
+import { familyWords, troubleshootingSteps } from '../i18n/errorWords.ts';
+import { EXPLAINED_STATUSES } from './help.ts';
 import { KEY_CONSOLE_WORDS } from './keyConsoleWords.ts';
 
 export function Help() {

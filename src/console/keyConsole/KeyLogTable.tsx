@@ -8,7 +8,7 @@ import { useFormat, usd } from '../i18n/format.ts';
 import { useLang, useT } from '../i18n/lang.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { Badge } from '../ui/Page.tsx';
-import { familyWords } from './help.ts';
+import { familyWords } from '../i18n/errorWords.ts';
 import { KEY_CONSOLE_WORDS } from './keyConsoleWords.ts';
 
 type KeyLog = Answer<'listKeyLogs'>['data'][number];

@@ -10,7 +10,7 @@ import { ApiError, call, type Answer } from '../api.ts';
 import { COMMON } from '../i18n/common.ts';
 import { useFormat, usd } from '../i18n/format.ts';
 import { useLang, useT } from '../i18n/lang.ts';
-import { familyWords } from '../keyConsole/help.ts';
+import { familyWords } from '../i18n/errorWords.ts';
 import { Help } from '../keyConsole/Help.tsx';
 import { KEY_CONSOLE_WORDS } from '../keyConsole/keyConsoleWords.ts';
 import { KeyLogTable } from '../keyConsole/KeyLogTable.tsx';

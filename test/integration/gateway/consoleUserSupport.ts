@@ -5,46 +5,26 @@
  * openai SDK for a key; screenshots in both languages and on a phone; and the checks every page gets (no
  * horizontal overflow, no page error, nothing blocked by the CSP).
  */
-import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import OpenAI from 'openai';
 import type { Page } from 'playwright-core';
 import type { GatewayOptions } from '../../../src/gateway/server.ts';
-import type { Store } from '../../../src/gateway/store/types.ts';
-import { consoleBuilt } from '../../support/consoleBuilt.ts';
-import { launchConsoleBrowser, SCREENSHOTS, type ConsoleBrowser } from './browser.ts';
 import { makeUser, PASSWORD } from './consoleAgent.ts';
-import { startTestGateway, type Started } from './helpers.ts';
+import { assertNoOverflow, assertNoProblems as noProblems, setLang, shoot, signInOn, signOutOn, useConsoleSuite, type ConsoleSuite } from './consoleSupport.ts';
 
-export interface UserSuite {
-  readonly t: Started;
-  readonly store: Store;
-  readonly browser: ConsoleBrowser;
-  readonly page: Page;
-}
+export { assertNoOverflow, REFUSED, setLang, shoot } from './consoleSupport.ts';
+
+export type UserSuite = ConsoleSuite;
 
 /** Mocha hooks: the gateway (with `users`: root, admin, and ada with $1.00), the browser. */
 export function useUserSuite(options: GatewayOptions & { readonly users?: boolean } = {}): () => UserSuite {
-  let state: UserSuite | undefined;
-  before(async () => {
-    await consoleBuilt();
-    const { users = true, ...gatewayOptions } = options;
-    const t = await startTestGateway(gatewayOptions);
-    const store = t.admin();
+  const { users = true, ...gatewayOptions } = options;
+  return useConsoleSuite(gatewayOptions, async (_t, store) => {
     if (users) {
       await makeUser(store, 'root', 0, true);
       await makeUser(store, 'ada', 1_000_000);
     }
-    const browser = await launchConsoleBrowser(t.gw.url);
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    state = { t, store, browser, page: browser.page };
+    return {};
   });
-  after(async () => {
-    await state?.browser.close();
-    await state?.t.close();
-  });
-  return () => state!;
 }
 
 /** The official openai SDK with `key` on the gateway's /v1, no retries. */
@@ -64,37 +44,12 @@ export async function chatStatus(sdk: OpenAI, model = 'echo'): Promise<{ status:
 }
 
 /** Signs in through the console's form (signing out first when someone is), then opens `hash`. */
-export async function signIn(s: UserSuite, name: string, hash = '#/', password = PASSWORD): Promise<void> {
-  const { page } = s;
-  await page.goto(`${s.t.gw.url}/#/signin`);
-  await page.locator('#signin-name, #signout').first().waitFor({ state: 'visible' });
-  if (await page.locator('#signout').isVisible()) await signOut(s);
-  await page.locator('#signin-name').fill(name);
-  await page.locator('#signin-password').fill(password);
-  await page.locator('#signin-form button[type=submit]').click();
-  await page.locator('#signout').waitFor({ state: 'visible' });
-  await page.goto(`${s.t.gw.url}/${hash}`);
+export function signIn(s: UserSuite, name: string, hash = '#/', password = PASSWORD): Promise<void> {
+  return signInOn(s.page, s.t.gw.url, name, hash, password);
 }
 
-export async function signOut(s: UserSuite): Promise<void> {
-  await s.page.locator('#signout').click();
-  await s.page.locator('#signin-name').waitFor({ state: 'visible' });
-}
-
-export async function setLang(page: Page, lang: 'en' | 'zh-CN'): Promise<void> {
-  await page.locator('#pref-lang').selectOption(lang);
-  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-}
-
-/** A screenshot as test-results/console-<name>.png: the whole page, or the window (a dialog over the page). */
-export async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `console-${name}.png`), fullPage });
-}
-
-/** Nothing on the page is wider than the window: long names wrap or scroll inside their own frame. */
-export async function assertNoOverflow(page: Page, what: string): Promise<void> {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  assert.ok(scroll <= width, `${what}: the page is ${scroll}px wide in a ${width}px window`);
+export function signOut(s: UserSuite): Promise<void> {
+  return signOutOn(s.page);
 }
 
 /** `run` with the window of a phone (390 px), then back to a desktop's. */
@@ -128,9 +83,5 @@ export async function shootBothLanguages(page: Page, name: string, ready: () => 
 
 /** No page error and no console error (the strict CSP reports what it blocks there), other than refusals the test caused (`allowed`). */
 export function assertNoProblems(s: UserSuite, allowed: readonly RegExp[] = []): void {
-  const left = s.browser.problems.filter((p) => !allowed.some((a) => a.test(p)));
-  assert.deepEqual(left, [], 'no page error and nothing blocked by the CSP');
+  noProblems(s.browser, allowed);
 }
-
-/** Chromium reports each refused fetch as a failed resource load: the refusals a test expects. */
-export const REFUSED = (...statuses: number[]): RegExp => new RegExp(`status of (${statuses.join('|')})`);

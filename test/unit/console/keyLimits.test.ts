@@ -4,7 +4,7 @@
 // Code settings beside a new key (never the key), and the contract's error words in both languages.
 import assert from 'node:assert/strict';
 import { STATUS_FAMILIES, TROUBLESHOOTING_STEPS } from '../../../src/contract/errors.ts';
-import { familyWords, troubleshootingSteps } from '../../../src/console/keyConsole/help.ts';
+import { familyWords, troubleshootingSteps } from '../../../src/console/i18n/errorWords.ts';
 import { EMPTY_LIMITS, endOfDay, limitsBody, limitsFormOf, splitList, usdText } from '../../../src/console/keys/limits.ts';
 import type { KeyView } from '../../../src/console/keys/types.ts';
 import { vscodeSettings } from '../../../src/console/keys/vscodeSettings.ts';
