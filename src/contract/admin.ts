@@ -13,7 +13,9 @@ export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 1024;
 
 /** User, account and key names: what the CLI accepts (1 to 64 letters, digits, ".", "_", "-" or "@"). */
-export const NAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
+import { NAME_PATTERN } from './values.ts';
+
+export { NAME_PATTERN };
 export const ConsoleName = z.string().regex(NAME_PATTERN, 'must be 1 to 64 letters, digits, ".", "_", "-" or "@"');
 /** Checked for its length by the gateway (passwordProblem); bounded here so no megabyte string reaches the hash. */
 export const ConsolePassword = z.string().min(1).max(MAX_PASSWORD_LENGTH);

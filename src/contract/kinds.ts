@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 
-export const MODEL_KINDS = ['chat', 'completion', 'embedding', 'image'] as const;
-export type ModelKind = (typeof MODEL_KINDS)[number];
+import { MODEL_KINDS, type ModelKind } from './values.ts';
+
+export { MODEL_KINDS, type ModelKind };
 
 export function isModelKind(value: unknown): value is ModelKind {
   return typeof value === 'string' && (MODEL_KINDS as readonly string[]).includes(value);

@@ -15,7 +15,7 @@ import { CHANNELS_WORDS } from './channelsWords.ts';
 import { CHANNEL_TYPES, problemsOf, type Channel, type ChannelDraft, type Problem } from './channelDraft.ts';
 import { PairsEditor } from './PairsEditor.tsx';
 
-const NAME = new RegExp(`^${NAME_PATTERN}$`);
+const NAME = NAME_PATTERN;
 
 export interface ChannelFormProps {
   /** The form's id; its fields are ID-name, ID-type, ID-base-url, ... */

@@ -20,10 +20,9 @@ import { useConfirm } from '../ui/Dialog.tsx';
 import { SelectField, TextField } from '../ui/fields.tsx';
 import { Badge, Card } from '../ui/Page.tsx';
 
-export const CODE_STATUSES = ['unused', 'used', 'expired', 'disabled'] as const;
-export type CodeStatus = (typeof CODE_STATUSES)[number];
+import { CODE_STATUSES, type CodeStatusName as CodeStatus } from '../../contract/values.ts';
 const TONE: Readonly<Record<CodeStatus, 'ok' | 'muted' | 'warn' | 'bad'>> = { unused: 'ok', used: 'muted', expired: 'warn', disabled: 'bad' };
-const BATCH = new RegExp(`^${NAME_PATTERN}$`);
+const BATCH = NAME_PATTERN;
 
 type FormKey = 'countBad' | 'expiresBad' | 'count' | 'countHint' | 'batch' | 'batchHint' | 'expires' | 'expiresHint' | 'generate';
 type ListKey =

@@ -18,7 +18,7 @@ import { cleanUsd, usdProblem } from './usd.ts';
 import { USERS_WORDS } from './usersWords.ts';
 
 export type User = Answer<'listUsers'>['data'][number];
-const NAME = new RegExp(`^${NAME_PATTERN}$`);
+const NAME = NAME_PATTERN;
 const MIN_PASSWORD = 10;
 
 /** Sends once: busy while it runs, the refusal kept for the dialog. */

@@ -38,5 +38,5 @@ export const ADMIN_WORDS = defineMessages({
   },
 });
 
-/** User, account, batch and token names (contract admin.ts NAME_PATTERN), for the browser's own check. */
-export const NAME_PATTERN = '[A-Za-z0-9._@\\-]{1,64}';
+/** User, account, batch and token names (the contract's rule), for the browser's own check. */
+export { NAME_PATTERN } from '../../contract/values.ts';

@@ -1,5 +1,4 @@
 /** The words of the admins' Models & prices page (#/admin/models). */
-import type { ModelKind } from '../../contract/kinds.ts';
 import { defineMessages } from '../i18n/lang.ts';
 
 export const PRICES_WORDS = defineMessages({
@@ -61,6 +60,4 @@ export const PRICES_WORDS = defineMessages({
   },
 });
 
-/** Every kind of model (contract kinds.ts MODEL_KINDS, without its zod: the type checker refuses one left out). */
-const KINDS: Readonly<Record<ModelKind, true>> = { chat: true, completion: true, embedding: true, image: true };
-export const MODEL_KINDS = Object.keys(KINDS) as readonly ModelKind[];
+export { MODEL_KINDS } from '../../contract/values.ts';

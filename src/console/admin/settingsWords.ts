@@ -1,5 +1,4 @@
 /** The words of the admins' Settings page (#/admin/settings). */
-import type { SignUpMode } from '../../contract/api/settings.ts';
 import { defineMessages } from '../i18n/lang.ts';
 
 export const SETTINGS_WORDS = defineMessages({
@@ -33,6 +32,4 @@ export const SETTINGS_WORDS = defineMessages({
   },
 });
 
-/** The sign-up modes in the order offered (contract api/settings.ts SIGN_UP_MODES, without its zod: none left out). */
-const MODES: Readonly<Record<SignUpMode, true>> = { off: true, open: true, invitation: true };
-export const SIGN_UP_MODES = Object.keys(MODES) as readonly SignUpMode[];
+export { SIGN_UP_MODES } from '../../contract/values.ts';

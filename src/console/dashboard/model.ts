@@ -4,12 +4,10 @@
  * stays exact: the API's micro-USD and `usd` string, never a float.
  */
 import type { Answer } from '../api.ts';
-import type { DashboardRange } from '../../contract/api/dashboard.ts';
+import { DASHBOARD_RANGES, type DashboardRange } from '../../contract/values.ts';
 import type { MoneyLike } from '../i18n/format.ts';
 
-export type { DashboardRange };
-/** The ranges, as the route takes them (the contract's list is in a zod module the console does not load). */
-export const DASHBOARD_RANGES = ['24h', '7d', '30d'] as const satisfies readonly DashboardRange[];
+export { DASHBOARD_RANGES, type DashboardRange };
 
 export type UserDashboard = Answer<'getDashboard'>;
 export type GatewayDashboard = Answer<'getGatewayDashboard'>;

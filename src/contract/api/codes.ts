@@ -14,8 +14,9 @@ export const REDEEM_PATH = '/api/console/account/redeem';
 
 /** Codes made at once, at most. */
 export const MAX_CODES_PER_BATCH = 1000;
-export const CODE_STATUSES = ['unused', 'used', 'expired', 'disabled'] as const;
-export type CodeStatusName = (typeof CODE_STATUSES)[number];
+import { CODE_STATUSES, type CodeStatusName } from '../values.ts';
+
+export { CODE_STATUSES, type CodeStatusName };
 
 /** A batch name: what the CLI accepts for names (ConsoleName: 1 to 64 letters, digits, ".", "_", "-" or "@"). */
 const BatchName = ConsoleName;

@@ -7,8 +7,9 @@
 import { z } from 'zod';
 import { IsoTime, Money, named } from './schema.ts';
 
-export const DASHBOARD_RANGES = ['24h', '7d', '30d'] as const;
-export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
+import { DASHBOARD_RANGES, type DashboardRange } from '../values.ts';
+
+export { DASHBOARD_RANGES, type DashboardRange };
 
 /** GET /api/console/dashboard?range= (and the admins' /api/console/admin/dashboard). */
 export const DashboardQuery = z.strictObject({

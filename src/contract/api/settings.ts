@@ -10,8 +10,9 @@ import { Money, named } from './schema.ts';
 export const ADMIN_SETTINGS_PATH = '/api/console/admin/settings';
 
 /** Who may make their own account: nobody (admins make them), anyone, or whoever has an invitation code. */
-export const SIGN_UP_MODES = ['off', 'open', 'invitation'] as const;
-export type SignUpMode = (typeof SIGN_UP_MODES)[number];
+import { SIGN_UP_MODES, type SignUpMode } from '../values.ts';
+
+export { SIGN_UP_MODES, type SignUpMode };
 
 /** The settings by the names the API, the CLI and the audit log use. */
 export const SETTING_NAMES = ['sign_up', 'new_user_balance', 'log_retention_days', 'notice'] as const;

@@ -25,7 +25,7 @@ import '../../styles/admin.css';
 
 type Token = Answer<'listAdminTokens'>['data'][number];
 const TONE: Readonly<Record<Token['status'], 'ok' | 'warn' | 'bad'>> = { active: 'ok', expired: 'warn', revoked: 'bad' };
-const NAME = new RegExp(`^${NAME_PATTERN}$`);
+const NAME = NAME_PATTERN;
 const OPENAPI = '/api/openapi.json';
 
 /** The call a script makes with the token, ready to paste. */
