@@ -45,6 +45,8 @@ interface KeyState {
   /** Requests waiting for an exchange now (asked before a decision that came too early for them, maybe). */
   waitingRequests: number;
   waitingSlots: number;
+  /** performance.now() of the last exchange that decided this key's claims. */
+  decidedAt: number;
 }
 
 const minuteOf = (ms: number): number => Math.floor(ms / 60_000);
@@ -84,7 +86,7 @@ export class SharedLimits {
   #state(keyId: number): KeyState {
     let state = this.#keys.get(keyId);
     if (!state) {
-      state = { rpm: 0, concurrency: 0, window: -1, admitted: 0, claim: 0, left: 0, active: 0, slots: 0, slotsLeft: 0, askedRequests: 0, askedSlots: 0, waitingRequests: 0, waitingSlots: 0 };
+      state = { rpm: 0, concurrency: 0, window: -1, admitted: 0, claim: 0, left: 0, active: 0, slots: 0, slotsLeft: 0, askedRequests: 0, askedSlots: 0, waitingRequests: 0, waitingSlots: 0, decidedAt: performance.now() };
       this.#keys.set(keyId, state);
     }
     return state;
@@ -216,9 +218,13 @@ export class SharedLimits {
     // Demand: what was asked since the last exchange, and what waits now (some of it asked before that one decided).
     const wantsRequests = (s.askedRequests > 0 || s.waitingRequests > 0) && s.rpm > 0;
     const wantsSlots = (s.askedSlots > 0 || s.waitingSlots > 0) && s.concurrency > 0;
+    const now = performance.now();
     if (s.rpm > 0) {
       const left = s.rpm - (others?.requests ?? 0) - s.admitted;
-      const share = wantsRequests ? Math.min(fairPart(left, wanting), Math.max(MIN_REQUEST_SHARE, 2 * s.askedRequests, s.waitingRequests)) : 0;
+      // Twice the rate asked since the last exchange, for a tick: sized by what was asked in the last 25 ms alone,
+      // a claim lasted about 50 ms and a fifth of a busy key's requests waited for the next exchange.
+      const perTick = Math.ceil((s.askedRequests * TICK_MS) / Math.max(GAP_MS, now - s.decidedAt));
+      const share = wantsRequests ? Math.min(fairPart(left, wanting), Math.max(MIN_REQUEST_SHARE, 2 * perTick, s.waitingRequests)) : 0;
       s.claim = s.admitted + share;
       s.left = left - share;
     }
@@ -235,6 +241,7 @@ export class SharedLimits {
     if (!wanted && s.admitted === 0 && s.active === 0) this.#idle.add(keyId);
     s.askedRequests = 0;
     s.askedSlots = 0;
+    s.decidedAt = now;
     return { keyId, requests: s.claim, slots: Math.max(s.slots, s.active), wanting: wanted };
   }
 

@@ -25,6 +25,23 @@ describe('key limits shared across instances', () => {
     limits.release(1);
   });
 
+  it("a busy key's claim covers a tick of its rate: its requests do not wait for an exchange every few dozen", async () => {
+    const limits = new SharedLimits(aloneOnDatabase(2), () => undefined);
+    let waited = 0;
+    // 25 requests every 10 ms (2,500 a second) for 40 bursts, on a key far under its limit.
+    for (let burst = 0; burst < 40; burst++) {
+      for (let i = 0; i < 25; i++) {
+        const taken = limits.take(1, 10_000_000);
+        if (typeof taken === 'object') waited++;
+        assert.equal(await taken, 0);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // Claims sized by what was asked since the last exchange alone (2x that) made 8 of these wait.
+    assert.ok(waited <= 4, `${waited} of 1,000 requests waited for an exchange`);
+    await limits.close();
+  });
+
   it('an exchange that commits after its claims went stale says the limits could not be shared, not that the key is over them', async function () {
     this.timeout(10_000);
     const lines: string[] = [];
