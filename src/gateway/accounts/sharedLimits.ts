@@ -6,9 +6,9 @@
  * Each instance holds, per key, a claim: requests it may admit in the current minute and concurrent
  * requests it may hold. A request inside the claim is admitted in memory. One that is not waits for
  * the next exchange (one at a time per instance, shared by every request waiting, at most one every
- * GAP_MS), which claims a share of what the other live instances have not: at most what this instance
- * asked for since its last exchange (twice, at least a few), and at most an equal part among the
- * instances that want more. Every tick the claims are exchanged again: unused ones go back, the
+ * GAP_MS), which claims a share of what the other live instances have not: at most this instance's
+ * demand (twice the rate asked since its last exchange, for a tick; at least a few), and at most an
+ * equal part among the instances that want more. Every tick the claims are exchanged again: unused ones go back, the
  * row stays fresh. Requests count in minute windows of the instance's clock (Unix minutes).
  */
 import type { KeyClaim, KeyLimitStore, OthersClaims } from '../store/instances.ts';
