@@ -259,7 +259,7 @@ async function main(): Promise<number> {
           const ratios = pairedRatios(roundRps.map((round) => (round['versus'] ?? 0) / (round['gateway'] ?? 1))).sort((a, b) => a - b);
           const rss = (await stats(servers.get('versus')![0]!)).rss;
           log(
-            `  ${caseName.padEnd(6)} versus   CPU ${(s.cpuSeconds * 1000).toFixed(0)} ms, ${((s.cpuSeconds * 1e6) / Math.max(1, r.requests)).toFixed(1)} us per request, RSS after ${(rss / 2 ** 20).toFixed(1)} MB; ` +
+            `  ${caseName.padEnd(6)} versus   CPU ${(s.cpuSeconds * 1000).toFixed(0)} ms, ${((s.cpuSeconds * 1e6) / Math.max(1, r.requests)).toFixed(1)} us per request, RSS after ${(rss / 2 ** 20).toFixed(1)} MB${d ? `, event-loop delay p99 ${d.p99.toFixed(1)} ms max ${d.max.toFixed(1)} ms` : ''}; ` +
               `req/s vs gateway by pair of rounds: median ${(100 * ratios[Math.floor(ratios.length / 2)]!).toFixed(1)}% (${ratios.map((x) => (100 * x).toFixed(0)).join(' ')}) (${versusWords?.join(' ')})`,
           );
         } else if (target.name.startsWith('pg') && s && results.postgres) {
