@@ -1,4 +1,4 @@
-/** The words of the frame around every page (Layout, App, Preferences). */
+/** The words of the frame around every page (Layout, ConsoleApp, Preferences). */
 import { defineMessages } from './i18n/lang.ts';
 
 export const LAYOUT_WORDS = defineMessages({

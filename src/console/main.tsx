@@ -1,6 +1,6 @@
 /** The web console's entry point (bundled by esbuild.js into dist/console, served by the gateway at /). */
 import { render } from 'preact';
-import { App } from './App.tsx';
+import { ConsoleApp } from './ConsoleApp.tsx';
 import { applyTheme, savedTheme } from './theme.ts';
 import './styles/base.css';
 import './styles/layout.css';
@@ -8,4 +8,4 @@ import './styles/components.css';
 import './styles/user.css';
 
 applyTheme(savedTheme());
-render(<App />, document.getElementById('app')!);
+render(<ConsoleApp />, document.getElementById('app')!);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 
 import { MODEL_KINDS, type ModelKind } from './values.ts';
+import { MAX_MODEL_NAME_LENGTH } from './values.ts';
 
 export { MODEL_KINDS, type ModelKind };
 
@@ -21,7 +22,7 @@ export const ENDPOINT_OF_KIND: Readonly<Record<ModelKind, string>> = {
 };
 
 /** The longest model name accepted: real names are far shorter, and a name is echoed in errors and stored in logs. */
-export const MAX_MODEL_NAME_LENGTH = 256;
+export { MAX_MODEL_NAME_LENGTH };
 
 /** A model name as every request body carries it. */
 export const ModelName = z.string().min(1).max(MAX_MODEL_NAME_LENGTH);

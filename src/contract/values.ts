@@ -18,6 +18,25 @@ export type CodeStatusName = (typeof CODE_STATUSES)[number];
 export const SIGN_UP_MODES = ['off', 'open', 'invitation'] as const;
 export type SignUpMode = (typeof SIGN_UP_MODES)[number];
 
+/** The longest model name taken. */
+export const MAX_MODEL_NAME_LENGTH = 256;
+
+/** The bounds of a channel's numbers, as `channel add` and the console take them. */
+export const CHANNEL_LIMITS = {
+  priority: { min: 0, max: 1_000_000_000 },
+  weight: { min: 1, max: 1_000_000_000 },
+  timeoutMs: { min: 1, max: 1_000_000_000 },
+} as const;
+
+/** How long a channel waits for its upstream when no timeout is given. */
+export const DEFAULT_CHANNEL_TIMEOUT_MS = 120_000;
+
+/** The bounds of a model's numbers, as `model price` and the console take them. */
+export const MODEL_LIMITS = {
+  contextLength: { min: 1, max: 1_000_000_000 },
+  defaultMaxTokens: { min: 1, max: 10_000_000 },
+} as const;
+
 /** The ranges a dashboard covers. */
 export const DASHBOARD_RANGES = ['24h', '7d', '30d'] as const;
 export type DashboardRange = (typeof DASHBOARD_RANGES)[number];

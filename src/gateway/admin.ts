@@ -4,6 +4,7 @@ import { changedLimits, DEFAULT_LIMITS, limitsOf, type LimitChanges } from './ke
 import type { KeyLimits } from './store/keySettings.ts';
 import { StoreError } from './store/types.ts';
 import type { KeyRecord, Store } from './store/types.ts';
+import { DEFAULT_CHANNEL_TIMEOUT_MS } from '../contract/values.ts';
 
 export const BOOTSTRAP_ACCOUNT = 'local';
 export const BOOTSTRAP_BALANCE = 10_000_000;
@@ -15,7 +16,7 @@ export const ECHO_INPUT_PRICE = 2_000_000;
 export const ECHO_OUTPUT_PRICE = 8_000_000;
 export const ECHO_EMBEDDING_PRICE = 20_000;
 export const ECHO_IMAGE_PRICE = 40_000;
-export const DEFAULT_CHANNEL_TIMEOUT_MS = 120_000;
+export { DEFAULT_CHANNEL_TIMEOUT_MS };
 
 /** A new key: its account and name, its models and expiry, and any limit not left at its default (keyLimitChanges.ts). */
 export interface CreateKeyOptions extends LimitChanges {

@@ -8,7 +8,7 @@ import type { Ledger } from './accounts/ledger.ts';
 import type { Serial } from './serial.ts';
 import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, Store } from './store/types.ts';
 import { hashKey } from './keys.ts';
-import { settingsOf, type GatewaySettings } from './settings.ts';
+import { settingsOf, type AdminSettings } from './settings.ts';
 
 /**
  * Most secrets the gateway sees recently: a SHA-256 per request was ~1.5% of the gateway's CPU at
@@ -64,7 +64,7 @@ export class Catalog {
   #channels: ChannelRecord[] = [];
   #relayChannels: Channel[] = [];
   #models = new Map<string, ModelRecord>();
-  #settings: GatewaySettings = settingsOf({});
+  #settings: AdminSettings = settingsOf({});
   #reloading: Promise<void> | null = null;
   /** Told of the keys at every reload (the keys' usage drops the state of keys that lost their limits). */
   onKeys: ((keys: readonly KeyRecord[]) => void) | null = null;
@@ -123,7 +123,7 @@ export class Catalog {
   }
 
   /** The gateway settings as of the last reload (refresh() first, for the latest). */
-  get settings(): GatewaySettings {
+  get settings(): AdminSettings {
     return this.#settings;
   }
 

@@ -7,7 +7,7 @@
  */
 import { CLI_ACTOR, formatMicroUsd, MAX_LOG_RETENTION_DAYS, NoticeText, SETTING_NAMES, SIGN_UP_MODES, type SettingName, type SignUpMode } from '../contract/index.ts';
 import { int, usd, UsageError } from './cliArgs.ts';
-import { changeSettings, settingsOf, type GatewaySettings } from './settings.ts';
+import { changeSettings, settingsOf, type AdminSettings } from './settings.ts';
 import type { SettingChanges, Store } from './store/types.ts';
 
 interface SettingsIo {
@@ -39,7 +39,7 @@ function settingValue(name: SettingName, value: string): SettingChanges {
   return { notice: value === '' ? null : value };
 }
 
-function lines(settings: GatewaySettings): string[] {
+function lines(settings: AdminSettings): string[] {
   const shown: Record<SettingName, string> = {
     sign_up: settings.signUp, new_user_balance: formatMicroUsd(settings.newUserBalance), log_retention_days: String(settings.logRetentionDays),
     notice: settings.notice === null ? '-' : JSON.stringify(settings.notice),

@@ -14,7 +14,7 @@ import { DEFAULT_LOG_RETENTION_DAYS } from './logRetention.ts';
 import type { SettingChanges, Store, StoredSettings } from './store/types.ts';
 
 /** The settings as the gateway applies them. */
-export interface GatewaySettings {
+export interface AdminSettings {
   readonly signUp: SignUpMode;
   /** Micro-USD an account made by sign-up starts with. */
   readonly newUserBalance: number;
@@ -25,7 +25,7 @@ export interface GatewaySettings {
   readonly defaults: readonly SettingName[];
 }
 
-export function settingsOf(stored: StoredSettings): GatewaySettings {
+export function settingsOf(stored: StoredSettings): AdminSettings {
   return {
     signUp: stored.sign_up ?? 'off',
     newUserBalance: stored.new_user_balance ?? 0,
@@ -36,7 +36,7 @@ export function settingsOf(stored: StoredSettings): GatewaySettings {
 }
 
 /** The days request logs are kept: serve's --log-retention-days when it was given (`flag`), else the setting. */
-export function retentionDays(settings: GatewaySettings, flag: number | null): number {
+export function retentionDays(settings: AdminSettings, flag: number | null): number {
   return flag ?? settings.logRetentionDays;
 }
 
@@ -62,7 +62,7 @@ function auditDetails(changes: SettingChanges): Record<string, unknown> {
 }
 
 /** Sets or clears the settings given (the store refuses a value the rules refuse, invalid), with its audit row; the settings as they now are. */
-export async function changeSettings(store: Store, changes: SettingChanges, acting: Acting): Promise<GatewaySettings> {
+export async function changeSettings(store: Store, changes: SettingChanges, acting: Acting): Promise<AdminSettings> {
   const change = normalized(changes);
   const names = SETTING_NAMES.filter((name) => change[name] !== undefined);
   return settingsOf(await store.settings.change(change, auditEntry(acting, 'settings.change', names.join(', '), auditDetails(change))));

@@ -37,7 +37,7 @@ describe('layers', () => {
       assert.ok(importViolation(src, at('gateway/app.ts'), '../client/index.ts'));
       assert.ok(importViolation(src, at('extension/chat/participant.ts'), '../../gateway/app.ts'));
       assert.ok(importViolation(src, at('gateway/app.ts'), 'vscode'));
-      assert.ok(importViolation(src, at('console/App.tsx'), '../gateway/store/types.ts'), 'the console reaches the gateway over HTTP only');
+      assert.ok(importViolation(src, at('console/ConsoleApp.tsx'), '../gateway/store/types.ts'), 'the console reaches the gateway over HTTP only');
     });
     it('allows the declared arrows', () => {
       assert.equal(importViolation(src, at('gateway/providers/openai/attempt.ts'), '../../relay/attempt.ts'), null);

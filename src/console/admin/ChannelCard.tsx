@@ -14,13 +14,13 @@ import { Button } from '../ui/Button.tsx';
 import { Badge } from '../ui/Page.tsx';
 import { SelectField } from '../ui/fields.tsx';
 import { CHANNELS_WORDS } from './channelsWords.ts';
-import { draftOf, type Channel, type ChannelDraft } from './channelDraft.ts';
+import { draftOf, type ChannelView, type ChannelDraft } from './channelDraft.ts';
 import { ChannelForm } from './ChannelForm.tsx';
 
 type TestResult = Answer<'testChannel'>;
 
 export interface ChannelCardProps {
-  readonly channel: Channel;
+  readonly channel: ChannelView;
   /** Model names that have no price (not served until priced). */
   readonly unpriced: ReadonlySet<string>;
   readonly busy: string | null;

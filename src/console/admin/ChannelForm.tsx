@@ -12,7 +12,7 @@ import { Button } from '../ui/Button.tsx';
 import { Checkbox, SelectField, TextField } from '../ui/fields.tsx';
 import { ADMIN_WORDS, NAME_PATTERN } from './adminWords.ts';
 import { CHANNELS_WORDS } from './channelsWords.ts';
-import { CHANNEL_TYPES, problemsOf, type Channel, type ChannelDraft, type Problem } from './channelDraft.ts';
+import { CHANNEL_TYPES, problemsOf, type ChannelView, type ChannelDraft, type Problem } from './channelDraft.ts';
 import { PairsEditor } from './PairsEditor.tsx';
 
 const NAME = NAME_PATTERN;
@@ -22,7 +22,7 @@ export interface ChannelFormProps {
   readonly id: string;
   readonly initial: ChannelDraft;
   /** The channel being edited (its name fixed, its key write-only); absent for a new one. */
-  readonly editing?: Channel;
+  readonly editing?: ChannelView;
   readonly busy: boolean;
   readonly error: Error | null;
   readonly submitLabel: string;

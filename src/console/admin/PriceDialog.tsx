@@ -13,7 +13,8 @@ import { Modal } from '../ui/Dialog.tsx';
 import { Checkbox, SelectField, TextField } from '../ui/fields.tsx';
 import { ADMIN_WORDS } from './adminWords.ts';
 import { PairsEditor } from './PairsEditor.tsx';
-import { fieldsOf, LIMITS, priceProblems, type PriceDraft, type PriceProblem } from './priceDraft.ts';
+import { MODEL_LIMITS } from '../../contract/values.ts';
+import { fieldsOf, priceProblems, type PriceDraft, type PriceProblem } from './priceDraft.ts';
 import { MODEL_KINDS, PRICES_WORDS } from './pricesWords.ts';
 
 export interface PriceDialogProps {
@@ -76,14 +77,14 @@ export function PriceDialog({ initial, fixedName, busy, error, onSubmit, onClose
         )}
         <div class="form-grid">
           <TextField id="price-context" label={t('context')} hint={t('contextHint')} type="number" inputMode="numeric" min={1} value={draft.context} onValue={set('context')}
-            error={say(problems.context, LIMITS.context)} />
+            error={say(problems.context, MODEL_LIMITS.contextLength)} />
           {draft.kind !== 'embedding' && draft.kind !== 'image' && (
             <SelectField id="price-tools" label={t('tools')} value={draft.tools} onValue={(v) => set('tools')(v as PriceDraft['tools'])}
               options={[['', t('toolsKept')], ['yes', t('yes')], ['no', t('no')]]} />
           )}
           {draft.kind !== 'embedding' && draft.kind !== 'image' && (
             <TextField id="price-max-tokens" label={t('maxTokens')} hint={t('maxTokensHint')} type="number" inputMode="numeric" min={1} value={draft.maxTokens}
-              onValue={set('maxTokens')} error={say(problems.maxTokens, LIMITS.maxTokens)} />
+              onValue={set('maxTokens')} error={say(problems.maxTokens, MODEL_LIMITS.defaultMaxTokens)} />
           )}
         </div>
         <div class="dialog-actions">

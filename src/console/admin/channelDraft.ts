@@ -4,11 +4,13 @@
  * turned into the body of an add or of an update that names only what changed (a key only when one
  * was typed). Plain functions, no DOM.
  */
-import type { BodyOf, Answer } from '../api.ts';
+import type { BodyOf } from '../api.ts';
 import { CHANNEL_TYPES, type ChannelType } from '../../contract/channels.ts';
 import type { Pair } from './PairsEditor.tsx';
+import { CHANNEL_LIMITS, DEFAULT_CHANNEL_TIMEOUT_MS, MAX_MODEL_NAME_LENGTH } from '../../contract/values.ts';
 
-export type Channel = Answer<'listChannels'>['data'][number];
+export type { ChannelView } from '../../contract/api/channels.ts';
+import type { ChannelView } from '../../contract/api/channels.ts';
 export { CHANNEL_TYPES };
 
 export interface ChannelDraft {
@@ -25,20 +27,12 @@ export interface ChannelDraft {
   readonly responses: '' | 'yes' | 'no';
 }
 
-/** The bounds of contract api/channels.ts CHANNEL_LIMITS, and the longest model name (kinds.ts). */
-export const LIMITS = {
-  priority: { min: 0, max: 1_000_000_000 },
-  weight: { min: 1, max: 1_000_000_000 },
-  timeout: { min: 1, max: 1_000_000_000 },
-} as const;
-const MAX_MODEL_NAME = 256;
-export const DEFAULT_TIMEOUT_MS = 120_000;
 
 export const EMPTY_DRAFT: ChannelDraft = {
   name: '', type: 'openai', baseUrl: '', apiKey: '', removeKey: false, models: [['', '']], priority: '0', weight: '1', timeout: '', proxy: '', responses: '',
 };
 
-export function draftOf(channel: Channel): ChannelDraft {
+export function draftOf(channel: ChannelView): ChannelDraft {
   return {
     name: channel.name, type: channel.type, baseUrl: channel.base_url ?? '', apiKey: '', removeKey: false,
     models: Object.entries(channel.models).map(([name, upstream]) => [name, upstream === name ? '' : upstream] as const),
@@ -53,7 +47,7 @@ export function isHttpUrl(value: string): boolean {
 }
 
 export function isModelName(name: string): boolean {
-  return name.length >= 1 && name.length <= MAX_MODEL_NAME && !/[\u0000-\u001f\u007f]/.test(name) && name.trim() === name;
+  return name.length >= 1 && name.length <= MAX_MODEL_NAME_LENGTH && !/[\u0000-\u001f\u007f]/.test(name) && name.trim() === name;
 }
 
 /** What is wrong with a field, as the words' key and its values. */
@@ -72,11 +66,11 @@ export function problemsOf(draft: ChannelDraft): Problems {
   if (draft.type !== 'echo' && !baseUrl) problems.baseUrl = ['baseUrlNeeded'];
   else if (baseUrl && !isHttpUrl(baseUrl)) problems.baseUrl = ['urlBad'];
   if (draft.proxy.trim() && !isHttpUrl(draft.proxy.trim())) problems.proxy = ['urlBad'];
-  const priority = wholeNumber(draft.priority, LIMITS.priority);
+  const priority = wholeNumber(draft.priority, CHANNEL_LIMITS.priority);
   if (priority) problems.priority = priority;
-  const weight = wholeNumber(draft.weight, LIMITS.weight);
+  const weight = wholeNumber(draft.weight, CHANNEL_LIMITS.weight);
   if (weight) problems.weight = weight;
-  const timeout = draft.timeout.trim() ? wholeNumber(draft.timeout, LIMITS.timeout) : undefined;
+  const timeout = draft.timeout.trim() ? wholeNumber(draft.timeout, CHANNEL_LIMITS.timeoutMs) : undefined;
   if (timeout) problems.timeout = timeout;
   const filled = draft.models.filter(([name, upstream]) => name.trim() || upstream.trim());
   const seen = new Set<string>();
@@ -105,7 +99,7 @@ function settingsOf(draft: ChannelDraft): Required<Settings> {
     models: modelsOf(draft),
     priority: Number(draft.priority.trim()),
     weight: Number(draft.weight.trim()),
-    timeout_ms: draft.timeout.trim() ? Number(draft.timeout.trim()) : DEFAULT_TIMEOUT_MS,
+    timeout_ms: draft.timeout.trim() ? Number(draft.timeout.trim()) : DEFAULT_CHANNEL_TIMEOUT_MS,
     proxy: draft.proxy.trim() || null,
     responses_api: draft.type !== 'openai' || draft.responses === '' ? null : draft.responses === 'yes',
   };
@@ -117,7 +111,7 @@ export function addBody(draft: ChannelDraft): BodyOf<'addChannel'> {
 }
 
 /** Only what differs from `channel` (the key: a new one typed, or removed); null when nothing does. */
-export function updateBody(channel: Channel, draft: ChannelDraft): BodyOf<'updateChannel'> | null {
+export function updateBody(channel: ChannelView, draft: ChannelDraft): BodyOf<'updateChannel'> | null {
   const now = settingsOf(draftOf(channel));
   const next = settingsOf(draft);
   const changed: Record<string, unknown> = {};

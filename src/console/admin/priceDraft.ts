@@ -12,6 +12,7 @@ import { isModelName } from './channelDraft.ts';
 import type { Pair } from './PairsEditor.tsx';
 import type { PRICES_WORDS } from './pricesWords.ts';
 import { cleanUsd, MAX_PRICE_USD, usdProblem, type UsdProblem } from './usd.ts';
+import { MODEL_LIMITS } from '../../contract/values.ts';
 
 export type AdminModel = Answer<'listAdminModels'>['data'][number];
 type Words = Translate<(typeof PRICES_WORDS)['en']>;
@@ -31,7 +32,6 @@ export interface PriceDraft {
   readonly maxTokens: string;
 }
 
-export const LIMITS = { context: { min: 1, max: 1_000_000_000 }, maxTokens: { min: 1, max: 10_000_000 } } as const;
 
 export function emptyPrice(model = ''): PriceDraft {
   return { model, kind: 'chat', free: false, input: '', output: '', cached: '', cacheWrite: '', perImage: '', variants: [], context: '', tools: '', maxTokens: '' };
@@ -66,7 +66,7 @@ export function priceProblems(d: PriceDraft): PriceProblems {
   const shown = fieldsOf(d.kind);
   const all: PriceProblems = {
     model: isModelName(d.model.trim()) ? undefined : 'modelBad',
-    context: whole(d.context, LIMITS.context), maxTokens: whole(d.maxTokens, LIMITS.maxTokens),
+    context: whole(d.context, MODEL_LIMITS.contextLength), maxTokens: whole(d.maxTokens, MODEL_LIMITS.defaultMaxTokens),
   };
   if (!d.free) {
     if (shown.tokens) all.input = price(d.input, true);

@@ -10,7 +10,8 @@ import type { MoneyLike } from '../i18n/format.ts';
 export { DASHBOARD_RANGES, type DashboardRange };
 
 export type UserDashboard = Answer<'getDashboard'>;
-export type GatewayDashboard = Answer<'getGatewayDashboard'>;
+export type { GatewayDashboard } from '../../contract/api/dashboard.ts';
+import type { GatewayDashboard } from '../../contract/api/dashboard.ts';
 
 export interface ModelSpend {
   /** null: requests without a model (a refusal before the body was read, GET /v1/models). */

@@ -1,6 +1,3 @@
-/** The answers the keys page works with, by the route table's types. */
-import type { Answer } from '../api.ts';
-
-export type KeyView = Answer<'listKeys'>['data'][number];
-export type CreatedKey = Answer<'createKey'>;
-export type ModelView = Answer<'listModels'>['data'][number];
+/** The answers the keys page works with: the contract's types (types only: no zod in the browser). */
+export type { CreatedKey, KeyView } from '../../contract/api/keys.ts';
+export type { ModelView } from '../../contract/api/account.ts';

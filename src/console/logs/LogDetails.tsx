@@ -4,7 +4,6 @@
  * across channels and the upstream's own words.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { Answer } from '../api.ts';
 import { COMMON } from '../i18n/common.ts';
 import { familyWords, firstStepFor, reasonOf } from '../i18n/errorWords.ts';
 import { useFormat } from '../i18n/format.ts';
@@ -17,7 +16,8 @@ import { failed, statusTone, Tokens, type LogRow } from './LogTable.tsx';
 import { Troubleshooting } from './Troubleshooting.tsx';
 
 /** Everything the gateway stored about one request (GET .../logs/detail). */
-export type LogDetail = Answer<'getAccountLog'>;
+export type { LogDetail } from '../../contract/api/logs.ts';
+import type { LogDetail } from '../../contract/api/logs.ts';
 
 export function LogDetails({ row, load, onClose }: { readonly row: LogRow; readonly load?: (row: LogRow, signal: AbortSignal) => Promise<LogDetail>; readonly onClose: () => void }) {
   const t = useT(LOG_WORDS);

@@ -9,7 +9,7 @@ import { COMMON } from '../i18n/common.ts';
 import { usd } from '../i18n/format.ts';
 import { useT } from '../i18n/lang.ts';
 import { KEY_WORDS } from '../keys/keyWords.ts';
-import { KeyList, type KeyAction } from '../keys/KeyList.tsx';
+import { KeyCards, type KeyAction } from '../keys/KeyCards.tsx';
 import { LimitsEditor } from '../keys/LimitsEditor.tsx';
 import { NewKeyForm } from '../keys/NewKeyForm.tsx';
 import { NewSecret } from '../keys/NewSecret.tsx';
@@ -99,7 +99,7 @@ export function KeysPage() {
         {note && <Alert kind="success">{note}</Alert>}
         {keys.error && <ErrorAlert error={keys.error} onRetry={() => void keys.reload()} />}
         {keys.loading && !keys.data && <p class="loading" role="status">{common('loading')}</p>}
-        {keys.data && <KeyList keys={keys.data.data} busy={busy} onAction={(action, key) => void act(action, key)} />}
+        {keys.data && <KeyCards keys={keys.data.data} busy={busy} onAction={(action, key) => void act(action, key)} />}
       </Card>
       {editing && (
         <LimitsEditor keyView={editing} onClose={() => setEditing(null)} onSaved={() => {

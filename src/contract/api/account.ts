@@ -19,6 +19,7 @@ export const ModelView = named('Model', z.strictObject({
   per_image: Money.optional(),
   per_image_by_variant: z.string().optional().describe('prices by size or quality, in words'),
 }));
+export type ModelView = z.infer<typeof ModelView>;
 
 /** GET /api/console/models?q=: the catalogue, by name. */
 export const CatalogueQuery = z.object({ q: textParam(256).describe('keeps the names that contain it, in any case') });

@@ -9,15 +9,11 @@ import { ConsoleName } from '../admin.ts';
 import { CHANNEL_TYPES } from '../channels.ts';
 import { MAX_MODEL_NAME_LENGTH } from '../kinds.ts';
 import { IsoTime, IsoTimeOrNull, named } from './schema.ts';
+import { CHANNEL_LIMITS } from '../values.ts';
 
 export const ADMIN_CHANNELS_PATH = '/api/console/admin/channels';
 
-/** The bounds of a channel's numbers, as `channel add` and the console take them. */
-export const CHANNEL_LIMITS = {
-  priority: { min: 0, max: 1_000_000_000 },
-  weight: { min: 1, max: 1_000_000_000 },
-  timeoutMs: { min: 1, max: 1_000_000_000 },
-} as const;
+export { CHANNEL_LIMITS };
 
 /** The longest upstream key taken (real ones are a few hundred characters at most). */
 export const MAX_CHANNEL_KEY_LENGTH = 4096;

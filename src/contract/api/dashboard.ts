@@ -68,6 +68,7 @@ export const GatewayDashboard = named('GatewayDashboard', z.strictObject({
   top_accounts: z.array(AccountUsage).describe('the accounts that cost most over the range (then the most requests), at most 8'),
   counts: z.strictObject({ users: z.int(), accounts: z.int(), keys: z.int(), channels: z.int() }),
 }));
+export type GatewayDashboard = z.infer<typeof GatewayDashboard>;
 
 /** How many models, errors and accounts a dashboard names at most. */
 export const DASHBOARD_TOP = 8;

@@ -91,6 +91,7 @@ export const CreatedKey = named('CreatedKey', z.strictObject({
   secret: z.string().describe('the API key: shown this once, never stored'),
   snippets: z.strictObject({ base_url: z.string(), curl: z.string(), python: z.string(), node: z.string() }),
 }));
+export type CreatedKey = z.infer<typeof CreatedKey>;
 
 /** A key changed (enabled, disabled, its limits), or deleted (its id). */
 export const KeyChanged = named('KeyChanged', z.union([

@@ -83,6 +83,7 @@ export const LogDetail = named('LogDetail', z.strictObject({
   user_agent: z.string().nullable().describe('the client\'s User-Agent (at most 256 characters); null when it sent none or before it was logged'),
   client_ip: z.string().nullable().describe('the address the request came from (behind a trusted proxy, the one it saw); null before it was logged'),
 }));
+export type LogDetail = z.infer<typeof LogDetail>;
 
 /** Rows a CSV answer holds at most. */
 export const MAX_CSV_ROWS = 10_000;

@@ -8,15 +8,12 @@ import { z } from 'zod';
 import { MODEL_KINDS } from '../kinds.ts';
 import { ConfigurableModelName } from './channels.ts';
 import { Money, named, textParam } from './schema.ts';
+import { MODEL_LIMITS } from '../values.ts';
 
 export const ADMIN_MODELS_PATH = '/api/console/admin/models';
 export const ADMIN_MODEL_PRICE_PATH = '/api/console/admin/models/price';
 
-/** The bounds of a model's numbers, as `model price` and the console take them. */
-export const MODEL_LIMITS = {
-  contextLength: { min: 1, max: 1_000_000_000 },
-  defaultMaxTokens: { min: 1, max: 10_000_000 },
-} as const;
+export { MODEL_LIMITS };
 
 /** A price in USD, as decimal text ("0.15") or a JSON number (read through its shortest decimal text): at most 6 decimals, at most $1,000,000. */
 const Usd = z.union([z.string().min(1).max(32), z.number()]);

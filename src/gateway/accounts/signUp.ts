@@ -27,7 +27,7 @@ export class SignUpRefused extends Error {
   }
 }
 
-/** The settings a sign-up follows (../settings.ts GatewaySettings has them). */
+/** The settings a sign-up follows (../settings.ts AdminSettings has them). */
 export interface SignUpSettings {
   readonly signUp: SignUpMode;
   /** Micro-USD the new account starts with. */

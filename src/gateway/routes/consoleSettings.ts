@@ -5,13 +5,13 @@
  * of every instance's snapshot: this one reloads it before answering, the others within a second.
  */
 import type { SettingChanges } from '../store/types.ts';
-import { changeSettings, retentionDays, type GatewaySettings } from '../settings.ts';
+import { changeSettings, retentionDays, type AdminSettings } from '../settings.ts';
 import type { Gateway } from '../gateway.ts';
 import type { ApiHandler } from './api.ts';
 import { money } from './consoleCatalog.ts';
 import { balanceField, refusal } from './consoleSchemas.ts';
 
-function settingsView(gw: Gateway, settings: GatewaySettings) {
+function settingsView(gw: Gateway, settings: AdminSettings) {
   return {
     object: 'console.settings' as const, sign_up: settings.signUp, new_user_balance: money(settings.newUserBalance), log_retention_days: settings.logRetentionDays,
     notice: settings.notice, defaults: [...settings.defaults], log_retention_days_in_effect: retentionDays(settings, gw.logRetentionDays),

@@ -3,19 +3,13 @@
 // but latency, counted from the new version on); the old rows read with no upstream model, user agent or address;
 // and the next batch adds to the tally.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
-import pg from 'pg';
-import { openAnyStore, openStore } from '../../../src/gateway/store/index.ts';
+import { postgresBefore, sqliteBefore } from '../../support/schemaBefore.ts';
 import { HOUR_MS } from '../../../src/gateway/store/logRollup.ts';
 import type { StatsQuery } from '../../../src/gateway/store/logStats.ts';
 import { MIGRATIONS } from '../../../src/gateway/store/migrations.ts';
 import { POSTGRES_MIGRATIONS } from '../../../src/gateway/store/postgresMigrations.ts';
 import type { RequestLog, Store } from '../../../src/gateway/store/types.ts';
 import { referenceStats } from '../../support/logStatsReference.ts';
-import { freshDatabase } from '../../support/postgres.ts';
-import { tempDir } from '../gateway/helpers.ts';
 
 const TALLY_SQLITE = 20;
 const TALLY_POSTGRES = 12;
@@ -64,48 +58,11 @@ async function check(store: Store): Promise<void> {
 describe("the logs' tally migrations, from the version before", () => {
   it(`SQLite: schema ${TALLY_SQLITE - 1} to ${TALLY_SQLITE}`, async () => {
     assert.equal(MIGRATIONS.find((m) => m.sql.includes('usage_hourly'))!.version, TALLY_SQLITE);
-    const dir = tempDir();
-    try {
-      const db = new DatabaseSync(`${dir}/gateway.db`);
-      db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL)');
-      for (const m of MIGRATIONS.filter((m) => m.version < TALLY_SQLITE)) {
-        db.exec(m.sql);
-        db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(m.version);
-      }
-      for (const row of oldRows('0')) db.exec(row);
-      db.close();
-      const store = openStore({ dataDir: dir });
-      try {
-        await check(store);
-      } finally {
-        await store.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await sqliteBefore(TALLY_SQLITE, oldRows('0'), check);
   });
 
   it(`PostgreSQL: schema ${TALLY_POSTGRES - 1} to ${TALLY_POSTGRES}`, async () => {
     assert.equal(POSTGRES_MIGRATIONS.find((m) => m.sql.includes('usage_hourly'))!.version, TALLY_POSTGRES);
-    const url = await freshDatabase();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query('CREATE TABLE schema_version (version INTEGER NOT NULL)');
-      for (const m of POSTGRES_MIGRATIONS.filter((m) => m.version < TALLY_POSTGRES)) {
-        await client.query(m.sql);
-        await client.query('INSERT INTO schema_version (version) VALUES ($1)', [m.version]);
-      }
-      for (const row of oldRows('false')) await client.query(row);
-      await client.query("SELECT setval(pg_get_serial_sequence('accounts', 'id'), 3, false)");
-    } finally {
-      await client.end();
-    }
-    const store = await openAnyStore({ databaseUrl: url, env: { MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') } });
-    try {
-      await check(store);
-    } finally {
-      await store.close();
-    }
+    await postgresBefore(TALLY_POSTGRES, oldRows('false'), "SELECT setval(pg_get_serial_sequence('accounts', 'id'), 3, false)", check);
   });
 });

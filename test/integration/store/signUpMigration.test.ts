@@ -2,16 +2,10 @@
 // its redemption codes keep their ids, values and state and stay redeemable once; invitations and
 // settings can then be made; and a new code takes an id after the old ones (the id sequence kept).
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
-import pg from 'pg';
-import { openAnyStore, openStore } from '../../../src/gateway/store/index.ts';
+import { postgresBefore, sqliteBefore } from '../../support/schemaBefore.ts';
 import { MIGRATIONS } from '../../../src/gateway/store/migrations.ts';
 import { POSTGRES_MIGRATIONS } from '../../../src/gateway/store/postgresMigrations.ts';
 import type { Store } from '../../../src/gateway/store/types.ts';
-import { tempDir } from '../gateway/helpers.ts';
-import { freshDatabase } from '../../support/postgres.ts';
 
 const SIGN_UP_SQLITE = 19;
 const SIGN_UP_POSTGRES = 11;
@@ -40,49 +34,12 @@ async function check(store: Store): Promise<void> {
 describe('the sign-up migrations, from the version before', () => {
   it(`SQLite: schema ${SIGN_UP_SQLITE - 1} to ${SIGN_UP_SQLITE}`, async () => {
     assert.equal(MIGRATIONS.find((m) => m.sql.includes('gateway_settings'))!.version, SIGN_UP_SQLITE);
-    const dir = tempDir();
-    try {
-      const db = new DatabaseSync(`${dir}/gateway.db`);
-      db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL)');
-      for (const m of MIGRATIONS.filter((m) => m.version < SIGN_UP_SQLITE)) {
-        db.exec(m.sql);
-        db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(m.version);
-      }
-      for (const row of oldRows('0')) db.exec(row);
-      db.close();
-      const store = openStore({ dataDir: dir });
-      try {
-        await check(store);
-      } finally {
-        await store.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await sqliteBefore(SIGN_UP_SQLITE, oldRows('0'), check);
   });
 
   it(`PostgreSQL: schema ${SIGN_UP_POSTGRES - 1} to ${SIGN_UP_POSTGRES}`, async () => {
     assert.equal(POSTGRES_MIGRATIONS.find((m) => m.sql.includes('gateway_settings'))!.version, SIGN_UP_POSTGRES);
-    const url = await freshDatabase();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query('CREATE TABLE schema_version (version INTEGER NOT NULL)');
-      for (const m of POSTGRES_MIGRATIONS.filter((m) => m.version < SIGN_UP_POSTGRES)) {
-        await client.query(m.sql);
-        await client.query('INSERT INTO schema_version (version) VALUES ($1)', [m.version]);
-      }
-      for (const row of oldRows('false')) await client.query(row);
-      // Rows written with their ids, as `migrate` writes them: the identity goes on after them.
-      await client.query("SELECT setval(pg_get_serial_sequence('redemption_codes', 'id'), 8, false), setval(pg_get_serial_sequence('accounts', 'id'), 2, false)");
-    } finally {
-      await client.end();
-    }
-    const store = await openAnyStore({ databaseUrl: url, env: { MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') } });
-    try {
-      await check(store);
-    } finally {
-      await store.close();
-    }
+    // Rows written with their ids, as `migrate` writes them: the identity goes on after them.
+    await postgresBefore(SIGN_UP_POSTGRES, oldRows('false'), "SELECT setval(pg_get_serial_sequence('redemption_codes', 'id'), 8, false), setval(pg_get_serial_sequence('accounts', 'id'), 2, false)", check);
   });
 });

@@ -3,7 +3,7 @@
 // what changed (the key only when typed), a price's body holding only the fields its kind takes.
 import assert from 'node:assert/strict';
 import { usdProblem, cleanUsd, microOf } from '../../../src/console/admin/usd.ts';
-import { addBody, draftOf, EMPTY_DRAFT, problemsOf, updateBody, type Channel } from '../../../src/console/admin/channelDraft.ts';
+import { addBody, draftOf, EMPTY_DRAFT, problemsOf, updateBody, type ChannelView } from '../../../src/console/admin/channelDraft.ts';
 import { emptyPrice, priceBody, priceProblems, priceText, type AdminModel } from '../../../src/console/admin/priceDraft.ts';
 import { PRICES_WORDS } from '../../../src/console/admin/pricesWords.ts';
 import { translate } from '../../../src/console/i18n/lang.ts';
@@ -27,7 +27,7 @@ describe('console admin forms', () => {
     assert.equal(microOf('12345678901234567890.000001'), 12345678901234567890000001n, 'exact beyond a float');
   });
 
-  const channel: Channel = {
+  const channel: ChannelView = {
     name: 'up', type: 'openai', base_url: 'https://api.example.com/v1', models: { a: 'a', big: 'upstream-big' }, priority: 0, weight: 1, timeout_ms: 120_000,
     proxy: null, responses_api: null, status: 'enabled', created_at: '2026-01-01T00:00:00Z', api_key: { set: true, last4: '6789' },
     health: { served: 0, failed: 0, last_failure: null, failures_in_a_row: 0, cooling_down_until: null },

@@ -9,7 +9,7 @@ import { call } from '../../api.ts';
 import { ADMIN_WORDS } from '../../admin/adminWords.ts';
 import { ChangeStatus, useChange } from '../../admin/change.tsx';
 import { ChannelCard } from '../../admin/ChannelCard.tsx';
-import { addBody, EMPTY_DRAFT, updateBody, type Channel, type ChannelDraft } from '../../admin/channelDraft.ts';
+import { addBody, EMPTY_DRAFT, updateBody, type ChannelView, type ChannelDraft } from '../../admin/channelDraft.ts';
 import { ChannelForm } from '../../admin/ChannelForm.tsx';
 import { CHANNELS_WORDS } from '../../admin/channelsWords.ts';
 import { COMMON } from '../../i18n/common.ts';
@@ -65,7 +65,7 @@ export function AdminChannelsPage() {
     }).then((ok) => { if (!ok) change.clear(); });
   };
 
-  const save = (channel: Channel, draft: ChannelDraft): void => {
+  const save = (channel: ChannelView, draft: ChannelDraft): void => {
     setEditError(null);
     const body = updateBody(channel, draft);
     if (!body) {
@@ -86,7 +86,7 @@ export function AdminChannelsPage() {
     }).then((ok) => { if (!ok) change.clear(); });
   };
 
-  const toggle = (channel: Channel): void => {
+  const toggle = (channel: ChannelView): void => {
     void change.run(`toggle:${channel.name}`, async () => {
       const enabled = channel.status === 'enabled';
       await call(enabled ? 'disableChannel' : 'enableChannel', { body: { name: channel.name } });
@@ -95,7 +95,7 @@ export function AdminChannelsPage() {
     });
   };
 
-  const remove = async (channel: Channel): Promise<void> => {
+  const remove = async (channel: ChannelView): Promise<void> => {
     if (!(await confirm(t('deleteAsk', { name: channel.name }), t('delete'), { body: t('deleteBody'), danger: true }))) return;
     await change.run(`delete:${channel.name}`, async () => {
       await call('deleteChannel', { body: { name: channel.name } });

@@ -50,7 +50,7 @@ function Routed({ user, loadError }: { readonly user: SessionUser | null | undef
   return <Layout path={path}>{body}</Layout>;
 }
 
-export function App() {
+export function ConsoleApp() {
   const [lang, setLangState] = useState<Lang>(initialLang);
   const setLang = useCallback((next: Lang) => {
     saveLang(next);

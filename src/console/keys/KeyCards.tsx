@@ -40,7 +40,7 @@ function StatusBadge({ k, t, common }: { readonly k: KeyView; readonly t: Words;
   return <Badge tone="ok">{common('enabled')}</Badge>;
 }
 
-export function KeyList({ keys, busy, onAction }: {
+export function KeyCards({ keys, busy, onAction }: {
   readonly keys: readonly KeyView[];
   /** The id of the key an action is under way for. */
   readonly busy: number | null;
