@@ -45,8 +45,6 @@ export const cliOptions = {
 const builds = [
   { ...common, ...besideBundle, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.cjs', external: ['vscode'] },
   { ...cliOptions, entryPoints: ['src/gateway/cli.ts'], outfile: 'dist/cli.cjs' },
-  // The SQLite log writer's thread, found beside either bundle (src/gateway/store/sqliteLogThread.ts).
-  { ...cliOptions, entryPoints: ['src/gateway/store/sqliteLogWorker.ts'], outfile: 'dist/sqlite-log-worker.cjs' },
 ];
 
 const root = fileURLToPath(new URL('.', import.meta.url));

@@ -1,8 +1,6 @@
 /** The benchmark's command line (documented at the top of run.ts) and how the gateway child is launched. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { cliOptions } from '../esbuild.js';
 
 const ENV_WORD = /^[A-Z_][A-Z0-9_]*=/;
 
@@ -46,16 +44,4 @@ export function benchOptions(root: string, argv: readonly string[]) {
     versusEnv: envOf(versusWords ?? []),
     versusFlags: versusWords?.filter((w) => !ENV_WORD.test(w)) ?? null,
   };
-}
-
-/**
- * `entry` bundled with dist/cli.cjs's options into bench/results/`out`, with the SQLite log writer's thread
- * beside it as in dist/: a child runs what users run.
- */
-export async function bundleChild(root: string, entry: string, out: string, keepLines = false): Promise<string> {
-  const options = { ...cliOptions, ...(keepLines ? { minifyWhitespace: false } : {}) };
-  await build({ ...options, entryPoints: [join(root, 'src/gateway/store/sqliteLogWorker.ts')], outfile: join(root, 'bench/results/sqlite-log-worker.cjs') });
-  const outfile = join(root, 'bench/results', out);
-  await build({ ...options, entryPoints: [join(root, entry)], outfile });
-  return outfile;
 }

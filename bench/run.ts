@@ -24,12 +24,14 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { memory, peakRss, procCpuSeconds, resetPeakRss, startChild, stats, stopChild, killAll, type Child } from './children.ts';
 import { holdStreams, mergeRuns, runLoad, type HoldResult, type LoadResult, type LoadSpec, type Target } from './load.ts';
+import { build } from 'esbuild';
+import { cliOptions } from '../esbuild.js';
 import { MODELS, checkBookkeeping, checkPostgresBookkeeping, holdModel, setUpGateway } from './setup.ts';
 import { freshDatabase, stopPostgres } from '../test/support/postgres.ts';
 import { completionPath } from './completion.ts';
 import { measureLongStreams } from './longStreams.ts';
 import { renderTable, evaluate, pairedRatios, type Results } from './report.ts';
-import { benchOptions, bundleChild } from './options.ts';
+import { benchOptions } from './options.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { option, smoke, profile, keep, fromSource, launch, gatewayFlags, versusWords, versusEnv, versusFlags } = benchOptions(root, process.argv.slice(2));
@@ -55,7 +57,12 @@ const BODIES = {
   hold: JSON.stringify({ model: holdModel(PLAN.hold.chunks, PLAN.hold.delayMs), messages, stream: true, stream_options: { include_usage: true } }),
 };
 
-const bundled = (entry: string, out: string, keepLines = false): Promise<string> => bundleChild(root, entry, out, keepLines);
+/** `entry` bundled with dist/cli.cjs's options into bench/results/`out`: a child runs what users run. */
+async function bundled(entry: string, out: string, keepLines = false): Promise<string> {
+  const outfile = join(root, 'bench/results', out);
+  await build({ ...cliOptions, ...(keepLines ? { minifyWhitespace: false } : {}), entryPoints: [join(root, entry)], outfile });
+  return outfile;
+}
 
 function gitCommit(): string | null {
   try {

@@ -5,9 +5,6 @@
  * Inside the gateway, money is integer micro-dollars and never a float.
  */
 import { z } from 'zod';
-import { MICRO_USD_PER_USD } from './values.ts';
-
-export { formatMicroUsd, formatUsd, MAX_BALANCE_MICRO, MICRO_USD_PER_USD } from './values.ts';
 
 export const BILLING_SUBSCRIPTION_PATH = '/v1/dashboard/billing/subscription';
 export const BILLING_USAGE_PATH = '/v1/dashboard/billing/usage';
@@ -44,6 +41,15 @@ export const BillingDaily = z.looseObject({
 });
 export type BillingDaily = z.infer<typeof BillingDaily>;
 
+/** Integer money unit used inside the gateway: one millionth of a US dollar. */
+export const MICRO_USD_PER_USD = 1_000_000;
+
+/**
+ * The most an account may hold, and so the most any amount may be: $1,000,000,000. A balance, what
+ * is pending and what is reserved (each at most this) add up far below 2^53 micro-USD, so money in
+ * micro-USD stays exact in a JavaScript number whatever the path (the gateway's store enforces it too).
+ */
+export const MAX_BALANCE_MICRO = 1_000_000_000 * MICRO_USD_PER_USD;
 /** The most a price may be (per million tokens, or per image): $1,000,000. */
 export const MAX_PRICE_MICRO = 1_000_000 * MICRO_USD_PER_USD;
 
@@ -55,3 +61,20 @@ export interface Balance {
   readonly unlimited: boolean;
 }
 
+/**
+ * Dollars for people, one rule everywhere (CLI, console, chat, status bar): exact to the micro-dollar,
+ * at least two decimals, no trailing zeros beyond, thousands separated: "$10.00", "$1,234.5", "$0.000038".
+ */
+/** micro-USD -> "$12.345", by the one display rule (formatUsd). */
+export function formatMicroUsd(micro: number): string {
+  return formatUsd(micro / MICRO_USD_PER_USD);
+}
+
+export function formatUsd(usd: number): string {
+  const micro = Math.round(usd * MICRO_USD_PER_USD);
+  const abs = BigInt(Math.abs(micro));
+  const whole = (abs / 1_000_000n).toLocaleString('en-US');
+  let fraction = (abs % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
+  return `${micro < 0 ? '-' : ''}$${whole}.${fraction}`;
+}

@@ -4,9 +4,14 @@
  */
 import { z } from 'zod';
 
-import { MAX_MODEL_NAME_LENGTH, type ModelKind } from './values.ts';
+import { MODEL_KINDS, type ModelKind } from './values.ts';
+import { MAX_MODEL_NAME_LENGTH } from './values.ts';
 
-export { isModelKind, MODEL_KINDS, type ModelKind } from './values.ts';
+export { MODEL_KINDS, type ModelKind };
+
+export function isModelKind(value: unknown): value is ModelKind {
+  return typeof value === 'string' && (MODEL_KINDS as readonly string[]).includes(value);
+}
 
 /** The endpoint (under the /v1 base) that serves each kind. */
 export const ENDPOINT_OF_KIND: Readonly<Record<ModelKind, string>> = {

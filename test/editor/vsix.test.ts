@@ -116,10 +116,4 @@ describe('the packaged .vsix', () => {
     const manifest = JSON.parse(entry('extension/dist/console/manifest.json').read().toString('utf8')) as { js: string; css: string };
     for (const name of [manifest.js, manifest.css]) assert.ok(entry(`extension/dist/console/${name}`).size > 1000, name);
   });
-
-  it("carries the SQLite log writer's thread beside the bundle, where the local gateway looks for it", () => {
-    const worker = entry('extension/dist/sqlite-log-worker.cjs').read().toString('utf8');
-    assert.match(worker, /BEGIN IMMEDIATE/);
-    assert.ok(!worker.includes('zod'), 'the thread loads no schemas');
-  });
 });

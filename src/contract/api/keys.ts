@@ -8,12 +8,23 @@
 import { z } from 'zod';
 import { ConsoleName } from '../admin.ts';
 import { IsoDateTimeInput, IsoTime, IsoTimeOrNull, Money, named } from './schema.ts';
-import { MAX_ALLOWED_IPS, MAX_DAILY_REQUESTS, MAX_TOKENS_PER_MINUTE, SPEND_PERIODS } from '../values.ts';
 
 export const KEYS_PATH = '/api/console/keys';
 export const KEY_LIMITS_PATH = '/api/console/keys/limits';
 
-export { isSpendPeriod, MAX_ALLOWED_IPS, MAX_DAILY_REQUESTS, MAX_TOKENS_PER_MINUTE, SPEND_PERIODS, type SpendPeriod } from '../values.ts';
+/** A spending limit counts the key's charges since ever, or since the start of the current UTC day or month. */
+export const SPEND_PERIODS = ['total', 'day', 'month'] as const;
+export type SpendPeriod = (typeof SPEND_PERIODS)[number];
+
+export function isSpendPeriod(value: unknown): value is SpendPeriod {
+  return typeof value === 'string' && (SPEND_PERIODS as readonly string[]).includes(value);
+}
+
+/** Addresses and CIDR ranges on one key's IP allow-list, at most. */
+export const MAX_ALLOWED_IPS = 100;
+/** Requests per day and tokens per minute, at most (0: no limit). */
+export const MAX_DAILY_REQUESTS = 1_000_000_000;
+export const MAX_TOKENS_PER_MINUTE = 1_000_000_000;
 
 /**
  * The limits a key can be made with or changed to; each absent one is left as it is (a new key: the

@@ -3,7 +3,7 @@
  * every balance stays exact in a JavaScript number. The CLI checks first with friendlier words;
  * this is the last line for every other path (and the SQL store has triggers for the same rule).
  */
-import { formatMicroUsd, MAX_BALANCE_MICRO } from '../../contract/values.ts';
+import { formatMicroUsd, MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { StoreError, type AccountRecord, type RequestLog } from './types.ts';
 
 /** Throws unless `amount` is whole micro-USD from `min` (a top-up: 1) to the ceiling. */

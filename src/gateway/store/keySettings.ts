@@ -10,7 +10,7 @@
  * the logs are kept.
  */
 import { isIP } from 'node:net';
-import { formatMicroUsd, isSpendPeriod, MAX_ALLOWED_IPS, MAX_BALANCE_MICRO, MAX_DAILY_REQUESTS, MAX_TOKENS_PER_MINUTE, type SpendPeriod } from '../../contract/values.ts';
+import { formatMicroUsd, isSpendPeriod, MAX_ALLOWED_IPS, MAX_BALANCE_MICRO, MAX_DAILY_REQUESTS, MAX_TOKENS_PER_MINUTE, type SpendPeriod } from '../../contract/index.ts';
 import { StoreError, type NewKey, type RequestLog } from './types.ts';
 
 export type { SpendPeriod };

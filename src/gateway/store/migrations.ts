@@ -380,34 +380,4 @@ export const MIGRATIONS: readonly Migration[] = [
           FROM request_logs WHERE account_id IS NOT NULL GROUP BY time / 3600000, COALESCE(model, ''), status, COALESCE(error_code, '');
     `,
   },
-  {
-    // Log batches are written by their own thread on their own connection (sqliteLogThread.ts), so
-    // PRAGMA data_version changes with every batch and can no longer tell "an admin changed something".
-    // catalog_version can: triggers bump it for any change to what the catalog reads, made by any
-    // connection (this process, the CLI, an older CLI of this schema), except the batches' own debits
-    // (accounts whose total_spent moved) and key last-use times. And like PostgreSQL's, a batch retried
-    // after its COMMIT landed (the thread died before it could say so) is applied once: applied_batches.
-    version: 21,
-    sql: `
-      CREATE TABLE catalog_version (n INTEGER NOT NULL);
-      INSERT INTO catalog_version (n) VALUES (1);
-      CREATE TABLE applied_batches (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL) WITHOUT ROWID;
-      CREATE INDEX applied_batches_time ON applied_batches(applied_at);
-      CREATE TRIGGER accounts_insert_catalog AFTER INSERT ON accounts BEGIN UPDATE catalog_version SET n = n + 1; END;
-      CREATE TRIGGER accounts_update_catalog AFTER UPDATE ON accounts WHEN NEW.total_spent IS OLD.total_spent BEGIN UPDATE catalog_version SET n = n + 1; END;
-      CREATE TRIGGER accounts_delete_catalog AFTER DELETE ON accounts BEGIN UPDATE catalog_version SET n = n + 1; END;
-      CREATE TRIGGER api_keys_insert_catalog AFTER INSERT ON api_keys BEGIN UPDATE catalog_version SET n = n + 1; END;
-      CREATE TRIGGER api_keys_update_catalog AFTER UPDATE ON api_keys WHEN NEW.last_used_at IS OLD.last_used_at BEGIN UPDATE catalog_version SET n = n + 1; END;
-      CREATE TRIGGER api_keys_delete_catalog AFTER DELETE ON api_keys BEGIN UPDATE catalog_version SET n = n + 1; END;
-      CREATE TRIGGER channels_insert_catalog AFTER INSERT ON channels BEGIN UPDATE catalog_version SET n = n + 1; END;
-      CREATE TRIGGER channels_update_catalog AFTER UPDATE ON channels BEGIN UPDATE catalog_version SET n = n + 1; END;
-      CREATE TRIGGER channels_delete_catalog AFTER DELETE ON channels BEGIN UPDATE catalog_version SET n = n + 1; END;
-      CREATE TRIGGER models_insert_catalog AFTER INSERT ON models BEGIN UPDATE catalog_version SET n = n + 1; END;
-      CREATE TRIGGER models_update_catalog AFTER UPDATE ON models BEGIN UPDATE catalog_version SET n = n + 1; END;
-      CREATE TRIGGER models_delete_catalog AFTER DELETE ON models BEGIN UPDATE catalog_version SET n = n + 1; END;
-      CREATE TRIGGER gateway_settings_insert_catalog AFTER INSERT ON gateway_settings BEGIN UPDATE catalog_version SET n = n + 1; END;
-      CREATE TRIGGER gateway_settings_update_catalog AFTER UPDATE ON gateway_settings BEGIN UPDATE catalog_version SET n = n + 1; END;
-      CREATE TRIGGER gateway_settings_delete_catalog AFTER DELETE ON gateway_settings BEGIN UPDATE catalog_version SET n = n + 1; END;
-    `,
-  },
 ];

@@ -3,8 +3,7 @@
  * read (a JSON column that is not what it must be, hand-edited or damaged; a number past 2^53) is
  * named, with how to repair it, instead of stopping startup with a bare parse error or a rounded number.
  */
-import type { ChannelType } from '../../contract/index.ts';
-import { isModelKind, isSpendPeriod, type ModelKind } from '../../contract/values.ts';
+import { isModelKind, isSpendPeriod, type ChannelType, type ModelKind } from '../../contract/index.ts';
 import { StoreError } from './types.ts';
 import type {
   AccountRecord, AdminTokenRecord, ChannelChanges, ChannelRecord, InvitationRecord, KeyRecord, ModelRecord, RedemptionCodeRecord, SessionRecord, SingleUseCode, StoredLog, UserRecord,

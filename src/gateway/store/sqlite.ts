@@ -19,7 +19,6 @@ import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { channelUpdate, modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { isSealed, type SecretBox } from './secretBox.ts';
 import { BatchWriter } from './sqliteBatch.ts';
-import { SqliteLogThread } from './sqliteLogThread.ts';
 import { SqliteSessions } from './sqliteSessions.ts';
 import { SqliteAudit } from './sqliteAudit.ts';
 import { SqliteCodes } from './sqliteCodes.ts';
@@ -39,7 +38,6 @@ export class SqliteStore implements Store {
   readonly #db: DatabaseSync;
   readonly #changes: SqliteChanges;
   #batchWriter: BatchWriter | null = null;
-  readonly #logThread: SqliteLogThread | null;
   #sessionTable: SqliteSessions | null = null;
   get #sessions(): SqliteSessions {
     return (this.#sessionTable ??= new SqliteSessions(this.#db));
@@ -83,7 +81,6 @@ export class SqliteStore implements Store {
     refuseEmptyFile(file);
     this.#db = new sqlite.DatabaseSync(file);
     this.#changes = new SqliteChanges(this.#db, file);
-    this.#logThread = SqliteLogThread.find(file);
     try {
       // Before the first write: SQLite gives the WAL and shared-memory files the database file's mode.
       chmodSync(file, 0o600);
@@ -361,7 +358,6 @@ export class SqliteStore implements Store {
 
   async write(batch: WriteBatch): Promise<void> {
     if (batch.logs.length === 0 && batch.keysUsed.size === 0) return;
-    if (this.#logThread?.usable) return this.#logThread.write(batch);
     const writer = (this.#batchWriter ??= new BatchWriter(this.#db));
     this.#tx(() => writer.apply(batch));
   }
@@ -389,7 +385,6 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    await this.#logThread?.close();
     this.#changes.close();
     if (this.#db.isOpen) this.#db.close();
   }

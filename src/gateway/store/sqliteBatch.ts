@@ -1,7 +1,7 @@
 /**
  * The SQLite store's one hot write: a batch of request logs, their debits, key last-use times and usage,
  * and the logs' hourly tally (logRollup.ts), with statements prepared once per connection. The caller runs
- * apply() inside its transaction: the log thread (sqliteLogWorker.ts), or the store itself without one.
+ * apply() inside its transaction.
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { RequestLog, WriteBatch } from './types.ts';
@@ -9,9 +9,6 @@ import { debitsOf } from './amounts.ts';
 import { usageOf } from './keySettings.ts';
 import { LOG_COLUMNS } from './sqlRows.ts';
 import { rollupOf, SQLITE_LATENCY_UPSERT, SQLITE_USAGE_UPSERT } from './logRollup.ts';
-
-/** Ids of applied batches are kept this long: far longer than any retry of one takes. */
-const APPLIED_BATCH_TTL_MS = 24 * 3600_000;
 
 /** 32 rows x 23 columns = 736 parameters, well under SQLite's limit (32,766). */
 const LOG_ROWS_PER_INSERT = 32;
@@ -31,9 +28,6 @@ export class BatchWriter {
   readonly #usage: StatementSync;
   readonly #tallyUsage: StatementSync;
   readonly #tallyLatency: StatementSync;
-  readonly #markApplied: StatementSync;
-  readonly #pruneApplied: StatementSync;
-  #prunedAt = 0;
 
   constructor(db: DatabaseSync) {
     const row = `(${new Array(LOG_COLUMNS.length).fill('?').join(', ')})`;
@@ -41,27 +35,15 @@ export class BatchWriter {
     this.#insertOne = insert(1);
     this.#insertMany = insert(LOG_ROWS_PER_INSERT);
     this.#debit = db.prepare('UPDATE accounts SET balance = balance - ?, total_spent = total_spent + ? WHERE id = ?');
-    // Only a later time is written: a row left as it was does not count as a change to the key (migration 21).
-    this.#used = db.prepare('UPDATE api_keys SET last_used_at = ?1 WHERE id = ?2 AND (last_used_at IS NULL OR last_used_at < ?1)');
+    this.#used = db.prepare('UPDATE api_keys SET last_used_at = MAX(COALESCE(last_used_at, 0), ?) WHERE id = ?');
     this.#usage = db.prepare(`INSERT INTO key_usage (key_id, day, requests, spent) VALUES (?, ?, ?, ?)
       ON CONFLICT (key_id, day) DO UPDATE SET requests = requests + excluded.requests, spent = spent + excluded.spent`);
     this.#tallyUsage = db.prepare(SQLITE_USAGE_UPSERT);
     this.#tallyLatency = db.prepare(SQLITE_LATENCY_UPSERT);
-    this.#markApplied = db.prepare('INSERT INTO applied_batches (id, applied_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING');
-    this.#pruneApplied = db.prepare('DELETE FROM applied_batches WHERE applied_at < ?');
   }
 
   /** Writes the batch; the debits are the sum of its logged costs per account. */
   apply(batch: WriteBatch): void {
-    // A retry of a batch whose COMMIT landed (its thread died before saying so): already applied.
-    if (batch.id !== undefined) {
-      const now = Date.now();
-      if (Number(this.#markApplied.run(batch.id, now).changes) === 0) return;
-      if (now - this.#prunedAt > APPLIED_BATCH_TTL_MS / 24) {
-        this.#pruneApplied.run(now - APPLIED_BATCH_TTL_MS);
-        this.#prunedAt = now;
-      }
-    }
     const debits = debitsOf(batch.logs);
     // Rows go in LOG_ROWS_PER_INSERT at a time, one statement each: per row, a multi-row INSERT
     // costs about half of a one-row INSERT run once per row (statement step and reset, the call itself).

@@ -1,8 +1,7 @@
 /**
  * Whether the SQLite store's data changed since the request path last asked (Store.changedSinceLastCheck),
  * cheaply: this process's own writes are counted, another process's (the CLI's) are seen through a watch
- * on the data folder and the catalog_version its triggers keep (migration 21: log batches, written on a
- * connection of their own, do not move it, where they would move `PRAGMA data_version`). Apart from sqlite.ts as PostgreSQL's change feed
+ * on the data folder and SQLite's `PRAGMA data_version`. Apart from sqlite.ts as PostgreSQL's change feed
  * is apart from postgres.ts (postgresChanges.ts): the same question, answered the way each database allows.
  */
 import { watch, type FSWatcher } from 'node:fs';
@@ -25,8 +24,8 @@ export class SqliteChanges {
   /** A file of this database was written since the last check (set by the watcher). */
   #maybeChanged = true;
   #lastCheck = 0;
-  #catalogVersion = -1;
-  #catalogVersionStatement: StatementSync | null = null;
+  #dataVersion = -1;
+  #dataVersionStatement: StatementSync | null = null;
   #ownChanges = 1;
   #seenOwnChanges = 0;
 
@@ -41,7 +40,7 @@ export class SqliteChanges {
   }
 
   /**
-   * Asking SQLite on every keyed request cost 4-7% of the gateway's CPU at full load.
+   * `PRAGMA data_version` on every keyed request cost 4-7% of the gateway's CPU at full load.
    * Another process (the CLI) can only change the data by writing the database or its WAL, and
    * the kernel reports those writes to a watch on the folder before that process even exits; so
    * between writes the answer is "no change" without asking SQLite, and at most RECHECK_MS apart
@@ -54,11 +53,11 @@ export class SqliteChanges {
     if (!this.#maybeChanged && this.#ownChanges === this.#seenOwnChanges && now - this.#lastCheck < RECHECK_MS && this.#watcher) return false;
     this.#maybeChanged = false;
     this.#lastCheck = now;
-    this.#catalogVersionStatement ??= this.#db.prepare('SELECT n FROM catalog_version');
-    const row = this.#catalogVersionStatement.get() as Row;
-    const version = Number(row.n);
-    const changed = version !== this.#catalogVersion || this.#ownChanges !== this.#seenOwnChanges;
-    this.#catalogVersion = version;
+    this.#dataVersionStatement ??= this.#db.prepare('PRAGMA data_version');
+    const row = this.#dataVersionStatement.get() as Row;
+    const version = Number(row.data_version);
+    const changed = version !== this.#dataVersion || this.#ownChanges !== this.#seenOwnChanges;
+    this.#dataVersion = version;
     this.#seenOwnChanges = this.#ownChanges;
     return changed;
   }

@@ -85,13 +85,8 @@ for (const { name, open } of STORES) {
         for (const row of rows) seen.push(row.id);
         if (rows.length > 0) cursor = rows.at(-1)!.id;
       };
-      // A turn of the event loop between polls, as between a console's requests: SQLite's reads answer without
-      // one, and a loop of them alone would starve the log writer's thread of its answers.
       const polling = (async () => {
-        while (writing) {
-          await poll();
-          await new Promise((resolve) => setImmediate(resolve));
-        }
+        while (writing) await poll();
       })();
       const written = await Promise.all(writers.map(async (writer, w) => {
         let n = 0;
