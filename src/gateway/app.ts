@@ -155,7 +155,8 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
     controllers.add(controller);
     const path = shown(pathOf(req.url));
     const ctx: RequestContext = {
-      id: newRequestId(), req, res, path, time: Date.now(), started: performance.now(),
+      // The gateway's clock, the one keys' days and periods follow: a log row falls on the day its request was counted in.
+      id: newRequestId(), req, res, path, time: gw.usage.now(), started: performance.now(),
       signal: controller.signal, log: emptyLogFields(), logWritten: false, noLog: false,
       // Anthropic's clients read errors in Anthropic's shape (their SDKs pick the error class from it).
       errorShape: path === MESSAGES_PATH || path.startsWith(`${MESSAGES_PATH}/`) ? 'anthropic' : 'openai',
