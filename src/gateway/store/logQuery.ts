@@ -30,8 +30,25 @@ export interface LogFilter {
 
 export const LOG_SELECT = 'SELECT l.*, a.name AS account_name FROM request_logs l LEFT JOIN accounts a ON a.id = l.account_id';
 
-/** The query for `filter`, with `placeholder(n)` for the n-th parameter (1-based): "?" for SQLite, "$n" for PostgreSQL. */
-export function logsSql(filter: LogFilter, placeholder: (n: number) => string): { sql: string; params: SqlParam[] } {
+/** Ids from `atLeast` to below `below`: one slice of a scan (requestLogs.ts). */
+export interface IdWindow {
+  readonly atLeast: number;
+  readonly below: number;
+}
+
+/**
+ * Whether the filter's rows can only be found by reading rows that do not match: a model, a status, a time
+ * range or a request id has no index (each would cost every logged request), so a rare one is a scan.
+ */
+export function scansRows(filter: LogFilter): boolean {
+  return filter.model !== undefined || filter.ok !== undefined || filter.since !== undefined || filter.until !== undefined || filter.requestId !== undefined;
+}
+
+/**
+ * The query for `filter`, with `placeholder(n)` for the n-th parameter (1-based): "?" for SQLite, "$n" for
+ * PostgreSQL; within `window` when given (same order as without).
+ */
+export function logsSql(filter: LogFilter, placeholder: (n: number) => string, window?: IdWindow): { sql: string; params: SqlParam[] } {
   const params: SqlParam[] = [];
   const p = (value: SqlParam): string => {
     params.push(value);
@@ -48,6 +65,7 @@ export function logsSql(filter: LogFilter, placeholder: (n: number) => string): 
   if (filter.requestId !== undefined) where.push(`l.request_id = ${p(filter.requestId)}`);
   if (filter.beforeId !== undefined) where.push(`l.id < ${p(filter.beforeId)}`);
   if (filter.afterId !== undefined) where.push(`l.id > ${p(filter.afterId)}`);
+  if (window) where.push(`l.id >= ${p(window.atLeast)}`, `l.id < ${p(window.below)}`);
   const order = filter.afterId !== undefined ? 'ASC' : 'DESC';
   const sql = `${LOG_SELECT}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY l.id ${order} LIMIT ${p(filter.limit)}`;
   return { sql, params };

@@ -3,7 +3,7 @@
  * dashboards' numbers (logStats.ts). One implementation serves both SQL stores, given how to run a query
  * and how the dialect writes a parameter; the memory store has its own (memoryRequestLogs.ts).
  */
-import { LOG_SELECT, logsSql, type LogFilter } from './logQuery.ts';
+import { LOG_SELECT, logsSql, scansRows, type LogFilter } from './logQuery.ts';
 import { statsOf, statsSql, type LogStats, type StatsGroups, type StatsQuery } from './logStats.ts';
 import type { SqlParam } from './newestFirst.ts';
 import { num, toLog, type Row } from './sqlRows.ts';
@@ -31,15 +31,43 @@ const sumOf = (v: unknown): number => (v === null || v === undefined ? 0 : num(v
 export class SqlRequestLogs implements RequestLogStore {
   readonly #read: SqlReader;
   readonly #placeholder: (n: number) => string;
+  readonly #scanWindow: number | null;
 
-  constructor(read: SqlReader, placeholder: (n: number) => string) {
+  /**
+   * `scanWindow`: a database whose reads block the caller's thread (SQLite) scans a filter without an index
+   * this many ids at a time, with a turn of the event loop between slices: a request id looked up among
+   * millions of rows (about 60 ms per million, a whole account's through its index three times that) then
+   * never holds up the requests the gateway is serving. Null: one query (PostgreSQL scans in its own process).
+   */
+  constructor(read: SqlReader, placeholder: (n: number) => string, scanWindow: number | null = null) {
     this.#read = read;
     this.#placeholder = placeholder;
+    this.#scanWindow = scanWindow;
   }
 
   async list(filter: LogFilter): Promise<StoredLog[]> {
-    const { sql, params } = logsSql(filter, this.#placeholder);
-    return (await this.#read(sql, params)).map(toLog);
+    if (this.#scanWindow === null || !scansRows(filter)) {
+      const { sql, params } = logsSql(filter, this.#placeholder);
+      return (await this.#read(sql, params)).map(toLog);
+    }
+    return (await this.#scanInSlices(filter, this.#scanWindow)).map(toLog);
+  }
+
+  /** The rows of `list(filter)`, read one window of ids at a time in the filter's order until the page is full. */
+  async #scanInSlices(filter: LogFilter, size: number): Promise<Row[]> {
+    const [bounds] = await this.#read('SELECT MIN(id) AS low, MAX(id) AS high FROM request_logs', []);
+    if (bounds?.low === null || bounds?.low === undefined) return [];
+    const low = Math.max(num(bounds.low), (filter.afterId ?? -Infinity) + 1);
+    const high = Math.min(num(bounds.high) + 1, filter.beforeId ?? Infinity);
+    const ascending = filter.afterId !== undefined;
+    const rows: Row[] = [];
+    for (let done = 0; rows.length < filter.limit && done < high - low; done += size) {
+      if (done > 0) await new Promise((resolve) => setImmediate(resolve));
+      const window = ascending ? { atLeast: low + done, below: Math.min(high, low + done + size) } : { atLeast: Math.max(low, high - done - size), below: high - done };
+      const { sql, params } = logsSql({ ...filter, limit: filter.limit - rows.length }, this.#placeholder, window);
+      rows.push(...(await this.#read(sql, params)));
+    }
+    return rows;
   }
 
   async get(id: number): Promise<StoredLog | null> {

@@ -33,6 +33,9 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
 }
 
+/** Ids per slice of a log scan: about 1 ms of the event loop each (requestLogs.ts). */
+const LOG_SCAN_WINDOW = 20_000;
+
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   readonly #db: DatabaseSync;
@@ -60,7 +63,7 @@ export class SqliteStore implements Store {
   }
   #requestLogs: SqlRequestLogs | null = null;
   get requestLogs(): SqlRequestLogs {
-    return (this.#requestLogs ??= new SqlRequestLogs(async (sql, params) => this.#db.prepare(sql).all(...params) as Row[], () => '?'));
+    return (this.#requestLogs ??= new SqlRequestLogs(async (sql, params) => this.#db.prepare(sql).all(...params) as Row[], () => '?', LOG_SCAN_WINDOW));
   }
   #signUpTable: SqliteSignUps | null = null;
   get signUps(): SqliteSignUps {
@@ -389,3 +392,4 @@ export class SqliteStore implements Store {
     if (this.#db.isOpen) this.#db.close();
   }
 }
+
