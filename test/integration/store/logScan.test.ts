@@ -1,7 +1,7 @@
 // The logs pages' filters without an index (model, status, time range, request id) on SQLite, whose reads
 // block the gateway's one thread: scanned a window of ids at a time with a turn of the event loop between
 // windows, so looking up one request id among many rows never holds up the requests being served, and
-// every page is the page one query would give.
+// every page is the page one query would give. Pruning old rows goes by windows of ids the same way.
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -95,5 +95,18 @@ describe('request logs: a filter without an index, scanned in windows on SQLite'
         if (filter.requestId === undefined) assert.ok(windowed.flat().length > 0, `${JSON.stringify(filter)} matches rows`);
       }
     }
+  });
+
+  // Last: it deletes the older half of the rows.
+  it('prunes the rows older than a time in windows from the oldest, the event loop turning between, and keeps every younger one', async () => {
+    let turned = false;
+    const pruning = store.pruneLogs(START + 30_000 * 1000);
+    setImmediate(() => (turned = true));
+    assert.equal(await pruning, 30_000);
+    assert.ok(turned, 'a callback queued after pruning began ran before it ended');
+    const oldest = await oneQuery.list({ afterId: 0, limit: 1 });
+    assert.equal(oldest[0]!.time, START + 30_000 * 1000, 'the first row kept is the first one not older');
+    assert.equal((await oneQuery.list({ until: START + 30_000 * 1000, limit: 10 })).length, 0);
+    assert.equal(await store.pruneLogs(START + 30_000 * 1000), 0, 'nothing left to prune');
   });
 });
