@@ -13,7 +13,7 @@ import { serve } from './cliServe.ts';
 import { migrate } from './cliMigrate.ts';
 import { model } from './cliModels.ts';
 import { readHiddenLine, user } from './cliUsers.ts';
-import { code } from './cliCodes.ts';
+import { code, invitation } from './cliCodes.ts';
 import { channel } from './cliChannels.ts';
 import { token } from './cliTokens.ts';
 import { settings, SETTINGS_USAGE } from './cliSettings.ts';
@@ -55,6 +55,9 @@ ${KEY_USAGE}  user create NAME [--admin] [--account ACCOUNT] | list | disable NA
   code list [--batch NAME] [--status unused|used|expired|disabled] [--limit N]   never the codes: id, batch, value,
               status, who redeemed it, dates
   code disable ID | --batch NAME   codes not yet used stop working (used ones stay used)
+  invitation create [--count N] [--batch NAME] [--expires DATE]   invitation codes for self sign-up (settings set
+              sign_up invitation), printed once like codes | invitation list [--batch NAME] [--status S] [--limit N]
+              | invitation disable ID | --batch NAME
   token create NAME --admin-user USER [--expires DATE]   an admin access token for scripts (Authorization: Bearer mgt-...
               on the admin routes of /api/), acting as USER (an enabled admin); printed once on standard output
   token list   never the tokens: id, name, status, who they act as, dates | token revoke NAME
@@ -108,6 +111,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   ...KEY_COMMAND_OPTIONS,
   'user create': ['account', 'admin'],
   'code create': ['value', 'count', 'batch', 'expires'], 'code list': ['batch', 'status', 'limit'], 'code disable': ['batch'],
+  'invitation create': ['count', 'batch', 'expires'], 'invitation list': ['batch', 'status', 'limit'], 'invitation disable': ['batch'],
   'token create': ['admin-user', 'expires'],
   'settings show': ['json'],
   logs: ['limit', 'json'],
@@ -180,7 +184,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     return values.help ? 0 : 2;
   }
   const [command, sub, ...args] = positionals;
-  const twoWord = ['channel', 'model', 'account', 'key', 'user', 'code', 'token', 'settings'].includes(command!);
+  const twoWord = ['channel', 'model', 'account', 'key', 'user', 'code', 'invitation', 'token', 'settings'].includes(command!);
   const name = twoWord || (command === 'logs' && sub === 'prune') ? `${command} ${sub ?? ''}` : command!;
   const allowed = new Set(['data', 'database', 'help', ...(COMMAND_OPTIONS[name] ?? [])]);
   const dataDir = values.data ?? (env['MODEL_GATEWAY_DATA'] || DEFAULT_DATA_DIR);
@@ -209,6 +213,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
       if (command === 'key') return await key(store, sub, args, values, io);
       if (command === 'user') return await user(store, sub, args, { account: values.account, admin: values.admin }, io);
       if (command === 'code') return await code(store, sub, args, values, io);
+      if (command === 'invitation') return await invitation(store, sub, args, values, io);
       if (command === 'token') return await token(store, sub, args, values, io);
       if (command === 'settings') return await settings(store, sub, args, values, io);
       if (command === 'backup') return await backup(store, sub!, dataDir, io);

@@ -1,4 +1,4 @@
-// `model-gateway code ...` (issue 10), in process through main(argv, io) as the binary runs it, on a
+// `model-gateway code ...` and `model-gateway invitation ...` (issue 10), in process through main(argv, io) as the binary runs it, on a
 // real SQLite folder beside a running gateway, and on PostgreSQL with --database: codes printed once
 // (one per line, alone on standard output), listed without them, disabled by id or batch; bad input is
 // a clear error, a non-zero exit and nothing made; a code redeemed over HTTP is listed as used, by whom;
@@ -19,6 +19,7 @@ import { freshDatabase } from '../../support/postgres.ts';
 import { consoleAgent, makeUser } from './consoleAgent.ts';
 
 const CODE = /^MGC(-[0-9A-HJKMNP-TV-Z]{4}){5}$/;
+const INVITATION = /^MGI(-[0-9A-HJKMNP-TV-Z]{4}){5}$/;
 
 const run = (env: NodeJS.ProcessEnv, args: string[]): Promise<CliRun> => runCli(args, env);
 
@@ -130,6 +131,42 @@ describe('model-gateway code', () => {
         assert.deepEqual(rows.filter((r) => r.action === 'code.create').map((r) => r.target), ['summer', '(no batch)', 'spring'], 'a refused create is not recorded');
       } finally {
         await audit.close();
+      }
+    });
+
+    it('invitation create|list|disable: codes printed once; a sign-up over HTTP with one is listed as used, by whom; audited as cli', async () => {
+      assert.equal((await cli('settings', 'set', 'sign_up', 'invitation')).code, 0);
+      const made = await cli('invitation', 'create', '--count', '2', '--batch', 'team');
+      assert.equal(made.code, 0, made.stderr);
+      const codes = lines(made.stdout);
+      assert.equal(codes.length, 2);
+      for (const c of codes) assert.match(c, INVITATION);
+      assert.match(made.stderr, /^2 invitations made in batch "team", ids \d+\.\.\d+, never expiring\. They are shown this once: store them now\.\n$/);
+      const refusedValue = await cli('invitation', 'create', '--value', '5');
+      assert.deepEqual([refusedValue.code, refusedValue.stdout], [2, ''], 'an invitation carries no money');
+      assert.match(refusedValue.stderr, /invitation create does not take --value/);
+
+      const visitor = consoleAgent(gw);
+      const signedUp = await poll('the setting applied', async () => {
+        const answer = await visitor.post('/api/console/signup', { name: 'grace', password: 'a long enough password', invitation_code: codes[0] });
+        return answer.status === 201 ? answer : undefined;
+      }, 5000, 50);
+      assert.equal(signedUp.status, 201);
+      assert.equal((await cli('invitation', 'disable', '--batch', 'team')).stdout, '1 invitation disabled in batch "team"\n');
+      const missing = await cli('invitation', 'disable', '999');
+      assert.equal(missing.code, 1);
+      const rows = lines((await cli('invitation', 'list', '--batch', 'team')).stdout).map((l) => l.split('\t'));
+      assert.deepEqual(rows.map((r) => r.slice(1, 4)), [['team', 'disabled', 'used_by=-'], ['team', 'used', 'used_by=grace']]);
+      assert.deepEqual(rows[1]!.slice(5), ['created_by=cli', rows[1]![6]!, 'expires=never']);
+      assert.match(rows[1]![6]!, /^used=\d{4}-/);
+      assert.ok(!codes.some((c) => JSON.stringify(rows).includes(c.slice(4))), 'never the codes');
+      assert.equal(lines((await cli('code', 'list', '--batch', 'team')).stdout).length, 0, 'not redemption codes');
+      const store = openStore({ dataDir: dir });
+      try {
+        const audit = (await store.listAudit({ limit: 1000 })).filter((r) => r.action.startsWith('invitation.'));
+        assert.deepEqual(audit.map((r) => [r.actor, r.action, r.target]), [['cli', 'invitation.disable', 'team'], ['cli', 'invitation.create', 'team']]);
+      } finally {
+        await store.close();
       }
     });
 
