@@ -1,6 +1,7 @@
 // The benchmark's c=50 verdict: rounds in opposite orders are paired, so the order's own effect cancels.
+// And the event-loop verdicts: p99 under 5 ms on each store that was measured.
 import assert from 'node:assert/strict';
-import { pairedRatios, roundRatio } from '../../bench/report.ts';
+import { evaluate, pairedRatios, roundRatio } from '../../bench/report.ts';
 import type { Results } from '../../bench/report.ts';
 
 const withRounds = (rounds: Record<string, number>[]): Results => ({ rounds: { ns50: rounds } }) as unknown as Results;
@@ -18,5 +19,15 @@ describe('bench report: paired rounds', () => {
 
   it('has no ratio without rounds that measured both targets', () => {
     assert.equal(roundRatio(withRounds([{ gateway: 1 }]), 'ns50', 'floor'), null);
+  });
+
+  it('judges the event loop p99 of each store measured, and says nothing of one that was not', () => {
+    const delay = (p99: number) => ({ p50: 1, p99, max: 2 * p99 });
+    const results = {
+      rounds: {}, runs: { ns50: { gateway: { requests: 1, rps: 1 } } }, gatewayCpu: { ns50: { loopDelayMs: delay(4.9) } },
+      postgres: { instances: 3, targets: { pg1: { loopDelayMs: delay(5) } }, bookkeeping: null }, hold: null, holdPeakRssBytes: null,
+    } as unknown as Results;
+    const loops = evaluate(results).filter((v) => v.id.includes('loop-delay'));
+    assert.deepEqual(loops.map((v) => [v.id, v.value, v.pass]), [['ns50-loop-delay', 4.9, true], ['pg50-loop-delay-pg1', 5, false]]);
   });
 });
