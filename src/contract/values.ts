@@ -21,6 +21,17 @@ export type SignUpMode = (typeof SIGN_UP_MODES)[number];
 /** The longest model name taken. */
 export const MAX_MODEL_NAME_LENGTH = 256;
 
+/** A model name an operator configures (a channel's, a price's): what clients send, printable, no spaces around it. */
+export function isConfigurableModelName(name: string): boolean {
+  return name.length >= 1 && name.length <= MAX_MODEL_NAME_LENGTH && !/[\u0000-\u001f\u007f]/.test(name) && name.trim() === name;
+}
+
+/** An http:// or https:// URL (a channel's base URL, its proxy). */
+export function isHttpUrl(value: string): boolean {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:');
+}
+
 /** The bounds of a channel's numbers, as `channel add` and the console take them. */
 export const CHANNEL_LIMITS = {
   priority: { min: 0, max: 1_000_000_000 },

@@ -8,7 +8,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ADMIN_WORDS, NAME_PATTERN } from './adminWords.ts';
 import { ChangeStatus, useChange } from './change.tsx';
-import { endOfDay, isFutureDay } from './day.ts';
+import { expiryOf, isFutureDay } from '../day.ts';
 import { usePaged, useSettled } from './usePaged.ts';
 import { COMMON } from '../i18n/common.ts';
 import { useFormat } from '../i18n/format.ts';
@@ -44,7 +44,7 @@ export function useBatchFields(t: Words<FormKey>, prefix: string, placeholder: s
   };
   return {
     ok: !problems.count && !problems.batch && !problems.expires,
-    body: () => ({ count: Number(count), ...(batch.trim() ? { batch: batch.trim() } : {}), ...(expires ? { expires_at: endOfDay(expires) } : {}) }),
+    body: () => ({ count: Number(count), ...(batch.trim() ? { batch: batch.trim() } : {}), ...expiryOf(expires) }),
     reset: () => { setCount('1'); setBatch(''); setExpires(''); },
     fields: (tried: boolean) => (
       <>

@@ -7,7 +7,7 @@
 import type { BodyOf } from '../api.ts';
 import { CHANNEL_TYPES, type ChannelType } from '../../contract/channels.ts';
 import type { Pair } from './PairsEditor.tsx';
-import { CHANNEL_LIMITS, DEFAULT_CHANNEL_TIMEOUT_MS, MAX_MODEL_NAME_LENGTH } from '../../contract/values.ts';
+import { CHANNEL_LIMITS, DEFAULT_CHANNEL_TIMEOUT_MS, isConfigurableModelName, isHttpUrl } from '../../contract/values.ts';
 
 export type { ChannelView } from '../../contract/api/channels.ts';
 import type { ChannelView } from '../../contract/api/channels.ts';
@@ -41,14 +41,6 @@ export function draftOf(channel: ChannelView): ChannelDraft {
   };
 }
 
-export function isHttpUrl(value: string): boolean {
-  const url = URL.canParse(value) ? new URL(value) : null;
-  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:');
-}
-
-export function isModelName(name: string): boolean {
-  return name.length >= 1 && name.length <= MAX_MODEL_NAME_LENGTH && !/[\u0000-\u001f\u007f]/.test(name) && name.trim() === name;
-}
 
 /** What is wrong with a field, as the words' key and its values. */
 export type Problem = readonly [key: 'baseUrlNeeded' | 'urlBad' | 'numberBad' | 'modelsNeeded' | 'modelBad' | 'modelTwice', vars?: Readonly<Record<string, string | number>>];
@@ -76,7 +68,7 @@ export function problemsOf(draft: ChannelDraft): Problems {
   const seen = new Set<string>();
   if (filled.length === 0) problems.models = ['modelsNeeded'];
   for (const [name, upstream] of filled) {
-    if (!isModelName(name.trim()) || (upstream.trim() !== '' && !isModelName(upstream.trim()))) problems.models ??= ['modelBad'];
+    if (!isConfigurableModelName(name.trim()) || (upstream.trim() !== '' && !isConfigurableModelName(upstream.trim()))) problems.models ??= ['modelBad'];
     else if (seen.has(name.trim())) problems.models ??= ['modelTwice', { name: name.trim() }];
     seen.add(name.trim());
   }

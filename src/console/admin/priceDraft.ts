@@ -8,7 +8,7 @@ import type { Answer, BodyOf } from '../api.ts';
 import type { ModelKind } from '../../contract/kinds.ts';
 import { usd } from '../i18n/format.ts';
 import type { Translate } from '../i18n/lang.ts';
-import { isModelName } from './channelDraft.ts';
+import { isConfigurableModelName } from '../../contract/values.ts';
 import type { Pair } from './PairsEditor.tsx';
 import type { PRICES_WORDS } from './pricesWords.ts';
 import { cleanUsd, MAX_PRICE_USD, usdProblem, type UsdProblem } from './usd.ts';
@@ -65,7 +65,7 @@ const whole = (text: string, bounds: { min: number; max: number }): PriceProblem
 export function priceProblems(d: PriceDraft): PriceProblems {
   const shown = fieldsOf(d.kind);
   const all: PriceProblems = {
-    model: isModelName(d.model.trim()) ? undefined : 'modelBad',
+    model: isConfigurableModelName(d.model.trim()) ? undefined : 'modelBad',
     context: whole(d.context, MODEL_LIMITS.contextLength), maxTokens: whole(d.maxTokens, MODEL_LIMITS.defaultMaxTokens),
   };
   if (!d.free) {

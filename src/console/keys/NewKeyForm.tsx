@@ -11,7 +11,8 @@ import { Button } from '../ui/Button.tsx';
 import { TextField } from '../ui/fields.tsx';
 import { KEY_WORDS } from './keyWords.ts';
 import { LimitFields } from './LimitFields.tsx';
-import { EMPTY_LIMITS, endOfDay, limitsBody, type LimitsForm } from './limits.ts';
+import { EMPTY_LIMITS, limitsBody, type LimitsForm } from './limits.ts';
+import { expiryOf } from '../day.ts';
 import { ModelPicker } from './ModelPicker.tsx';
 import type { CreatedKey } from './types.ts';
 
@@ -33,10 +34,8 @@ export function NewKeyForm({ models, onCreated }: { readonly models: readonly st
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const body: BodyOf<'createKey'> = { name: name.trim(), ...limitsBody(limits, false) };
+    const body: BodyOf<'createKey'> = { name: name.trim(), ...limitsBody(limits, false), ...expiryOf(expires) };
     if (chosen.length > 0) body.models = chosen;
-    const expiresAt = endOfDay(expires);
-    if (expiresAt) body.expires_at = expiresAt;
     try {
       const answer = await call('createKey', { body });
       setName('');

@@ -80,10 +80,3 @@ export function limitsBody(form: LimitsForm, editing: boolean): Limits {
   else if (editing) body.allow_ips = null;
   return body;
 }
-
-/** The end of the chosen day (a date field's "2026-12-31") in the browser's time zone, as the API takes it. */
-export function endOfDay(date: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d, 23, 59, 59).toISOString();
-}

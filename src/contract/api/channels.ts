@@ -9,7 +9,7 @@ import { ConsoleName } from '../admin.ts';
 import { CHANNEL_TYPES } from '../channels.ts';
 import { MAX_MODEL_NAME_LENGTH } from '../kinds.ts';
 import { IsoTime, IsoTimeOrNull, named } from './schema.ts';
-import { CHANNEL_LIMITS } from '../values.ts';
+import { CHANNEL_LIMITS, isConfigurableModelName, isHttpUrl } from '../values.ts';
 
 export const ADMIN_CHANNELS_PATH = '/api/console/admin/channels';
 
@@ -18,16 +18,7 @@ export { CHANNEL_LIMITS };
 /** The longest upstream key taken (real ones are a few hundred characters at most). */
 export const MAX_CHANNEL_KEY_LENGTH = 4096;
 
-/** An http:// or https:// URL (a channel's base URL, its proxy). */
-export function isHttpUrl(value: string): boolean {
-  const url = URL.canParse(value) ? new URL(value) : null;
-  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:');
-}
-
-/** A model name an operator configures (a channel's, a price's): what clients send, printable, no spaces around it. */
-export function isConfigurableModelName(name: string): boolean {
-  return name.length >= 1 && name.length <= MAX_MODEL_NAME_LENGTH && !/[\u0000-\u001f\u007f]/.test(name) && name.trim() === name;
-}
+export { isConfigurableModelName, isHttpUrl };
 
 export const ConfigurableModelName = z.string().refine(isConfigurableModelName, `must be printable text of at most ${MAX_MODEL_NAME_LENGTH} characters, with no spaces around it`);
 const HttpUrl = z.string().max(2048).refine(isHttpUrl, 'must be an http:// or https:// URL');

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { STATUS_FAMILIES, TROUBLESHOOTING_STEPS } from '../../../src/contract/errors.ts';
 import { familyWords, troubleshootingSteps } from '../../../src/console/i18n/errorWords.ts';
-import { EMPTY_LIMITS, endOfDay, limitsBody, limitsFormOf, splitList, usdText } from '../../../src/console/keys/limits.ts';
+import { EMPTY_LIMITS, limitsBody, limitsFormOf, splitList, usdText } from '../../../src/console/keys/limits.ts';
+import { endOfDay, expiryOf } from '../../../src/console/day.ts';
 import type { KeyView } from '../../../src/console/keys/types.ts';
 import { vscodeSettings } from '../../../src/console/keys/vscodeSettings.ts';
 
@@ -53,6 +54,8 @@ describe('console key limits', () => {
     assert.deepEqual([end.getFullYear(), end.getMonth(), end.getDate(), end.getHours(), end.getMinutes()], [2030, 11, 31, 23, 59]);
     assert.equal(endOfDay(''), null);
     assert.equal(endOfDay('31/12/2030'), null);
+    assert.deepEqual(expiryOf(''), {}, 'no day chosen: no expiry in the body');
+    assert.deepEqual(expiryOf('2030-12-31'), { expires_at: endOfDay('2030-12-31') });
   });
 
   it('the VS Code settings name the extension\'s real settings and never hold a key', () => {

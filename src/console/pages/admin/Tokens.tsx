@@ -7,7 +7,7 @@ import { useState } from 'preact/hooks';
 import { call, type Answer } from '../../api.ts';
 import { ADMIN_WORDS, NAME_PATTERN } from '../../admin/adminWords.ts';
 import { ChangeStatus, useChange } from '../../admin/change.tsx';
-import { endOfDay, isFutureDay } from '../../admin/day.ts';
+import { expiryOf, isFutureDay } from '../../day.ts';
 import { ShownOnce } from '../../admin/ShownOnce.tsx';
 import { TOKENS_WORDS } from '../../admin/tokensWords.ts';
 import { COMMON } from '../../i18n/common.ts';
@@ -52,7 +52,7 @@ function CreateForm({ onMade }: { readonly onMade: (answer: Answer<'createAdminT
     setBusy(true);
     setError(null);
     try {
-      onMade(await call('createAdminToken', { body: { name: name.trim(), ...(expires ? { expires_at: endOfDay(expires) } : {}) } }));
+      onMade(await call('createAdminToken', { body: { name: name.trim(), ...expiryOf(expires) } }));
       setName(''); setExpires(''); setTried(false);
     } catch (failure) {
       setError(failure as Error);
