@@ -7,7 +7,7 @@ import { chmodSync, existsSync } from 'node:fs';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { SqlRequestLogs } from './requestLogs.ts';
 import { LOG_SELECT } from './logQuery.ts';
-import { hourOf, PRUNE_ROLLUPS } from './logRollup.ts';
+import { pruneSqliteLogs } from './sqlitePrune.ts';
 import { loadSqlite, migrateSqlite, refuseEmptyFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
@@ -35,8 +35,6 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** Ids per slice of a log scan: about 1 ms of the event loop each (requestLogs.ts). */
 const LOG_SCAN_WINDOW = 20_000;
-/** Ids per DELETE when old logs are pruned: a few milliseconds of the write lock each. */
-const PRUNE_WINDOW = 5_000;
 
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
@@ -367,28 +365,8 @@ export class SqliteStore implements Store {
     this.#tx(() => writer.apply(batch));
   }
 
-  /**
-   * In windows of ids from the oldest row, with a turn of the event loop between: one huge DELETE would hold
-   * the write lock (and the request path's log batches) for long, and a search for old rows by time (which
-   * has no index) reads the whole table once none is left. Rows are written in about the order of their
-   * time (a long stream's row comes after shorter, later requests'), so the first window with rows and no
-   * old one ends it.
-   */
   async pruneLogs(before: number): Promise<number> {
-    const remove = this.#db.prepare('DELETE FROM request_logs WHERE id >= ? AND id < ? AND time < ?');
-    const anyIn = this.#db.prepare('SELECT 1 AS found FROM request_logs WHERE id >= ? AND id < ? LIMIT 1');
-    const bounds = this.#db.prepare('SELECT MIN(id) AS low, MAX(id) AS high FROM request_logs').get() as Row;
-    let pruned = 0;
-    if (bounds.low !== null) {
-      for (let low = Number(bounds.low); low <= Number(bounds.high); low += PRUNE_WINDOW) {
-        const removed = Number(remove.run(low, low + PRUNE_WINDOW, before).changes);
-        pruned += removed;
-        if (removed === 0 && anyIn.get(low, low + PRUNE_WINDOW)) break;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    }
-    for (const sql of PRUNE_ROLLUPS) this.#db.prepare(sql.replace('{h}', '?')).run(hourOf(before));
-    return pruned;
+    return pruneSqliteLogs(this.#db, before);
   }
 
   async listLogs(limit: number): Promise<StoredLog[]> {
