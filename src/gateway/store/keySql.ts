@@ -6,7 +6,7 @@
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { assertKeyLimits, KEY_LIMIT_COLUMNS, keyLimitValues, newKeyLimits, usageOf, type KeyLimits, type KeyUsageTotals, type KeyUsageQuery } from './keySettings.ts';
-import type { Query } from './postgresQuery.ts';
+import { prepared, type Query } from './postgresQuery.ts';
 import type { Row } from './sqlRows.ts';
 import type { NewKey, RequestLog } from './types.ts';
 
@@ -57,14 +57,13 @@ export async function keyUsageOf(query: (sql: string, params?: unknown[]) => Pro
   return out;
 }
 
+const ADD_KEY_USAGE = prepared('mg_batch_key_usage', `INSERT INTO key_usage (key_id, day, requests, spent)
+    SELECT * FROM unnest($1::bigint[], $2::int[], $3::bigint[], $4::bigint[])
+  ON CONFLICT (key_id, day) DO UPDATE SET requests = key_usage.requests + excluded.requests, spent = key_usage.spent + excluded.spent`);
+
 /** A batch's usage added, per key and day, in key and day order (rows are locked in one order by every writer). */
 export async function addPostgresKeyUsage(query: Query, logs: readonly RequestLog[]): Promise<void> {
   const usage = usageOf(logs);
   if (usage.length === 0) return;
-  await query(
-    `INSERT INTO key_usage (key_id, day, requests, spent)
-       SELECT * FROM unnest($1::bigint[], $2::int[], $3::bigint[], $4::bigint[])
-     ON CONFLICT (key_id, day) DO UPDATE SET requests = key_usage.requests + excluded.requests, spent = key_usage.spent + excluded.spent`,
-    [usage.map((u) => u.keyId), usage.map((u) => u.day), usage.map((u) => u.requests), usage.map((u) => u.spent)],
-  );
+  await query(ADD_KEY_USAGE, [usage.map((u) => u.keyId), usage.map((u) => u.day), usage.map((u) => u.requests), usage.map((u) => u.spent)]);
 }

@@ -20,7 +20,7 @@ import { PostgresLogs } from './postgresLogs.ts';
 import { SqlRequestLogs } from './requestLogs.ts';
 import { writeBatch } from './postgresBatch.ts';
 import { PostgresKeyLimits } from './postgresKeyLimits.ts';
-import { CHECK_VIOLATION, inTransaction, sqlState, UNIQUE_VIOLATION, type Query, type Transaction } from './postgresQuery.ts';
+import { CHECK_VIOLATION, inTransaction, queryConfig, sqlState, UNIQUE_VIOLATION, type Query, type Transaction } from './postgresQuery.ts';
 import type { KeyLimits, KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
 import { PostgresKeys } from './postgresKeys.ts';
 import { PostgresLeases } from './postgresLeases.ts';
@@ -90,7 +90,7 @@ export class PostgresStore implements Store {
     this.#pool.on('error', (error) => log(`a PostgreSQL connection of the pool failed (${error.message}); it is replaced on the next query`));
     this.#box = box;
     this.#changes = new ChangeFeed(this.#pool, connection, log);
-    const query: Query = (sql, params) => this.#pool.query<Row>(sql, params);
+    const query: Query = (sql, params) => this.#pool.query<Row>(queryConfig(sql, params));
     const tx: Transaction = (work) => this.#tx(work);
     this.#sessions = new PostgresSessions(query);
     this.#logs = new PostgresLogs(query);

@@ -22,7 +22,7 @@ import { lockLeasedAccounts } from './postgresLeases.ts';
 import { LOG_COLUMNS } from './sqlRows.ts';
 import { latencyColumns, POSTGRES_LATENCY_UPSERT, POSTGRES_USAGE_UPSERT, rollupOf, usageColumns } from './logRollup.ts';
 import type { RequestLog, WriteBatch } from './types.ts';
-import type { Query } from './postgresQuery.ts';
+import { prepared, type Query } from './postgresQuery.ts';
 
 /** Each column's array type, in LOG_COLUMNS order. */
 const LOG_COLUMN_TYPES: Readonly<Record<(typeof LOG_COLUMNS)[number], string>> = {
@@ -35,7 +35,17 @@ const LOG_COLUMN_TYPES: Readonly<Record<(typeof LOG_COLUMNS)[number], string>> =
 /** pg_advisory_xact_lock's key for handing out log ids in commit order: "MGlo" as an integer. */
 export const LOG_ORDER_LOCK = 0x4d476c6f;
 
-const INSERT_LOGS = `INSERT INTO request_logs (${LOG_COLUMNS.join(', ')}) SELECT * FROM unnest(${LOG_COLUMNS.map((c, i) => `$${i + 1}::${LOG_COLUMN_TYPES[c]}[]`).join(', ')})`;
+const INSERT_LOGS = prepared('mg_batch_logs', `INSERT INTO request_logs (${LOG_COLUMNS.join(', ')}) SELECT * FROM unnest(${LOG_COLUMNS.map((c, i) => `$${i + 1}::${LOG_COLUMN_TYPES[c]}[]`).join(', ')})`);
+const MARK_APPLIED = prepared('mg_batch_applied', 'INSERT INTO applied_batches (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id');
+const DEBIT = prepared('mg_batch_debit', `UPDATE accounts AS a SET balance = a.balance - d.amount, leased = a.leased - d.from_lease, total_spent = a.total_spent + d.amount
+  FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS d(id, amount, from_lease) WHERE a.id = d.id`);
+const SPEND_LEASES = prepared('mg_batch_leases', `UPDATE leases AS l SET amount = l.amount - d.from_lease
+  FROM unnest($2::bigint[], $3::bigint[]) AS d(id, from_lease) WHERE l.instance = $1 AND l.account_id = d.id`);
+const KEYS_USED = prepared('mg_batch_keys_used', `UPDATE api_keys AS k SET last_used_at = GREATEST(COALESCE(k.last_used_at, 0), u.time)
+  FROM unnest($1::bigint[], $2::bigint[]) AS u(id, time) WHERE k.id = u.id`);
+const USAGE_UPSERT = prepared('mg_batch_usage', POSTGRES_USAGE_UPSERT);
+const LATENCY_UPSERT = prepared('mg_batch_latency', POSTGRES_LATENCY_UPSERT);
+const ORDER_LOCK = prepared('mg_batch_order_lock', 'SELECT pg_advisory_xact_lock($1)');
 
 /** One log's values, in LOG_COLUMNS order. */
 function logValues(l: RequestLog): unknown[] {
@@ -49,7 +59,7 @@ function logValues(l: RequestLog): unknown[] {
 export async function writeBatch(query: Query, batch: WriteBatch, instance: string): Promise<void> {
   // A retry of a batch whose COMMIT landed but whose answer was lost: already applied, nothing to do.
   if (batch.id !== undefined) {
-    const { rows } = await query('INSERT INTO applied_batches (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id', [batch.id]);
+    const { rows } = await query(MARK_APPLIED, [batch.id]);
     if (rows.length === 0) return;
   }
   // Accounts in id order: two writers debiting the same accounts lock them in the same order (no deadlock).
@@ -57,35 +67,23 @@ export async function writeBatch(query: Query, batch: WriteBatch, instance: stri
   if (debits.length > 0) {
     const views = await lockLeasedAccounts(query, instance, debits.map(([id]) => id));
     const fromLease = debits.map(([id, amount]) => Math.min(amount, views.get(id)?.mine ?? 0));
-    await query(
-      `UPDATE accounts AS a SET balance = a.balance - d.amount, leased = a.leased - d.from_lease, total_spent = a.total_spent + d.amount
-         FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS d(id, amount, from_lease) WHERE a.id = d.id`,
-      [debits.map(([id]) => id), debits.map(([, amount]) => amount), fromLease],
-    );
+    await query(DEBIT, [debits.map(([id]) => id), debits.map(([, amount]) => amount), fromLease]);
     if (fromLease.some((n) => n > 0)) {
-      await query(
-        `UPDATE leases AS l SET amount = l.amount - d.from_lease
-           FROM unnest($2::bigint[], $3::bigint[]) AS d(id, from_lease) WHERE l.instance = $1 AND l.account_id = d.id`,
-        [instance, debits.map(([id]) => id), fromLease],
-      );
+      await query(SPEND_LEASES, [instance, debits.map(([id]) => id), fromLease]);
     }
   }
   await addPostgresKeyUsage(query, batch.logs);
   if (batch.keysUsed.size > 0) {
     const used = [...batch.keysUsed].sort(([a], [b]) => a - b);
-    await query(
-      `UPDATE api_keys AS k SET last_used_at = GREATEST(COALESCE(k.last_used_at, 0), u.time)
-         FROM unnest($1::bigint[], $2::bigint[]) AS u(id, time) WHERE k.id = u.id`,
-      [used.map(([id]) => id), used.map(([, time]) => time)],
-    );
+    await query(KEYS_USED, [used.map(([id]) => id), used.map(([, time]) => time)]);
   }
   const tally = rollupOf(batch.logs);
-  if (tally.usage.length > 0) await query(POSTGRES_USAGE_UPSERT, usageColumns(tally.usage));
-  if (tally.latency.length > 0) await query(POSTGRES_LATENCY_UPSERT, latencyColumns(tally.latency));
+  if (tally.usage.length > 0) await query(USAGE_UPSERT, usageColumns(tally.usage));
+  if (tally.latency.length > 0) await query(LATENCY_UPSERT, latencyColumns(tally.latency));
   if (batch.logs.length > 0) {
     const columns: unknown[][] = LOG_COLUMNS.map(() => []);
     for (const log of batch.logs) logValues(log).forEach((value, i) => columns[i]!.push(value));
-    await query('SELECT pg_advisory_xact_lock($1)', [LOG_ORDER_LOCK]);
+    await query(ORDER_LOCK, [LOG_ORDER_LOCK]);
     await query(INSERT_LOGS, columns);
   }
 }

@@ -8,8 +8,7 @@
  * so none of them can act on a lease amount another one is changing. Each further statement in
  * READ COMMITTED sees what committed before the lock was granted.
  */
-import { InstanceRows, type Query } from './postgresQuery.ts';
-import type { Row } from './sqlRows.ts';
+import { InstanceRows, prepared, type Query } from './postgresQuery.ts';
 import { toAccount } from './sqlRows.ts';
 import type { LeaseStore, LeaseView } from './instances.ts';
 import type { AccountRecord } from './types.ts';
@@ -20,17 +19,16 @@ const num = (value: unknown): number => {
   return n;
 };
 
+const LOCK_LEASED_ACCOUNTS = prepared('mg_lock_leased_accounts', `SELECT a.id, a.balance, a.leased, COALESCE(l.amount, 0) AS mine
+  FROM accounts a LEFT JOIN leases l ON l.account_id = a.id AND l.instance = $2
+  WHERE a.id = ANY($1::bigint[]) ORDER BY a.id FOR UPDATE OF a`);
+
 /**
  * Locks the accounts (id order) and reads each one's balance, leased total and this instance's lease.
  * The caller is inside a transaction; the locks hold until it ends.
  */
-export async function lockLeasedAccounts(query: (sql: string, params?: unknown[]) => Promise<{ rows: Row[] }>, instance: string, ids: readonly number[]): Promise<Map<number, LeaseView>> {
-  const { rows } = await query(
-    `SELECT a.id, a.balance, a.leased, COALESCE(l.amount, 0) AS mine
-       FROM accounts a LEFT JOIN leases l ON l.account_id = a.id AND l.instance = $2
-      WHERE a.id = ANY($1::bigint[]) ORDER BY a.id FOR UPDATE OF a`,
-    [ids, instance],
-  );
+export async function lockLeasedAccounts(query: Query, instance: string, ids: readonly number[]): Promise<Map<number, LeaseView>> {
+  const { rows } = await query(LOCK_LEASED_ACCOUNTS, [ids, instance]);
   return new Map(rows.map((r) => [num(r.id), { balance: num(r.balance), leased: num(r.leased), mine: num(r.mine) }]));
 }
 

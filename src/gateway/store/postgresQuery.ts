@@ -6,7 +6,23 @@
 import type pg from 'pg';
 import type { Row } from './sqlRows.ts';
 
-export type Query = (sql: string, params?: unknown[]) => Promise<pg.QueryResult<Row>>;
+export type Query = (sql: string | PreparedSql, params?: unknown[]) => Promise<pg.QueryResult<Row>>;
+
+/**
+ * A statement run often (each log batch's): prepared once per connection under its name, so PostgreSQL
+ * parses and plans it once, not at every batch, and only its parameters cross the wire after that.
+ */
+export interface PreparedSql {
+  readonly name: string;
+  readonly text: string;
+}
+
+export const prepared = (name: string, text: string): PreparedSql => ({ name, text });
+
+/** pg's query config for a statement and its parameters. */
+export function queryConfig(sql: string | PreparedSql, params?: unknown[]): pg.QueryConfig {
+  return typeof sql === 'string' ? { text: sql, ...(params ? { values: params } : {}) } : { name: sql.name, text: sql.text, ...(params ? { values: params } : {}) };
+}
 
 /** PostgreSQL's SQLSTATE for a refused row: a UNIQUE, a FOREIGN KEY and a CHECK violation. */
 export const UNIQUE_VIOLATION = '23505';
@@ -27,7 +43,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (query: Query) => Pr
   client.on('error', onLost);
   try {
     await client.query(begin);
-    const result = await work((sql, params) => client.query<Row>(sql, params));
+    const result = await work((sql, params) => client.query<Row>(queryConfig(sql, params)));
     await client.query('COMMIT');
     return result;
   } catch (error) {
