@@ -41,10 +41,10 @@ export function isoDate(value: string, flag: string): number {
   return ms;
 }
 
-/** An ISO-8601 date or date-time in the future, as epoch ms. */
-export function futureDate(value: string, flag: string, now = Date.now()): number {
+/** An ISO-8601 date or date-time in the future, as epoch ms; `what` is what it would expire (a key, the codes, the token). */
+export function futureDate(value: string, flag: string, what: string, now = Date.now()): number {
   const ms = isoDate(value, flag);
-  if (ms <= now) throw new UsageError(`--${flag} is in the past (${new Date(ms).toISOString()}): a key would be born expired`);
+  if (ms <= now) throw new UsageError(`--${flag} is in the past (${new Date(ms).toISOString()}): ${what} would be born expired`);
   return ms;
 }
 

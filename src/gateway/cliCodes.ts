@@ -93,7 +93,7 @@ async function singleUse<Row extends SingleUseCode>(kind: Kind<Row>, store: Stor
     if (args.length > 0) throw new UsageError(`${command} create takes no arguments, got "${args[0]}"`);
     const count = int(flags.count, 'count', 1, 1, MAX_CODES_PER_BATCH);
     const batch = flags.batch === undefined ? null : identifier(flags.batch, '--batch');
-    const expiresAt = flags.expires === undefined ? null : futureDate(flags.expires, 'expires');
+    const expiresAt = flags.expires === undefined ? null : futureDate(flags.expires, 'expires', 'the codes');
     const made = await kind.make(store, count, batch, expiresAt, flags);
     for (const c of made.codes) io.out(c);
     io.err(`${count} ${noun}${count === 1 ? '' : 's'}${made.worth} made${batch ? ` in batch "${batch}"` : ''}, ids ${made.ids[0]}..${made.ids.at(-1)}, ` +

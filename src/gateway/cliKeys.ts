@@ -67,7 +67,7 @@ function asUsage(error: unknown): never {
 
 export async function key(store: Store, sub: string | undefined, args: string[], flags: KeyFlags, io: { out: (line: string) => void }): Promise<number> {
   if (sub === 'create') {
-    const expiresAt = flags.expires === undefined ? null : futureDate(flags.expires, 'expires');
+    const expiresAt = flags.expires === undefined ? null : futureDate(flags.expires, 'expires', 'the key');
     const { secret } = await createKey(store, {
       account: identifier(flags.account, '--account'), name: identifier(flags.name, '--name'), models: list(flags.models), expiresAt, ...limitChanges(flags),
     }).catch(asUsage);

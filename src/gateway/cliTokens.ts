@@ -28,7 +28,7 @@ export async function token(store: Store, sub: string | undefined, args: string[
     if (args.length !== 1) throw new UsageError('token create takes one NAME (and --admin-user USER)');
     const name = identifier(args[0], 'token NAME');
     const userName = identifier(flags['admin-user'], '--admin-user');
-    const expiresAt = flags.expires === undefined ? null : futureDate(flags.expires, 'expires');
+    const expiresAt = flags.expires === undefined ? null : futureDate(flags.expires, 'expires', 'the token');
     const user = (await store.listUsers()).find((u) => u.name === userName);
     if (!user) throw new StoreError('not_found', `no user named "${userName}"`);
     if (!user.admin || user.status !== 'enabled') throw new StoreError('invalid', `"${userName}" is not an enabled admin: a token acts as its admin, and would be refused`);

@@ -145,6 +145,9 @@ describe('model-gateway code', () => {
       const refusedValue = await cli('invitation', 'create', '--value', '5');
       assert.deepEqual([refusedValue.code, refusedValue.stdout], [2, ''], 'an invitation carries no money');
       assert.match(refusedValue.stderr, /invitation create does not take --value/);
+      const past = await cli('invitation', 'create', '--expires', '2001-01-01');
+      assert.deepEqual([past.code, past.stdout], [2, '']);
+      assert.match(past.stderr, /--expires is in the past \(2001-01-01T00:00:00\.000Z\): the codes would be born expired/);
 
       const visitor = consoleAgent(gw);
       const signedUp = await poll('the setting applied', async () => {
