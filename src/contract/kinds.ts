@@ -5,7 +5,7 @@
 import { z } from 'zod';
 
 import { MODEL_KINDS, type ModelKind } from './values.ts';
-import { MAX_MODEL_NAME_LENGTH } from './values.ts';
+import { hasControlCharacters, MAX_MODEL_NAME_LENGTH } from './values.ts';
 
 export { MODEL_KINDS, type ModelKind };
 
@@ -24,8 +24,11 @@ export const ENDPOINT_OF_KIND: Readonly<Record<ModelKind, string>> = {
 /** The longest model name accepted: real names are far shorter, and a name is echoed in errors and stored in logs. */
 export { MAX_MODEL_NAME_LENGTH };
 
-/** A model name as every request body carries it. */
-export const ModelName = z.string().min(1).max(MAX_MODEL_NAME_LENGTH);
+/**
+ * A model name as every request body carries it. No served name holds a control character, and one in a
+ * request would be logged: refused here, with the reason.
+ */
+export const ModelName = z.string().min(1).max(MAX_MODEL_NAME_LENGTH).refine((name) => !hasControlCharacters(name), 'must not contain control characters');
 
 const tokenArray = z.array(z.number().int().nonnegative());
 

@@ -21,9 +21,14 @@ export type SignUpMode = (typeof SIGN_UP_MODES)[number];
 /** The longest model name taken. */
 export const MAX_MODEL_NAME_LENGTH = 256;
 
+/** Whether text holds a control character (no model name does; PostgreSQL text cannot hold NUL at all). */
+export function hasControlCharacters(text: string): boolean {
+  return /[\u0000-\u001f\u007f]/.test(text);
+}
+
 /** A model name an operator configures (a channel's, a price's): what clients send, printable, no spaces around it. */
 export function isConfigurableModelName(name: string): boolean {
-  return name.length >= 1 && name.length <= MAX_MODEL_NAME_LENGTH && !/[\u0000-\u001f\u007f]/.test(name) && name.trim() === name;
+  return name.length >= 1 && name.length <= MAX_MODEL_NAME_LENGTH && !hasControlCharacters(name) && name.trim() === name;
 }
 
 /** An http:// or https:// URL (a channel's base URL, its proxy). */

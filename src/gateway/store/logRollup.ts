@@ -12,6 +12,7 @@
  * twice: for its account, and for the whole gateway under account id GATEWAY (no account has it: ids start
  * at 1), so the admins' dashboard reads one set of rows however many accounts there are.
  */
+import { pgText } from './postgresQuery.ts';
 import type { RequestLog } from './types.ts';
 
 export const HOUR_MS = 3_600_000;
@@ -125,7 +126,7 @@ export const POSTGRES_LATENCY_UPSERT = `INSERT INTO latency_hourly (account_id, 
   ON CONFLICT (account_id, hour, bucket) DO UPDATE SET requests = latency_hourly.requests + excluded.requests`;
 
 export const usageColumns = (rows: readonly UsageRow[]): unknown[][] => [
-  rows.map((r) => r.accountId), rows.map((r) => r.hour), rows.map((r) => r.model), rows.map((r) => r.status), rows.map((r) => r.errorCode),
+  rows.map((r) => r.accountId), rows.map((r) => r.hour), rows.map((r) => pgText(r.model)), rows.map((r) => r.status), rows.map((r) => r.errorCode),
   rows.map((r) => r.requests), rows.map((r) => r.cost), rows.map((r) => r.promptTokens), rows.map((r) => r.completionTokens),
 ];
 export const latencyColumns = (rows: readonly LatencyRow[]): unknown[][] => [rows.map((r) => r.accountId), rows.map((r) => r.hour), rows.map((r) => r.bucket), rows.map((r) => r.requests)];

@@ -22,7 +22,7 @@ import { lockLeasedAccounts } from './postgresLeases.ts';
 import { LOG_COLUMNS } from './sqlRows.ts';
 import { latencyColumns, POSTGRES_LATENCY_UPSERT, POSTGRES_USAGE_UPSERT, rollupOf, usageColumns } from './logRollup.ts';
 import type { RequestLog, WriteBatch } from './types.ts';
-import { prepared, type Query } from './postgresQuery.ts';
+import { pgText, prepared, type Query } from './postgresQuery.ts';
 
 /** Each column's array type, in LOG_COLUMNS order. */
 const LOG_COLUMN_TYPES: Readonly<Record<(typeof LOG_COLUMNS)[number], string>> = {
@@ -50,9 +50,9 @@ const ORDER_LOCK = prepared('mg_batch_order_lock', 'SELECT pg_advisory_xact_lock
 /** One log's values, in LOG_COLUMNS order. */
 function logValues(l: RequestLog): unknown[] {
   // latency_ms is a whole column: a fraction would fail the cast, and with it the whole batch.
-  return [l.time, l.requestId, l.method, l.path, l.accountId, l.keyId, l.keyName, l.model, l.channel, l.status, l.errorCode,
-    l.promptTokens, l.completionTokens, l.usageEstimated, l.cost, Math.round(l.latencyMs), l.firstByteMs, l.stream, l.completionCap ?? null, l.attempts ?? null,
-    l.upstreamModel ?? null, l.userAgent ?? null, l.clientIp ?? null];
+  return [l.time, pgText(l.requestId), pgText(l.method), pgText(l.path), l.accountId, l.keyId, pgText(l.keyName), pgText(l.model), pgText(l.channel), l.status, pgText(l.errorCode),
+    l.promptTokens, l.completionTokens, l.usageEstimated, l.cost, Math.round(l.latencyMs), l.firstByteMs, l.stream, l.completionCap ?? null, pgText(l.attempts),
+    pgText(l.upstreamModel), pgText(l.userAgent), pgText(l.clientIp)];
 }
 
 /** `instance`: the writing process's lease owner (LeaseStore.instance). */

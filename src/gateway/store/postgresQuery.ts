@@ -24,6 +24,16 @@ export function queryConfig(sql: string | PreparedSql, params?: unknown[]): pg.Q
   return typeof sql === 'string' ? { text: sql, ...(params ? { values: params } : {}) } : { name: sql.name, text: sql.text, ...(params ? { values: params } : {}) };
 }
 
+/**
+ * Text as PostgreSQL can hold it: a NUL (which SQLite keeps) would fail the whole batch, every request's
+ * charge in it with it, at every retry. Request models with control characters are refused before they
+ * are logged; this is the store's own guard for any text that still carries one.
+ */
+export function pgText(text: string | null | undefined): string | null {
+  if (text === null || text === undefined) return null;
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+}
+
 /** PostgreSQL's SQLSTATE for a refused row: a UNIQUE, a FOREIGN KEY and a CHECK violation. */
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';

@@ -22,6 +22,7 @@ import { num, toAccount, toAdminToken, toAnyCode, toChannel, toKey, toKeyUsage, 
 import { toSettings } from './settingsRows.ts';
 import { StoreError } from './types.ts';
 import { toAudit } from './audit.ts';
+import { pgText } from './postgresQuery.ts';
 
 /** The tables copied, parents before children, each with the mapper that checks its rows (codes of both kinds). */
 const TABLES: readonly { readonly table: string; readonly check: (row: Row) => unknown }[] = [
@@ -167,8 +168,12 @@ async function sharedColumns(db: import('node:sqlite').DatabaseSync, client: pg.
   return fromSqlite;
 }
 
+/** The row's `columns`, text as PostgreSQL can hold it (a NUL SQLite kept, say in a model a client once sent, would stop the copy). */
 function pick(row: Row, columns: readonly string[]): Row {
-  return Object.fromEntries(columns.map((c) => [c, row[c] ?? null]));
+  return Object.fromEntries(columns.map((c) => {
+    const value = row[c] ?? null;
+    return [c, typeof value === 'string' ? pgText(value) : value];
+  }));
 }
 
 function resealed(row: Row, source: SecretBox, target: SecretBox): Row {

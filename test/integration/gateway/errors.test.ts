@@ -115,6 +115,21 @@ describe('gateway errors (contract section 7)', () => {
       }
     });
 
+    it('a model name with a control character is refused with 400 naming the reason, on every endpoint, and never logged', async () => {
+      for (const [path, body] of [
+        ['/v1/chat/completions', { messages: [{ role: 'user', content: 'x' }] }], ['/v1/completions', { prompt: 'x' }], ['/v1/embeddings', { input: 'x' }],
+        ['/v1/images/generations', { prompt: 'x' }], ['/v1/messages', { max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }], ['/v1/responses', { input: 'x' }],
+      ] as const) {
+        for (const model of ['a\u0000b', 'tab\there', 'del\u007f']) {
+          const answer = await call(t.gw, 'POST', path, { key: t.key, body: { model, ...body } });
+          assert.equal(answer.status, 400, `${path} ${JSON.stringify(model)}: ${answer.text}`);
+          assert.match(answer.text, /model: must not contain control characters/);
+          const log = await waitForLog(t.admin(), (l) => l.requestId === answer.headers.get('x-request-id'));
+          assert.equal(log?.model, null, 'the name is not logged');
+        }
+      }
+    });
+
     it('a long path is cut, with a marker, in the message and the log row', async () => {
       const path = `/v1/${'p'.repeat(10_000)}`;
       const answer = await call(t.gw, 'GET', path, { key: t.key });

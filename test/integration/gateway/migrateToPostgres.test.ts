@@ -14,6 +14,7 @@ import { toAccount, toAdminToken, toAnyCode, toKey, toLog, toModel, toUser, type
 import { toAudit } from '../../../src/gateway/store/audit.ts';
 import { assertError } from '../../support/answer.ts';
 import { call, chatBody, tempDir } from './helpers.ts';
+import { openStore } from '../../../src/gateway/store/index.ts';
 import { ROOT, serveProcess } from './serveProcess.ts';
 
 interface Run {
@@ -208,5 +209,28 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     assert.ok(after.spent > before.spent);
     assert.equal(after.spent, charged, 'spent equals every logged charge, the folder\'s and the new, to the micro-USD');
     assert.equal(1_000_000 - after.balance, charged, 'the balance fell by exactly the logged charges');
+  });
+
+  it('copies a log row whose model holds a NUL (SQLite keeps one; PostgreSQL text cannot) with U+FFFD in its place', async () => {
+    const dir = tempDir();
+    const store = openStore({ dataDir: dir });
+    try {
+      const account = await store.createAccount('team', 1_000);
+      await store.write({ logs: [{ time: Date.now(), requestId: 'r-nul', method: 'POST', path: '/v1/chat/completions', accountId: account.id, keyId: null, keyName: null,
+        model: 'a\u0000b', channel: 'c', status: 404, errorCode: 'model_not_found', promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0,
+        latencyMs: 1, firstByteMs: null, stream: false }], keysUsed: new Map() });
+    } finally {
+      await store.close();
+    }
+    const url = await freshDatabase();
+    const migrated = cli({ ...process.env, MODEL_GATEWAY_DATA: tempDir(), MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') }, ['migrate', '--from', dir, '--database', url]);
+    assert.equal(migrated.status, 0, migrated.stderr);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      assert.deepEqual((await client.query<Row>(`SELECT model FROM request_logs WHERE request_id = 'r-nul'`)).rows, [{ model: 'a\uFFFDb' }]);
+    } finally {
+      await client.end();
+    }
   });
 });

@@ -105,6 +105,18 @@ describe('the PostgreSQL store', () => {
     await assert.rejects(sql(url, "UPDATE accounts SET balance = 1000000000000001 WHERE name = 'team'"), /accounts_balance_range/);
   });
 
+  it('writes a batch whose text holds a NUL (which PostgreSQL text cannot) with U+FFFD in its place, instead of refusing every charge in it', async () => {
+    const url = await freshDatabase();
+    const store = await open(url);
+    const account = await store.createAccount('team', 1_000);
+    await store.write({ logs: [{ ...log(account.id, 100), model: 'a\u0000b', userAgent: 'ua\u0000', attempts: '[{"detail":"x\u0000"}]' }, log(account.id, 50)], keysUsed: new Map() });
+    const [, nul] = await store.listLogs(10);
+    assert.deepEqual([nul!.model, nul!.userAgent, nul!.attempts], ['a\uFFFDb', 'ua\uFFFD', '[{"detail":"x\uFFFD"}]']);
+    assert.equal((await store.getAccount('team'))!.balance, 850, 'both charges settled');
+    const tally = await sql(url, "SELECT model FROM usage_hourly WHERE account_id <> 0 ORDER BY model");
+    assert.deepEqual(tally.rows.map((r: { model: string }) => r.model), ['a\uFFFDb', 'm']);
+  });
+
   it('seals channel keys, and says so when MODEL_GATEWAY_SECRET_KEY is missing for a database that holds some', async () => {
     const url = await freshDatabase();
     const env = secretEnv();
