@@ -5,8 +5,16 @@
  */
 import type { RelayUsage } from '../types.ts';
 
+/**
+ * The most tokens an upstream may report for one request: far above any real one, and low enough that a
+ * count, the tally's hourly sums and the cost it prices stay exact integers in every store. An answer
+ * claiming more (1e30 would reach PostgreSQL as "1e+30" and fail the log batch, every charge in it with
+ * it) has its usage estimated, as when it says none.
+ */
+export const MAX_REPORTED_TOKENS = 1_000_000_000;
+
 export function isCount(n: unknown): n is number {
-  return typeof n === 'number' && Number.isInteger(n) && n >= 0;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= MAX_REPORTED_TOKENS;
 }
 
 function countOr0(n: unknown): number {

@@ -1,0 +1,67 @@
+// On PostgreSQL, one log batch carries every request's charge of the last moments, and a batch the database
+// refuses is retried whole: a single row it cannot hold would stop billing for everyone. Tried as a client
+// and an upstream would try it, over real HTTP: a model name with a NUL (PostgreSQL text cannot hold one)
+// and an upstream reporting 1e30 tokens (a bigint cannot). Each is answered, the requests after it are
+// served, every row lands, and the balance falls by exactly the logged charges.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
+import { openAnyStore } from '../../../src/gateway/store/index.ts';
+import type { Store } from '../../../src/gateway/store/types.ts';
+import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
+import { newChannel } from '../../support/channels.ts';
+import { poll } from '../../support/poll.ts';
+import { freshDatabase } from '../../support/postgres.ts';
+import { call, chatBody, tempDir } from './helpers.ts';
+
+describe('PostgreSQL: no request or upstream answer makes a log row the database refuses', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let gw: RunningGateway;
+  let store: Store;
+  let upstream: FakeUpstream;
+
+  before(async () => {
+    const url = await freshDatabase();
+    const env = { MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') };
+    dir = tempDir();
+    upstream = await startFakeUpstream((request) => (request.body?.model === 'huge-usage' ? { usage: { prompt_tokens: 1e30, completion_tokens: 1e30 } } : {}));
+    gw = await startGateway({ databaseUrl: url, env, dataDir: dir, port: 0, bootstrap: true, echoDelayMs: 0, issueKey: 'poison' });
+    store = await openAnyStore({ databaseUrl: url, env });
+    await store.addChannel(newChannel({ name: 'up', baseUrl: upstream.url, models: { 'huge-usage': 'huge-usage', fine: 'fine' } }));
+    for (const name of ['huge-usage', 'fine']) await store.setModel({ name, kind: 'chat', inputPrice: 1_000_000, outputPrice: 1_000_000, imagePrice: null, contextLength: null, toolCalling: null });
+  });
+  after(async () => {
+    await gw?.stop();
+    await store?.close();
+    await upstream?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a NUL in the model is a 400, an absurd upstream usage is estimated; every request after them is served and logged, the money exact', async () => {
+    const key = gw.issuedKey!;
+    const before = (await store.getAccount('local'))!;
+    const nul = await call(gw, 'POST', '/v1/chat/completions', { key, body: chatBody('a\u0000b') });
+    assert.equal(nul.status, 400, nul.text);
+    const huge = await call(gw, 'POST', '/v1/chat/completions', { key, body: chatBody('huge-usage') });
+    assert.equal(huge.status, 200, huge.text);
+    const ids = [nul, huge].map((a) => a.headers.get('x-request-id'));
+    for (let i = 0; i < 5; i++) {
+      const fine = await call(gw, 'POST', '/v1/chat/completions', { key, body: chatBody('fine') });
+      assert.equal(fine.status, 200, `request ${i} after them: ${fine.text}`);
+      ids.push(fine.headers.get('x-request-id'));
+    }
+    const logs = await poll('every row written', async () => {
+      const rows = await store.listLogs(100);
+      return ids.every((id) => rows.some((l) => l.requestId === id)) ? rows : undefined;
+    }, 10_000, 50);
+    const hugeRow = logs.find((l) => l.requestId === ids[1])!;
+    assert.equal(hugeRow.usageEstimated, true, 'the upstream\'s count was not taken');
+    assert.ok(hugeRow.promptTokens < 1e9 && hugeRow.completionTokens < 1e9, JSON.stringify(hugeRow));
+    const after = (await store.getAccount('local'))!;
+    const charged = logs.filter((l) => ids.includes(l.requestId)).reduce((sum, l) => sum + l.cost, 0);
+    assert.ok(charged > 0);
+    assert.equal(before.balance - after.balance, charged, 'the balance fell by exactly the logged charges');
+  });
+});
