@@ -6,6 +6,7 @@
  * a float sum) and comes out both ways, integer micro-USD and a USD string.
  */
 import { z } from 'zod';
+import { ModelName } from '../kinds.ts';
 import { ConsoleName } from '../admin.ts';
 import { IsoDateTimeInput, IsoTime, IsoTimeOrNull, Money, named } from './schema.ts';
 
@@ -43,7 +44,7 @@ export const KeyLimitFields = {
 /** POST /api/console/keys. */
 export const NewKeyBody = named('NewKeyBody', z.strictObject({
   name: ConsoleName,
-  models: z.array(z.string().min(1).max(256)).max(1000).nullable().optional().describe('the models the key may use; absent or null: every model'),
+  models: z.array(ModelName).max(1000).nullable().optional().describe('the models the key may use; absent or null: every model'),
   expires_at: IsoDateTimeInput.nullable().optional().describe('in the future; absent or null: never expires'),
   ...KeyLimitFields,
 }));

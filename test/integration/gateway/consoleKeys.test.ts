@@ -105,6 +105,9 @@ describe('console keys of a signed-in user', function () {
   it('refuses bad keys with the contract errors: a taken name, an unknown model, a past expiry, a bad name, no session, another site', async () => {
     assertError(await ada.post('/api/console/keys', { name: 'ada-laptop' }), 409, 'key_name_taken');
     assertError(await bob.post('/api/console/keys', { name: 'k1', models: ['no-such-model'] }), 400, 'invalid_request');
+    const control = await bob.post('/api/console/keys', { name: 'k1', models: ['a\u0000b'] });
+    assertError(control, 400, 'invalid_request');
+    assert.match(control.json.error.message, /models\.0: must not contain control characters/);
     assertError(await bob.post('/api/console/keys', { name: 'k2', expires_at: '2001-01-01T00:00:00Z' }), 400, 'invalid_request');
     assertError(await bob.post('/api/console/keys', { name: 'bad name with spaces' }), 400, 'invalid_request');
     assertError(await bob.post('/api/console/keys', { name: 'k3', rpm: 0 }), 400, 'invalid_request');
