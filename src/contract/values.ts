@@ -31,9 +31,9 @@ export function isConfigurableModelName(name: string): boolean {
   return name.length >= 1 && name.length <= MAX_MODEL_NAME_LENGTH && !hasControlCharacters(name) && name.trim() === name;
 }
 
-/** An http:// or https:// URL (a channel's base URL, its proxy). */
+/** An http:// or https:// URL (a channel's base URL, its proxy), as typed: no control character in it either. */
 export function isHttpUrl(value: string): boolean {
-  const url = URL.canParse(value) ? new URL(value) : null;
+  const url = URL.canParse(value) && !hasControlCharacters(value) ? new URL(value) : null;
   return url !== null && (url.protocol === 'http:' || url.protocol === 'https:');
 }
 

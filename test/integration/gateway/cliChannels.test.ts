@@ -79,6 +79,8 @@ describe('model-gateway channel update', () => {
       [['--api-key', 'sk-x', '--remove-api-key'], /--api-key or --remove-api-key, not both/],
       [['--priority', 'high'], /--priority must be a whole number/],
       [['--base-url', 'ftp://example.com'], /base-url/],
+      [['--base-url', 'http://example.com/v1\u0000'], /--base-url must be an http:\/\/ or https:\/\/ URL/],
+      [['--proxy', 'http://proxy\tx:3128'], /--proxy must be an http:\/\/ or https:\/\/ URL/],
       [['--map', 'no-equals'], /--map takes PLATFORM=UPSTREAM/],
       [['--models', ''], /--models is required/],
     ] as const) {
