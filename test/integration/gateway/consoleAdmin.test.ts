@@ -6,15 +6,13 @@
 // log lists the CLI's changes as `cli`, filters and pages. On PostgreSQL, a console top-up reaches
 // another instance on the same database as the CLI's does.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { ROUTES } from '../../../src/gateway/app.ts';
 import { createKey } from '../../../src/gateway/admin.ts';
 import { main } from '../../../src/gateway/cli.ts';
-import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
-import { openAnyStore } from '../../../src/gateway/store/index.ts';
+import type { RunningGateway } from '../../../src/gateway/server.ts';
 import type { Store } from '../../../src/gateway/store/types.ts';
 import { assertError } from '../../support/answer.ts';
-import { freshDatabase } from '../../support/postgres.ts';
+import { onFreshDatabase } from '../../support/postgresGateways.ts';
 import { consoleAgent, makeUser, PASSWORD, type ConsoleAgent } from './consoleAgent.ts';
 import { call, chatBody, startTestGateway, type Started } from './helpers.ts';
 
@@ -239,11 +237,10 @@ describe('on PostgreSQL: a console top-up is the CLI\'s top-up', function () {
   let store: Store;
 
   before(async () => {
-    const url = await freshDatabase();
-    const env = { MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') };
-    a = await startGateway({ port: 0, databaseUrl: url, env, bootstrap: true, echoDelayMs: 0 });
-    b = await startGateway({ port: 0, databaseUrl: url, env, echoDelayMs: 0 });
-    store = await openAnyStore({ databaseUrl: url, env });
+    const database = await onFreshDatabase();
+    store = database.store;
+    a = await database.start({ bootstrap: true });
+    b = await database.start();
   });
   after(async () => {
     await a?.stop();

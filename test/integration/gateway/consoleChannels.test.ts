@@ -5,16 +5,14 @@
 // answers what the upstream did, with the relay's code on failure; a deleted channel serves nothing. On
 // PostgreSQL the same changes made on one instance reach another within a second.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import OpenAI, { InternalServerError, PermissionDeniedError } from 'openai';
 import { createKey } from '../../../src/gateway/admin.ts';
-import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
-import { openAnyStore } from '../../../src/gateway/store/index.ts';
+import type { RunningGateway } from '../../../src/gateway/server.ts';
 import type { Store } from '../../../src/gateway/store/types.ts';
 import { assertError } from '../../support/answer.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { poll } from '../../support/poll.ts';
-import { freshDatabase } from '../../support/postgres.ts';
+import { onFreshDatabase } from '../../support/postgresGateways.ts';
 import { consoleAgent, makeUser, type ConsoleAgent } from './consoleAgent.ts';
 import { useAdminGateway, type Started } from './helpers.ts';
 
@@ -179,11 +177,10 @@ describe('on PostgreSQL: an admin on one instance changes channels and prices, a
   let b: FakeUpstream;
 
   before(async () => {
-    const url = await freshDatabase();
-    const env = { MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') };
-    one = await startGateway({ port: 0, databaseUrl: url, env, echoDelayMs: 0 });
-    two = await startGateway({ port: 0, databaseUrl: url, env, echoDelayMs: 0 });
-    store = await openAnyStore({ databaseUrl: url, env });
+    const database = await onFreshDatabase();
+    store = database.store;
+    one = await database.start();
+    two = await database.start();
     [a, b] = await Promise.all([startFakeUpstream({}), startFakeUpstream({})]);
   });
   after(async () => {

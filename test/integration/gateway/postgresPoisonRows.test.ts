@@ -4,31 +4,25 @@
 // and an upstream reporting 1e30 tokens (a bigint cannot). Each is answered, the requests after it are
 // served, every row lands, and the balance falls by exactly the logged charges.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
-import { openAnyStore } from '../../../src/gateway/store/index.ts';
+import type { RunningGateway } from '../../../src/gateway/server.ts';
 import type { Store } from '../../../src/gateway/store/types.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { newChannel } from '../../support/channels.ts';
 import { poll } from '../../support/poll.ts';
-import { freshDatabase } from '../../support/postgres.ts';
-import { call, chatBody, tempDir } from './helpers.ts';
+import { onFreshDatabase } from '../../support/postgresGateways.ts';
+import { call, chatBody } from './helpers.ts';
 
 describe('PostgreSQL: no request or upstream answer makes a log row the database refuses', function () {
   this.timeout(60_000);
-  let dir: string;
   let gw: RunningGateway;
   let store: Store;
   let upstream: FakeUpstream;
 
   before(async () => {
-    const url = await freshDatabase();
-    const env = { MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') };
-    dir = tempDir();
+    const database = await onFreshDatabase();
+    store = database.store;
     upstream = await startFakeUpstream((request) => (request.body?.model === 'huge-usage' ? { usage: { prompt_tokens: 1e30, completion_tokens: 1e30 } } : {}));
-    gw = await startGateway({ databaseUrl: url, env, dataDir: dir, port: 0, bootstrap: true, echoDelayMs: 0, issueKey: 'poison' });
-    store = await openAnyStore({ databaseUrl: url, env });
+    gw = await database.start({ bootstrap: true, issueKey: 'poison' });
     await store.addChannel(newChannel({ name: 'up', baseUrl: upstream.url, models: { 'huge-usage': 'huge-usage', fine: 'fine' } }));
     for (const name of ['huge-usage', 'fine']) await store.setModel({ name, kind: 'chat', inputPrice: 1_000_000, outputPrice: 1_000_000, imagePrice: null, contextLength: null, toolCalling: null });
   });
@@ -36,7 +30,6 @@ describe('PostgreSQL: no request or upstream answer makes a log row the database
     await gw?.stop();
     await store?.close();
     await upstream?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('a NUL in the model is a 400, an absurd upstream usage is estimated; every request after them is served and logged, the money exact', async () => {

@@ -4,14 +4,13 @@
 // made through one instance is applied by another within a second, where sign-ups then go, and 20
 // sign-ups racing for one invitation over both instances make one user.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
-import { openAnyStore, openStore } from '../../../src/gateway/store/index.ts';
+import { openStore } from '../../../src/gateway/store/index.ts';
 import type { RequestLog, Store } from '../../../src/gateway/store/types.ts';
 import { assertRefusal } from '../../support/documented.ts';
 import { poll } from '../../support/poll.ts';
-import { freshDatabase } from '../../support/postgres.ts';
+import { onFreshDatabase } from '../../support/postgresGateways.ts';
 import { consoleAgent, makeUser, PASSWORD, type ConsoleAgent } from './consoleAgent.ts';
 import { startTestGateway, tempDir, type Started } from './helpers.ts';
 
@@ -119,11 +118,10 @@ describe('gateway settings', function () {
     let b: RunningGateway;
     let store: Store;
     before(async () => {
-      const url = await freshDatabase();
-      const env = { MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') };
-      a = await startGateway({ port: 0, databaseUrl: url, env, bootstrap: true, echoDelayMs: 0 });
-      b = await startGateway({ port: 0, databaseUrl: url, env, echoDelayMs: 0 });
-      store = await openAnyStore({ databaseUrl: url, env });
+      const database = await onFreshDatabase();
+      store = database.store;
+      a = await database.start({ bootstrap: true });
+      b = await database.start();
       await makeUser(store, 'root', 0, true);
     });
     after(async () => {

@@ -1,0 +1,25 @@
+/**
+ * Gateway instances on one fresh database of the test PostgreSQL, as several behind a load balancer run:
+ * the database's URL, the environment holding its secret key, a store on it for the test's own admin
+ * writes (close it in the suite's after hook), and `start` for each instance (port 0, the offline echo
+ * model answering at once, the options given).
+ */
+import { randomBytes } from 'node:crypto';
+import { startGateway, type GatewayOptions, type RunningGateway } from '../../src/gateway/server.ts';
+import { openAnyStore } from '../../src/gateway/store/index.ts';
+import type { Store } from '../../src/gateway/store/types.ts';
+import { freshDatabase } from './postgres.ts';
+
+export interface FreshDatabase {
+  readonly url: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly store: Store;
+  start(options?: GatewayOptions): Promise<RunningGateway>;
+}
+
+export async function onFreshDatabase(): Promise<FreshDatabase> {
+  const url = await freshDatabase();
+  const env = { MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') };
+  const store = await openAnyStore({ databaseUrl: url, env });
+  return { url, env, store, start: (options = {}) => startGateway({ port: 0, databaseUrl: url, env, echoDelayMs: 0, ...options }) };
+}
