@@ -53,6 +53,13 @@ export interface ReservationPlan {
   readonly maxCompletionTokens: number | null;
 }
 
+/**
+ * The largest completion cap the gateway sets: far above any model's output, and a number every store's
+ * column holds (PostgreSQL's completion_cap is an integer). Without it a cheap model and a large balance
+ * afforded caps of 10^10 and more: the log row was refused, and with it the batch of everyone's charges.
+ */
+export const MAX_COMPLETION_CAP = 1_000_000_000;
+
 /** An upper bound on the prompt tokens of a request, for its reservation: a token is at least one byte of the body, plus per-message framing. */
 export function promptTokenBound(bodyBytes: number, messages: number): number {
   return bodyBytes + 4 * messages + 16;
@@ -73,7 +80,7 @@ export function planReservation(available: number, promptEstimate: number, asked
   const affordableTotal = affordableCompletionTokens(available, promptEstimate, model.inputPrice, model.outputPrice);
   const affordable = affordableTotal < 0 ? -1 : Math.floor(affordableTotal / choices);
   if (affordable < Math.min(wanted, MIN_COMPLETION_TOKENS)) return null;
-  const cap = Math.min(wanted, affordable);
+  const cap = Math.min(wanted, affordable, MAX_COMPLETION_CAP);
   return { amount: costOf(promptEstimate, cap * choices, model.inputPrice, model.outputPrice), maxCompletionTokens: cap };
 }
 

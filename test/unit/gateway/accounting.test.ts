@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { DEFAULT_COMPLETION_CAP, Ledger, MIN_COMPLETION_TOKENS, planReservation } from '../../../src/gateway/accounts/ledger.ts';
+import { DEFAULT_COMPLETION_CAP, Ledger, MAX_COMPLETION_CAP, MIN_COMPLETION_TOKENS, planReservation } from '../../../src/gateway/accounts/ledger.ts';
 import { costOf } from '../../../src/gateway/accounts/money.ts';
 import type { ModelRecord } from '../../../src/gateway/store/types.ts';
 
@@ -18,6 +18,14 @@ describe('accounting: reservation plans', () => {
     const low = planReservation(1_000, 100, null, echo)!;
     assert.equal(low.maxCompletionTokens, 100);
     assert.ok(low.amount <= 1_000);
+  });
+
+  it('never sets a cap above MAX_COMPLETION_CAP, however much a cheap model and a large balance afford', () => {
+    const cheap: ModelRecord = { ...echo, inputPrice: 1, outputPrice: 1 };
+    const plan = planReservation(1_000_000_000_000, 100, 1e15, cheap)!;
+    assert.equal(plan.maxCompletionTokens, MAX_COMPLETION_CAP);
+    assert.equal(plan.amount, costOf(100, MAX_COMPLETION_CAP, 1, 1));
+    assert.ok(MAX_COMPLETION_CAP < 2 ** 31, 'it fits PostgreSQL\'s integer column');
   });
 
   it('reserves the prompt at the dearest input price: a cache write may cost more than plain input', () => {
