@@ -10,7 +10,7 @@ import { Layout } from './Layout.tsx';
 import { LAYOUT_WORDS } from './layoutWords.ts';
 import { ADMIN_PAGES, PUBLIC_PAGES, USER_PAGES } from './pages.ts';
 import { href, navigate, useRoute } from './router.ts';
-import { SessionContext, type SessionUser } from './session.ts';
+import { SessionContext, type SignedInUser } from './session.ts';
 import { Alert, ErrorAlert } from './ui/Alert.tsx';
 import { PublicFrame } from './ui/PublicFrame.tsx';
 import { COMMON } from './i18n/common.ts';
@@ -35,7 +35,7 @@ function Redirect({ to, next }: { readonly to: string; readonly next?: string })
   return null;
 }
 
-function Routed({ user, loadError }: { readonly user: SessionUser | null | undefined; readonly loadError: Error | null }) {
+function Routed({ user, loadError }: { readonly user: SignedInUser | null | undefined; readonly loadError: Error | null }) {
   const { path, query } = useRoute();
   const Public = PUBLIC_PAGES[path];
   if (Public) return <PublicFrame><Public /></PublicFrame>;
@@ -57,7 +57,7 @@ export function ConsoleApp() {
     setLangState(next);
   }, []);
   // undefined: not known yet; null: nobody signed in.
-  const [user, setUser] = useState<SessionUser | null | undefined>(undefined);
+  const [user, setUser] = useState<SignedInUser | null | undefined>(undefined);
   const [loadError, setLoadError] = useState<Error | null>(null);
 
   useEffect(() => {

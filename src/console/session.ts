@@ -6,14 +6,14 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { Answer } from './api.ts';
 
-export type SessionUser = NonNullable<Answer<'getSession'>['user']>;
+export type SignedInUser = NonNullable<Answer<'getSession'>['user']>;
 
 export interface SessionState {
-  readonly user: SessionUser | null;
+  readonly user: SignedInUser | null;
   /** The session question has been answered (until then `user` is null without meaning "nobody"). */
   readonly ready: boolean;
   /** After sign-in or setup: the answer's user; after sign-out: null. */
-  readonly setUser: (user: SessionUser | null) => void;
+  readonly setUser: (user: SignedInUser | null) => void;
   readonly signOut: () => Promise<void>;
 }
 
@@ -22,7 +22,7 @@ export const SessionContext = createContext<SessionState>({ user: null, ready: f
 export const useSession = (): SessionState => useContext(SessionContext);
 
 /** The signed-in user, for pages that only render signed in. */
-export function useUser(): SessionUser {
+export function useUser(): SignedInUser {
   const { user } = useSession();
   if (!user) throw new Error('useUser outside the signed-in layout');
   return user;

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { CLI_ACTOR, formatMicroUsd } from '../contract/index.ts';
 import { parseTopUp } from './accounts/money.ts';
 import { openAccount, topUpAccount } from './accounts/userAdmin.ts';
-import { identifier, int, isoDate, need, usd, UsageError } from './cliArgs.ts';
+import { identifier, int, isoDate, need, usdFlag, UsageError } from './cliArgs.ts';
 import { key, KEY_COMMAND_OPTIONS, KEY_USAGE } from './cliKeys.ts';
 import { serve } from './cliServe.ts';
 import { migrate } from './cliMigrate.ts';
@@ -121,7 +121,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
 async function account(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
   const name = identifier(args[0], 'account NAME');
   if (sub === 'create') {
-    const a = await openAccount(store, name, values.balance === undefined ? 0 : usd(values.balance, '--balance'), { actor: CLI_ACTOR });
+    const a = await openAccount(store, name, values.balance === undefined ? 0 : usdFlag(values.balance, '--balance'), { actor: CLI_ACTOR });
     io.out(`account "${a.name}" created with ${formatMicroUsd(a.balance)}`);
   } else if (sub === 'topup') {
     let amount: number;

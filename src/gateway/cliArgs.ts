@@ -49,7 +49,7 @@ export function futureDate(value: string, flag: string, what: string, now = Date
 }
 
 /** An amount in USD as micro-USD: exact, at most `max` (a balance's ceiling, or a price's). */
-export function usd(value: string | undefined, what: string, max = MAX_BALANCE_MICRO): number {
+export function usdFlag(value: string | undefined, what: string, max = MAX_BALANCE_MICRO): number {
   if (value === undefined) throw new UsageError(`${what} is required`);
   try {
     return parseUsd(value, max);
@@ -58,7 +58,7 @@ export function usd(value: string | undefined, what: string, max = MAX_BALANCE_M
   }
 }
 
-export const price = (value: string | undefined, what: string): number => usd(value, what, MAX_PRICE_MICRO);
+export const price = (value: string | undefined, what: string): number => usdFlag(value, what, MAX_PRICE_MICRO);
 
 /** A yes|no flag (true|false too); null when not given. */
 export function yesNo(value: string | undefined, flag: string): boolean | null {

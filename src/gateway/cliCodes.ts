@@ -9,7 +9,7 @@
 import { CLI_ACTOR, formatMicroUsd } from '../contract/index.ts';
 import { codeNames, createCodeBatch, disableUnusedCodes, MAX_CODES_PER_BATCH } from './accounts/codes.ts';
 import { createInvitationBatch, disableUnusedInvitations } from './accounts/invitations.ts';
-import { futureDate, identifier, int, usd, UsageError } from './cliArgs.ts';
+import { futureDate, identifier, int, usdFlag, UsageError } from './cliArgs.ts';
 import { CODE_STATUSES, codeStatus } from './store/codeQuery.ts';
 import type { CodeFilter, CodeStatus, CodeTarget, SingleUseCode, Store } from './store/types.ts';
 
@@ -54,7 +54,7 @@ const REDEMPTION: Kind<Awaited<ReturnType<Store['listCodes']>>[number]> = {
   command: 'code',
   noun: 'code',
   async make(store, count, batch, expiresAt, flags) {
-    const value = usd(flags.value, '--value (USD)');
+    const value = usdFlag(flags.value, '--value (USD)');
     if (value === 0) throw new UsageError('--value (USD): a code must be worth more than $0');
     const made = await createCodeBatch(store, { value, count, batch, expiresAt, createdBy: null, acting: { actor: CLI_ACTOR } });
     return { codes: made.map((m) => m.code), ids: made.map((m) => m.record.id), worth: ` of ${formatMicroUsd(value)}` };

@@ -6,7 +6,7 @@
  * it back to its default, each recorded in the audit log under CLI_ACTOR.
  */
 import { CLI_ACTOR, formatMicroUsd, MAX_LOG_RETENTION_DAYS, NoticeText, SETTING_NAMES, SIGN_UP_MODES, type SettingName, type SignUpMode } from '../contract/index.ts';
-import { int, usd, UsageError } from './cliArgs.ts';
+import { int, usdFlag, UsageError } from './cliArgs.ts';
 import { changeSettings, settingsOf, type AdminSettings } from './settings.ts';
 import type { SettingChanges, Store } from './store/types.ts';
 
@@ -32,7 +32,7 @@ function settingValue(name: SettingName, value: string): SettingChanges {
     if (!(SIGN_UP_MODES as readonly string[]).includes(value)) throw new UsageError(`sign_up must be one of ${SIGN_UP_MODES.join(', ')}, got "${value}"`);
     return { sign_up: value as SignUpMode };
   }
-  if (name === 'new_user_balance') return { new_user_balance: usd(value, 'new_user_balance (USD)') };
+  if (name === 'new_user_balance') return { new_user_balance: usdFlag(value, 'new_user_balance (USD)') };
   if (name === 'log_retention_days') return { log_retention_days: int(value, 'log_retention_days', 0, 0, MAX_LOG_RETENTION_DAYS) };
   const notice = NoticeText.safeParse(value);
   if (!notice.success) throw new UsageError(`notice must be printable text (line breaks allowed) of at most 500 characters`);

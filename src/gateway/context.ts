@@ -5,7 +5,7 @@ import type { ErrorShape } from './http/errors.ts';
 import type { LogWriter } from './logs.ts';
 
 /** The fields of the request log that handlers fill in as they learn them. */
-export interface LogFields {
+export interface RequestLogFields {
   keyId: number | null;
   keyName: string | null;
   accountId: number | null;
@@ -39,7 +39,7 @@ export interface RequestContext {
   readonly started: number;
   /** Aborts when the client goes away or the server stops. */
   readonly signal: AbortSignal;
-  readonly log: LogFields;
+  readonly log: RequestLogFields;
   /** Set by finishLog: the request's log row is written (once). */
   logWritten: boolean;
   /** Set by a route that is deliberately not logged (the console's own page and reads, token counting). */
@@ -50,7 +50,7 @@ export interface RequestContext {
   readonly trustProxy: boolean;
 }
 
-export function emptyLogFields(): LogFields {
+export function emptyLogFields(): RequestLogFields {
   return {
     keyId: null, keyName: null, accountId: null, model: null, channel: null, errorCode: null,
     promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0, firstByteMs: null, stream: false, completionCap: null, attempts: null, upstreamModel: null,

@@ -4,12 +4,12 @@
  * contract's words (api/dashboard.ts): by cost, then requests, then name; error reasons by count.
  */
 import { HOUR_MS, latencyBucket, latencyCeiling } from '../../src/gateway/store/logRollup.ts';
-import type { LogStats, StatsQuery, Usage } from '../../src/gateway/store/logStats.ts';
+import type { LogStats, StatsQuery, UsageSum } from '../../src/gateway/store/logStats.ts';
 import type { RequestLog } from '../../src/gateway/store/types.ts';
 
-const zero = (): Usage => ({ requests: 0, errors: 0, cost: 0, promptTokens: 0, completionTokens: 0 });
+const zero = (): UsageSum => ({ requests: 0, errors: 0, cost: 0, promptTokens: 0, completionTokens: 0 });
 
-function add(u: Usage, l: RequestLog): void {
+function add(u: UsageSum, l: RequestLog): void {
   u.requests++;
   if (l.status >= 400) u.errors++;
   u.cost += l.cost;
@@ -40,9 +40,9 @@ export function referenceStats(rows: readonly RequestLog[], q: StatsQuery, names
   const inRange = mine.filter((l) => hour(l) >= q.fromHour && hour(l) < q.toHour);
   const buckets = Array.from({ length: (q.toHour - q.fromHour) / q.bucketHours }, zero);
   const totals = zero();
-  const models = new Map<string | null, Usage>();
+  const models = new Map<string | null, UsageSum>();
   const errors = new Map<string, { code: string | null; status: number; count: number }>();
-  const accounts = new Map<number, Usage>();
+  const accounts = new Map<number, UsageSum>();
   const latencies: number[] = [];
   for (const l of inRange) {
     add(buckets[Math.floor((hour(l) - q.fromHour) / q.bucketHours)]!, l);
@@ -62,7 +62,7 @@ export function referenceStats(rows: readonly RequestLog[], q: StatsQuery, names
     }
     if (l.status < 400 && l.model !== null) latencies.push(Math.round(l.latencyMs));
   }
-  const byCost = (a: Usage, b: Usage): number => b.cost - a.cost || b.requests - a.requests;
+  const byCost = (a: UsageSum, b: UsageSum): number => b.cost - a.cost || b.requests - a.requests;
   const ranked = [...models].map(([model, u]) => ({ model, ...u })).sort((a, b) => byCost(a, b) || byName(a.model, b.model));
   const rest = ranked.slice(q.top);
   const otherModels = rest.length === 0 ? null : rest.reduce((o, m) => ({

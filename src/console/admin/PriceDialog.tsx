@@ -14,7 +14,7 @@ import { Checkbox, SelectField, TextField } from '../ui/fields.tsx';
 import { ADMIN_WORDS } from './adminWords.ts';
 import { PairsEditor } from './PairsEditor.tsx';
 import { MODEL_LIMITS } from '../../contract/values.ts';
-import { fieldsOf, priceProblems, type PriceDraft, type PriceProblem } from './priceDraft.ts';
+import { priceFieldsOf, priceProblems, type PriceDraft, type PriceProblem } from './priceDraft.ts';
 import { MODEL_KINDS, PRICES_WORDS } from './pricesWords.ts';
 
 export interface PriceDialogProps {
@@ -35,7 +35,7 @@ export function PriceDialog({ initial, fixedName, busy, error, onSubmit, onClose
   const [tried, setTried] = useState(false);
   const set = <K extends keyof PriceDraft>(field: K) => (value: PriceDraft[K]): void => setDraft((d) => ({ ...d, [field]: value }));
   const problems = priceProblems(draft);
-  const shown = fieldsOf(draft.kind);
+  const shown = priceFieldsOf(draft.kind);
   const say = (problem: PriceProblem | undefined, bounds?: { min: number; max: number }): string | null => {
     if (!tried || !problem) return null;
     if (problem === 'needed' || problem === 'numberBad' || problem === 'modelBad') return t(problem, bounds);

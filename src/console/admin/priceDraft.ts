@@ -7,7 +7,7 @@
 import type { Answer, BodyOf } from '../api.ts';
 import type { ModelKind } from '../../contract/kinds.ts';
 import { usd } from '../i18n/format.ts';
-import type { Translate } from '../i18n/lang.ts';
+import type { Translator } from '../i18n/lang.ts';
 import { isConfigurableModelName } from '../../contract/values.ts';
 import type { Pair } from './PairsEditor.tsx';
 import type { PRICES_WORDS } from './pricesWords.ts';
@@ -15,7 +15,7 @@ import { cleanUsd, MAX_PRICE_USD, usdProblem, type UsdProblem } from './usd.ts';
 import { MODEL_LIMITS } from '../../contract/values.ts';
 
 export type AdminModel = Answer<'listAdminModels'>['data'][number];
-type Words = Translate<(typeof PRICES_WORDS)['en']>;
+type Words = Translator<(typeof PRICES_WORDS)['en']>;
 
 export interface PriceDraft {
   readonly model: string;
@@ -49,7 +49,7 @@ export function priceDraftOf(m: AdminModel): PriceDraft {
 }
 
 /** Which price fields the kind takes (the others are not shown). */
-export function fieldsOf(kind: ModelKind): { tokens: boolean; output: boolean; image: boolean } {
+export function priceFieldsOf(kind: ModelKind): { tokens: boolean; output: boolean; image: boolean } {
   return { tokens: kind !== 'image', output: kind === 'chat' || kind === 'completion', image: kind === 'image' };
 }
 
@@ -63,7 +63,7 @@ const whole = (text: string, bounds: { min: number; max: number }): PriceProblem
   text.trim() === '' || (/^\d+$/.test(text.trim()) && Number(text) >= bounds.min && Number(text) <= bounds.max) ? undefined : 'numberBad';
 
 export function priceProblems(d: PriceDraft): PriceProblems {
-  const shown = fieldsOf(d.kind);
+  const shown = priceFieldsOf(d.kind);
   const all: PriceProblems = {
     model: isConfigurableModelName(d.model.trim()) ? undefined : 'modelBad',
     context: whole(d.context, MODEL_LIMITS.contextLength), maxTokens: whole(d.maxTokens, MODEL_LIMITS.defaultMaxTokens),
@@ -80,7 +80,7 @@ export function priceProblems(d: PriceDraft): PriceProblems {
 }
 
 export function priceBody(d: PriceDraft): BodyOf<'priceModel'> {
-  const shown = fieldsOf(d.kind);
+  const shown = priceFieldsOf(d.kind);
   const given = (text: string): string | undefined => (text.trim() ? cleanUsd(text) : undefined);
   const body: { -readonly [K in keyof BodyOf<'priceModel'>]: BodyOf<'priceModel'>[K] } = { model: d.model.trim(), kind: d.kind };
   if (d.free) body.free = true;

@@ -42,9 +42,9 @@ export function defineMessages<const T extends Words>(book: MessageBook<T>): Mes
   return book;
 }
 
-export type Translate<T extends Words> = (key: keyof T & string, vars?: Readonly<Record<string, string | number>>) => string;
+export type Translator<T extends Words> = (key: keyof T & string, vars?: Readonly<Record<string, string | number>>) => string;
 
-export function translate<T extends Words>(book: MessageBook<T>, lang: Lang): Translate<T> {
+export function translate<T extends Words>(book: MessageBook<T>, lang: Lang): Translator<T> {
   return (key, vars) => {
     const text = book[lang][key] ?? book.en[key];
     return vars ? text.replace(/\{(\w+)\}/g, (all, name: string) => (name in vars ? String(vars[name]) : all)) : text;
@@ -52,6 +52,6 @@ export function translate<T extends Words>(book: MessageBook<T>, lang: Lang): Tr
 }
 
 /** The words of `book` in the current language. */
-export function useT<T extends Words>(book: MessageBook<T>): Translate<T> {
+export function useT<T extends Words>(book: MessageBook<T>): Translator<T> {
   return translate(book, useLang().lang);
 }

@@ -6,13 +6,13 @@
  */
 import { COMMON } from '../i18n/common.ts';
 import { useFormat, usd, type Formats } from '../i18n/format.ts';
-import { useT, type Translate } from '../i18n/lang.ts';
+import { useT, type Translator } from '../i18n/lang.ts';
 import { Button } from '../ui/Button.tsx';
 import { Badge } from '../ui/Page.tsx';
 import { KEY_WORDS } from './keyWords.ts';
 import type { KeyView } from './types.ts';
 
-type Words = Translate<(typeof KEY_WORDS)['en']>;
+type Words = Translator<(typeof KEY_WORDS)['en']>;
 
 export type KeyAction = 'disable' | 'enable' | 'limits' | 'rotate' | 'delete';
 
@@ -34,7 +34,7 @@ export function spendingText(k: KeyView, t: Words, f: Formats): string {
 
 const isExpired = (k: KeyView): boolean => k.expires_at !== null && Date.parse(k.expires_at) <= Date.now();
 
-function StatusBadge({ k, t, common }: { readonly k: KeyView; readonly t: Words; readonly common: Translate<(typeof COMMON)['en']> }) {
+function StatusBadge({ k, t, common }: { readonly k: KeyView; readonly t: Words; readonly common: Translator<(typeof COMMON)['en']> }) {
   if (k.status === 'disabled') return <Badge tone="bad">{common('disabled')}</Badge>;
   if (isExpired(k)) return <Badge tone="warn">{t('expired')}</Badge>;
   return <Badge tone="ok">{common('enabled')}</Badge>;

@@ -9,7 +9,7 @@
 import { DASHBOARD_TOP, logErrorMessage, type DashboardRange } from '../../contract/index.ts';
 import type { Gateway } from '../gateway.ts';
 import { HOUR_MS } from '../store/logRollup.ts';
-import type { LogStats, Usage } from '../store/logStats.ts';
+import type { LogStats, UsageSum } from '../store/logStats.ts';
 import { money } from './consoleCatalog.ts';
 import type { ApiHandler } from './api.ts';
 
@@ -31,7 +31,7 @@ export function dashboardWindow(range: DashboardRange, now: number) {
   return { fromHour: toHour - hours, toHour, bucketHours, spent: [[today, today + 24], month] as const };
 }
 
-function usageView(u: Usage) {
+function usageView(u: UsageSum) {
   return { requests: u.requests, errors: u.errors, cost: money(u.cost), prompt_tokens: u.promptTokens, completion_tokens: u.completionTokens };
 }
 

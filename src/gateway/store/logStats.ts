@@ -21,7 +21,7 @@ export interface StatsQuery {
   readonly spent: readonly (readonly [number, number])[];
 }
 
-export interface Usage {
+export interface UsageSum {
   requests: number;
   errors: number;
   cost: number;
@@ -31,13 +31,13 @@ export interface Usage {
 
 export interface LogStats {
   /** Every bucket of the range, oldest first. */
-  readonly buckets: readonly Usage[];
-  readonly totals: Usage;
-  readonly models: readonly (Usage & { readonly model: string | null })[];
-  readonly otherModels: (Usage & { readonly models: number }) | null;
+  readonly buckets: readonly UsageSum[];
+  readonly totals: UsageSum;
+  readonly models: readonly (UsageSum & { readonly model: string | null })[];
+  readonly otherModels: (UsageSum & { readonly models: number }) | null;
   readonly errors: readonly { readonly code: string | null; readonly status: number; readonly count: number }[];
   /** Every account's stats only: the accounts that cost most. */
-  readonly accounts: readonly (Usage & { readonly accountId: number; readonly name: string | null })[];
+  readonly accounts: readonly (UsageSum & { readonly accountId: number; readonly name: string | null })[];
   readonly latency: { readonly requests: number; readonly p50: number | null; readonly p95: number | null };
   /** The charges of each of the query's `spent` ranges. */
   readonly spent: readonly number[];
@@ -58,14 +58,14 @@ export interface UsageGroup {
 /** What a store's database answers for a query; statsOf makes the LogStats. */
 export interface StatsGroups {
   readonly usage: readonly UsageGroup[];
-  readonly accounts: readonly (Usage & { readonly accountId: number; readonly name: string | null })[];
+  readonly accounts: readonly (UsageSum & { readonly accountId: number; readonly name: string | null })[];
   readonly latency: readonly { readonly bucket: number; readonly requests: number }[];
   readonly spent: readonly number[];
 }
 
-const zero = (): Usage => ({ requests: 0, errors: 0, cost: 0, promptTokens: 0, completionTokens: 0 });
+const zero = (): UsageSum => ({ requests: 0, errors: 0, cost: 0, promptTokens: 0, completionTokens: 0 });
 
-function add(to: Usage, g: UsageGroup): void {
+function add(to: UsageSum, g: UsageGroup): void {
   to.requests += g.requests;
   if (g.status >= 400) to.errors += g.requests;
   to.cost += g.cost;
@@ -81,7 +81,7 @@ function byName(a: string | null, b: string | null): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
-const byCost = (a: Usage, b: Usage): number => b.cost - a.cost || b.requests - a.requests;
+const byCost = (a: UsageSum, b: UsageSum): number => b.cost - a.cost || b.requests - a.requests;
 
 /** The percentile `p` (0..1) of a latency histogram: the ceiling of the bucket that holds its rank (nearest rank). */
 function percentile(histogram: readonly { bucket: number; requests: number }[], total: number, p: number): number | null {
@@ -98,7 +98,7 @@ function percentile(histogram: readonly { bucket: number; requests: number }[], 
 export function statsOf(q: StatsQuery, g: StatsGroups): LogStats {
   const buckets = Array.from({ length: Math.ceil((q.toHour - q.fromHour) / q.bucketHours) }, zero);
   const totals = zero();
-  const models = new Map<string, Usage>();
+  const models = new Map<string, UsageSum>();
   const errors = new Map<string, { code: string | null; status: number; count: number }>();
   for (const group of g.usage) {
     const bucket = buckets[group.bucket];
@@ -116,7 +116,7 @@ export function statsOf(q: StatsQuery, g: StatsGroups): LogStats {
   }
   const ranked = [...models].map(([model, u]) => ({ model: model === '' ? null : model, ...u })).sort((a, b) => byCost(a, b) || byName(a.model, b.model));
   const top = ranked.slice(0, q.top);
-  let otherModels: (Usage & { models: number }) | null = null;
+  let otherModels: (UsageSum & { models: number }) | null = null;
   for (const rest of ranked.slice(q.top)) {
     otherModels ??= { models: 0, ...zero() };
     otherModels.models++;

@@ -5,7 +5,7 @@
  */
 import { listLogsOf, type LogFilter } from './logQuery.ts';
 import { GATEWAY, hourOf, rollupOf, type LatencyRow, type UsageRow } from './logRollup.ts';
-import { statsOf, type LogStats, type StatsQuery, type Usage, type UsageGroup } from './logStats.ts';
+import { statsOf, type LogStats, type StatsQuery, type UsageSum, type UsageGroup } from './logStats.ts';
 import { newestFirst } from './newestFirst.ts';
 import type { RequestLogStore } from './requestLogs.ts';
 import type { RequestLog, StoredLog } from './types.ts';
@@ -75,8 +75,8 @@ export class MemoryRequestLogs implements RequestLogStore {
     const inScope = (r: { accountId: number; hour: number }, from = q.fromHour, to = q.toHour): boolean =>
       r.accountId === (q.accountId ?? GATEWAY) && r.hour >= from && r.hour < to;
     // GROUP BY bucket, model, status, error_code
-    const usage = new Map<string, UsageGroup & Usage>();
-    const accounts = new Map<number, Usage & { accountId: number; name: string | null }>();
+    const usage = new Map<string, UsageGroup & UsageSum>();
+    const accounts = new Map<number, UsageSum & { accountId: number; name: string | null }>();
     for (const r of this.#usage.values()) {
       if (q.accountId === undefined && r.accountId !== GATEWAY && r.hour >= q.fromHour && r.hour < q.toHour) this.#countAccount(accounts, r);
       if (!inScope(r)) continue;
@@ -98,7 +98,7 @@ export class MemoryRequestLogs implements RequestLogStore {
   }
 
   /** GROUP BY account_id (the admins' accounts that spent most). */
-  #countAccount(accounts: Map<number, Usage & { accountId: number; name: string | null }>, r: UsageRow): void {
+  #countAccount(accounts: Map<number, UsageSum & { accountId: number; name: string | null }>, r: UsageRow): void {
     const account = accounts.get(r.accountId) ?? { accountId: r.accountId, name: this.#accountName(r.accountId), requests: 0, errors: 0, cost: 0, promptTokens: 0, completionTokens: 0 };
     account.requests += r.requests;
     if (r.status >= 400) account.errors += r.requests;

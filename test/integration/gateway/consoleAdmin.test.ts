@@ -13,7 +13,7 @@ import type { RunningGateway } from '../../../src/gateway/server.ts';
 import type { Store } from '../../../src/gateway/store/types.ts';
 import { assertError } from '../../support/answer.ts';
 import { onFreshDatabase } from '../../support/postgresGateways.ts';
-import { consoleAgent, makeUser, PASSWORD, type ConsoleAgent } from './consoleAgent.ts';
+import { type ConsoleAgent, consoleAgent, makeUser, PASSWORD, signedInAdmin } from './consoleAgent.ts';
 import { call, chatBody, startTestGateway, type Started } from './helpers.ts';
 
 const NEW_PASSWORD = 'a password set by root';
@@ -37,9 +37,7 @@ describe("the admins' console over HTTP", function () {
   before(async () => {
     t = await startTestGateway();
     store = t.admin();
-    await makeUser(store, 'root', 0, true);
-    root = consoleAgent(t.gw);
-    assert.equal((await root.signIn('root')).status, 200);
+    root = await signedInAdmin(t.gw, store);
   });
   after(async () => t.close());
 

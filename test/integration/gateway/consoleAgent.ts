@@ -60,6 +60,14 @@ export async function makeUser(store: Store, name: string, balance = 0, admin = 
   if (balance > 0) await store.topUp(name, balance);
 }
 
+/** An admin user `name` (account of the same name, $0) made in `store`, signed in to `gw`'s console. */
+export async function signedInAdmin(gw: RunningGateway, store: Store, name = 'root'): Promise<ConsoleAgent> {
+  await makeUser(store, name, 0, true);
+  const agent = consoleAgent(gw);
+  assert.equal((await agent.signIn(name)).status, 200);
+  return agent;
+}
+
 /** Users ada and bob ($5 each), each signed in through an agent of their own: two accounts that must not see each other. */
 export async function adaAndBob(gw: RunningGateway, store: Store): Promise<{ ada: ConsoleAgent; bob: ConsoleAgent }> {
   await makeUser(store, 'ada', 5_000_000);

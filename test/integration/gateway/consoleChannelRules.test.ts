@@ -9,7 +9,7 @@ import { main } from '../../../src/gateway/cli.ts';
 import type { Store } from '../../../src/gateway/store/types.ts';
 import { assertError, type Answer } from '../../support/answer.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
-import { consoleAgent, makeUser, type ConsoleAgent } from './consoleAgent.ts';
+import { type ConsoleAgent, signedInAdmin } from './consoleAgent.ts';
 import { startTestGateway, type Started } from './helpers.ts';
 
 const SECRET = 'sk-never-shown-ABCDEFGHIJKLMNOP';
@@ -30,9 +30,7 @@ describe("the admins' channels and prices: the CLI's rules, and no key anywhere"
   before(async () => {
     t = await startTestGateway({ log: (line) => operatorLog.push(line) });
     store = t.admin();
-    await makeUser(store, 'root', 0, true);
-    root = consoleAgent(t.gw);
-    assert.equal((await root.signIn('root')).status, 200);
+    root = await signedInAdmin(t.gw, store);
     upstream = await startFakeUpstream({});
   });
   after(async () => {

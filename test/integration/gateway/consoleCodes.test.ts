@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { hashRedemptionCode, newRedemptionCode } from '../../../src/gateway/accounts/codes.ts';
 import type { Store } from '../../../src/gateway/store/types.ts';
 import { assertError, type Answer } from '../../support/answer.ts';
-import { consoleAgent, makeUser, type ConsoleAgent } from './consoleAgent.ts';
+import { consoleAgent, type ConsoleAgent, makeUser, signedInAdmin } from './consoleAgent.ts';
 import { call, chatBody, startTestGateway, type Started } from './helpers.ts';
 
 const CODE = /^MGC(-[0-9A-HJKMNP-TV-Z]{4}){5}$/;
@@ -29,9 +29,7 @@ describe('redemption codes over HTTP: admins make them, users redeem them', func
   before(async () => {
     t = await startTestGateway({ clock: () => now });
     store = t.admin();
-    await makeUser(store, 'root', 0, true);
-    root = consoleAgent(t.gw);
-    assert.equal((await root.signIn('root')).status, 200);
+    root = await signedInAdmin(t.gw, store);
   });
   after(async () => t.close());
 

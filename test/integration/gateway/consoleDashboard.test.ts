@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { ERROR_CODES } from '../../../src/contract/index.ts';
 import { assertError } from '../../support/answer.ts';
-import { adaAndBob, consoleAgent, makeUser, type ConsoleAgent } from './consoleAgent.ts';
+import { adaAndBob, consoleAgent, type ConsoleAgent, signedInAdmin } from './consoleAgent.ts';
 import { call, chatBody, startTestGateway, type Started } from './helpers.ts';
 
 interface Row { time: string; model: string | null; status: number; error_code: string | null; cost: { micro_usd: number }; prompt_tokens: number; completion_tokens: number; account?: string | null }
@@ -33,9 +33,7 @@ describe('the console dashboards over HTTP', function () {
   before(async () => {
     t = await startTestGateway();
     ({ ada, bob } = await adaAndBob(t.gw, t.admin()));
-    await makeUser(t.admin(), 'root', 0, true);
-    root = consoleAgent(t.gw);
-    assert.equal((await root.signIn('root')).status, 200);
+    root = await signedInAdmin(t.gw, t.admin());
     const keyOf = async (agent: ConsoleAgent, name: string): Promise<string> => (await agent.post('/api/console/keys', { name })).json.secret;
     const [ada1, ada2, bob1] = [await keyOf(ada, 'ada-1'), await keyOf(ada, 'ada-2'), await keyOf(bob, 'bob-1')];
     const chat = (key: string, model = 'echo', content = 'hello', extra = {}) => call(t.gw, 'POST', '/v1/chat/completions', { key, body: chatBody(model, content, extra) });

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { ERROR_CODES } from '../../../src/contract/index.ts';
 import { assertError } from '../../support/answer.ts';
-import { adaAndBob, consoleAgent, makeUser, type ConsoleAgent } from './consoleAgent.ts';
+import { adaAndBob, consoleAgent, type ConsoleAgent, signedInAdmin } from './consoleAgent.ts';
 import { call, chatBody, startTestGateway, type Started } from './helpers.ts';
 
 describe('the console request logs: by request id, in full, live, and for admins', function () {
@@ -22,9 +22,7 @@ describe('the console request logs: by request id, in full, live, and for admins
   before(async () => {
     t = await startTestGateway();
     ({ ada, bob } = await adaAndBob(t.gw, t.admin()));
-    await makeUser(t.admin(), 'root', 0, true);
-    root = consoleAgent(t.gw);
-    assert.equal((await root.signIn('root')).status, 200);
+    root = await signedInAdmin(t.gw, t.admin());
     adaKey = (await ada.post('/api/console/keys', { name: 'ada-1' })).json.secret;
     bobKey = (await bob.post('/api/console/keys', { name: 'bob-1' })).json.secret;
   });

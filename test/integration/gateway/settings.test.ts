@@ -11,7 +11,7 @@ import type { RequestLog, Store } from '../../../src/gateway/store/types.ts';
 import { assertRefusal } from '../../support/documented.ts';
 import { poll } from '../../support/poll.ts';
 import { onFreshDatabase } from '../../support/postgresGateways.ts';
-import { consoleAgent, makeUser, PASSWORD, type ConsoleAgent } from './consoleAgent.ts';
+import { type ConsoleAgent, consoleAgent, makeUser, PASSWORD, signedInAdmin } from './consoleAgent.ts';
 import { startTestGateway, tempDir, type Started } from './helpers.ts';
 
 const SETTINGS = '/api/console/admin/settings';
@@ -32,9 +32,7 @@ describe('gateway settings', function () {
     let root: ConsoleAgent;
     beforeEach(async () => {
       t = await startTestGateway({ logRetentionDays: 7 });
-      await makeUser(t.admin(), 'root', 0, true);
-      root = consoleAgent(t.gw);
-      assert.equal((await root.signIn('root')).status, 200);
+      root = await signedInAdmin(t.gw, t.admin());
     });
     afterEach(async () => t.close());
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { FIRST_WAIT_MS, FREE_FAILURES_PER_ADDRESS } from '../../../src/gateway/accounts/signInThrottle.ts';
 import { assertRefusal } from '../../support/documented.ts';
 import { type Answer } from '../../support/answer.ts';
-import { consoleAgent, makeUser, PASSWORD, type ConsoleAgent } from './consoleAgent.ts';
+import { consoleAgent, type ConsoleAgent, PASSWORD, signedInAdmin } from './consoleAgent.ts';
 import { call, chatBody, startTestGateway, type Started } from './helpers.ts';
 import { poll } from '../../support/poll.ts';
 
@@ -31,9 +31,7 @@ describe('self sign-up', function () {
   beforeEach(async () => {
     now = Date.now();
     t = await startTestGateway({ clock: () => now });
-    await makeUser(t.admin(), 'root', 0, true);
-    root = consoleAgent(t.gw);
-    assert.equal((await root.signIn('root')).status, 200);
+    root = await signedInAdmin(t.gw, t.admin());
   });
   afterEach(async () => t.close());
 
