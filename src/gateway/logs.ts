@@ -9,6 +9,7 @@ import type { Serial } from './serial.ts';
 import { randomUUID } from 'node:crypto';
 import type { RequestLog, Store, WriteBatch } from './store/types.ts';
 import { countsAsRequest, dayOf } from './store/keySettings.ts';
+import { storableLog } from './storableLog.ts';
 
 const FLUSH_DELAY_MS = 20;
 const MAX_BATCH = 2000;
@@ -34,6 +35,13 @@ export class LogWriter {
   /** Samples requests without a valid key, so that a flood of them cannot fill the log. */
   readonly unauthenticated: UnauthenticatedSampler;
   readonly #notice: (line: string) => void;
+  /** The fields a value was kept in range for (storableLog.ts): each is said once, not at every row. */
+  readonly #misfits = new Set<string>();
+  readonly #misfit = (log: RequestLog, field: string, came: unknown, kept: unknown): void => {
+    if (this.#misfits.has(field)) return;
+    this.#misfits.add(field);
+    this.#notice(`request ${log.requestId}: its log's ${field} was ${String(came).slice(0, 40)}, which the store cannot keep; kept as ${String(kept)} (said once for ${field})`);
+  };
   /** Since when writes fail (epoch ms); null while they work. */
   #failingSince: number | null = null;
 
@@ -48,7 +56,7 @@ export class LogWriter {
 
   /** Queues a log row. Its `cost` must be a charge just settled by the ledger (now pending). */
   record(log: RequestLog, keyId: number | null): void {
-    this.#queue.push(log);
+    this.#queue.push(storableLog(log, this.#misfit));
     if (keyId !== null) this.#keysUsed.set(keyId, log.time);
     if (this.#queue.length >= MAX_BATCH) void this.flush();
     else this.#schedule(FLUSH_DELAY_MS);
