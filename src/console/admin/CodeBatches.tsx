@@ -18,6 +18,7 @@ import { Button } from '../ui/Button.tsx';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { useConfirm } from '../ui/Dialog.tsx';
 import { SelectField, TextField } from '../ui/fields.tsx';
+import { useSend } from '../ui/send.ts';
 import { Badge, Card } from '../ui/Page.tsx';
 
 import { CODE_STATUSES, type CodeStatusName as CodeStatus } from '../../contract/values.ts';
@@ -64,23 +65,17 @@ export function GenerateCard({ t, prefix, ok, send, reset, children }: {
   readonly children: (tried: boolean) => ComponentChildren;
 }) {
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
-  const submit = async (e: Event): Promise<void> => {
+  const request = useSend();
+  const { busy, error } = request;
+  const submit = (e: Event): void => {
     e.preventDefault();
     setTried(true);
     if (!ok) return;
-    setBusy(true);
-    setError(null);
-    try {
+    void request.send(async () => {
       await send();
       reset();
       setTried(false);
-    } catch (failure) {
-      setError(failure as Error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Card title={t('generate')}>

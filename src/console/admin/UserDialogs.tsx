@@ -13,6 +13,7 @@ import { ErrorAlert } from '../ui/Alert.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Modal } from '../ui/Dialog.tsx';
 import { Checkbox, TextField } from '../ui/fields.tsx';
+import { useSend } from '../ui/send.ts';
 import { ADMIN_WORDS, NAME_PATTERN } from './adminWords.ts';
 import { cleanUsd, usdProblem } from './usd.ts';
 import { USERS_WORDS } from './usersWords.ts';
@@ -20,24 +21,6 @@ import { USERS_WORDS } from './usersWords.ts';
 export type User = Answer<'listUsers'>['data'][number];
 const NAME = NAME_PATTERN;
 const MIN_PASSWORD = 10;
-
-/** Sends once: busy while it runs, the refusal kept for the dialog. */
-function useSend() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
-  const send = async (work: () => Promise<void>): Promise<void> => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(failure as Error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, send };
-}
 
 function Actions({ busy, submit, onClose, id }: { readonly busy: boolean; readonly submit: string; readonly onClose: () => void; readonly id: string }) {
   const common = useT(COMMON);

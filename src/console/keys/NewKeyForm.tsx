@@ -9,6 +9,7 @@ import { useT } from '../i18n/lang.ts';
 import { ErrorAlert } from '../ui/Alert.tsx';
 import { Button } from '../ui/Button.tsx';
 import { TextField } from '../ui/fields.tsx';
+import { useSend } from '../ui/send.ts';
 import { KEY_WORDS } from './keyWords.ts';
 import { LimitFields } from './LimitFields.tsx';
 import { EMPTY_LIMITS, limitsBody, type LimitsForm } from './limits.ts';
@@ -27,27 +28,20 @@ export function NewKeyForm({ models, onCreated }: { readonly models: readonly st
   const [expires, setExpires] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [limits, setLimits] = useState<LimitsForm>(EMPTY_LIMITS);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
+  const { busy, error, send } = useSend();
 
-  const submit = async (e: Event): Promise<void> => {
+  const submit = (e: Event): void => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
     const body: BodyOf<'createKey'> = { name: name.trim(), ...limitsBody(limits, false), ...expiryOf(expires) };
     if (chosen.length > 0) body.models = chosen;
-    try {
+    void send(async () => {
       const answer = await call('createKey', { body });
       setName('');
       setExpires('');
       setChosen([]);
       setLimits(EMPTY_LIMITS);
       onCreated(answer);
-    } catch (failure) {
-      setError(failure as Error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -20,6 +20,7 @@ import { CopyButton } from '../../ui/CopyButton.tsx';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
 import { useConfirm } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/fields.tsx';
+import { useSend } from '../../ui/send.ts';
 import { Badge, Card, PageHeader } from '../../ui/Page.tsx';
 import '../../styles/admin.css';
 
@@ -39,26 +40,19 @@ function CreateForm({ onMade }: { readonly onMade: (answer: Answer<'createAdminT
   const [name, setName] = useState('');
   const [expires, setExpires] = useState('');
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
+  const { busy, error, send } = useSend();
   const problems = {
     name: NAME.test(name.trim()) ? null : a('nameRule'),
     expires: expires && !isFutureDay(expires) ? t('expiresBad') : null,
   };
-  const submit = async (e: Event): Promise<void> => {
+  const submit = (e: Event): void => {
     e.preventDefault();
     setTried(true);
     if (problems.name || problems.expires) return;
-    setBusy(true);
-    setError(null);
-    try {
+    void send(async () => {
       onMade(await call('createAdminToken', { body: { name: name.trim(), ...expiryOf(expires) } }));
       setName(''); setExpires(''); setTried(false);
-    } catch (failure) {
-      setError(failure as Error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Card title={t('create')}>
