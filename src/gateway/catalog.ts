@@ -64,6 +64,8 @@ export class Catalog {
   #channels: ChannelRecord[] = [];
   #relayChannels: Channel[] = [];
   #models = new Map<string, ModelRecord>();
+  /** lookup()'s answers until the next reload, for the names the catalogue knows (a client's unknown names are not kept). */
+  #lookups = new Map<string, ModelLookup>();
   #settings: AdminSettings = settingsOf({});
   #reloading: Promise<void> | null = null;
   /** Told of the keys at every reload (the keys' usage drops the state of keys that lost their limits). */
@@ -110,6 +112,7 @@ export class Catalog {
       this.#channels = [...snap.channels];
       this.#relayChannels = this.#channels.map(toRelayChannel);
       this.#models = new Map(snap.models.map((m) => [m.name, m]));
+      this.#lookups = new Map();
       this.#settings = settingsOf(stored);
       this.#ledger.load(snap.accounts);
       this.onKeys?.(snap.keys);
@@ -147,8 +150,17 @@ export class Catalog {
     return this.#accounts.get(id);
   }
 
-  /** Known = priced in the catalogue; channels = the enabled ones serving it. */
+  /** Known = priced in the catalogue; channels = the enabled ones serving it. Every request asks: answered from memory. */
   lookup(name: string): ModelLookup {
+    let found = this.#lookups.get(name);
+    if (!found) {
+      found = this.#lookUp(name);
+      if (found.kind !== 'unknown') this.#lookups.set(name, found);
+    }
+    return found;
+  }
+
+  #lookUp(name: string): ModelLookup {
     const priced = this.#models.get(name);
     let served = false;
     const channels: Channel[] = [];
