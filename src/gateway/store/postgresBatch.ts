@@ -22,20 +22,25 @@ import { lockLeasedAccounts } from './postgresLeases.ts';
 import { LOG_COLUMNS } from './sqlRows.ts';
 import { latencyColumns, POSTGRES_LATENCY_UPSERT, POSTGRES_USAGE_UPSERT, rollupOf, usageColumns } from './logRollup.ts';
 import type { RequestLog, WriteBatch } from './types.ts';
-import { pgText, prepared, type Query } from './postgresQuery.ts';
+import { pgArrayLiteral, prepared, type PgArrayType, type Query } from './postgresQuery.ts';
 
-/** Each column's array type, in LOG_COLUMNS order. */
-const LOG_COLUMN_TYPES: Readonly<Record<(typeof LOG_COLUMNS)[number], string>> = {
-  time: 'bigint', request_id: 'text', method: 'text', path: 'text', account_id: 'bigint', key_id: 'bigint', key_name: 'text', model: 'text',
-  channel: 'text', status: 'int', error_code: 'text', prompt_tokens: 'bigint', completion_tokens: 'bigint', usage_estimated: 'boolean',
-  cost: 'bigint', latency_ms: 'bigint', first_byte_ms: 'float8', stream: 'boolean', completion_cap: 'int', attempts: 'text',
-  upstream_model: 'text', user_agent: 'text', client_ip: 'text',
+/**
+ * Each column's array type and the RequestLog field it is read from. The latency is sent as float8 and
+ * rounded by the insert's cast into its whole column: a fraction in a bigint array would fail the batch.
+ */
+const LOG_COLUMN_FIELDS: Readonly<Record<(typeof LOG_COLUMNS)[number], readonly [keyof RequestLog, PgArrayType]>> = {
+  time: ['time', 'bigint'], request_id: ['requestId', 'text'], method: ['method', 'text'], path: ['path', 'text'], account_id: ['accountId', 'bigint'],
+  key_id: ['keyId', 'bigint'], key_name: ['keyName', 'text'], model: ['model', 'text'], channel: ['channel', 'text'], status: ['status', 'int'],
+  error_code: ['errorCode', 'text'], prompt_tokens: ['promptTokens', 'bigint'], completion_tokens: ['completionTokens', 'bigint'],
+  usage_estimated: ['usageEstimated', 'boolean'], cost: ['cost', 'bigint'], latency_ms: ['latencyMs', 'float8'], first_byte_ms: ['firstByteMs', 'float8'],
+  stream: ['stream', 'boolean'], completion_cap: ['completionCap', 'int'], attempts: ['attempts', 'text'], upstream_model: ['upstreamModel', 'text'],
+  user_agent: ['userAgent', 'text'], client_ip: ['clientIp', 'text'],
 };
 
 /** pg_advisory_xact_lock's key for handing out log ids in commit order: "MGlo" as an integer. */
 export const LOG_ORDER_LOCK = 0x4d476c6f;
 
-const INSERT_LOGS = prepared('mg_batch_logs', `INSERT INTO request_logs (${LOG_COLUMNS.join(', ')}) SELECT * FROM unnest(${LOG_COLUMNS.map((c, i) => `$${i + 1}::${LOG_COLUMN_TYPES[c]}[]`).join(', ')})`);
+const INSERT_LOGS = prepared('mg_batch_logs', `INSERT INTO request_logs (${LOG_COLUMNS.join(', ')}) SELECT * FROM unnest(${LOG_COLUMNS.map((c, i) => `$${i + 1}::${LOG_COLUMN_FIELDS[c][1]}[]`).join(', ')})`);
 const MARK_APPLIED = prepared('mg_batch_applied', 'INSERT INTO applied_batches (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id');
 const DEBIT = prepared('mg_batch_debit', `UPDATE accounts AS a SET balance = a.balance - d.amount, leased = a.leased - d.from_lease, total_spent = a.total_spent + d.amount
   FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS d(id, amount, from_lease) WHERE a.id = d.id`);
@@ -46,14 +51,6 @@ const KEYS_USED = prepared('mg_batch_keys_used', `UPDATE api_keys AS k SET last_
 const USAGE_UPSERT = prepared('mg_batch_usage', POSTGRES_USAGE_UPSERT);
 const LATENCY_UPSERT = prepared('mg_batch_latency', POSTGRES_LATENCY_UPSERT);
 const ORDER_LOCK = prepared('mg_batch_order_lock', 'SELECT pg_advisory_xact_lock($1)');
-
-/** One log's values, in LOG_COLUMNS order. */
-function logValues(l: RequestLog): unknown[] {
-  // latency_ms is a whole column: a fraction would fail the cast, and with it the whole batch.
-  return [l.time, pgText(l.requestId), pgText(l.method), pgText(l.path), l.accountId, l.keyId, pgText(l.keyName), pgText(l.model), pgText(l.channel), l.status, pgText(l.errorCode),
-    l.promptTokens, l.completionTokens, l.usageEstimated, l.cost, Math.round(l.latencyMs), l.firstByteMs, l.stream, l.completionCap ?? null, pgText(l.attempts),
-    pgText(l.upstreamModel), pgText(l.userAgent), pgText(l.clientIp)];
-}
 
 /** `instance`: the writing process's lease owner (LeaseStore.instance). */
 export async function writeBatch(query: Query, batch: WriteBatch, instance: string): Promise<void> {
@@ -81,8 +78,7 @@ export async function writeBatch(query: Query, batch: WriteBatch, instance: stri
   if (tally.usage.length > 0) await query(USAGE_UPSERT, usageColumns(tally.usage));
   if (tally.latency.length > 0) await query(LATENCY_UPSERT, latencyColumns(tally.latency));
   if (batch.logs.length > 0) {
-    const columns: unknown[][] = LOG_COLUMNS.map(() => []);
-    for (const log of batch.logs) logValues(log).forEach((value, i) => columns[i]!.push(value));
+    const columns = LOG_COLUMNS.map((c) => pgArrayLiteral(batch.logs, LOG_COLUMN_FIELDS[c][0], LOG_COLUMN_FIELDS[c][1]));
     await query(ORDER_LOCK, [LOG_ORDER_LOCK]);
     await query(INSERT_LOGS, columns);
   }

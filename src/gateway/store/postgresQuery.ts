@@ -27,11 +27,39 @@ export function queryConfig(sql: string | PreparedSql, params?: unknown[]): pg.Q
 /**
  * Text as PostgreSQL can hold it: a NUL (which SQLite keeps) would fail the whole batch, every request's
  * charge in it with it, at every retry. Request models with control characters are refused before they
- * are logged; this is the store's own guard for any text that still carries one.
+ * are logged; this is the store's own guard for any text that still carries one. (Half a surrogate pair
+ * needs nothing: pg's UTF-8 encoding of a parameter writes U+FFFD for it.)
  */
 export function pgText(text: string | null | undefined): string | null {
   if (text === null || text === undefined) return null;
   return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+}
+
+export type PgArrayType = 'bigint' | 'int' | 'float8' | 'boolean' | 'text';
+
+/** What an array literal's quoted element escapes with a backslash. */
+const ARRAY_ESCAPED = /["\\]/g;
+
+/**
+ * One field of `rows` as PostgreSQL's array literal (`{1,NULL,"a \\"b\\""}`), for an `unnest` of the
+ * batch's columns. pg's own encoding of a JS array quotes and escapes every element through generic code:
+ * 2.7 us a log row of 23 columns, against 0.8 here. Numbers and booleans go as they print; text is quoted,
+ * its quotes and backslashes escaped, a NUL mended (pgText).
+ */
+export function pgArrayLiteral<Row>(rows: readonly Row[], field: keyof Row, type: PgArrayType): string {
+  let out = '{';
+  for (let i = 0; i < rows.length; i++) {
+    const value = rows[i]![field] as unknown;
+    if (i > 0) out += ',';
+    if (value === null || value === undefined) out += 'NULL';
+    else if (type !== 'text') out += String(value);
+    else {
+      const text = String(value);
+      const held = pgText(text)!;
+      out += `"${held.includes('"') || held.includes('\\') ? held.replace(ARRAY_ESCAPED, '\\$&') : held}"`;
+    }
+  }
+  return `${out}}`;
 }
 
 /** PostgreSQL's SQLSTATE for a refused row: a UNIQUE, a FOREIGN KEY and a CHECK violation. */

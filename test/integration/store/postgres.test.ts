@@ -105,13 +105,20 @@ describe('the PostgreSQL store', () => {
     await assert.rejects(sql(url, "UPDATE accounts SET balance = 1000000000000001 WHERE name = 'team'"), /accounts_balance_range/);
   });
 
-  it('writes a batch whose text holds a NUL (which PostgreSQL text cannot) with U+FFFD in its place, instead of refusing every charge in it', async () => {
+  it('writes a batch whose text holds a NUL or half a surrogate pair (which PostgreSQL text cannot) with U+FFFD in its place, instead of refusing every charge in it', async () => {
     const url = await freshDatabase();
     const store = await open(url);
     const account = await store.createAccount('team', 1_000);
-    await store.write({ logs: [{ ...log(account.id, 100), model: 'a\u0000b', userAgent: 'ua\u0000', attempts: '[{"detail":"x\u0000"}]' }, log(account.id, 50)], keysUsed: new Map() });
-    const [, nul] = await store.listLogs(10);
+    // Each alone in its batch: one unholdable text must not stand for another.
+    await store.write({ logs: [{ ...log(account.id, 100), model: 'a\u0000b', userAgent: 'ua\u0000', attempts: '[{"detail":"x\u0000"}]' }], keysUsed: new Map() });
+    await store.write({ logs: [{ ...log(account.id, 50), userAgent: 'ua \uD800', attempts: '[{"detail":"x\uDC00"}]' }], keysUsed: new Map() });
+    const awkward = { keyName: 'NULL', upstreamModel: '', userAgent: 'a "quoted", {braced} \\ back\\', clientIp: ' ', attempts: '[{"detail":"say \\"hi\\""}]' };
+    await store.write({ logs: [{ ...log(account.id, 0), path: '/v1/\\u0000\uD83D\uDE00', ...awkward }], keysUsed: new Map() });
+    const [kept, half, nul] = await store.listLogs(10);
     assert.deepEqual([nul!.model, nul!.userAgent, nul!.attempts], ['a\uFFFDb', 'ua\uFFFD', '[{"detail":"x\uFFFD"}]']);
+    assert.deepEqual([half!.userAgent, half!.attempts], ['ua \uFFFD', '[{"detail":"x\uFFFD"}]']);
+    assert.equal(kept!.path, '/v1/\\u0000\uD83D\uDE00', 'a backslash before "u0000" and a whole pair are text PostgreSQL holds: kept');
+    assert.deepEqual({ keyName: kept!.keyName, upstreamModel: kept!.upstreamModel, userAgent: kept!.userAgent, clientIp: kept!.clientIp, attempts: kept!.attempts }, awkward, 'quotes, backslashes, braces, commas, "NULL" and empty text kept as sent');
     assert.equal((await store.getAccount('team'))!.balance, 850, 'both charges settled');
     const tally = await sql(url, "SELECT model FROM usage_hourly WHERE account_id <> 0 ORDER BY model");
     assert.deepEqual(tally.rows.map((r: { model: string }) => r.model), ['a\uFFFDb', 'm']);
