@@ -1,14 +1,13 @@
 /**
  * Keys' limits and usage (keySettings.ts) in both SQL dialects (`placeholder(i)` is `?` or `$i`): a key
  * inserted with every limit, its limits updated, key_usage read per key asked (its spending since a UTC
- * day, its requests on a UTC day), and, on PostgreSQL, added to by a log batch in one statement. SQLite's
- * batch adds its rows with a statement prepared once (sqliteBatch.ts).
+ * day, its requests on a UTC day). Each store's log batch adds to key_usage: SQLite's with a statement
+ * prepared once (sqliteBatch.ts), PostgreSQL's in mg_write_batch (postgresBatch.ts).
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { assertKeyLimits, KEY_LIMIT_COLUMNS, keyLimitValues, newKeyLimits, usageOf, type KeyLimits, type KeyUsageTotals, type KeyUsageQuery } from './keySettings.ts';
-import { prepared, type Query } from './postgresQuery.ts';
+import { assertKeyLimits, KEY_LIMIT_COLUMNS, keyLimitValues, newKeyLimits, type KeyLimits, type KeyUsageTotals, type KeyUsageQuery } from './keySettings.ts';
 import type { Row } from './sqlRows.ts';
-import type { NewKey, RequestLog } from './types.ts';
+import type { NewKey } from './types.ts';
 
 /** A new key's INSERT ... RETURNING *, its limits checked. */
 export function keyInsert(key: NewKey, placeholder: (i: number) => string): { sql: string; values: Array<string | number | null> } {
@@ -55,15 +54,4 @@ export async function keyUsageOf(query: (sql: string, params?: unknown[]) => Pro
   );
   for (const r of rows) out.set(Number(r.key_id), { spent: Number(r.spent), requests: Number(r.requests) });
   return out;
-}
-
-const ADD_KEY_USAGE = prepared('mg_batch_key_usage', `INSERT INTO key_usage (key_id, day, requests, spent)
-    SELECT * FROM unnest($1::bigint[], $2::int[], $3::bigint[], $4::bigint[])
-  ON CONFLICT (key_id, day) DO UPDATE SET requests = key_usage.requests + excluded.requests, spent = key_usage.spent + excluded.spent`);
-
-/** A batch's usage added, per key and day, in key and day order (rows are locked in one order by every writer). */
-export async function addPostgresKeyUsage(query: Query, logs: readonly RequestLog[]): Promise<void> {
-  const usage = usageOf(logs);
-  if (usage.length === 0) return;
-  await query(ADD_KEY_USAGE, [usage.map((u) => u.keyId), usage.map((u) => u.day), usage.map((u) => u.requests), usage.map((u) => u.spent)]);
 }

@@ -116,15 +116,7 @@ export const SQLITE_USAGE_UPSERT = `INSERT INTO usage_hourly (account_id, hour, 
 export const SQLITE_LATENCY_UPSERT = `INSERT INTO latency_hourly (account_id, hour, bucket, requests) VALUES (?, ?, ?, ?)
   ON CONFLICT (account_id, hour, bucket) DO UPDATE SET requests = requests + excluded.requests`;
 
-/** PostgreSQL's, a whole batch in one statement each (each column one array parameter). */
-export const POSTGRES_USAGE_UPSERT = `INSERT INTO usage_hourly (account_id, hour, model, status, error_code, requests, cost, prompt_tokens, completion_tokens)
-  SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::int[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[])
-  ON CONFLICT (account_id, hour, model, status, error_code) DO UPDATE SET requests = usage_hourly.requests + excluded.requests,
-  cost = usage_hourly.cost + excluded.cost, prompt_tokens = usage_hourly.prompt_tokens + excluded.prompt_tokens,
-  completion_tokens = usage_hourly.completion_tokens + excluded.completion_tokens`;
-export const POSTGRES_LATENCY_UPSERT = `INSERT INTO latency_hourly (account_id, hour, bucket, requests) SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[], $4::bigint[])
-  ON CONFLICT (account_id, hour, bucket) DO UPDATE SET requests = latency_hourly.requests + excluded.requests`;
-
+/** PostgreSQL's tally rows as mg_write_batch's array parameters (postgresBatch.ts), one per column. */
 export const usageColumns = (rows: readonly UsageRow[]): unknown[][] => [
   rows.map((r) => r.accountId), rows.map((r) => r.hour), rows.map((r) => pgText(r.model)), rows.map((r) => r.status), rows.map((r) => r.errorCode),
   rows.map((r) => r.requests), rows.map((r) => r.cost), rows.map((r) => r.promptTokens), rows.map((r) => r.completionTokens),

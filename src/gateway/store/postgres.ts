@@ -366,7 +366,7 @@ export class PostgresStore implements Store {
   async write(batch: WriteBatch): Promise<void> {
     if (batch.logs.length === 0 && batch.keysUsed.size === 0) return;
     try {
-      await this.#tx((query) => writeBatch(query, batch, this.leases.instance));
+      await writeBatch((sql, params) => this.#pool.query<Row>(queryConfig(sql, params)), batch, this.leases.instance);
     } catch (error) {
       if (sqlState(error) === CHECK_VIOLATION) throw new StoreError('invalid', 'a batch of request logs was refused whole: its debits would take a balance below $0 (nothing was written)');
       throw error;

@@ -1,6 +1,7 @@
-// A log batch whose COMMIT reached PostgreSQL but whose answer was lost (the connection cut right
-// after the COMMIT was sent, by a TCP proxy between the store and the server) is retried, as the log
-// writer retries it: whole, with its id. It must be applied once (docs/multi-instance.md, "Logs").
+// A log batch that reached PostgreSQL but whose answer was lost (the connection cut right after the
+// batch's call was sent, by a TCP proxy between the store and the server: the call is its own transaction,
+// so it commits) is retried, as the log writer retries it: whole, with its id. It must be applied once
+// (docs/multi-instance.md, "Logs").
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, connect, type Server, type Socket } from 'node:net';
@@ -9,8 +10,8 @@ import { openAnyStore } from '../../../src/gateway/store/index.ts';
 import type { RequestLog, Store } from '../../../src/gateway/store/types.ts';
 import { freshDatabase } from '../../support/postgres.ts';
 
-/** Forwards to `target`; once armed, the first client message holding COMMIT goes through and the connection is cut before any answer. */
-async function commitCutter(target: URL): Promise<{ url: string; arm(): void; cuts: () => number; close(): Promise<void> }> {
+/** Forwards to `target`; once armed, the first client message calling mg_write_batch goes through and the connection is cut before any answer. */
+async function answerCutter(target: URL): Promise<{ url: string; arm(): void; cuts: () => number; close(): Promise<void> }> {
   let armed = false;
   let cuts = 0;
   const sockets = new Set<Socket>();
@@ -19,10 +20,10 @@ async function commitCutter(target: URL): Promise<{ url: string; arm(): void; cu
     sockets.add(client).add(upstream);
     upstream.on('data', (d) => client.write(d));
     client.on('data', (d: Buffer) => {
-      if (armed && d.includes('COMMIT')) {
+      if (armed && d.includes('mg_write_batch')) {
         armed = false;
         cuts++;
-        upstream.end(d); // the server reads the COMMIT, then the end of the connection
+        upstream.end(d); // the server reads the call (and commits it), then the end of the connection
         client.destroy(); // the store never hears the answer
         return;
       }
@@ -58,10 +59,10 @@ function log(accountId: number, cost: number): RequestLog {
   };
 }
 
-describe('PostgreSQL log batches: a retry after a lost COMMIT answer', function () {
+describe('PostgreSQL log batches: a retry after a lost answer to a committed batch', function () {
   this.timeout(30_000);
   let store: Store | undefined;
-  let proxy: Awaited<ReturnType<typeof commitCutter>> | undefined;
+  let proxy: Awaited<ReturnType<typeof answerCutter>> | undefined;
   afterEach(async () => {
     await store?.close();
     await proxy?.close();
@@ -69,13 +70,13 @@ describe('PostgreSQL log batches: a retry after a lost COMMIT answer', function 
 
   it('applies the batch once: one set of log rows, one debit', async () => {
     const direct = await freshDatabase();
-    proxy = await commitCutter(new URL(direct));
+    proxy = await answerCutter(new URL(direct));
     store = await openAnyStore({ databaseUrl: proxy.url, env: { MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') }, log: () => undefined });
     const account = await store.createAccount('team', 1000);
     const batch = { id: randomUUID(), logs: [log(account.id, 300), log(account.id, 200)], keysUsed: new Map<number, number>() };
 
     proxy.arm();
-    await assert.rejects(store.write(batch), 'the first write hears no answer to its COMMIT');
+    await assert.rejects(store.write(batch), 'the first write hears no answer to its call');
     assert.equal(proxy.cuts(), 1);
     const read = async (): Promise<{ rows: number; balance: number; spent: number }> => {
       const client = new pg.Client({ connectionString: direct });
