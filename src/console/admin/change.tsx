@@ -7,6 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLang } from '../i18n/lang.ts';
 import { Alert, ErrorAlert } from '../ui/Alert.tsx';
+import { useSend } from '../ui/send.ts';
 
 export interface Change {
   /** What is running now (an id the page chose, like "disable:bea"), or null. */
@@ -19,35 +20,27 @@ export interface Change {
 }
 
 export function useChange(): Change {
+  const request = useSend();
   const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<Error | null>(null);
   const [notice, setNotice] = useState<ComponentChildren | null>(null);
-  const running = useRef(false);
   // What was said was said in the language of then: a new language starts afresh.
   const { lang } = useLang();
   useEffect(() => {
-    setError(null);
+    request.clear();
     setNotice(null);
   }, [lang]);
-  const run = async (id: string, work: () => Promise<ComponentChildren | void>): Promise<boolean> => {
-    if (running.current) return false;
-    running.current = true;
-    setBusy(id);
-    setError(null);
-    setNotice(null);
-    try {
-      const said = await work();
-      if (said !== undefined) setNotice(said);
-      return true;
-    } catch (failure) {
-      setError(failure as Error);
-      return false;
-    } finally {
-      running.current = false;
-      setBusy(null);
-    }
-  };
-  return { busy, error, notice, run, clear: () => { setError(null); setNotice(null); } };
+  const run = (id: string, work: () => Promise<ComponentChildren | void>): Promise<boolean> =>
+    request.send(async () => {
+      setBusy(id);
+      setNotice(null);
+      try {
+        const said = await work();
+        if (said !== undefined) setNotice(said);
+      } finally {
+        setBusy(null);
+      }
+    });
+  return { busy, error: request.error, notice, run, clear: () => { request.clear(); setNotice(null); } };
 }
 
 /** The notice (#ID-notice) and the refusal (#ID-error) of a page's changes. */

@@ -9,6 +9,8 @@ export interface Send {
   readonly error: Error | null;
   /** Runs `work` unless it runs already; true when it worked. */
   readonly send: (work: () => Promise<void>) => Promise<boolean>;
+  /** Forgets the refusal shown. */
+  readonly clear: () => void;
 }
 
 export function useSend(): Send {
@@ -31,5 +33,5 @@ export function useSend(): Send {
       setBusy(false);
     }
   };
-  return { busy, error, send };
+  return { busy, error, send, clear: () => setError(null) };
 }
