@@ -27,11 +27,13 @@ import { holdStreams, mergeRuns, runLoad, type HoldResult, type LoadResult, type
 import { build } from 'esbuild';
 import { cliOptions } from '../esbuild.js';
 import { MODELS, checkBookkeeping, checkPostgresBookkeeping, holdModel, setUpGateway } from './setup.ts';
-import { freshDatabase, stopPostgres } from '../test/support/postgres.ts';
+import { freshDatabase, postgresServerPid, stopPostgres } from '../test/support/postgres.ts';
 import { completionPath } from './completion.ts';
 import { measureLongStreams } from './longStreams.ts';
 import { renderTable, evaluate, pairedRatios, type Results } from './report.ts';
 import { benchOptions } from './options.ts';
+import { failuresOf } from './failures.ts';
+import { untilQuiet } from './quiet.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { option, smoke, profile, keep, fromSource, launch, gatewayFlags, versusWords, versusEnv, versusFlags } = benchOptions(root, process.argv.slice(2));
@@ -97,10 +99,15 @@ async function main(): Promise<number> {
   let gatewaySent = 0;
   /** The same for the gateway instances on PostgreSQL (targets pg1 and pg3 share one database and account). */
   let pgSent = 0;
+  let postmaster: number | null = null;
+  /** How long each wait for a quiet PostgreSQL server took (quiet.ts). */
+  const pgQuietMs: number[] = [];
   const load = async (target: Target, spec: LoadSpec): Promise<LoadResult> => {
     const r = await runLoad(target, spec);
     if (target.name === 'gateway') gatewaySent += r.requests + r.errors;
     if (target.name.startsWith('pg')) pgSent += r.requests + r.errors;
+    // PostgreSQL's work after the load must not land in the next target's (quiet.ts).
+    if (target.name.startsWith('pg') && postmaster !== null) pgQuietMs.push(await untilQuiet(postmaster));
     return r;
   };
   let dataDir: string | null = null;
@@ -178,6 +185,7 @@ async function main(): Promise<number> {
         // The same child on PostgreSQL (`serve --database`), set up through the real CLI on the database,
         // channel keys sealed with MODEL_GATEWAY_SECRET_KEY; its data folder stays empty.
         pgUrl = await database;
+        postmaster = await postgresServerPid();
         results.postgres = { instances: PG_INSTANCES, targets: {}, bookkeeping: null };
         const secretKey = randomBytes(32).toString('base64');
         pgDir = mkdtempSync(join(tmpdir(), 'gateway-bench-pg-'));
@@ -336,6 +344,7 @@ async function main(): Promise<number> {
         if (code !== 0) log(`bench: ${pgChildren[i]!.name} exited with code ${code}\n${pgChildren[i]!.stderrTail()}`);
       });
       results.postgres.bookkeeping = await checkPostgresBookkeeping(pgUrl, pgSent);
+      log(`PostgreSQL quiet again after each of ${pgQuietMs.length} loads within ${Math.max(0, ...pgQuietMs).toFixed(0)} ms (median ${[...pgQuietMs].sort((x, y) => x - y)[pgQuietMs.length >> 1]?.toFixed(0) ?? '-'} ms)`);
     }
   } catch (err) {
     log(`bench: failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
@@ -361,27 +370,8 @@ async function main(): Promise<number> {
   writeFileSync(join(dir, `latest${smoke ? '-smoke' : ''}.json`), json);
   log(`bench: results written to ${file}`);
 
-  let errors = 0;
-  for (const byTarget of Object.values(results.runs)) for (const r of Object.values(byTarget)) errors += r.errors;
-  if (results.completion) errors += results.completion.raw.errors + results.completion.extension.errors;
-  if (results.hold) errors += results.hold.errors + (results.hold.streams - results.hold.completed - results.hold.errors);
-  const books = results.bookkeeping;
-  if (books && !books.ok) {
-    log(`bench: bookkeeping does not add up: ${JSON.stringify(books)}`);
-    errors++;
-  }
-  if (results.long) {
-    for (const r of [results.long.floor, results.long.gateway]) errors += r.errors + (r.streams - r.completed - r.errors);
-    if (!results.long.bookkeeping.ok) {
-      log(`bench: bookkeeping of the long-streams gateway does not add up: ${JSON.stringify(results.long.bookkeeping)}`);
-      errors++;
-    }
-  }
-  const pgBooks = results.postgres?.bookkeeping;
-  if (results.postgres && !pgBooks?.ok) {
-    log(`bench: bookkeeping on PostgreSQL does not add up: ${JSON.stringify(pgBooks)}`);
-    errors++;
-  }
+  const { errors, notes } = failuresOf(results);
+  for (const note of notes) log(note);
   if (errors > 0) {
     log(`bench: ${errors} request(s) failed`);
     return 1;

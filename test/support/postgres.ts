@@ -3,7 +3,7 @@
  * started on first use and stopped by the root hook (postgresRootHook.ts). Each caller gets a
  * database of its own. When it cannot start, the error says so: PostgreSQL tests never skip.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +61,14 @@ export async function freshDatabase(): Promise<string> {
   const name = `gateway_${process.pid}_${++databases}`;
   await server.pg.createDatabase(name);
   return `postgres://${USER}:${TEST_DATABASE_PASSWORD}@127.0.0.1:${server.port}/${name}`;
+}
+
+/** The shared server's postmaster process id (the first line of its postmaster.pid), or null when it is not running. */
+export async function postgresServerPid(): Promise<number | null> {
+  const server = await starting?.catch(() => null);
+  if (!server) return null;
+  const pid = Number(readFileSync(join(server.parent, 'data', 'postmaster.pid'), 'utf8').split('\n', 1)[0]);
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
 }
 
 /** Stops the shared server, if it was started (the root hook calls it once, after every test). */
