@@ -24,8 +24,8 @@ function statOf(pid: number): [number, number] | null {
   }
 }
 
-/** CPU ticks of `postmaster` and its children (the server's backends and background workers). */
-function serverTicks(postmaster: number): number {
+/** CPU ticks (10 ms) of `postmaster` and its children (the server's backends and background workers). */
+export function serverTicks(postmaster: number): number {
   let ticks = statOf(postmaster)?.[1] ?? 0;
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);

@@ -33,7 +33,7 @@ import { measureLongStreams } from './longStreams.ts';
 import { renderTable, evaluate, pairedRatios, type Results } from './report.ts';
 import { benchOptions } from './options.ts';
 import { failuresOf } from './failures.ts';
-import { untilQuiet } from './quiet.ts';
+import { serverTicks, untilQuiet } from './quiet.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { option, smoke, profile, keep, fromSource, launch, gatewayFlags, versusWords, versusEnv, versusFlags } = benchOptions(root, process.argv.slice(2));
@@ -102,12 +102,18 @@ async function main(): Promise<number> {
   let postmaster: number | null = null;
   /** How long each wait for a quiet PostgreSQL server took (quiet.ts). */
   const pgQuietMs: number[] = [];
+  /** The PostgreSQL server's CPU ticks during each pg target's loads and their aftermath, and those loads' requests. */
+  const pgServer = new Map<string, { ticks: number; requests: number }>();
   const load = async (target: Target, spec: LoadSpec): Promise<LoadResult> => {
+    const ticksBefore = postmaster !== null && target.name.startsWith('pg') ? serverTicks(postmaster) : 0;
     const r = await runLoad(target, spec);
     if (target.name === 'gateway') gatewaySent += r.requests + r.errors;
-    if (target.name.startsWith('pg')) pgSent += r.requests + r.errors;
-    // PostgreSQL's work after the load must not land in the next target's (quiet.ts).
-    if (target.name.startsWith('pg') && postmaster !== null) pgQuietMs.push(await untilQuiet(postmaster));
+    if (!target.name.startsWith('pg')) return r;
+    pgSent += r.requests + r.errors;
+    // PostgreSQL's work after the load must not land in the next target's (quiet.ts); it is counted as this one's.
+    if (postmaster !== null) pgQuietMs.push(await untilQuiet(postmaster));
+    const server = pgServer.get(target.name) ?? { ticks: 0, requests: 0 };
+    pgServer.set(target.name, { ticks: server.ticks + (postmaster === null ? 0 : serverTicks(postmaster) - ticksBefore), requests: server.requests + r.requests });
     return r;
   };
   let dataDir: string | null = null;
@@ -344,7 +350,8 @@ async function main(): Promise<number> {
         if (code !== 0) log(`bench: ${pgChildren[i]!.name} exited with code ${code}\n${pgChildren[i]!.stderrTail()}`);
       });
       results.postgres.bookkeeping = await checkPostgresBookkeeping(pgUrl, pgSent);
-      log(`PostgreSQL quiet again after each of ${pgQuietMs.length} loads within ${Math.max(0, ...pgQuietMs).toFixed(0)} ms (median ${[...pgQuietMs].sort((x, y) => x - y)[pgQuietMs.length >> 1]?.toFixed(0) ?? '-'} ms)`);
+      log(`PostgreSQL quiet again after each of ${pgQuietMs.length} loads within ${Math.max(0, ...pgQuietMs).toFixed(0)} ms (median ${[...pgQuietMs].sort((x, y) => x - y)[pgQuietMs.length >> 1]?.toFixed(0) ?? '-'} ms); ` +
+        `its CPU per request: ${[...pgServer].map(([name, s]) => `${name} ${((s.ticks * 10_000) / Math.max(1, s.requests)).toFixed(1)} us`).join(', ')}`);
     }
   } catch (err) {
     log(`bench: failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
