@@ -347,45 +347,45 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
           INSERT INTO applied_batches (id) VALUES (batch_id) ON CONFLICT (id) DO NOTHING;
           IF NOT FOUND THEN RETURN FALSE; END IF;
         END IF;
-        IF cardinality(debit_ids) > 0 THEN
-          -- The leases' locking rule (postgresLeases.ts): the accounts first, in id order; the next statement sees the leases as committed then.
-          PERFORM 1 FROM accounts WHERE id = ANY (debit_ids) ORDER BY id FOR UPDATE;
-          WITH d AS (
-            SELECT u.id, u.amount, LEAST(u.amount, COALESCE(l.amount, 0)) AS from_lease
-              FROM unnest(debit_ids, debit_amounts) AS u(id, amount) LEFT JOIN leases l ON l.account_id = u.id AND l.instance = writer
-          ), debited AS (
-            UPDATE accounts AS a SET balance = a.balance - d.amount, leased = a.leased - d.from_lease, total_spent = a.total_spent + d.amount
-              FROM d WHERE a.id = d.id
-          )
-          UPDATE leases AS l SET amount = l.amount - d.from_lease FROM d WHERE l.instance = writer AND l.account_id = d.id AND d.from_lease > 0;
-        END IF;
-        IF cardinality(usage_keys) > 0 THEN
+        -- The leases' locking rule (postgresLeases.ts): the accounts first, in id order; the next statement sees the leases as committed then.
+        PERFORM 1 FROM accounts WHERE id = ANY (debit_ids) ORDER BY id FOR UPDATE;
+        -- The money and the tallies in one statement (each statement is a cost of its own: ~300 us a batch less than one each).
+        -- Its parts touch different tables, none of which another kind of transaction locks together with a second one.
+        WITH d AS (
+          SELECT u.id, u.amount, LEAST(u.amount, COALESCE(l.amount, 0)) AS from_lease
+            FROM unnest(debit_ids, debit_amounts) AS u(id, amount) LEFT JOIN leases l ON l.account_id = u.id AND l.instance = writer
+        ), debited AS (
+          UPDATE accounts AS a SET balance = a.balance - d.amount, leased = a.leased - d.from_lease, total_spent = a.total_spent + d.amount
+            FROM d WHERE a.id = d.id
+        ), spent_leases AS (
+          UPDATE leases AS l SET amount = l.amount - d.from_lease FROM d WHERE l.instance = writer AND l.account_id = d.id AND d.from_lease > 0
+        ), usage AS (
           INSERT INTO key_usage (key_id, day, requests, spent) SELECT * FROM unnest(usage_keys, usage_days, usage_requests, usage_spent)
-            ON CONFLICT (key_id, day) DO UPDATE SET requests = key_usage.requests + excluded.requests, spent = key_usage.spent + excluded.spent;
-        END IF;
-        IF cardinality(used_ids) > 0 THEN
-          UPDATE api_keys AS k SET last_used_at = GREATEST(COALESCE(k.last_used_at, 0), u.time) FROM unnest(used_ids, used_times) AS u(id, time) WHERE k.id = u.id;
-        END IF;
-        IF cardinality(tally_accounts) > 0 THEN
+            ON CONFLICT (key_id, day) DO UPDATE SET requests = key_usage.requests + excluded.requests, spent = key_usage.spent + excluded.spent
+        ), tally AS (
           INSERT INTO usage_hourly (account_id, hour, model, status, error_code, requests, cost, prompt_tokens, completion_tokens)
             SELECT * FROM unnest(tally_accounts, tally_hours, tally_models, tally_statuses, tally_errors, tally_requests, tally_costs, tally_prompt, tally_completion)
             ON CONFLICT (account_id, hour, model, status, error_code) DO UPDATE SET requests = usage_hourly.requests + excluded.requests,
               cost = usage_hourly.cost + excluded.cost, prompt_tokens = usage_hourly.prompt_tokens + excluded.prompt_tokens,
-              completion_tokens = usage_hourly.completion_tokens + excluded.completion_tokens;
+              completion_tokens = usage_hourly.completion_tokens + excluded.completion_tokens
+        )
+        INSERT INTO latency_hourly (account_id, hour, bucket, requests) SELECT * FROM unnest(latency_accounts, latency_hours, latency_buckets, latency_requests)
+          ON CONFLICT (account_id, hour, bucket) DO UPDATE SET requests = latency_hourly.requests + excluded.requests;
+        -- Keys' last use after their usage (a key's deletion takes key_usage, then api_keys: the same order).
+        IF cardinality(log_time) = 0 THEN
+          UPDATE api_keys AS k SET last_used_at = GREATEST(COALESCE(k.last_used_at, 0), u.time) FROM unnest(used_ids, used_times) AS u(id, time) WHERE k.id = u.id;
+          RETURN TRUE;
         END IF;
-        IF cardinality(latency_accounts) > 0 THEN
-          INSERT INTO latency_hourly (account_id, hour, bucket, requests) SELECT * FROM unnest(latency_accounts, latency_hours, latency_buckets, latency_requests)
-            ON CONFLICT (account_id, hour, bucket) DO UPDATE SET requests = latency_hourly.requests + excluded.requests;
-        END IF;
-        IF cardinality(log_time) > 0 THEN
-          -- Log ids in commit order (postgresBatch.ts): "MGlo" (0x4d476c6f), held until this call's transaction ends.
-          PERFORM pg_advisory_xact_lock(1296526447);
-          INSERT INTO request_logs (time, request_id, method, path, account_id, key_id, key_name, model, channel, status, error_code, prompt_tokens,
-              completion_tokens, usage_estimated, cost, latency_ms, first_byte_ms, stream, completion_cap, attempts, upstream_model, user_agent, client_ip)
-            SELECT * FROM unnest(log_time, log_request_id, log_method, log_path, log_account_id, log_key_id, log_key_name, log_model, log_channel,
-              log_status, log_error_code, log_prompt_tokens, log_completion_tokens, log_usage_estimated, log_cost, log_latency_ms, log_first_byte_ms,
-              log_stream, log_completion_cap, log_attempts, log_upstream_model, log_user_agent, log_client_ip);
-        END IF;
+        -- Log ids in commit order (postgresBatch.ts): "MGlo" (0x4d476c6f), held until this call's transaction ends.
+        PERFORM pg_advisory_xact_lock(1296526447);
+        WITH used AS (
+          UPDATE api_keys AS k SET last_used_at = GREATEST(COALESCE(k.last_used_at, 0), u.time) FROM unnest(used_ids, used_times) AS u(id, time) WHERE k.id = u.id
+        )
+        INSERT INTO request_logs (time, request_id, method, path, account_id, key_id, key_name, model, channel, status, error_code, prompt_tokens,
+            completion_tokens, usage_estimated, cost, latency_ms, first_byte_ms, stream, completion_cap, attempts, upstream_model, user_agent, client_ip)
+          SELECT * FROM unnest(log_time, log_request_id, log_method, log_path, log_account_id, log_key_id, log_key_name, log_model, log_channel,
+            log_status, log_error_code, log_prompt_tokens, log_completion_tokens, log_usage_estimated, log_cost, log_latency_ms, log_first_byte_ms,
+            log_stream, log_completion_cap, log_attempts, log_upstream_model, log_user_agent, log_client_ip);
         RETURN TRUE;
       END
       $fn$;
