@@ -10,7 +10,13 @@ import { openAnyStore } from '../../../src/gateway/store/index.ts';
 import type { RequestLog, Store } from '../../../src/gateway/store/types.ts';
 import { freshDatabase } from '../../support/postgres.ts';
 
-/** Forwards to `target`; once armed, the first client message calling mg_write_batch goes through and the connection is cut before any answer. */
+/** PostgreSQL's Sync message, which ends an extended-protocol exchange: the server commits a call that is its own transaction there. */
+const SYNC = Buffer.from([0x53, 0, 0, 0, 4]);
+
+/**
+ * Forwards to `target`; once armed, the messages of the first call of mg_write_batch go through up to their
+ * Sync (they may come in several chunks), and then the connection is cut: no answer reaches the store.
+ */
 async function answerCutter(target: URL): Promise<{ url: string; arm(): void; cuts: () => number; close(): Promise<void> }> {
   let armed = false;
   let cuts = 0;
@@ -18,16 +24,22 @@ async function answerCutter(target: URL): Promise<{ url: string; arm(): void; cu
   const server: Server = createServer((client) => {
     const upstream = connect(Number(target.port), target.hostname);
     sockets.add(client).add(upstream);
-    upstream.on('data', (d) => client.write(d));
+    let cutting = false;
+    upstream.on('data', (d) => {
+      if (!cutting) client.write(d);
+    });
     client.on('data', (d: Buffer) => {
       if (armed && d.includes('mg_write_batch')) {
         armed = false;
+        cutting = true;
         cuts++;
-        upstream.end(d); // the server reads the call (and commits it), then the end of the connection
-        client.destroy(); // the store never hears the answer
-        return;
       }
-      upstream.write(d);
+      if (!cutting) upstream.write(d);
+      else if (!d.subarray(-SYNC.length).equals(SYNC)) upstream.write(d);
+      else {
+        upstream.end(d); // the server reads the call up to its Sync (and commits it), then the end of the connection
+        client.destroy(); // the store never hears the answer
+      }
     });
     const both = (): void => {
       client.destroy();
