@@ -56,6 +56,8 @@ export class Leases {
   #validUntil: number;
   #timer: NodeJS.Timeout | null = null;
   #ticking: Promise<void> | null = null;
+  /** Where the next re-read of balances starts (LeaseStore.changedAccounts); null: read every account. */
+  #horizon: string | null = null;
   #closed = false;
 
   constructor(store: LeaseStore, ledger: Ledger, options: LeaseOptions) {
@@ -153,7 +155,13 @@ export class Leases {
       });
     }
     // The reported balance: what other instances' charges left (in the writes' order: never counted twice).
-    await this.#step('re-read balances', () => this.#serial(async () => this.#ledger.load(await this.#store.accounts())));
+    await this.#step('re-read balances', () =>
+      this.#serial(async () => {
+        const { accounts, horizon } = await this.#store.changedAccounts(this.#horizon);
+        this.#ledger.refresh(accounts);
+        this.#horizon = horizon;
+      }),
+    );
   }
 
   async #step(what: string, work: () => Promise<void>): Promise<void> {

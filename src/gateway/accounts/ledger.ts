@@ -99,11 +99,18 @@ export class Ledger {
     this.leased = options.leased ?? false;
   }
 
-  /** Replaces balances with a fresh read from the store (which already holds every written debit). */
+  /** Replaces balances with a fresh read of every account from the store (which already holds every written debit). */
   load(accounts: readonly AccountRecord[]): void {
-    const seen = new Set<number>();
+    this.refresh(accounts);
+    const seen = new Set(accounts.map((a) => a.id));
+    for (const [id, money] of this.#accounts) {
+      if (!seen.has(id) && money.pending === 0 && money.reserved === 0 && money.spendable <= 0) this.#accounts.delete(id);
+    }
+  }
+
+  /** The same for some accounts (those written since an earlier read): the others are left as they are. */
+  refresh(accounts: readonly AccountRecord[]): void {
     for (const a of accounts) {
-      seen.add(a.id);
       const money = this.#accounts.get(a.id);
       if (money) {
         money.balance = a.balance;
@@ -113,9 +120,6 @@ export class Ledger {
       } else {
         this.#accounts.set(a.id, { balance: a.balance, spendable: this.leased ? 0 : a.balance, spent: a.totalSpent, pending: 0, reserved: 0 });
       }
-    }
-    for (const [id, money] of this.#accounts) {
-      if (!seen.has(id) && money.pending === 0 && money.reserved === 0 && money.spendable <= 0) this.#accounts.delete(id);
     }
   }
 

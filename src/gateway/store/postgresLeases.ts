@@ -104,7 +104,14 @@ export class PostgresLeases extends InstanceRows implements LeaseStore {
     return rows.reduce((sum, r) => sum + num(r.amount), 0);
   }
 
-  async accounts(): Promise<AccountRecord[]> {
-    return (await this.query('SELECT * FROM accounts ORDER BY id')).rows.map(toAccount);
+  async changedAccounts(since: string | null): Promise<{ accounts: AccountRecord[]; horizon: string }> {
+    // One statement, one snapshot: the horizon is the oldest transaction that snapshot saw running, so a
+    // write it did not see was made by a transaction at or after it (migration 14 stamps the rows).
+    const { rows } = await this.query(
+      `SELECT h.horizon::text AS horizon, a.* FROM (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS horizon) h
+         LEFT JOIN accounts a ON $1::xid8 IS NULL OR a.written_by >= $1::xid8 ORDER BY a.id`,
+      [since],
+    );
+    return { accounts: rows.filter((r) => r.id !== null).map(toAccount), horizon: String(rows[0]!.horizon) };
   }
 }

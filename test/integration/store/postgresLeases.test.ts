@@ -95,4 +95,40 @@ describe('balance leases in the PostgreSQL store', () => {
     await dead.write({ logs: [charge(account.id, 50)], keysUsed: new Map() });
     assert.deepEqual(await accountRow(url, 'team'), { balance: 950, leased: 200, spent: 50, inLeases: 200 });
   });
+
+  it('re-reads only the accounts written since the last read, and never misses a write that commits after it', async () => {
+    const url = await freshDatabase();
+    const [a, b] = [await open(url), await open(url)];
+    const ids: number[] = [];
+    for (const name of ['one', 'two', 'three', 'four']) ids.push((await a.createAccount(name, 1_000)).id);
+    const [one, two, three, four] = ids as [number, number, number, number];
+    const names = (accounts: { name: string }[]) => accounts.map((x) => x.name);
+
+    const first = await b.leases.changedAccounts(null);
+    assert.deepEqual(names(first.accounts), ['one', 'two', 'three', 'four'], 'the first read has every account');
+
+    // A's charge to "two", and a lease of "three" (a write of `leased` only): those two, with their new numbers.
+    await a.write({ logs: [charge(two, 40)], keysUsed: new Map() });
+    await a.leases.take(three, () => 100, 60_000);
+    const second = await b.leases.changedAccounts(first.horizon);
+    assert.deepEqual(second.accounts.map((x) => [x.name, x.balance, x.totalSpent]), [['two', 960, 40], ['three', 1_000, 0]]);
+    assert.deepEqual(names((await b.leases.changedAccounts(second.horizon)).accounts), [], 'nothing written since');
+
+    // A write still open while a read runs (an operator's top-up in a long transaction): that read cannot see it,
+    // and a read that took the newest write id it had seen as its start would skip it for good once it commits.
+    const operator = new pg.Client({ connectionString: url });
+    await operator.connect();
+    try {
+      await operator.query('BEGIN');
+      await operator.query('UPDATE accounts SET balance = balance + 500 WHERE id = $1', [four]);
+      await a.write({ logs: [charge(one, 10)], keysUsed: new Map() });
+      const third = await b.leases.changedAccounts(second.horizon);
+      assert.deepEqual(third.accounts.map((x) => [x.name, x.balance]), [['one', 990]], 'the open write is not seen yet');
+      await operator.query('COMMIT');
+      const fourth = await b.leases.changedAccounts(third.horizon);
+      assert.ok(fourth.accounts.some((x) => x.name === 'four' && x.balance === 1_500), `the top-up that committed after the read is in the next: ${JSON.stringify(fourth.accounts)}`);
+    } finally {
+      await operator.end();
+    }
+  });
 });

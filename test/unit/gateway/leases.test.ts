@@ -36,7 +36,9 @@ class FakeLeaseStore implements LeaseStore {
   }
   async giveBackAll(): Promise<number> { return this.giveBack(1, 'all'); }
   async reclaimExpired(): Promise<number> { return 0; }
-  async accounts(): Promise<AccountRecord[]> { return [{ id: 1, name: 'team', balance: this.balance, totalSpent: 0, createdAt: 0 }]; }
+  async changedAccounts(): Promise<{ accounts: AccountRecord[]; horizon: string }> {
+    return { accounts: [{ id: 1, name: 'team', balance: this.balance, totalSpent: 0, createdAt: 0 }], horizon: '1' };
+  }
 }
 
 const fixed = (amount: number) => (available: number): ReservationPlan | null => (amount <= available ? { amount, maxCompletionTokens: null } : null);
