@@ -6,7 +6,7 @@
 import type { Channel } from './relay/types.ts';
 import type { Ledger } from './accounts/ledger.ts';
 import type { Serial } from './serial.ts';
-import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, Store } from './store/types.ts';
+import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, Snapshot, Store } from './store/types.ts';
 import { hashKey } from './keys.ts';
 import { settingsOf, type AdminSettings } from './settings.ts';
 
@@ -55,6 +55,9 @@ export class Catalog {
   readonly #ledger: Ledger;
   readonly #serial: Serial;
   #keysByHash = new Map<string, KeyRecord>();
+  #keysById = new Map<number, KeyRecord>();
+  /** Where the next reload starts (Store.snapshot): only what was written since is read; null: everything. */
+  #cursor: string | null = null;
   /**
    * Presented secret -> its key, for keys found by hash; replaced with every reload, so a key the
    * CLI disables or deletes is seen on the next request. Memory only: secrets are never stored or logged.
@@ -68,8 +71,11 @@ export class Catalog {
   #lookups = new Map<string, ModelLookup>();
   #settings: AdminSettings = settingsOf({});
   #reloading: Promise<void> | null = null;
-  /** Told of the keys at every reload (the keys' usage drops the state of keys that lost their limits). */
-  onKeys: ((keys: readonly KeyRecord[]) => void) | null = null;
+  /**
+   * Told of the keys at every reload (the keys' usage drops the state of keys that lost their limits):
+   * every key (`removed` null), or those written since the last reload and the ids of those deleted.
+   */
+  onKeys: ((keys: readonly KeyRecord[], removed: readonly number[] | null) => void) | null = null;
   /** A reload failed: try again on the next request even if the store reports no new change. */
   #stale = false;
 
@@ -105,17 +111,16 @@ export class Catalog {
     this.#stale = true;
     this.#reloading = this.#serial.run(async () => {
       // The settings are read with the snapshot: any change (a CLI's, another instance's) reloads both.
-      const [snap, stored] = await Promise.all([this.#store.snapshot(), this.#store.settings.read()]);
-      this.#keysByHash = new Map(snap.keys.map((k) => [k.hash, k]));
+      const [snap, stored] = await Promise.all([this.#store.snapshot(this.#cursor), this.#store.settings.read()]);
+      if (snap.removedKeys) this.#apply(snap, snap.removedKeys);
+      else this.#replace(snap);
+      this.#cursor = snap.cursor ?? null;
       this.#keysBySecret = new Map();
-      this.#accounts = new Map(snap.accounts.map((a) => [a.id, a]));
       this.#channels = [...snap.channels];
       this.#relayChannels = this.#channels.map(toRelayChannel);
       this.#models = new Map(snap.models.map((m) => [m.name, m]));
       this.#lookups = new Map();
       this.#settings = settingsOf(stored);
-      this.#ledger.load(snap.accounts);
-      this.onKeys?.(snap.keys);
       this.#stale = false;
     });
     try {
@@ -123,6 +128,36 @@ export class Catalog {
     } finally {
       this.#reloading = null;
     }
+  }
+
+  /** A whole snapshot: every account and key. */
+  #replace(snap: Snapshot): void {
+    this.#keysById = new Map(snap.keys.map((k) => [k.id, k]));
+    this.#keysByHash = new Map(snap.keys.map((k) => [k.hash, k]));
+    this.#accounts = new Map(snap.accounts.map((a) => [a.id, a]));
+    this.#ledger.load(snap.accounts);
+    this.onKeys?.(snap.keys, null);
+  }
+
+  /** The accounts and keys written since the last reload, and the keys deleted since. */
+  #apply(snap: Snapshot, removed: readonly number[]): void {
+    for (const id of removed) this.#dropKey(id);
+    for (const key of snap.keys) {
+      this.#dropKey(key.id);
+      this.#keysById.set(key.id, key);
+      this.#keysByHash.set(key.hash, key);
+    }
+    for (const a of snap.accounts) this.#accounts.set(a.id, a);
+    this.#ledger.refresh(snap.accounts);
+    this.onKeys?.(snap.keys, removed);
+  }
+
+  #dropKey(id: number): void {
+    const old = this.#keysById.get(id);
+    if (!old) return;
+    this.#keysById.delete(id);
+    // A rotated key's old secret must stop working: its hash goes with it.
+    if (this.#keysByHash.get(old.hash) === old) this.#keysByHash.delete(old.hash);
   }
 
   /** The gateway settings as of the last reload (refresh() first, for the latest). */

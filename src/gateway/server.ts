@@ -159,7 +159,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       serial: (job) => serial.run(job), unwritten: (keyId, sinceMs, day) => logs.unwritten(keyId, sinceMs, day), clock, log, refreshMs: store.leases ? 1000 : 0,
     });
     if (store.leases) logs.onWritten = (written) => usage.written(written);
-    catalog.onKeys = (keys) => usage.keysChanged(keys);
+    catalog.onKeys = (keys, removed) => usage.keysChanged(keys, removed);
     usage.start();
     const gw: Gateway = {
       store, catalog, ledger, leases, serial, logs, usage, trustProxy: options.trustProxy ?? false,

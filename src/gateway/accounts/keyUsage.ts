@@ -206,11 +206,13 @@ export class KeyUsage {
    * are no longer counted here), so limits given to it again start from a fresh load. One with requests
    * still in flight is kept for them to settle, marked to be loaded again at its next use.
    */
-  keysChanged(keys: readonly KeyRecord[]): void {
+  keysChanged(keys: readonly KeyRecord[], removed: readonly number[] | null): void {
     if (this.#keys.size === 0) return;
     const limited = new Set(keys.filter(hasOwnLimits).map((k) => k.id));
+    // Only some keys were read (removed is not null): the others are as they were.
+    const read = removed === null ? null : new Set([...keys.map((k) => k.id), ...removed]);
     for (const [id, s] of this.#keys) {
-      if (limited.has(id)) continue;
+      if (limited.has(id) || (read !== null && !read.has(id))) continue;
       if (s.reserved === 0 && !s.loading) this.#keys.delete(id);
       else s.since = -1;
     }

@@ -2,6 +2,8 @@
  * Versioned schema migrations for the SQL stores, applied in order, each once.
  * Never edit a published migration: append a new one.
  */
+import { SQLITE_WRITE_STAMPS } from './writtenSince.ts';
+
 export interface Migration {
   readonly version: number;
   readonly sql: string;
@@ -380,4 +382,6 @@ export const MIGRATIONS: readonly Migration[] = [
           FROM request_logs WHERE account_id IS NOT NULL GROUP BY time / 3600000, COALESCE(model, ''), status, COALESCE(error_code, '');
     `,
   },
+  // Which accounts and keys were written since a read: the catalogue reloads only those (writtenSince.ts).
+  { version: 21, sql: SQLITE_WRITE_STAMPS },
 ];

@@ -30,7 +30,8 @@ import { PostgresSignUps } from './postgresSignUps.ts';
 import { PostgresAdminTokens } from './postgresAdminTokens.ts';
 import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
 import { isSealed, SECRET_KEY_ENV, type SecretBox } from './secretBox.ts';
-import { channelUpdate, modelUpsert, toAccount, toChannel, toKey, toModel, toUser, type Row } from './sqlRows.ts';
+import { channelUpdate, modelUpsert, toAccount, toChannel, toModel, toUser, type Row } from './sqlRows.ts';
+import { postgresSnapshot } from './writtenSince.ts';
 import { StoreError } from './types.ts';
 import type {
   AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelChanges, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
@@ -199,14 +200,9 @@ export class PostgresStore implements Store {
     return this.#changes.take();
   }
 
-  async snapshot(): Promise<Snapshot> {
+  async snapshot(since: string | null = null): Promise<Snapshot> {
     // One consistent view of the four tables, as SQLite's read transaction gives.
-    return this.#tx(async (query) => ({
-      accounts: (await query('SELECT * FROM accounts ORDER BY id')).rows.map(toAccount),
-      keys: (await query('SELECT * FROM api_keys ORDER BY id')).rows.map(toKey),
-      channels: (await query('SELECT * FROM channels ORDER BY id')).rows.map(this.#toChannel),
-      models: (await query('SELECT * FROM models ORDER BY name')).rows.map(toModel),
-    }), 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    return this.#tx((query) => postgresSnapshot(query, since, this.#toChannel), 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   }
 
   async createAccount(name: string, balance: number, audit?: AuditEntry): Promise<AccountRecord> {

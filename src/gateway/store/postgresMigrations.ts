@@ -9,6 +9,7 @@
  */
 import type { Migration } from './migrations.ts';
 import { WRITE_BATCH_FUNCTION } from './postgresWriteBatch.ts';
+import { POSTGRES_WRITE_STAMPS } from './writtenSince.ts';
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   {
@@ -324,21 +325,6 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   },
   // A log batch in one statement (postgresWriteBatch.ts). Changing it later means a new migration that replaces it.
   { version: 13, sql: WRITE_BATCH_FUNCTION },
-  {
-    // Which accounts changed since a read (PostgresLeases.changedAccounts): each row keeps the id of the
-    // transaction that last wrote it. Not indexed: an index on a column every debit changes would end
-    // HOT updates of accounts, and a scan that keeps a few rows of tens of thousands costs the server a
-    // few milliseconds, where sending them all cost every instance ~100 ms of CPU a second.
-    version: 14,
-    sql: `
-      ALTER TABLE accounts ADD COLUMN written_by xid8;
-      CREATE FUNCTION mg_account_written() RETURNS trigger LANGUAGE plpgsql AS $fn$
-      BEGIN
-        NEW.written_by := pg_current_xact_id();
-        RETURN NEW;
-      END
-      $fn$;
-      CREATE TRIGGER accounts_written BEFORE INSERT OR UPDATE ON accounts FOR EACH ROW EXECUTE FUNCTION mg_account_written();
-    `,
-  },
+  // Which accounts and keys were written since a read (writtenSince.ts, PostgresLeases.changedAccounts).
+  { version: 14, sql: POSTGRES_WRITE_STAMPS },
 ];

@@ -17,6 +17,7 @@ import type {
 } from './types.ts';
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { channelUpdate, modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
+import { sqliteSnapshot } from './writtenSince.ts';
 import { isSealed, type SecretBox } from './secretBox.ts';
 import { BatchWriter } from './sqliteBatch.ts';
 import { SqliteSessions } from './sqliteSessions.ts';
@@ -149,13 +150,8 @@ export class SqliteStore implements Store {
     return this.#changes.take();
   }
 
-  async snapshot(): Promise<Snapshot> {
-    return this.#tx(() => ({
-      accounts: (this.#db.prepare('SELECT * FROM accounts').all() as Row[]).map(toAccount),
-      keys: (this.#db.prepare('SELECT * FROM api_keys').all() as Row[]).map(toKey),
-      channels: (this.#db.prepare('SELECT * FROM channels ORDER BY id').all() as Row[]).map(this.#toChannel),
-      models: (this.#db.prepare('SELECT * FROM models').all() as Row[]).map(toModel),
-    }), 'DEFERRED');
+  async snapshot(since: string | null = null): Promise<Snapshot> {
+    return this.#tx(() => sqliteSnapshot(this.#db, since, this.#toChannel), 'DEFERRED');
   }
 
   async createAccount(name: string, balance: number, audit?: AuditEntry): Promise<AccountRecord> {

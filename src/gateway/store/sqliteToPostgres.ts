@@ -158,9 +158,12 @@ function* pagesOf(db: import('node:sqlite').DatabaseSync, table: string): Genera
   }
 }
 
+/** SQLite's own bookkeeping, not data: PostgreSQL stamps the rows its own way as they go in (writtenSince.ts). */
+const NOT_COPIED = new Set(['written_seq']);
+
 /** The columns of `table` in both databases; a SQLite column PostgreSQL lacks would be lost, so it stops the copy. */
 async function sharedColumns(db: import('node:sqlite').DatabaseSync, client: pg.PoolClient, table: string): Promise<string[]> {
-  const fromSqlite = (db.prepare(`PRAGMA table_info(${table})`).all() as Row[]).map((r) => String(r.name));
+  const fromSqlite = (db.prepare(`PRAGMA table_info(${table})`).all() as Row[]).map((r) => String(r.name)).filter((c) => !NOT_COPIED.has(c));
   const { rows } = await client.query<Row>('SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1', [table]);
   const inPostgres = new Set(rows.map((r) => String(r.column_name)));
   const missing = fromSqlite.filter((c) => !inPostgres.has(c));

@@ -223,10 +223,16 @@ export interface StoredLog extends RequestLog {
 }
 
 export interface Snapshot {
+  /** Every account, or with `removedKeys` only those written since the cursor asked for. */
   readonly accounts: readonly AccountRecord[];
+  /** The same for keys. */
   readonly keys: readonly KeyRecord[];
   readonly channels: readonly ChannelRecord[];
   readonly models: readonly ModelRecord[];
+  /** Present when the snapshot holds only what was written since a cursor: the keys deleted since. */
+  readonly removedKeys?: readonly number[];
+  /** Where a later snapshot(cursor) starts (writtenSince.ts); a store without stamps (memory) has none. */
+  readonly cursor?: string;
 }
 
 /** One transaction: the logs, their debits (sum of `cost` per account, applied relatively) and key last-use times. */
@@ -277,7 +283,8 @@ export interface Store {
 
   /** True when the data may have changed (by this process's admin calls or another process) since the last call. Cheap. */
   changedSinceLastCheck(): boolean;
-  snapshot(): Promise<Snapshot>;
+  /** Everything the request path keeps in memory; with `since` (an earlier snapshot's cursor), the accounts and keys written since. */
+  snapshot(since?: string | null): Promise<Snapshot>;
 
   /** `audit`, when given, is written in the same transaction as the change (so for every admin change below). */
   createAccount(name: string, balance: number, audit?: AuditEntry): Promise<AccountRecord>;

@@ -98,7 +98,7 @@ describe("keys' usage in memory", () => {
     const s = await stateOf(usage);
     s.spent = 999; // what a stale state would wrongly keep
     const unlimited = { ...key, spendLimit: null, rpd: 0 };
-    usage.keysChanged([unlimited]);
+    usage.keysChanged([unlimited], null);
     await store.write({ logs: [log(key, 40)], keysUsed: new Map() });
     const again = await stateOf(usage);
     assert.notEqual(again, s);
