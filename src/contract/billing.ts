@@ -73,7 +73,8 @@ export function formatMicroUsd(micro: number): string {
 export function formatUsd(usd: number): string {
   const micro = Math.round(usd * MICRO_USD_PER_USD);
   const abs = BigInt(Math.abs(micro));
-  const whole = (abs / 1_000_000n).toLocaleString('en-US');
+  // Thousands by hand, not toLocaleString: that maps ICU's number data into the process for its life.
+  const whole = (abs / 1_000_000n).toString().replace(/\B(?=(\d{3})+$)/g, ',');
   let fraction = (abs % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
   if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
   return `${micro < 0 ? '-' : ''}$${whole}.${fraction}`;

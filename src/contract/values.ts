@@ -56,3 +56,15 @@ export const MODEL_LIMITS = {
 /** The ranges a dashboard covers. */
 export const DASHBOARD_RANGES = ['24h', '7d', '30d'] as const;
 export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
+
+/**
+ * The order names are listed in (models, schema names): case-insensitive, then by code unit, so that
+ * "Claude" and "gpt-4" sort as people expect. Not localeCompare: that maps ICU's collation data into
+ * the process (~2 MB resident for its life) for names that are ASCII identifiers.
+ */
+export function compareNames(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}

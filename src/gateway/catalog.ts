@@ -9,6 +9,7 @@ import type { Serial } from './serial.ts';
 import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, Snapshot, Store } from './store/types.ts';
 import { hashKey } from './keys.ts';
 import { settingsOf, type AdminSettings } from './settings.ts';
+import { compareNames } from '../contract/index.ts';
 
 /**
  * Most secrets the gateway sees recently: a SHA-256 per request was ~1.5% of the gateway's CPU at
@@ -213,7 +214,7 @@ export class Catalog {
     const allowed = key.models ? new Set(key.models) : null;
     return this.servable()
       .filter((m) => !allowed || allowed.has(m.name))
-      .sort((a, b) => a.name.localeCompare(b.name));
+      .sort((a, b) => compareNames(a.name, b.name));
   }
 
   /** Every priced model an enabled channel serves, with its first serving channel and catalogue entry. */

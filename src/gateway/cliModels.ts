@@ -7,6 +7,7 @@ import { describeImagePrices } from './accounts/imagePrices.ts';
 import { setModelPrice, type PriceRequest } from './accounts/modelPrices.ts';
 import { asUsage, int, modelName, price, UsageError, yesNo } from './cliArgs.ts';
 import type { Store } from './store/types.ts';
+import { compareNames } from '../contract/index.ts';
 
 /** The flags `model price` reads, as parseArgs gives them. */
 export interface ModelFlags {
@@ -25,7 +26,7 @@ export interface ModelFlags {
 /** One line per priced model: its name, kind and prices, and what else is set (context, tools, default cap). */
 async function listModels(store: Store, io: { out: (line: string) => void }): Promise<number> {
   const served = new Set((await store.listChannels()).filter((c) => c.status === 'enabled').flatMap((c) => Object.keys(c.models)));
-  for (const m of (await store.listModels()).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const m of (await store.listModels()).sort((a, b) => compareNames(a.name, b.name))) {
     const prices = m.kind === 'image'
       ? `${formatMicroUsd(m.imagePrice ?? 0)}/image${m.imagePrices && Object.keys(m.imagePrices).length > 0 ? ` (${describeImagePrices(m.imagePrices, formatMicroUsd)})` : ''}`
       : `in=${formatMicroUsd(m.inputPrice)}/M\tout=${formatMicroUsd(m.outputPrice)}/M`;

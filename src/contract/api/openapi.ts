@@ -14,6 +14,7 @@ import { API_TAGS, errorCodesOf, type ApiAuth, type ApiRoute } from './route.ts'
 import { CREDENTIALS_TEXT } from './consoleRoutes.ts';
 import { ADMIN_TOKEN_PREFIX } from './tokens.ts';
 import { SESSION_COOKIE } from '../headers.ts';
+import { compareNames } from '../values.ts';
 
 type Json = Record<string, unknown>;
 
@@ -30,7 +31,7 @@ function schemaOf(schema: z.ZodType): Json {
 
 function components(): Json {
   const { schemas } = z.toJSONSchema(API_SCHEMAS, { io: 'input', uri: (id) => `${COMPONENTS}${id}`, unrepresentable: 'throw' }) as { schemas: Record<string, Json> };
-  return Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)).map(([id, { $schema: _, $id: __, ...schema }]) => [id, schema]));
+  return Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => compareNames(a, b)).map(([id, { $schema: _, $id: __, ...schema }]) => [id, schema]));
 }
 
 const SECURITY: Readonly<Record<ApiAuth, Json[] | undefined>> = {

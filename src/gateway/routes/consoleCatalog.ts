@@ -10,6 +10,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Gateway } from '../gateway.ts';
 import type { ModelRecord } from '../store/types.ts';
 import type { ApiHandler } from './api.ts';
+import { compareNames } from '../../contract/index.ts';
 
 /** Exact money both ways: integer micro-USD, and the same amount as a decimal USD string ("9.999876"). */
 export function money(micro: number): { micro_usd: number; usd: string } {
@@ -46,7 +47,7 @@ export const catalogue: ApiHandler<'listModels'> = (gw, _ctx, { query }) => {
   const needle = (query.q ?? '').trim().toLowerCase();
   const data = gw.catalog.servable()
     .filter((m) => m.name.toLowerCase().includes(needle))
-    .sort((a, b) => a.name.localeCompare(b.name))
+    .sort((a, b) => compareNames(a.name, b.name))
     .map(({ name, model }) => modelView(name, model));
   return { body: { object: 'list', data } };
 };

@@ -13,6 +13,7 @@ import type { Gateway } from '../gateway.ts';
 import type { ApiHandler } from './api.ts';
 import { money } from './consoleCatalog.ts';
 import { priceField, refusal } from './consoleSchemas.ts';
+import { compareNames } from '../../contract/index.ts';
 
 const orNull = (micro: number | null | undefined) => (micro === null || micro === undefined ? null : money(micro));
 
@@ -36,7 +37,7 @@ async function modelViews(gw: Gateway): Promise<AdminModelView[]> {
   const [models, channels] = await Promise.all([gw.store.listModels(), gw.store.listChannels()]);
   const byName = new Map(models.map((m) => [m.name, m]));
   const names = new Set([...byName.keys(), ...channels.flatMap((c) => Object.keys(c.models))]);
-  return [...names].sort((a, b) => a.localeCompare(b)).map((name) => modelView(name, byName.get(name), channels));
+  return [...names].sort(compareNames).map((name) => modelView(name, byName.get(name), channels));
 }
 
 /** GET /api/console/admin/models?q=: `q` (at most 256 characters) keeps the names that contain it, in any case. */

@@ -11,6 +11,7 @@ import { MemorySignUps } from './memorySignUps.ts';
 import { signUpNameTaken } from './signUpTypes.ts';
 import { assertKeyLimits, KeyUsageCounters, newKeyLimits, type KeyLimits, type KeyUsageTotals, type KeyUsageQuery } from './keySettings.ts';
 import { lastAdmin, StoreError } from './types.ts';
+import { compareNames } from '../../contract/index.ts';
 import type {
   AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelChanges, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
   NewSession, NewSignUp, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
@@ -322,7 +323,7 @@ export class MemoryStore implements Store {
   }
 
   async listModels(): Promise<ModelRecord[]> {
-    return [...this.#models.values()].sort((a, b) => a.name.localeCompare(b.name));
+    return [...this.#models.values()].sort((a, b) => compareNames(a.name, b.name));
   }
 
   async write(batch: WriteBatch): Promise<void> {

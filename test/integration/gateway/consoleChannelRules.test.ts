@@ -11,6 +11,7 @@ import { assertError, type Answer } from '../../support/answer.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { type ConsoleAgent, signedInAdmin } from './consoleAgent.ts';
 import { startTestGateway, type Started } from './helpers.ts';
+import { compareNames } from '../../../src/contract/index.ts';
 
 const SECRET = 'sk-never-shown-ABCDEFGHIJKLMNOP';
 const OTHER_SECRET = 'sk-never-shown-either-QRSTUVWXYZ';
@@ -139,7 +140,7 @@ describe("the admins' channels and prices: the CLI's rules, and no key anywhere"
   it('lists every model: priced ones and the ones a channel serves unpriced, with the channels; search by name', async () => {
     const all = (await get('/api/console/admin/models')).json.data as Array<{ name: string; priced: boolean; channels: string[]; served: boolean }>;
     const byName = new Map(all.map((m) => [m.name, m]));
-    assert.deepEqual([...byName.keys()], [...byName.keys()].sort((x, y) => x.localeCompare(y)), 'by name');
+    assert.deepEqual([...byName.keys()], [...byName.keys()].sort(compareNames), 'by name');
     assert.deepEqual([byName.get('m')!.priced, byName.get('m')!.channels, byName.get('m')!.served], [false, ['ok'], true], 'served, unpriced: the one to fix');
     assert.deepEqual([byName.get('echo')!.priced, byName.get('echo')!.channels], [true, ['echo']]);
     assert.deepEqual((await get('/api/console/admin/models?q=DAL')).json.data.map((m: { name: string }) => m.name), ['dalle']);

@@ -15,5 +15,9 @@ describe('contract formatUsd (the one display rule for money)', () => {
     assert.equal(formatUsd(1234.5678), '$1,234.5678');
     assert.equal(formatUsd(1_000_000), '$1,000,000.00');
     assert.equal(formatUsd(-0.005), '-$0.005');
+    assert.equal(formatUsd(999), '$999.00');
+    assert.equal(formatUsd(100_000), '$100,000.00');
+    assert.equal(formatUsd(1_000_000_000), '$1,000,000,000.00', 'the largest balance the store takes');
+    assert.equal(formatUsd(-12_345.5), '-$12,345.50');
   });
 });
