@@ -66,8 +66,9 @@ export const POSTGRES_WRITE_STAMPS = `
   ALTER TABLE api_keys ADD COLUMN written_by xid8;
   CREATE INDEX api_keys_written ON api_keys(written_by);
   CREATE TRIGGER api_keys_inserted BEFORE INSERT ON api_keys FOR EACH ROW EXECUTE FUNCTION mg_row_written();
+  -- Whole rows compared: a last use that changed nothing (an older time from another instance) is no write either.
   CREATE TRIGGER api_keys_updated BEFORE UPDATE ON api_keys FOR EACH ROW
-    WHEN (NEW.last_used_at IS NOT DISTINCT FROM OLD.last_used_at) EXECUTE FUNCTION mg_row_written();
+    WHEN (NEW.last_used_at IS NOT DISTINCT FROM OLD.last_used_at AND NEW IS DISTINCT FROM OLD) EXECUTE FUNCTION mg_row_written();
   CREATE TABLE removed_keys (key_id BIGINT NOT NULL, removed_by xid8 NOT NULL);
   CREATE INDEX removed_keys_removed ON removed_keys(removed_by);
   CREATE FUNCTION mg_key_removed() RETURNS trigger LANGUAGE plpgsql AS $fn$
