@@ -104,4 +104,16 @@ describe("keys' usage in memory", () => {
     assert.notEqual(again, s);
     assert.equal(again.spent, 40);
   });
+
+  it('after a reload of only what was written, keeps the state of the keys not in it and drops the ones deleted or unlimited', async () => {
+    const usage = usageWith();
+    const s = await stateOf(usage);
+    usage.keysChanged([{ ...key, id: key.id + 1, spendLimit: null, rpd: 0 }], []);
+    assert.equal(await stateOf(usage), s, 'another key written: this one is as it was');
+    usage.keysChanged([], [key.id]);
+    const afterDelete = await stateOf(usage);
+    assert.notEqual(afterDelete, s, 'deleted: its state went');
+    usage.keysChanged([{ ...key, spendLimit: null, rpd: 0 }], []);
+    assert.notEqual(await stateOf(usage), afterDelete, 'written without limits: its state went');
+  });
 });
