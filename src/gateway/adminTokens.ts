@@ -59,7 +59,7 @@ export async function checkAdminToken(store: Store, secret: string, now: number)
   if (!token) return { ok: false, why: 'unknown' };
   const status = tokenStatus(token, now);
   if (status !== 'active') return { ok: false, why: status };
-  const user = (await store.listUsers()).find((u) => u.id === token.createdBy);
+  const user = token.createdBy === null ? null : await store.findUser({ id: token.createdBy });
   if (!user || !user.admin || user.status !== 'enabled') return { ok: false, why: 'not_admin', ...(user ? { creator: user.name } : {}) };
   if (token.lastUsedAt === null || now - token.lastUsedAt >= TOUCH_EVERY_MS) await store.adminTokens.touch(token.id, now);
   return { ok: true, token, user };

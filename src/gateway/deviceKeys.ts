@@ -22,13 +22,12 @@ export function keyNameOf(clientName: string): string {
 
 /** The new key and its secret, or null when the approver can no longer give one (disabled, moved, account gone). */
 export async function issueDeviceKey(gw: Gateway, decision: Extract<Decision, { approved: true }>, clientName: string): Promise<{ secret: string; key: KeyRecord } | null> {
-  const users = await gw.store.listUsers();
-  const user = users.find((u) => u.id === decision.userId);
+  const user = await gw.store.findUser({ id: decision.userId });
   if (!user || user.status !== 'enabled' || user.accountId !== decision.accountId) return null;
   const account = gw.catalog.account(decision.accountId) ?? (await gw.store.snapshot()).accounts.find((a) => a.id === decision.accountId);
   if (!account) return null;
   const base = keyNameOf(clientName);
-  const taken = new Set((await gw.store.listKeys()).filter((k) => k.accountId === account.id).map((k) => k.name));
+  const taken = new Set((await gw.store.listKeys(account.id)).map((k) => k.name));
   for (let n = 1; n <= MAX_NAME_TRIES; n++) {
     const name = n === 1 ? base : `${base}-${n}`;
     if (taken.has(name)) continue;

@@ -50,7 +50,7 @@ export class Sessions {
     const session = await this.#store.findSession(hashSessionId(id));
     const now = this.#now();
     if (!session || session.revokedAt !== null || session.expiresAt <= now || session.lastSeenAt + SESSION_IDLE_MS <= now) return null;
-    const user = (await this.#store.listUsers()).find((u) => u.id === session.userId);
+    const user = await this.#store.findUser({ id: session.userId });
     if (!user || user.status !== 'enabled') return null;
     if (now - session.lastSeenAt >= TOUCH_EVERY_MS) await this.#store.touchSession(session.idHash, now);
     return { session, user };

@@ -32,7 +32,7 @@ export async function createUser(store: Store, request: NewUserRequest): Promise
   if (request.account === undefined && existing && !request.joinOwnNameAccount) {
     throw new StoreError('conflict', `an account named "${request.name}" exists already: give --account ${request.name} to put the user on it`);
   }
-  if ((await store.listUsers()).some((u) => u.name === request.name)) throw new StoreError('conflict', `a user named "${request.name}" already exists`);
+  if ((await store.findUser({ name: request.name })) !== null) throw new StoreError('conflict', `a user named "${request.name}" already exists`);
   const passwordHash = hashPassword(request.password);
   const account = existing ?? (await store.createAccount(accountName, 0));
   const audit = request.acting === undefined ? undefined

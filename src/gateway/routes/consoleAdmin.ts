@@ -57,7 +57,7 @@ export const adminCreateUser: ApiHandler<'createUser'> = async (gw, _ctx, { call
   try {
     await createUser(gw.store, { name: body.name, password: body.password, admin: body.admin === true, acting: caller.acting, ...(body.account !== undefined ? { account: body.account } : {}) });
   } catch (error) {
-    const taken = error instanceof StoreError && error.code === 'conflict' && (await gw.store.listUsers()).some((u) => u.name === body.name);
+    const taken = error instanceof StoreError && error.code === 'conflict' && (await gw.store.findUser({ name: body.name })) !== null;
     refusal(error, 'account_not_found', taken ? 'user_exists' : 'account_exists');
   }
   return answerUser(gw, body.name);

@@ -42,7 +42,7 @@ async function keyViews(gw: Gateway, keys: readonly KeyRecord[]): Promise<KeyVie
 
 /** The keys of the signed-in user's account, oldest first. */
 async function ownKeys(gw: Gateway, signedIn: SignedIn): Promise<KeyRecord[]> {
-  return (await gw.store.listKeys()).filter((k) => k.accountId === signedIn.user.accountId);
+  return gw.store.listKeys(signedIn.user.accountId);
 }
 
 async function ownKey(gw: Gateway, signedIn: SignedIn, id: number): Promise<KeyRecord> {

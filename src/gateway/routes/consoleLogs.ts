@@ -98,7 +98,7 @@ async function adminScope(gw: Gateway, query: { account?: string | undefined; us
     accountId = account.id;
   }
   if (query.user) {
-    const user = (await gw.store.listUsers()).find((u) => u.name === query.user);
+    const user = await gw.store.findUser({ name: query.user });
     if (!user) throw new HttpError('user_not_found', `Asked for "${query.user}".`);
     // No account has id 0 (ids start at 1): a user of another account than `account` matches nothing.
     accountId = accountId === undefined || accountId === user.accountId ? user.accountId : 0;

@@ -40,7 +40,7 @@ export const login: ApiHandler<'signIn'> = async (gw, ctx, { body: { name, passw
   const source = sourceOf(ctx);
   const wait = gw.console.throttle.wait(name, source);
   if (wait > 0) throw throttled('sign_in_throttled', wait);
-  const user = (await gw.store.listUsers()).find((u) => u.name === name);
+  const user = await gw.store.findUser({ name });
   // The same work whether or not the user exists: the refusal's timing tells nothing.
   const right = user ? verifyPassword(password, user.passwordHash) : verifyAgainstNothing(password);
   if (!user || !right || user.status !== 'enabled') {
@@ -83,7 +83,7 @@ export const setup: ApiHandler<'setUp'> = async (gw, ctx, { body }) => {
   const hasAdmin = (await gw.store.listUsers()).some((u) => u.admin);
   if (!link || hasAdmin || !link.accepts(body.token)) throw new HttpError('setup_link_invalid');
   // Validation first (password length, name free), then the link is spent, then the user is made.
-  const nameTaken = (await gw.store.listUsers()).some((u) => u.name === body.name);
+  const nameTaken = (await gw.store.findUser({ name: body.name })) !== null;
   const problem = passwordProblem(body.password) ?? (nameTaken ? `a user named "${body.name}" already exists` : null);
   if (problem) throw new HttpError('invalid_request', `${problem}.`);
   if (!link.use(body.token)) throw new HttpError('setup_link_invalid');

@@ -129,6 +129,10 @@ export class MemoryStore implements Store {
     return [...this.#users];
   }
 
+  async findUser(by: { readonly id: number } | { readonly name: string }): Promise<UserRecord | null> {
+    return this.#users.find((u) => ('id' in by ? u.id === by.id : u.name === by.name)) ?? null;
+  }
+
   /** With `keepAnAdmin`: refuses when `name` is the only enabled admin and `change` would take that away. */
   #changeUser(name: string, change: Partial<UserRecord>, options: UserChange | undefined): void {
     const user = this.#users.find((u) => u.name === name);
@@ -249,8 +253,8 @@ export class MemoryStore implements Store {
     this.#version++;
   }
 
-  async listKeys(): Promise<KeyRecord[]> {
-    return [...this.#keys];
+  async listKeys(accountId?: number): Promise<KeyRecord[]> {
+    return this.#keys.filter((k) => accountId === undefined || k.accountId === accountId);
   }
 
   async setKeyStatus(id: number, status: Status): Promise<void> {

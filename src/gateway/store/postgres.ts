@@ -227,8 +227,7 @@ export class PostgresStore implements Store {
   }
 
   async getAccount(name: string): Promise<AccountRecord | null> {
-    const row = (await this.#pool.query<Row>('SELECT * FROM accounts WHERE name = $1', [name])).rows[0];
-    return row ? toAccount(row) : null;
+    return (await this.#pool.query<Row>('SELECT * FROM accounts WHERE name = $1', [name])).rows.map(toAccount)[0] ?? null;
   }
 
   async createUser(user: NewUser, audit?: AuditEntry): Promise<UserRecord> {
@@ -239,6 +238,10 @@ export class PostgresStore implements Store {
 
   async listUsers(): Promise<UserRecord[]> {
     return (await this.#pool.query<Row>('SELECT * FROM users ORDER BY id')).rows.map(toUser);
+  }
+
+  async findUser(by: { readonly id: number } | { readonly name: string }): Promise<UserRecord | null> {
+    return (await this.#pool.query<Row>(`SELECT * FROM users WHERE ${'id' in by ? 'id' : 'name'} = $1`, ['id' in by ? by.id : by.name])).rows.map(toUser)[0] ?? null;
   }
 
   async setUserStatus(name: string, status: Status, change?: UserChange): Promise<void> {
@@ -296,8 +299,8 @@ export class PostgresStore implements Store {
     return this.#keys.create(key);
   }
 
-  async listKeys(): Promise<KeyRecord[]> {
-    return this.#keys.list();
+  async listKeys(accountId?: number): Promise<KeyRecord[]> {
+    return this.#keys.list(accountId);
   }
 
   async setKeyStatus(id: number, status: Status): Promise<void> {

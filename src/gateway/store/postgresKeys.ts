@@ -26,8 +26,9 @@ export class PostgresKeys {
     return toKey(await this.#admin('key', key.name, async (query) => (await query(sql, values)).rows[0]!));
   }
 
-  async list(): Promise<KeyRecord[]> {
-    return (await this.#query('SELECT * FROM api_keys ORDER BY id')).rows.map(toKey);
+  async list(accountId?: number): Promise<KeyRecord[]> {
+    const rows = accountId === undefined ? await this.#query('SELECT * FROM api_keys ORDER BY id') : await this.#query('SELECT * FROM api_keys WHERE account_id = $1 ORDER BY id', [accountId]);
+    return rows.rows.map(toKey);
   }
 
   /** An UPDATE of the key `id` (the statement's last parameter); no such key is not found. */

@@ -211,6 +211,11 @@ export class SqliteStore implements Store {
     return (this.#db.prepare('SELECT * FROM users ORDER BY id').all() as Row[]).map(toUser);
   }
 
+  async findUser(by: { readonly id: number } | { readonly name: string }): Promise<UserRecord | null> {
+    const row = ('id' in by ? this.#db.prepare('SELECT * FROM users WHERE id = ?').get(by.id) : this.#db.prepare('SELECT * FROM users WHERE name = ?').get(by.name)) as Row | undefined;
+    return row ? toUser(row) : null;
+  }
+
   async setUserStatus(name: string, status: Status, change?: UserChange): Promise<void> {
     this.#audited(change?.audit, () => {
       this.#audit.keepAnAdmin(name, { status }, change);
@@ -283,8 +288,9 @@ export class SqliteStore implements Store {
     return sqliteKeyUsage(this.#db, queries);
   }
 
-  async listKeys(): Promise<KeyRecord[]> {
-    return (this.#db.prepare('SELECT * FROM api_keys ORDER BY id').all() as Row[]).map(toKey);
+  async listKeys(accountId?: number): Promise<KeyRecord[]> {
+    const rows = accountId === undefined ? this.#db.prepare('SELECT * FROM api_keys ORDER BY id').all() : this.#db.prepare('SELECT * FROM api_keys WHERE account_id = ? ORDER BY id').all(accountId);
+    return (rows as Row[]).map(toKey);
   }
 
   /** An UPDATE (or DELETE) of the key `id` (the statement's last parameter); no such key is not found. */

@@ -295,6 +295,8 @@ export interface Store {
 
   createUser(user: NewUser, audit?: AuditEntry): Promise<UserRecord>;
   listUsers(): Promise<UserRecord[]>;
+  /** One user, by id or name, through the index: what a console request needs, never every user. */
+  findUser(by: { readonly id: number } | { readonly name: string }): Promise<UserRecord | null>;
   /** Disabling a user revokes their sessions in the same step. */
   setUserStatus(name: string, status: Status, change?: UserChange): Promise<void>;
   /** Revokes the user's sessions in the same step: a changed password signs every browser out. */
@@ -336,7 +338,8 @@ export interface Store {
 
   /** A key name is unique on its account (another account may use it): a taken name is a conflict. */
   createKey(key: NewKey): Promise<KeyRecord>;
-  listKeys(): Promise<KeyRecord[]>;
+  /** Every key, oldest first; or one account's (a user's keys page, without reading everyone's). */
+  listKeys(accountId?: number): Promise<KeyRecord[]>;
   /** Keys are changed by id: a name alone may be on several accounts (admin.ts keyNamed resolves one). */
   setKeyStatus(id: number, status: Status): Promise<void>;
   deleteKey(id: number): Promise<boolean>;

@@ -183,6 +183,26 @@ for (const { name, open } of STORES) {
       await assert.rejects(store.setUserPassword('nobody', 'x'), storeError('not_found'));
     });
 
+    it('finds one user by id or name, and one account\'s keys, each as the whole lists have them', async () => {
+      const [team, other] = [await store.createAccount('team', 0), await store.createAccount('other', 0)];
+      const ada = await store.createUser({ name: 'ada', accountId: team.id, admin: true, passwordHash: 'x' });
+      const bob = await store.createUser({ name: 'bob', accountId: other.id, admin: false, passwordHash: 'y' });
+      await store.setUserStatus('bob', 'disabled');
+      const users = await store.listUsers();
+      assert.deepEqual(await store.findUser({ id: ada.id }), users.find((u) => u.id === ada.id));
+      assert.deepEqual(await store.findUser({ name: 'bob' }), users.find((u) => u.id === bob.id));
+      assert.equal((await store.findUser({ name: 'bob' }))!.status, 'disabled');
+      assert.equal(await store.findUser({ id: bob.id + 1000 }), null);
+      assert.equal(await store.findUser({ name: 'Ada' }), null, 'names are exact');
+      const key = (accountId: number, name: string): NewKey => ({ accountId, name, hash: name.repeat(64).slice(0, 64), prefix: 'sk-…', models: null, expiresAt: null, rpm: 0, concurrency: 0 });
+      const [t1, o1, t2] = [await store.createKey(key(team.id, 'a')), await store.createKey(key(other.id, 'b')), await store.createKey(key(team.id, 'c'))];
+      const all = await store.listKeys();
+      assert.deepEqual(all.map((k) => k.id), [t1.id, o1.id, t2.id]);
+      assert.deepEqual(await store.listKeys(team.id), all.filter((k) => k.accountId === team.id));
+      assert.deepEqual((await store.listKeys(other.id)).map((k) => k.id), [o1.id]);
+      assert.deepEqual(await store.listKeys(other.id + 1000), []);
+    });
+
     it('sessions: created for a user, found by hash, touched, revoked; a password change or disabling revokes every one of the user', async () => {
       const account = await store.createAccount('team', 0);
       const ada = await store.createUser({ name: 'ada', accountId: account.id, admin: false, passwordHash: 'x' });
