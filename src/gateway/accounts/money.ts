@@ -56,6 +56,19 @@ export function costOfTokens(parts: readonly (readonly [tokens: number, pricePer
 
 /** The most completion tokens `budget` micro-USD can pay for after `promptTokens`, or -1 when not even the prompt fits. */
 export function affordableCompletionTokens(budget: number, promptTokens: number, inputPrice: number, outputPrice: number): number {
+  // Plain numbers while every product is exact (every request plans once, or twice on leases); BigInt past 2^53.
+  const whole = budget * 1_000_000;
+  const prompt = promptTokens * inputPrice;
+  if (whole <= Number.MAX_SAFE_INTEGER && prompt <= Number.MAX_SAFE_INTEGER) {
+    const rest = whole - prompt;
+    if (rest < 0) return -1;
+    if (outputPrice === 0) return Number.MAX_SAFE_INTEGER;
+    // With rest < 2^53 the rounded quotient stays below the next integer, so the floor is exact; the products check it.
+    let tokens = Math.floor(rest / outputPrice);
+    while (tokens * outputPrice > rest) tokens--;
+    while ((tokens + 1) * outputPrice <= rest) tokens++;
+    return tokens;
+  }
   const left = BigInt(budget) * 1_000_000n - BigInt(promptTokens) * BigInt(inputPrice);
   if (left < 0n) return -1;
   if (outputPrice === 0) return Number.MAX_SAFE_INTEGER;

@@ -61,4 +61,25 @@ describe('money (integer micro-USD)', () => {
     assert.equal(affordableCompletionTokens(10, 100, 2_000_000, 8_000_000), -1);
     assert.equal(affordableCompletionTokens(10, 1, 0, 0), Number.MAX_SAFE_INTEGER);
   });
+
+  it('affordable completion tokens on plain numbers equal the BigInt reference, on both sides of 2^53', () => {
+    const reference = (budget: number, prompt: number, input: number, output: number): number => {
+      const left = BigInt(budget) * 1_000_000n - BigInt(prompt) * BigInt(input);
+      if (left < 0n) return -1;
+      if (output === 0) return Number.MAX_SAFE_INTEGER;
+      const tokens = left / BigInt(output);
+      return tokens > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(tokens);
+    };
+    const cases: [number, number, number, number][] = [
+      [9_007_199_254, 0, 1, 1], [9_007_199_255, 0, 1, 1], [1_000_000_000_000_000, 5, 2_000_000, 8_000_000],
+      [2 ** 40, 3, 7, 2 ** 12], [4_503_599_627, 1, 1, 3], [1, 0, 0, 1_000_001], [0, 0, 5, 5], [5, 5, 1_000_000, 0],
+    ];
+    let seed = 11;
+    const random = (max: number): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return Math.floor((seed / 2 ** 31) * max);
+    };
+    for (let i = 0; i < 5_000; i++) cases.push([random(2 ** (1 + random(45))), random(2 ** (1 + random(30))), random(2 ** (1 + random(26))), random(2 ** (1 + random(30)))]);
+    for (const [b, p, inp, out] of cases) assert.equal(affordableCompletionTokens(b, p, inp, out), reference(b, p, inp, out), JSON.stringify([b, p, inp, out]));
+  });
 });
