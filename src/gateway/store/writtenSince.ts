@@ -83,13 +83,14 @@ export const POSTGRES_WRITE_STAMPS = `
 /** The SQLite snapshot, whole (`since` null) or of the accounts and keys written since; run it in one read transaction. */
 export function sqliteSnapshot(db: DatabaseSync, since: string | null, toChannel: (row: Row) => ChannelRecord): Snapshot {
   const cursor = String((db.prepare('SELECT n FROM write_seq').get() as Row).n);
-  const after = since === null ? -1 : Number(since);
+  // Whole in id order, as ever; written since through the stamps' index (an ORDER BY id would scan by id instead).
+  const rows = (table: string): Row[] => (since === null ? db.prepare(`SELECT * FROM ${table} ORDER BY id`).all() : db.prepare(`SELECT * FROM ${table} WHERE written_seq > ?`).all(Number(since))) as Row[];
   return {
-    accounts: (db.prepare('SELECT * FROM accounts WHERE written_seq > ?').all(after) as Row[]).map(toAccount),
-    keys: (db.prepare('SELECT * FROM api_keys WHERE written_seq > ?').all(after) as Row[]).map(toKey),
+    accounts: rows('accounts').map(toAccount),
+    keys: rows('api_keys').map(toKey),
     channels: (db.prepare('SELECT * FROM channels ORDER BY id').all() as Row[]).map(toChannel),
     models: (db.prepare('SELECT * FROM models').all() as Row[]).map(toModel),
-    ...(since === null ? {} : { removedKeys: (db.prepare('SELECT DISTINCT key_id FROM removed_keys WHERE written_seq > ?').all(after) as Row[]).map((r) => Number(r.key_id)) }),
+    ...(since === null ? {} : { removedKeys: (db.prepare('SELECT DISTINCT key_id FROM removed_keys WHERE written_seq > ?').all(Number(since)) as Row[]).map((r) => Number(r.key_id)) }),
     cursor,
   };
 }
