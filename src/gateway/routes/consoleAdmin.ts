@@ -11,6 +11,7 @@ import { DEFAULT_PAGE } from '../../contract/index.ts';
 import { createUser } from '../accounts/users.ts';
 import { resetPassword, setUserAdmin, setUserEnabled, topUpAccount, type Acting } from '../accounts/userAdmin.ts';
 import { StoreError, type AccountRecord, type UserRecord } from '../store/types.ts';
+import type { UserPage, UserWithAccount } from '../store/userPages.ts';
 import type { Gateway } from '../gateway.ts';
 import type { ApiHandler } from './api.ts';
 import { isoTime, money } from './consoleCatalog.ts';
@@ -23,17 +24,16 @@ function userView(user: UserRecord, account: AccountRecord | undefined) {
   };
 }
 
-/** The users with their accounts as the store holds them now (logs written first: balances are settled ones). */
-async function usersWithAccounts(gw: Gateway): Promise<{ users: UserRecord[]; accounts: Map<number, AccountRecord> }> {
+/** A page of users with their accounts as the store holds them now (logs written first: balances are settled ones). */
+async function usersWithAccounts(gw: Gateway, page: UserPage): Promise<UserWithAccount[]> {
   await gw.logs.flush();
-  const [users, snapshot] = await Promise.all([gw.store.listUsers(), gw.store.snapshot()]);
-  return { users, accounts: new Map(snapshot.accounts.map((a) => [a.id, a])) };
+  return gw.store.pageUsers(page);
 }
 
 async function answerUser(gw: Gateway, name: string) {
-  const { users, accounts } = await usersWithAccounts(gw);
-  const user = users.find((u) => u.name === name)!;
-  return { body: { object: 'console.user' as const, user: userView(user, accounts.get(user.accountId)) } };
+  const user = (await gw.store.findUser({ name }))!;
+  const [{ account }] = (await usersWithAccounts(gw, { q: '', after: user.id - 1, limit: 1 })) as [UserWithAccount];
+  return { body: { object: 'console.user' as const, user: userView(user, account ?? undefined) } };
 }
 
 /**
@@ -43,13 +43,9 @@ async function answerUser(gw: Gateway, name: string) {
  */
 export const adminUsers: ApiHandler<'listUsers'> = async (gw, _ctx, { query }) => {
   const limit = query.limit ?? DEFAULT_PAGE;
-  const { users, accounts } = await usersWithAccounts(gw);
-  const needle = (query.q ?? '').toLowerCase();
-  const matching = users
-    .filter((u) => query.after === undefined || u.id > query.after)
-    .filter((u) => needle === '' || u.name.toLowerCase().includes(needle) || (accounts.get(u.accountId)?.name.toLowerCase().includes(needle) ?? false));
+  const matching = await usersWithAccounts(gw, { q: query.q ?? '', after: query.after, limit: limit + 1 });
   const page = matching.slice(0, limit);
-  return { body: { object: 'list', limit, data: page.map((u) => userView(u, accounts.get(u.accountId))), next_after: matching.length > limit ? page.at(-1)!.id : null } };
+  return { body: { object: 'list', limit, data: page.map(({ user, account }) => userView(user, account ?? undefined)), next_after: matching.length > limit ? page.at(-1)!.user.id : null } };
 };
 
 /** POST /api/console/admin/users {name, password, admin?, account?}: 201 with the user, as the CLI's `user create` makes them. */

@@ -12,6 +12,7 @@ import { signUpNameTaken } from './signUpTypes.ts';
 import { assertKeyLimits, KeyUsageCounters, newKeyLimits, type KeyLimits, type KeyUsageTotals, type KeyUsageQuery } from './keySettings.ts';
 import { lastAdmin, StoreError } from './types.ts';
 import { compareNames } from '../../contract/index.ts';
+import { nameHolds, type UserPage, type UserWithAccount } from './userPages.ts';
 import type {
   AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelChanges, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
   NewSession, NewSignUp, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
@@ -131,6 +132,11 @@ export class MemoryStore implements Store {
 
   async findUser(by: { readonly id: number } | { readonly name: string }): Promise<UserRecord | null> {
     return this.#users.find((u) => ('id' in by ? u.id === by.id : u.name === by.name)) ?? null;
+  }
+
+  async pageUsers({ q, after = 0, limit }: UserPage): Promise<UserWithAccount[]> {
+    const withAccounts = this.#users.map((user) => ({ user, account: this.#accounts.find((a) => a.id === user.accountId) ?? null }));
+    return withAccounts.filter(({ user, account }) => user.id > after && (q === '' || nameHolds(user.name, q) || nameHolds(account?.name, q))).slice(0, limit);
   }
 
   /** With `keepAnAdmin`: refuses when `name` is the only enabled admin and `change` would take that away. */

@@ -22,7 +22,7 @@ import { writeBatch } from './postgresBatch.ts';
 import { PostgresKeyLimits } from './postgresKeyLimits.ts';
 import { CHECK_VIOLATION, inTransaction, queryConfig, sqlState, UNIQUE_VIOLATION, type Query, type Transaction } from './postgresQuery.ts';
 import type { KeyLimits, KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
-import { PostgresKeys } from './postgresKeys.ts';
+import { PostgresKeys, type AdminWrite } from './postgresKeys.ts';
 import { PostgresLeases } from './postgresLeases.ts';
 import { PostgresCodes, type CodeChanges } from './postgresCodes.ts';
 import { PostgresSettings } from './postgresSettings.ts';
@@ -32,6 +32,7 @@ import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
 import { isSealed, SECRET_KEY_ENV, type SecretBox } from './secretBox.ts';
 import { channelUpdate, modelUpsert, toAccount, toChannel, toModel, toUser, type Row } from './sqlRows.ts';
 import { postgresSnapshot } from './writtenSince.ts';
+import { toUserWithAccount, userPageQuery, type UserPage, type UserWithAccount } from './userPages.ts';
 import { StoreError } from './types.ts';
 import type {
   AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelChanges, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
@@ -41,12 +42,6 @@ import { auditRow } from './audit.ts';
 import { appendAudit, keepAnAdmin, listAudit } from './postgresAudit.ts';
 
 const NO_SECRET_KEY = `channel keys are sealed at rest with a secret key that every instance on the database shares: set ${SECRET_KEY_ENV} (32 bytes, base64 or hex; for example: openssl rand -base64 32)`;
-
-/** How an admin write is told apart: the words of its conflict, and its audit row. */
-interface AdminWrite {
-  readonly conflict?: string;
-  readonly audit?: AuditEntry | undefined;
-}
 
 /** What runs with an UPDATE of a named row, in its transaction: checks before it, consequences after (sessions revoked). */
 interface UpdateSteps {
@@ -201,7 +196,6 @@ export class PostgresStore implements Store {
   }
 
   async snapshot(since: string | null = null): Promise<Snapshot> {
-    // One consistent view of the four tables, as SQLite's read transaction gives.
     return this.#tx((query) => postgresSnapshot(query, since, this.#toChannel), 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   }
 
@@ -238,6 +232,11 @@ export class PostgresStore implements Store {
 
   async listUsers(): Promise<UserRecord[]> {
     return (await this.#pool.query<Row>('SELECT * FROM users ORDER BY id')).rows.map(toUser);
+  }
+
+  async pageUsers(page: UserPage): Promise<UserWithAccount[]> {
+    const { sql, params } = userPageQuery(page, (i) => `$${i}`);
+    return (await this.#pool.query<Row>(sql, params)).rows.map(toUserWithAccount);
   }
 
   async findUser(by: { readonly id: number } | { readonly name: string }): Promise<UserRecord | null> {

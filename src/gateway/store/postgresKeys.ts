@@ -9,8 +9,14 @@ import type { Query } from './postgresQuery.ts';
 import { toKey, type Row } from './sqlRows.ts';
 import { StoreError, type AuditEntry, type KeyRecord, type NewKey, type Status } from './types.ts';
 
+/** How an admin write is told apart: the words of its conflict, and its audit row. */
+export interface AdminWrite {
+  readonly conflict?: string;
+  readonly audit?: AuditEntry | undefined;
+}
+
 /** postgres.ts's admin write: `work` in a transaction with its audit row and the change notification. */
-export type AdminWriter = <T>(what: string, name: string, work: (query: Query) => Promise<T>, options?: { conflict?: string; audit?: AuditEntry | undefined }) => Promise<T>;
+export type AdminWriter = <T>(what: string, name: string, work: (query: Query) => Promise<T>, options?: AdminWrite) => Promise<T>;
 
 export class PostgresKeys {
   readonly #admin: AdminWriter;

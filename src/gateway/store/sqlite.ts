@@ -18,6 +18,7 @@ import type {
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { channelUpdate, modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { sqliteSnapshot } from './writtenSince.ts';
+import { toUserWithAccount, userPageQuery, type UserPage, type UserWithAccount } from './userPages.ts';
 import { isSealed, type SecretBox } from './secretBox.ts';
 import { BatchWriter } from './sqliteBatch.ts';
 import { SqliteSessions } from './sqliteSessions.ts';
@@ -209,6 +210,11 @@ export class SqliteStore implements Store {
 
   async listUsers(): Promise<UserRecord[]> {
     return (this.#db.prepare('SELECT * FROM users ORDER BY id').all() as Row[]).map(toUser);
+  }
+
+  async pageUsers(page: UserPage): Promise<UserWithAccount[]> {
+    const { sql, params } = userPageQuery(page, (i) => `?${i}`);
+    return (this.#db.prepare(sql).all(...(params as SQLInputValue[])) as Row[]).map(toUserWithAccount);
   }
 
   async findUser(by: { readonly id: number } | { readonly name: string }): Promise<UserRecord | null> {

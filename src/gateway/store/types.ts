@@ -14,6 +14,7 @@ import type { AdminTokenStore } from './tokenTypes.ts';
 import type { CodeFilter, CodeTarget, NewRedemptionCode, Redeemer, Redemption, RedemptionCodeRecord } from './codeTypes.ts';
 import type { SettingsStore } from './settingsTypes.ts';
 import type { SignUpStore } from './signUpTypes.ts';
+import type { UserPage, UserWithAccount } from './userPages.ts';
 
 export type { AdminTokenRecord, AdminTokenStore, NewAdminToken } from './tokenTypes.ts';
 export type {
@@ -297,6 +298,8 @@ export interface Store {
   listUsers(): Promise<UserRecord[]>;
   /** One user, by id or name, through the index: what a console request needs, never every user. */
   findUser(by: { readonly id: number } | { readonly name: string }): Promise<UserRecord | null>;
+  /** One page of the users list with their accounts (userPages.ts): the admins' users page, without reading everyone. */
+  pageUsers(page: UserPage): Promise<UserWithAccount[]>;
   /** Disabling a user revokes their sessions in the same step. */
   setUserStatus(name: string, status: Status, change?: UserChange): Promise<void>;
   /** Revokes the user's sessions in the same step: a changed password signs every browser out. */

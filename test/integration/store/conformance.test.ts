@@ -203,6 +203,20 @@ for (const { name, open } of STORES) {
       assert.deepEqual(await store.listKeys(other.id + 1000), []);
     });
 
+    it('pages users with their accounts: oldest first, after an id, by a text in the user\'s or account\'s name, any case, % and _ literal', async () => {
+      const [team, ops, solo] = [await store.createAccount('team', 5_000_000), await store.createAccount('Ops_1', 7), await store.createAccount('solo', 0)];
+      const make = (name: string, accountId: number) => store.createUser({ name, accountId, admin: false, passwordHash: 'x' });
+      const [ada, , , dave] = [await make('ada', team.id), await make('bob', ops.id), await make('carol', team.id), await make('Dave.Team', solo.id)];
+      const page = async (q: string, after?: number, limit = 10) => (await store.pageUsers({ q, after, limit })).map(({ user, account }) => [user.name, account?.name ?? null, account?.balance ?? null]);
+      assert.deepEqual(await page(''), [['ada', 'team', 5_000_000], ['bob', 'Ops_1', 7], ['carol', 'team', 5_000_000], ['Dave.Team', 'solo', 0]]);
+      assert.deepEqual((await store.pageUsers({ q: '', limit: 10 }))[0]!.user, (await store.listUsers()).find((u) => u.id === ada.id), 'the whole user');
+      assert.deepEqual((await page('TEAM')).map(([n]) => n), ['ada', 'carol', 'Dave.Team'], "an account's name or a user's, any case");
+      assert.deepEqual((await page('_')).map(([n]) => n), ['bob'], '_ is no wildcard');
+      assert.deepEqual(await page('%'), [], '% is no wildcard');
+      assert.deepEqual((await page('', ada.id, 2)).map(([n]) => n), ['bob', 'carol'], 'after an id, at most the limit');
+      assert.deepEqual(await page('', dave.id), []);
+    });
+
     it('sessions: created for a user, found by hash, touched, revoked; a password change or disabling revokes every one of the user', async () => {
       const account = await store.createAccount('team', 0);
       const ada = await store.createUser({ name: 'ada', accountId: account.id, admin: false, passwordHash: 'x' });
