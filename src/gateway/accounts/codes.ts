@@ -102,7 +102,36 @@ export async function redeemTyped(store: Store, typed: string, by: Redeemer, now
 }
 
 /** The names a code list shows: accounts and users by id. */
-export async function codeNames(store: Store): Promise<{ accounts: Map<number, string>; users: Map<number, string> }> {
+export interface CodeNames {
+  readonly accounts: ReadonlyMap<number, string>;
+  readonly users: ReadonlyMap<number, string>;
+}
+
+/** Every account's and user's name (the CLI's whole list). */
+export async function codeNames(store: Store): Promise<CodeNames> {
   const [snap, users] = await Promise.all([store.snapshot(), store.listUsers()]);
   return { accounts: new Map(snap.accounts.map((a) => [a.id, a.name])), users: new Map(users.map((u) => [u.id, u.name])) };
+}
+
+/**
+ * The names one page of codes or invitations shows, looked up for the ids on it: a page holds a few
+ * dozen, the whole lists could hold tens of thousands. Accounts' names come from `accountName` (the
+ * catalogue's, which follows every change).
+ */
+export async function namesOnPage(store: Store, accountName: (id: number) => string | undefined, rows: readonly CodeIds[]): Promise<CodeNames> {
+  const userIds = new Set(rows.flatMap((r) => [r.createdBy, r.redeemedUserId]).filter((id) => id !== null));
+  const users = await Promise.all([...userIds].map((id) => store.findUser({ id })));
+  const accounts = new Map<number, string>();
+  for (const r of rows) {
+    const name = r.redeemedAccountId === null || r.redeemedAccountId === undefined ? undefined : accountName(r.redeemedAccountId);
+    if (name !== undefined) accounts.set(r.redeemedAccountId!, name);
+  }
+  return { accounts, users: new Map(users.filter((u) => u !== null).map((u) => [u.id, u.name])) };
+}
+
+/** The ids a code or an invitation refers to. */
+interface CodeIds {
+  readonly createdBy: number | null;
+  readonly redeemedUserId: number | null;
+  readonly redeemedAccountId?: number | null;
 }

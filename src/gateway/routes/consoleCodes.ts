@@ -8,7 +8,7 @@
  * the one place they are, each with its audit row under the admin's name (and the token's).
  */
 import { DEFAULT_PAGE, type CodeView } from '../../contract/index.ts';
-import { codeNames, createCodeBatch, disableUnusedCodes } from '../accounts/codes.ts';
+import { createCodeBatch, disableUnusedCodes, namesOnPage, type CodeNames } from '../accounts/codes.ts';
 import { HttpError } from '../http/errors.ts';
 import { codeStatus } from '../store/codeQuery.ts';
 import { StoreError, type CodeFilter, type RedemptionCodeRecord } from '../store/types.ts';
@@ -16,7 +16,7 @@ import type { ApiHandler } from './api.ts';
 import { isoTime, money } from './consoleCatalog.ts';
 import { amountField } from './consoleSchemas.ts';
 
-type Names = Awaited<ReturnType<typeof codeNames>>;
+type Names = CodeNames;
 
 function codeView(c: RedemptionCodeRecord, now: number, names: Names): CodeView {
   return {
@@ -47,7 +47,8 @@ export const adminCodes: ApiHandler<'listCodes'> = async (gw, _ctx, { query }) =
   const filter: CodeFilter = {
     now, limit, ...(query.batch ? { batch: query.batch } : {}), ...(query.status ? { status: query.status } : {}), ...(query.before !== undefined ? { beforeId: query.before } : {}),
   };
-  const [rows, names] = await Promise.all([gw.store.listCodes(filter), codeNames(gw.store)]);
+  const [rows] = await Promise.all([gw.store.listCodes(filter), gw.catalog.refresh()]);
+  const names = await namesOnPage(gw.store, (id) => gw.catalog.account(id)?.name, rows);
   return { body: { object: 'list', data: rows.map((c) => codeView(c, now, names)), next_before: rows.length === limit ? rows.at(-1)!.id : null } };
 };
 

@@ -6,7 +6,7 @@
  * stops the ones not yet used. Made and disabled by accounts/invitations.ts, each with its audit row.
  */
 import { DEFAULT_PAGE, type InvitationView } from '../../contract/index.ts';
-import { codeNames } from '../accounts/codes.ts';
+import { namesOnPage, type CodeNames } from '../accounts/codes.ts';
 import { createInvitationBatch, disableUnusedInvitations } from '../accounts/invitations.ts';
 import { HttpError } from '../http/errors.ts';
 import { codeStatus } from '../store/codeQuery.ts';
@@ -14,7 +14,7 @@ import { StoreError, type CodeFilter, type InvitationRecord } from '../store/typ
 import type { ApiHandler } from './api.ts';
 import { isoTime } from './consoleCatalog.ts';
 
-type Names = Awaited<ReturnType<typeof codeNames>>;
+type Names = CodeNames;
 
 function invitationView(c: InvitationRecord, now: number, names: Names): InvitationView {
   return {
@@ -41,7 +41,8 @@ export const adminInvitations: ApiHandler<'listInvitations'> = async (gw, _ctx, 
   const filter: CodeFilter = {
     now, limit, ...(query.batch ? { batch: query.batch } : {}), ...(query.status ? { status: query.status } : {}), ...(query.before !== undefined ? { beforeId: query.before } : {}),
   };
-  const [rows, names] = await Promise.all([gw.store.signUps.listInvitations(filter), codeNames(gw.store)]);
+  const rows = await gw.store.signUps.listInvitations(filter);
+  const names = await namesOnPage(gw.store, () => undefined, rows);
   return { body: { object: 'list', data: rows.map((c) => invitationView(c, now, names)), next_before: rows.length === limit ? rows.at(-1)!.id : null } };
 };
 
