@@ -75,14 +75,13 @@ export const dashboard: ApiHandler<'getDashboard'> = async (gw, _ctx, { caller: 
 
 export const gatewayDashboard: ApiHandler<'getGatewayDashboard'> = async (gw, _ctx, { query }) => {
   const { body, stats } = await dashboardOf(gw, query.range ?? '24h', undefined);
-  const [snapshot, users] = await Promise.all([gw.store.snapshot(), gw.store.listUsers()]);
-  const sum = (pick: (a: (typeof snapshot.accounts)[number]) => number): number => snapshot.accounts.reduce((n, a) => n + pick(a), 0);
+  const totals = await gw.store.totals();
   return {
     body: {
       object: 'console.gateway_dashboard', account: null, ...body,
-      balance: { remaining: money(sum((a) => a.balance)), used: money(sum((a) => a.totalSpent)) },
+      balance: { remaining: money(totals.balance), used: money(totals.spent) },
       top_accounts: stats.accounts.map((a) => ({ account: a.name ?? `#${a.accountId}`, ...usageView(a) })),
-      counts: { users: users.length, accounts: snapshot.accounts.length, keys: snapshot.keys.length, channels: snapshot.channels.length },
+      counts: { users: totals.users, accounts: totals.accounts, keys: totals.keys, channels: totals.channels },
     },
   };
 };

@@ -13,6 +13,7 @@ import { assertKeyLimits, KeyUsageCounters, newKeyLimits, type KeyLimits, type K
 import { lastAdmin, StoreError } from './types.ts';
 import { compareNames } from '../../contract/index.ts';
 import { nameHolds, type UserPage, type UserWithAccount } from './userPages.ts';
+import type { GatewayTotals } from './totals.ts';
 import type {
   AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelChanges, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
   NewSession, NewSignUp, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
@@ -132,6 +133,11 @@ export class MemoryStore implements Store {
 
   async findUser(by: { readonly id: number } | { readonly name: string }): Promise<UserRecord | null> {
     return this.#users.find((u) => ('id' in by ? u.id === by.id : u.name === by.name)) ?? null;
+  }
+
+  async totals(): Promise<GatewayTotals> {
+    const sum = (pick: (a: AccountRecord) => number): number => this.#accounts.reduce((n, a) => n + pick(a), 0);
+    return { users: this.#users.length, accounts: this.#accounts.length, keys: this.#keys.length, channels: this.#channels.length, balance: sum((a) => a.balance), spent: sum((a) => a.totalSpent) };
   }
 
   async pageUsers({ q, after = 0, limit }: UserPage): Promise<UserWithAccount[]> {

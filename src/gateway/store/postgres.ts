@@ -29,10 +29,12 @@ import { PostgresSettings } from './postgresSettings.ts';
 import { PostgresSignUps } from './postgresSignUps.ts';
 import { PostgresAdminTokens } from './postgresAdminTokens.ts';
 import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
-import { isSealed, SECRET_KEY_ENV, type SecretBox } from './secretBox.ts';
+import type { SecretBox } from './secretBox.ts';
+import { NO_SECRET_KEY, openChannelKey, sealChannelKey } from './postgresSealing.ts';
 import { channelUpdate, modelUpsert, toAccount, toChannel, toModel, toUser, type Row } from './sqlRows.ts';
 import { postgresSnapshot } from './writtenSince.ts';
 import { toUserWithAccount, userPageQuery, type UserPage, type UserWithAccount } from './userPages.ts';
+import { toTotals, totalsQuery, type GatewayTotals } from './totals.ts';
 import { StoreError } from './types.ts';
 import type {
   AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelChanges, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
@@ -40,8 +42,6 @@ import type {
 } from './types.ts';
 import { auditRow } from './audit.ts';
 import { appendAudit, keepAnAdmin, listAudit } from './postgresAudit.ts';
-
-const NO_SECRET_KEY = `channel keys are sealed at rest with a secret key that every instance on the database shares: set ${SECRET_KEY_ENV} (32 bytes, base64 or hex; for example: openssl rand -base64 32)`;
 
 /** What runs with an UPDATE of a named row, in its transaction: checks before it, consequences after (sessions revoked). */
 interface UpdateSteps {
@@ -75,7 +75,7 @@ export class PostgresStore implements Store {
   readonly leases: PostgresLeases;
   /** This process's shares of the keys' limits (same instance id as its leases). */
   readonly keyLimits: PostgresKeyLimits;
-  readonly #toChannel = (row: Row): ChannelRecord => toChannel(row, (stored, what) => this.#open(stored, what));
+  readonly #toChannel = (row: Row): ChannelRecord => toChannel(row, (stored, what) => openChannelKey(this.#box, stored, what));
 
   private constructor(url: string, box: SecretBox | null, options: PostgresOptions) {
     this.where = describeDatabase(url);
@@ -125,18 +125,6 @@ export class PostgresStore implements Store {
       if (error instanceof Error && !(error instanceof StoreError)) error.message = `${store.where}: ${redactPassword(error.message, url)}`;
       throw error;
     }
-  }
-
-  #open(stored: string, what: string): string {
-    if (!isSealed(stored)) return stored;
-    if (!this.#box) throw new StoreError('invalid', `cannot open ${what}: ${NO_SECRET_KEY}`);
-    return this.#box.open(stored, what);
-  }
-
-  #seal(plain: string | null): string | null {
-    if (plain === null) return null;
-    if (!this.#box) throw new StoreError('invalid', `a channel key cannot be stored: ${NO_SECRET_KEY}`);
-    return this.#box.seal(plain);
   }
 
   /** Runs `work` in one transaction on one connection of the pool. */
@@ -234,6 +222,10 @@ export class PostgresStore implements Store {
     return (await this.#pool.query<Row>('SELECT * FROM users ORDER BY id')).rows.map(toUser);
   }
 
+  async totals(): Promise<GatewayTotals> {
+    return toTotals((await this.#pool.query<Row>(totalsQuery((column) => `COALESCE(SUM(${column}), 0)::float8`))).rows[0]!);
+  }
+
   async pageUsers(page: UserPage): Promise<UserWithAccount[]> {
     const { sql, params } = userPageQuery(page, (i) => `$${i}`);
     return (await this.#pool.query<Row>(sql, params)).rows.map(toUserWithAccount);
@@ -323,7 +315,7 @@ export class PostgresStore implements Store {
   }
 
   async addChannel(c: NewChannel, audit?: AuditEntry): Promise<ChannelRecord> {
-    const apiKey = this.#seal(c.apiKey);
+    const apiKey = sealChannelKey(this.#box, c.apiKey);
     return this.#toChannel(await this.#admin('channel', c.name, async (query) =>
       (await query(`INSERT INTO channels (name, type, base_url, api_key, models, priority, weight, timeout_ms, proxy, responses_api, created_at)
                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
@@ -339,7 +331,7 @@ export class PostgresStore implements Store {
   }
 
   async updateChannel(name: string, changes: ChannelChanges, audit?: AuditEntry): Promise<ChannelRecord> {
-    const { sql, values } = channelUpdate(changes, (i) => `$${i}`, (key) => this.#seal(key)!, (flag) => flag);
+    const { sql, values } = channelUpdate(changes, (i) => `$${i}`, (key) => sealChannelKey(this.#box, key)!, (flag) => flag);
     return this.#toChannel(await this.#admin('channel', name, async (query) => {
       const row = (await query(sql, [...values, name])).rows[0];
       if (!row) throw new StoreError('not_found', `no channel named "${name}"`);

@@ -19,6 +19,7 @@ import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
 import { channelUpdate, modelUpsert, toAccount, toChannel, toKey, toLog, toModel, toUser, type Row } from './sqlRows.ts';
 import { sqliteSnapshot } from './writtenSince.ts';
 import { toUserWithAccount, userPageQuery, type UserPage, type UserWithAccount } from './userPages.ts';
+import { toTotals, totalsQuery, type GatewayTotals } from './totals.ts';
 import { isSealed, type SecretBox } from './secretBox.ts';
 import { BatchWriter } from './sqliteBatch.ts';
 import { SqliteSessions } from './sqliteSessions.ts';
@@ -210,6 +211,10 @@ export class SqliteStore implements Store {
 
   async listUsers(): Promise<UserRecord[]> {
     return (this.#db.prepare('SELECT * FROM users ORDER BY id').all() as Row[]).map(toUser);
+  }
+
+  async totals(): Promise<GatewayTotals> {
+    return toTotals(this.#db.prepare(totalsQuery((column) => `TOTAL(${column})`)).get() as Row);
   }
 
   async pageUsers(page: UserPage): Promise<UserWithAccount[]> {

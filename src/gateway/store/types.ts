@@ -15,6 +15,7 @@ import type { CodeFilter, CodeTarget, NewRedemptionCode, Redeemer, Redemption, R
 import type { SettingsStore } from './settingsTypes.ts';
 import type { SignUpStore } from './signUpTypes.ts';
 import type { UserPage, UserWithAccount } from './userPages.ts';
+import type { GatewayTotals } from './totals.ts';
 
 export type { AdminTokenRecord, AdminTokenStore, NewAdminToken } from './tokenTypes.ts';
 export type {
@@ -300,6 +301,8 @@ export interface Store {
   findUser(by: { readonly id: number } | { readonly name: string }): Promise<UserRecord | null>;
   /** One page of the users list with their accounts (userPages.ts): the admins' users page, without reading everyone. */
   pageUsers(page: UserPage): Promise<UserWithAccount[]>;
+  /** How many users, accounts, keys and channels there are, and the money in the accounts (totals.ts). */
+  totals(): Promise<GatewayTotals>;
   /** Disabling a user revokes their sessions in the same step. */
   setUserStatus(name: string, status: Status, change?: UserChange): Promise<void>;
   /** Revokes the user's sessions in the same step: a changed password signs every browser out. */

@@ -217,6 +217,16 @@ for (const { name, open } of STORES) {
       assert.deepEqual(await page('', dave.id), []);
     });
 
+    it('totals: how many users, accounts, keys and channels, and the money the accounts hold and spent', async () => {
+      assert.deepEqual(await store.totals(), { users: 0, accounts: 0, keys: 0, channels: 0, balance: 0, spent: 0 });
+      const [team] = [await store.createAccount('team', 5_000_000), await store.createAccount('other', 2)];
+      await store.createUser({ name: 'ada', accountId: team.id, admin: true, passwordHash: 'x' });
+      const key = await store.createKey({ accountId: team.id, name: 'k', hash: 'k'.repeat(64), prefix: 'sk-…', models: null, expiresAt: null, rpm: 0, concurrency: 0 });
+      await store.addChannel(newChannel({ apiKey: null }));
+      await store.write({ logs: [log({ accountId: team.id, keyId: key.id, cost: 1_234 })], keysUsed: new Map() });
+      assert.deepEqual(await store.totals(), { users: 1, accounts: 2, keys: 1, channels: 1, balance: 5_000_002 - 1_234, spent: 1_234 });
+    });
+
     it('sessions: created for a user, found by hash, touched, revoked; a password change or disabling revokes every one of the user', async () => {
       const account = await store.createAccount('team', 0);
       const ada = await store.createUser({ name: 'ada', accountId: account.id, admin: false, passwordHash: 'x' });
