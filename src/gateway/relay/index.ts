@@ -27,7 +27,15 @@ export function createRelay(providers: Readonly<Record<ChannelType, Attempt>>, d
       if (request.signal.aborted) return clientGone({ request, channel, deps, startedAt }, NO_USAGE).outcome;
       last = channel;
       const attemptStart = performance.now();
-      const result = await attempt(providers[channel.type], { request, channel, deps, startedAt });
+      const ctx: AttemptContext = { request, channel, deps, startedAt };
+      const provider = providers[channel.type];
+      let result: AttemptResult;
+      try {
+        // Awaited here, not in a wrapper: one suspended frame less for every request and open stream.
+        result = provider ? await provider(ctx) : { kind: 'next', failure: { code: 'upstream_error', detail: `unsupported channel type ${String(channel.type)}` } };
+      } catch (err) {
+        result = faultOutcome(err, ctx);
+      }
       if (result.kind === 'final') {
         const { outcome } = result;
         if (outcome.kind === 'success') {
@@ -50,22 +58,18 @@ export function createRelay(providers: Readonly<Record<ChannelType, Attempt>>, d
   };
 }
 
-async function attempt(provider: Attempt | undefined, ctx: AttemptContext): Promise<AttemptResult> {
-  try {
-    if (!provider) return { kind: 'next', failure: { code: 'upstream_error', detail: `unsupported channel type ${String(ctx.channel.type)}` } };
-    return await provider(ctx);
-  } catch (err) {
-    // A request no channel of this type can take as sent: the client's to fix, no failover.
-    if (err instanceof ConversionError && !ctx.request.res.headersSent) {
-      return { kind: 'final', outcome: { kind: 'failed', code: 'invalid_request', detail: err.message, channel: ctx.channel.name, firstByteMs: null, usage: NO_USAGE } };
-    }
-    // A fault of ours, not the upstream's: no failover, and never a half-written answer left open.
-    const detail = err instanceof Error ? err.message : String(err);
-    const base = { code: 'internal_error', detail, channel: ctx.channel.name, usage: NO_USAGE } as const;
-    if (!ctx.request.res.headersSent) return { kind: 'final', outcome: { ...base, kind: 'failed', firstByteMs: null } };
-    endWithStreamError(ctx.request, 'internal_error', '');
-    return { kind: 'final', outcome: { ...base, kind: 'broken', clientAborted: false, firstByteMs: null } };
+/** What a throw from an attempt means: the request itself refused, or a fault of ours. */
+function faultOutcome(err: unknown, ctx: AttemptContext): AttemptResult {
+  // A request no channel of this type can take as sent: the client's to fix, no failover.
+  if (err instanceof ConversionError && !ctx.request.res.headersSent) {
+    return { kind: 'final', outcome: { kind: 'failed', code: 'invalid_request', detail: err.message, channel: ctx.channel.name, firstByteMs: null, usage: NO_USAGE } };
   }
+  // A fault of ours, not the upstream's: no failover, and never a half-written answer left open.
+  const detail = err instanceof Error ? err.message : String(err);
+  const base = { code: 'internal_error', detail, channel: ctx.channel.name, usage: NO_USAGE } as const;
+  if (!ctx.request.res.headersSent) return { kind: 'final', outcome: { ...base, kind: 'failed', firstByteMs: null } };
+  endWithStreamError(ctx.request, 'internal_error', '');
+  return { kind: 'final', outcome: { ...base, kind: 'broken', clientAborted: false, firstByteMs: null } };
 }
 
 /** Every channel failed before answering: one contract error for all of them. */
