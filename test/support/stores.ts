@@ -59,3 +59,42 @@ export const STORES: ReadonlyArray<{ name: string; open: () => Promise<OpenedSto
     },
   },
 ];
+
+/** The store of the test running now in a describeEachStore suite. */
+export interface StoreUnderTest {
+  readonly store: Store;
+  /** Its database outside the store; null for memory. */
+  readonly raw: RawSql | null;
+  /** Another store on the same data, closed with the test's; null for memory. */
+  readonly another: (() => Promise<Store>) | null;
+}
+
+/**
+ * One describe per store (memory, SQLite, PostgreSQL): the store opened before each test and closed after
+ * it, with every other store the test opened on its data. The frame every conformance suite shares; the
+ * body reads this test's store through `current()` (its own beforeEach hooks run after the opening).
+ */
+export function describeEachStore(title: string, body: (current: () => StoreUnderTest, name: string) => void, options: { timeoutMs?: number } = {}): void {
+  for (const { name, open } of STORES) {
+    describe(`${title}: ${name}`, function () {
+      if (options.timeoutMs !== undefined) this.timeout(options.timeoutMs);
+      let opened: OpenedStore | null = null;
+      let test: StoreUnderTest | null = null;
+      const others: Store[] = [];
+      beforeEach(async () => {
+        const now = await open();
+        const another = now.another;
+        opened = now;
+        test = { store: now.store, raw: now.raw, another: another && (async () => others[others.push(await another()) - 1]!) };
+      });
+      afterEach(async () => {
+        // Closing twice is harmless: a test may close the others it opened itself.
+        for (const s of others.splice(0)) await s.close();
+        await opened?.store.close();
+        opened?.dispose();
+        opened = test = null;
+      });
+      body(() => test!, name);
+    });
+  }
+}
