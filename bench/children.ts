@@ -81,8 +81,12 @@ export interface Stats {
   readonly loopDelay: { p50: number; p99: number; max: number } | null;
 }
 
-/** Asks a child (bench/gateway.ts) for its own process.cpuUsage() and RSS. */
-export function stats(child: Child): Promise<Stats> {
+/**
+ * Asks a child (bench/gateway.ts) for its own process.cpuUsage() and RSS. `loop` 'start' (re)starts its
+ * event-loop monitor, 'stop' reads and stops it: the monitor's 1 ms timer costs an idle process ~3% of a
+ * core, so it runs only while its own target is loaded.
+ */
+export function stats(child: Child, loop?: 'start' | 'stop'): Promise<Stats> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${child.name}: no stats answer`)), 5_000);
     child.proc.on('message', function onMessage(msg: { type?: string; cpuMicros?: number; rss?: number; loopDelay?: Stats['loopDelay'] }) {
@@ -91,7 +95,7 @@ export function stats(child: Child): Promise<Stats> {
       child.proc.off('message', onMessage);
       resolve({ cpuMicros: msg.cpuMicros ?? 0, rss: msg.rss ?? 0, loopDelay: msg.loopDelay ?? null });
     });
-    child.proc.send({ type: 'stats' });
+    child.proc.send({ type: 'stats', loop });
   });
 }
 

@@ -18,14 +18,18 @@ async function main(): Promise<void> {
   const gateway = await startGateway({ dataDir, databaseUrl, port: 0, host: '127.0.0.1', echoDelayMs: 0, log: (line) => process.stderr.write(`${line}\n`) });
   const expected = databaseUrl ? 'postgres' : 'sqlite';
   if (gateway.storeKind !== expected) throw new Error(`the gateway runs on a ${gateway.storeKind} store, not ${expected}`);
-  // Event-loop delay between two stats calls: how long the gateway's one thread was blocked.
+  // Event-loop delay from a stats call with loop 'start' to one with 'stop': how long the gateway's one thread
+  // was blocked while it was loaded. Off in between: its 1 ms timer would wake an idle gateway 1,000 times a second.
   const loop = monitorEventLoopDelay({ resolution: 1 });
-  loop.enable();
-  process.on('message', (msg: { type: string }) => {
+  process.on('message', (msg: { type: string; loop?: 'start' | 'stop' }) => {
     if (msg.type === 'stats') {
       const cpu = process.cpuUsage();
-      const loopDelay = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
-      loop.reset();
+      const loopDelay = msg.loop === 'stop' && loop.count > 0 ? { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 } : null;
+      if (msg.loop === 'stop') loop.disable();
+      if (msg.loop === 'start') {
+        loop.reset();
+        loop.enable();
+      }
       process.send?.({ type: 'stats', cpuMicros: cpu.user + cpu.system, rss: process.memoryUsage.rss(), loopDelay });
     } else if (msg.type === 'memory') {
       // Where the RSS is: V8 heap spaces (committed vs used), external and array buffers.

@@ -208,7 +208,9 @@ async function main(): Promise<number> {
         pgTargets.push({ name: 'pg3', origin: pgChildren[0]!.url, origins: pgChildren.map((c) => c.url), headers });
         servers.set('pg1', [pgChildren[0]!]);
         servers.set('pg3', pgChildren);
-        const w3 = await load(pgTargets[1]!, { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxRequests: 200_000, maxMs: warm });
+        // Each instance warmed about as long as the SQLite gateway: round-robin, each of the three got a third of
+        // one warm-up, and V8 was still optimizing their code through the measured rounds.
+        const w3 = await load(pgTargets[1]!, { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxRequests: 200_000 * PG_INSTANCES, maxMs: warm * PG_INSTANCES });
         const w4 = await load(pgTargets[0]!, { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxRequests: 200_000, maxMs: warm / 3 });
         if (w3.errors + w4.errors > 0) log(`bench: warm-up errors through the PostgreSQL gateway: ${w3.firstError ?? w4.firstError}`);
       }
@@ -232,13 +234,13 @@ async function main(): Promise<number> {
         const byTarget: Record<string, number> = {};
         for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
           const procs = servers.get(target.name) ?? [];
-          // A stats call also restarts the child's event-loop histogram: the one after the run covers this run only.
-          const before = await Promise.all(procs.map((c) => stats(c)));
+          // The children's event-loop monitors run from here to the stats call after the run: this run only.
+          const before = await Promise.all(procs.map((c) => stats(c, 'start')));
           const floorBefore = target.name === 'floor' ? procCpuSeconds(floorChild.proc.pid!) : null;
           const r = await load(target, perRound);
           const floorAfter = target.name === 'floor' ? procCpuSeconds(floorChild.proc.pid!) : null;
           if (floorBefore !== null && floorAfter !== null) floorCpuSeconds += floorAfter - floorBefore;
-          const after = await Promise.all(procs.map((c) => stats(c)));
+          const after = await Promise.all(procs.map((c) => stats(c, 'stop')));
           if (procs.length > 0) {
             const s = served.get(target.name) ?? { cpuSeconds: 0, loop: [] };
             after.forEach((a, i) => {
