@@ -33,6 +33,15 @@ export const MessagesRequest = z.looseObject({
 });
 export type MessagesRequest = z.infer<typeof MessagesRequest>;
 
+/** Anthropic's least `thinking.budget_tokens`; `max_tokens` must be above the budget. */
+export const MIN_THINKING_BUDGET = 1024;
+
+/** The thinking budget of a request with extended thinking on (`thinking: {type: "enabled", budget_tokens}`), else null. */
+export function thinkingBudgetOf(body: MessagesRequest): number | null {
+  const thinking = body['thinking'] as { type?: unknown; budget_tokens?: unknown } | null | undefined;
+  return thinking?.type === 'enabled' && typeof thinking.budget_tokens === 'number' ? thinking.budget_tokens : null;
+}
+
 /** POST /v1/messages/count_tokens: a Messages request without max_tokens. */
 export const CountTokensRequest = z.looseObject(messagesFields);
 export type CountTokensRequest = z.infer<typeof CountTokensRequest>;

@@ -62,6 +62,11 @@ export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
  * "Claude" and "gpt-4" sort as people expect. Not localeCompare: that maps ICU's collation data into
  * the process (~2 MB resident for its life) for names that are ASCII identifiers.
  */
+/** "an embedding", "a chat": the article for a kind or channel type in a message. */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}
+
 export function compareNames(a: string, b: string): number {
   const x = a.toLowerCase();
   const y = b.toLowerCase();

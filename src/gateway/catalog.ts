@@ -9,7 +9,7 @@ import type { Serial } from './serial.ts';
 import type { AccountRecord, ChannelRecord, KeyRecord, ModelRecord, Snapshot, Store } from './store/types.ts';
 import { hashKey } from './keys.ts';
 import { settingsOf, type AdminSettings } from './settings.ts';
-import { compareNames } from '../contract/index.ts';
+import { channelServesKind, compareNames } from '../contract/index.ts';
 
 /**
  * Most secrets the gateway sees recently: a SHA-256 per request was ~1.5% of the gateway's CPU at
@@ -49,7 +49,8 @@ export type ModelLookup =
   | { readonly kind: 'unknown' }
   /** A channel serves it but the operator has not priced it (zero counts as a price): not served until they do. */
   | { readonly kind: 'unpriced' }
-  | { readonly kind: 'known'; readonly model: ModelRecord; readonly channels: readonly Channel[] };
+  /** `unfit`: enabled channels that list the model but whose type cannot serve its kind (an anthropic channel, an embedding model). */
+  | { readonly kind: 'known'; readonly model: ModelRecord; readonly channels: readonly Channel[]; readonly unfit: readonly Channel[] };
 
 export class Catalog {
   readonly #store: Store;
@@ -200,12 +201,15 @@ export class Catalog {
     const priced = this.#models.get(name);
     let served = false;
     const channels: Channel[] = [];
+    const unfit: Channel[] = [];
     this.#channels.forEach((c, i) => {
       if (!Object.hasOwn(c.models, name)) return;
       served = true;
-      if (c.status === 'enabled') channels.push(this.#relayChannels[i]!);
+      if (c.status !== 'enabled') return;
+      if (!priced || channelServesKind(c.type, priced.kind)) channels.push(this.#relayChannels[i]!);
+      else unfit.push(this.#relayChannels[i]!);
     });
-    if (priced) return { kind: 'known', model: priced, channels };
+    if (priced) return { kind: 'known', model: priced, channels, unfit };
     return served ? { kind: 'unpriced' } : { kind: 'unknown' };
   }
 
@@ -224,7 +228,7 @@ export class Catalog {
       if (c.status !== 'enabled') continue;
       for (const name of Object.keys(c.models)) {
         const model = this.#models.get(name);
-        if (model && !out.has(name)) out.set(name, { name, channel: c, model });
+        if (model && !out.has(name) && channelServesKind(c.type, model.kind)) out.set(name, { name, channel: c, model });
       }
     }
     return [...out.values()];

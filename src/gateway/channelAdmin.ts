@@ -5,7 +5,7 @@
  * as they will be after the change; each change written by the store with its audit row under the actor's
  * name. The audit row holds the settings and whether a key was set or replaced, never the key itself.
  */
-import type { ChannelType } from '../contract/index.ts';
+import { channelServesKind, type ChannelType, type ModelKind } from '../contract/index.ts';
 import { auditEntry, InvalidSetting, type Acting, type FieldName } from './accounts/userAdmin.ts';
 import { StoreError, type ChannelChanges, type ChannelRecord, type Store } from './store/types.ts';
 
@@ -46,6 +46,21 @@ export async function channelNamed(store: Store, name: string): Promise<ChannelR
 export async function unpricedModels(store: Store, channel: ChannelRecord): Promise<string[]> {
   const priced = new Set((await store.listModels()).map((m) => m.name));
   return Object.keys(channel.models).filter((m) => !priced.has(m));
+}
+
+/** The models of `channel` priced as a kind its type cannot serve (an embedding model on an anthropic channel), with that kind. */
+export async function unfitModels(store: Store, channel: ChannelRecord): Promise<string[]> {
+  const kinds = new Map((await store.listModels()).map((m) => [m.name, m.kind]));
+  return Object.keys(channel.models).flatMap((name) => {
+    const kind = kinds.get(name);
+    return kind && !channelServesKind(channel.type, kind) ? [`${name} (${kind})`] : [];
+  });
+}
+
+/** The enabled channels that list `model` but cannot serve `kind`, when no enabled channel can: the model would not be served. */
+export async function channelsUnfitFor(store: Store, model: string, kind: ModelKind): Promise<ChannelRecord[]> {
+  const listing = (await store.listChannels()).filter((c) => c.status === 'enabled' && Object.hasOwn(c.models, model));
+  return listing.some((c) => channelServesKind(c.type, kind)) ? [] : listing;
 }
 
 /** Adds a channel (enabled) with its audit row. `apiKey` null: the upstream takes none. */

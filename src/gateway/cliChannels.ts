@@ -6,13 +6,13 @@
  * under CLI_ACTOR, as the console records it under the admin. The upstream key is read from standard
  * input or the environment (never only from argv) and never printed.
  */
-import { CHANNEL_LIMITS, CHANNEL_TYPES, CLI_ACTOR, isChannelType } from '../contract/index.ts';
+import { CHANNEL_LIMITS, CHANNEL_TYPES, CLI_ACTOR, isChannelType, KINDS_OF_CHANNEL_TYPE, withArticle } from '../contract/index.ts';
 import { DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
-import { addChannel, channelNamed, removeChannel, setChannelEnabled, testModelOf, unpricedModels, updateChannel, type ChannelField } from './channelAdmin.ts';
+import { addChannel, channelNamed, removeChannel, setChannelEnabled, testModelOf, unfitModels, unpricedModels, updateChannel, type ChannelField } from './channelAdmin.ts';
 import { recentHealth } from './channelHealthReport.ts';
 import { toRelayChannel } from './catalog.ts';
 import { asUsage, httpUrl, identifier, int, list, modelName, need, UsageError, yesNo } from './cliArgs.ts';
-import type { Store } from './store/types.ts';
+import type { ChannelRecord, Store } from './store/types.ts';
 
 /** The flags `channel` reads, as parseArgs gives them. */
 export interface ChannelFlags {
@@ -88,6 +88,7 @@ async function add(store: Store, values: ChannelFlags, io: ChannelIo, env: NodeJ
   if (unpriced.length > 0) {
     io.err(`warning: no price yet for ${unpriced.join(', ')}: not served until priced, with "model-gateway model price MODEL --input USD --output USD" (or --free)`);
   }
+  await warnUnfit(store, c, io);
   return 0;
 }
 
@@ -114,7 +115,14 @@ async function update(store: Store, name: string, values: ChannelFlags, io: Chan
   io.out(`channel "${c.name}" updated${changes.apiKey === undefined ? '' : changes.apiKey === null ? ' (its key removed)' : ' (its key replaced)'}, serving ${Object.keys(c.models).join(', ')}`);
   const unpriced = await unpricedModels(store, c);
   if (unpriced.length > 0) io.err(`warning: no price yet for ${unpriced.join(', ')}: not served until priced (model-gateway model price MODEL ...)`);
+  await warnUnfit(store, c, io);
   return 0;
+}
+
+/** Models priced as a kind this channel's type cannot serve: it will not serve them. */
+async function warnUnfit(store: Store, c: ChannelRecord, io: ChannelIo): Promise<void> {
+  const unfit = await unfitModels(store, c);
+  if (unfit.length > 0) io.err(`warning: ${withArticle(c.type)} channel serves ${KINDS_OF_CHANNEL_TYPE[c.type].join(', ')} models only; "${c.name}" will not serve ${unfit.join(', ')}`);
 }
 
 async function listChannels(store: Store, io: ChannelIo): Promise<number> {

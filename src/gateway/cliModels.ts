@@ -5,6 +5,7 @@
 import { CLI_ACTOR, formatMicroUsd, isModelKind, MODEL_KINDS, MODEL_LIMITS } from '../contract/index.ts';
 import { describeImagePrices } from './accounts/imagePrices.ts';
 import { setModelPrice, type PriceRequest } from './accounts/modelPrices.ts';
+import { channelsUnfitFor } from './channelAdmin.ts';
 import { asUsage, int, modelName, price, UsageError, yesNo } from './cliArgs.ts';
 import type { Store } from './store/types.ts';
 import { compareNames } from '../contract/index.ts';
@@ -39,7 +40,7 @@ async function listModels(store: Store, io: { out: (line: string) => void }): Pr
   return 0;
 }
 
-export async function model(store: Store, sub: string | undefined, args: string[], values: ModelFlags, io: { out: (line: string) => void }): Promise<number> {
+export async function model(store: Store, sub: string | undefined, args: string[], values: ModelFlags, io: { out: (line: string) => void; err: (line: string) => void }): Promise<number> {
   if (sub === 'list') return listModels(store, io);
   if (sub !== 'price') throw new UsageError(`unknown command: model ${sub ?? ''}`);
   const name = modelName(args[0], 'MODEL');
@@ -68,6 +69,8 @@ export async function model(store: Store, sub: string | undefined, args: string[
     const extra = cache.filter(([, p]) => p !== null && p !== undefined).map(([what, p]) => `, ${formatMicroUsd(p!)} ${what}`).join('');
     io.out(`model "${name}" (${kind}): ${formatMicroUsd(record.inputPrice)} input, ${formatMicroUsd(record.outputPrice)} output${extra} per million tokens`);
   }
+  const unfit = await channelsUnfitFor(store, name, kind);
+  if (unfit.length > 0) io.err(`warning: no enabled channel that lists "${name}" can serve ${kind} models (${unfit.map((c) => `"${c.name}" is ${c.type}`).join(', ')}): it is not served`);
   return 0;
 }
 

@@ -67,9 +67,17 @@ export function promptTokenBound(bodyBytes: number, messages: number): number {
 
 /**
  * What to reserve for a token-priced request, or null when `available` cannot pay for a minimal one. Pure.
- * `choices` answers are generated (`n`, `best_of`), each up to the completion cap.
+ * `choices` answers are generated (`n`, `best_of`), each up to the completion cap. `minimalCap`: the smallest
+ * cap the request can be answered with (a Messages request that thinks needs more than its least thinking budget).
  */
-export function planReservation(available: number, promptEstimate: number, askedCap: number | null, priced: ModelRecord, choices = 1): ReservationPlan | null {
+export function planReservation(
+  available: number,
+  promptEstimate: number,
+  askedCap: number | null,
+  priced: ModelRecord,
+  choices = 1,
+  minimalCap = MIN_COMPLETION_TOKENS,
+): ReservationPlan | null {
   // Every prompt token may turn out to be the dearest kind of input (a cache write can cost more than plain input).
   const model = { ...priced, inputPrice: Math.max(priced.inputPrice, priced.cachedInputPrice ?? 0, priced.cacheWritePrice ?? 0) };
   if (model.outputPrice === 0) {
@@ -79,7 +87,7 @@ export function planReservation(available: number, promptEstimate: number, asked
   const wanted = askedCap ?? model.defaultMaxTokens ?? Math.min(DEFAULT_COMPLETION_CAP, model.contextLength ?? DEFAULT_COMPLETION_CAP);
   const affordableTotal = affordableCompletionTokens(available, promptEstimate, model.inputPrice, model.outputPrice);
   const affordable = affordableTotal < 0 ? -1 : Math.floor(affordableTotal / choices);
-  if (affordable < Math.min(wanted, MIN_COMPLETION_TOKENS)) return null;
+  if (affordable < Math.min(wanted, minimalCap)) return null;
   const cap = Math.min(wanted, affordable, MAX_COMPLETION_CAP);
   return { amount: costOf(promptEstimate, cap * choices, model.inputPrice, model.outputPrice), maxCompletionTokens: cap };
 }

@@ -11,7 +11,7 @@ import { estimatePromptTokensOfMessages } from '../relay/estimate.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
 import { requireKey } from './common.ts';
-import { describeIssue } from './relayed.ts';
+import { describeIssue, wrongEndpoint } from './relayed.ts';
 
 export async function countTokens(gw: Gateway, ctx: RequestContext): Promise<void> {
   ctx.noLog = true;
@@ -19,7 +19,9 @@ export async function countTokens(gw: Gateway, ctx: RequestContext): Promise<voi
   const parsed = CountTokensRequest.safeParse(parseJsonBody(await readBody(ctx.req, gw.body, ctx.started)));
   if (!parsed.success) throw new HttpError('invalid_request', describeIssue(parsed.error, 'Messages'));
   const { model } = parsed.data;
-  if (gw.catalog.lookup(model).kind === 'unknown') throw new HttpError('model_not_found', `Requested: "${model}".`);
+  const found = gw.catalog.lookup(model);
+  if (found.kind === 'unknown') throw new HttpError('model_not_found', `Requested: "${model}".`);
+  if (found.kind === 'known' && found.model.kind !== 'chat') throw wrongEndpoint(model, found.model.kind);
   if (key.models && !key.models.includes(model)) throw new HttpError('model_not_permitted', `Requested: "${model}".`);
   writeJson({ res: ctx.res, requestId: ctx.id }, 200, JSON.stringify({ input_tokens: estimatePromptTokensOfMessages(parsed.data) }));
 }

@@ -4,7 +4,7 @@
  * for text, the input for embeddings, `n` times the price for images.
  */
 import type { z } from 'zod';
-import { ChatRequest, CompletionRequest, EmbeddingRequest, ImageRequest, MessagesRequest, ResponsesRequest, type ModelKind } from '../../contract/index.ts';
+import { ChatRequest, CompletionRequest, EmbeddingRequest, ImageRequest, MessagesRequest, MIN_THINKING_BUDGET, ResponsesRequest, thinkingBudgetOf, type ModelKind } from '../../contract/index.ts';
 import { planImageReservation, planReservation, promptTokenBound, type ReservationPlan } from '../accounts/ledger.ts';
 import { pricePerImage } from '../accounts/imagePrices.ts';
 import type { RelayOperation } from '../relay/types.ts';
@@ -54,7 +54,8 @@ export const MESSAGES: Endpoint<MessagesRequest> = {
   operation: (body) => ({ operation: 'messages', body }),
   ...streamsWithUsage,
   askedCap: (body) => body.max_tokens,
-  plan: (available, bytes, body, model) => planReservation(available, promptTokenBound(bytes, body.messages.length), body.max_tokens, model),
+  plan: (available, bytes, body, model) =>
+    planReservation(available, promptTokenBound(bytes, body.messages.length), body.max_tokens, model, 1, thinkingBudgetOf(body) === null ? undefined : MIN_THINKING_BUDGET + 1),
 };
 
 /** The OpenAI Responses API for chat models (what the Codex CLI speaks), served statelessly. */

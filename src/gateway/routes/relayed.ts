@@ -4,7 +4,7 @@
  * real usage (never more than reserved). What differs per endpoint is in endpoints.ts.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { ENDPOINT_OF_KIND, formatMicroUsd, MAX_TOKENS_HEADER } from '../../contract/index.ts';
+import { ENDPOINT_OF_KIND, formatMicroUsd, MAX_TOKENS_HEADER, withArticle, type ModelKind } from '../../contract/index.ts';
 import type { Reservation } from '../accounts/ledger.ts';
 import type { Held, Leases } from '../accounts/leases.ts';
 import { CLIENT_CLOSED_STATUS, parseJsonBody, readBody } from '../http/body.ts';
@@ -29,6 +29,18 @@ export function describeIssue(error: { issues: ReadonlyArray<{ path: readonly Pr
   // A record's key that is refused (zod's "Invalid key in record") says why in its own first issue.
   const why = 'issues' in issue && Array.isArray(issue.issues) ? (issue.issues[0] as { message?: unknown } | undefined)?.message : undefined;
   return `${path}: ${typeof why === 'string' ? `key ${why}` : issue.message}`;
+}
+
+/** A model sent to an endpoint of another kind: the error names the endpoint it is for. */
+export function wrongEndpoint(model: string, kind: ModelKind): HttpError {
+  return new HttpError('wrong_endpoint', `"${model}" is ${withArticle(kind)} model: send it to POST ${ENDPOINT_OF_KIND[kind]}.`);
+}
+
+/** Why no channel serves a priced model: none enabled, or only channels whose type cannot serve its kind (the operator's to fix). */
+function noChannelDetail(model: string, kind: ModelKind, unfit: readonly { name: string; type: string }[]): string {
+  if (unfit.length === 0) return `No enabled channel serves "${model}".`;
+  const names = unfit.map((c) => `"${c.name}" (${c.type})`).join(', ');
+  return `"${model}" is priced as ${withArticle(kind)} model, which its channel ${names} cannot serve: the operator moves it to another channel or prices it as the right kind.`;
 }
 
 export function relayed<Body extends { model: string }>(endpoint: Endpoint<Body>): Handler {
@@ -60,11 +72,9 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
   if (found.kind === 'unpriced') {
     throw new HttpError('model_not_priced', `Requested: "${body.model}". The operator sets it with "model-gateway model price ${body.model} ..." (or --free to serve it free on purpose).`);
   }
-  if (found.model.kind !== endpoint.kind) {
-    throw new HttpError('wrong_endpoint', `"${body.model}" is ${found.model.kind === 'image' ? 'an' : 'a'} ${found.model.kind} model: send it to POST ${ENDPOINT_OF_KIND[found.model.kind]}.`);
-  }
+  if (found.model.kind !== endpoint.kind) throw wrongEndpoint(body.model, found.model.kind);
   if (key.models && !key.models.includes(body.model)) throw new HttpError('model_not_permitted', `Requested: "${body.model}".`);
-  if (found.channels.length === 0) throw new HttpError('upstream_unavailable', `No enabled channel serves "${body.model}".`);
+  if (found.channels.length === 0) throw new HttpError('upstream_unavailable', noChannelDetail(body.model, found.model.kind, found.unfit));
   const model = endpoint.priced?.(body, found.model) ?? found.model;
 
   // Fail closed: a charge that could not be made durable is not made at all.

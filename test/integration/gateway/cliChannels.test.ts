@@ -104,4 +104,29 @@ describe('model-gateway channel update', () => {
       await store.close();
     }
   });
+
+  it('a model priced as a kind its only channel cannot serve: warned of at price and add, refused in words, never tried upstream', async () => {
+    const priced = await cli('model', 'price', 'emb-1', '--kind', 'embedding', '--input', '0.1');
+    assert.equal(priced.code, 0, priced.stderr);
+    assert.doesNotMatch(priced.stderr, /warning/, 'no channel lists it yet: nothing to warn of');
+    const added = await cli('channel', 'add', '--type', 'anthropic', '--name', 'claude-side', '--base-url', first.url, '--api-key', 'sk-a', '--models', 'emb-1');
+    assert.equal(added.code, 0, added.stderr);
+    assert.match(added.stderr, /warning: an anthropic channel serves chat models only; "claude-side" will not serve emb-1 \(embedding\)/);
+    const again = await cli('model', 'price', 'emb-1', '--kind', 'embedding', '--input', '0.2');
+    assert.match(again.stderr, /warning: no enabled channel that lists "emb-1" can serve embedding models \("claude-side" is anthropic\): it is not served/);
+    const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: gw.bootstrapKey!, maxRetries: 0 });
+    const sent = first.requests.length;
+    const refused = await poll('the gateway follows the new channel', async () => {
+      try {
+        await client.embeddings.create({ model: 'emb-1', input: 'x' });
+      } catch (error) {
+        if (error instanceof OpenAI.APIError && error.status === 503) return error;
+      }
+      return undefined;
+    }, 5000);
+    assert.equal(refused.code, 'upstream_unavailable');
+    assert.match(refused.message, /"emb-1" is priced as an embedding model, which its channel "claude-side" \(anthropic\) cannot serve/);
+    assert.equal(first.requests.length, sent, 'nothing went upstream');
+    assert.ok(!(await client.models.list()).data.some((m) => m.id === 'emb-1'), 'not listed as a model clients can use');
+  });
 });

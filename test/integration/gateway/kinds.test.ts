@@ -189,6 +189,11 @@ describe('completions, embeddings and images through the gateway', () => {
       assert.ok(answer.json.error.message.includes(`POST ${right}`), answer.json.error.message);
     }
     await assert.rejects(sdk.embeddings.create({ model: 'echo', input: 'x' }), (e: unknown) => e instanceof BadRequestError && e.code === 'wrong_endpoint');
+    // Counting tokens is for chat models too, and the message's article follows the kind.
+    const counted = await call(t.gw, 'POST', '/v1/messages/count_tokens', { key: t.key, body: { model: 'echo-embedding', messages: [{ role: 'user', content: 'x' }] } });
+    assert.equal(counted.status, 400);
+    assert.equal(counted.json.error.code, 'wrong_endpoint');
+    assert.ok(counted.json.error.message.includes('"echo-embedding" is an embedding model: send it to POST /v1/embeddings'), counted.json.error.message);
   });
 
   it('bodies that do not fit the endpoint: 400 invalid_request naming the field', async () => {

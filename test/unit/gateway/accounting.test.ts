@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { DEFAULT_COMPLETION_CAP, Ledger, MAX_COMPLETION_CAP, MIN_COMPLETION_TOKENS, planReservation } from '../../../src/gateway/accounts/ledger.ts';
 import { costOf } from '../../../src/gateway/accounts/money.ts';
+import { MIN_THINKING_BUDGET } from '../../../src/contract/index.ts';
+import { MESSAGES } from '../../../src/gateway/routes/endpoints.ts';
 import type { ModelRecord } from '../../../src/gateway/store/types.ts';
 
 const echo: ModelRecord = { name: 'echo', kind: 'chat', inputPrice: 2_000_000, outputPrice: 8_000_000, imagePrice: null, contextLength: null, toolCalling: null };
@@ -33,6 +35,15 @@ describe('accounting: reservation plans', () => {
     const plan = planReservation(10_000_000, 100, 50, cached)!;
     assert.equal(plan.amount, costOf(100, 50, 2_500_000, echo.outputPrice));
     assert.equal(planReservation(10_000_000, 100, 50, { ...echo, cachedInputPrice: 200_000 })!.amount, costOf(100, 50, echo.inputPrice, echo.outputPrice));
+  });
+
+  it('a Messages request that thinks is refused when the balance cannot pay for more than the least thinking budget', () => {
+    const body = (thinking: object | undefined) => ({ model: 'echo', max_tokens: 4000, messages: [{ role: 'user' as const, content: 'x' }], ...(thinking ? { thinking } : {}) });
+    const budgetPlusOne = costOf(100, MIN_THINKING_BUDGET + 1, echo.inputPrice, echo.outputPrice);
+    const thinking = { type: 'enabled', budget_tokens: 2000 };
+    assert.equal(MESSAGES.plan(budgetPlusOne - 1, 100 - 20, body(thinking), echo), null);
+    assert.equal(MESSAGES.plan(budgetPlusOne, 100 - 20, body(thinking), echo)!.maxCompletionTokens, MIN_THINKING_BUDGET + 1);
+    assert.equal(MESSAGES.plan(budgetPlusOne - 1, 100 - 20, body(undefined), echo)!.maxCompletionTokens, MIN_THINKING_BUDGET);
   });
 
   it('refuses when not even a minimal request fits', () => {

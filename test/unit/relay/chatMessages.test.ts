@@ -42,6 +42,8 @@ function events(text: string): [string | null, any][] {
   });
 }
 
+const pick = (sent: { max_tokens: number; thinking: unknown }) => [sent.max_tokens, sent.thinking];
+
 describe('chat completions <-> Messages', () => {
   describe('requests', () => {
     it('Messages -> chat: system first, tool results as tool messages right after their call, images as image_url, tools and choice mapped', () => {
@@ -93,6 +95,27 @@ describe('chat completions <-> Messages', () => {
       assert.throws(() => messagesToChatRequest({ ...MESSAGES, tools: [{ type: 'bash_20250124', name: 'bash' }] }), ConversionError);
       assert.throws(() => messagesToChatRequest({ ...MESSAGES, messages: [{ role: 'user', content: [{ type: 'document', source: {} }] }] }), /"document" block/);
       assert.throws(() => chatToMessagesRequest({ model: 'm', messages: [{ role: 'user', content: [{ type: 'input_audio' }] }] } as ChatRequest, 10), /"input_audio" part/);
+    });
+
+    it('refuses the chat fields a Messages upstream would silently ignore: n > 1, logprobs, a JSON response_format', () => {
+      const chat = (extra: object) => ({ model: 'm', messages: [{ role: 'user', content: 'x' }], ...extra }) as ChatRequest;
+      assert.throws(() => chatToMessagesRequest(chat({ n: 2 }), 10), /^ConversionError: n: /);
+      assert.throws(() => chatToMessagesRequest(chat({ logprobs: true }), 10), /logprobs/);
+      assert.throws(() => chatToMessagesRequest(chat({ top_logprobs: 3 }), 10), /logprobs/);
+      assert.throws(() => chatToMessagesRequest(chat({ response_format: { type: 'json_object' } }), 10), /"json_object"/);
+      assert.throws(() => chatToMessagesRequest(chat({ response_format: { type: 'json_schema', json_schema: { name: 's', schema: {} } } }), 10), /"json_schema"/);
+      for (const fine of [{ n: 1 }, { logprobs: false }, { response_format: { type: 'text' } }, { reasoning_effort: 'high' }]) {
+        assert.equal((chatToMessagesRequest(chat(fine), 10)['messages'] as object[]).length, 1);
+      }
+    });
+
+    it('a thinking budget the account\'s lower max_tokens would not leave room for is lowered below it, never under the least budget', () => {
+      const ch = relayChannel({ type: 'anthropic' });
+      const thinking = (budget: number, maxTokens: number, cap: number) =>
+        JSON.parse(messagesBody(request('messages', { ...MESSAGES, max_tokens: maxTokens, thinking: { type: 'enabled', budget_tokens: budget } }, { maxCompletionTokens: cap }), ch));
+      assert.deepEqual(pick(thinking(2000, 4000, 1295)), [1295, { type: 'enabled', budget_tokens: 1294 }]);
+      assert.deepEqual(pick(thinking(2000, 4000, 3000)), [3000, { type: 'enabled', budget_tokens: 2000 }]);
+      assert.deepEqual(pick(thinking(2000, 4000, 9000)), [4000, { type: 'enabled', budget_tokens: 2000 }]);
     });
 
     it('drops thinking blocks only toward an OpenAI-style upstream; the anthropic body keeps them as they came', () => {

@@ -4,7 +4,7 @@
  * `anthropic-beta` forwarded unchanged), a chat completions or Responses request is converted to Messages and
  * its answer back. The channel's key goes in `x-api-key`.
  */
-import { DEFAULT_ANTHROPIC_VERSION, type ChatRequest } from '../../../contract/index.ts';
+import { DEFAULT_ANTHROPIC_VERSION, MIN_THINKING_BUDGET, thinkingBudgetOf, type ChatRequest } from '../../../contract/index.ts';
 import { chatToMessagesRequest } from '../../relay/formats/chatMessages/request.ts';
 import { responsesToChatRequest } from '../../relay/formats/chatResponses/request.ts';
 import { translationFor } from '../../relay/formats/translation.ts';
@@ -41,7 +41,7 @@ export function messagesUrl(baseUrl: string): { origin: string; path: string } {
 
 /**
  * The Messages body: the client's own (only `model` and, when the account cannot pay for more, a
- * lower `max_tokens` change), or a chat request converted, whose `max_tokens` is the client's cap,
+ * lower `max_tokens` and thinking budget change), or a chat request converted, whose `max_tokens` is the client's cap,
  * else the account's, else the model default (Messages requires one).
  */
 export function messagesBody(request: RelayRequest, channel: Channel): string {
@@ -49,7 +49,12 @@ export function messagesBody(request: RelayRequest, channel: Channel): string {
   const cap = request.maxCompletionTokens;
   if (request.operation === 'messages') {
     const body: Record<string, unknown> = { ...request.body, model };
-    if (cap !== null && request.body.max_tokens > cap) body['max_tokens'] = cap;
+    if (cap !== null && request.body.max_tokens > cap) {
+      body['max_tokens'] = cap;
+      // The API wants the thinking budget below max_tokens; the reservation left room for the least budget.
+      const budget = thinkingBudgetOf(request.body);
+      if (budget !== null && budget >= cap) body['thinking'] = { ...(request.body['thinking'] as object), budget_tokens: Math.max(MIN_THINKING_BUDGET, cap - 1) };
+    }
     return JSON.stringify(body);
   }
   const chat = chatBodyOf(request);

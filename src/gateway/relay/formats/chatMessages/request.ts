@@ -124,8 +124,25 @@ function assistantToChat(content: string | readonly MessagesBlock[], i: number):
 // ---- chat completions -> Messages ------------------------------------------------------------
 
 /** `maxTokens`: what Messages requires; the caller picks it (the client's value, capped, or the model's default). */
+/**
+ * Chat fields a Messages upstream has no counterpart for, and that change the answer a client gets: refused.
+ * (`reasoning_effort` is not among them: it is advice, and extended thinking would need the signed thinking blocks
+ * of earlier turns, which chat completions do not carry; the model answers without it.)
+ */
+function refuseUnconvertible(b: Json): void {
+  if (typeof b['n'] === 'number' && b['n'] > 1) throw new ConversionError("n: this model's channel answers one choice at a time; send n 1 or leave it out.");
+  if (b['logprobs'] === true || (typeof b['top_logprobs'] === 'number' && b['top_logprobs'] > 0)) {
+    throw new ConversionError("logprobs: this model's channel does not return log probabilities; leave logprobs and top_logprobs out.");
+  }
+  const format = (b['response_format'] as { type?: unknown } | null | undefined)?.type;
+  if (format !== undefined && format !== 'text') {
+    throw new ConversionError(`response_format: "${String(format)}" cannot be enforced on this model's channel; describe the format in the prompt instead.`);
+  }
+}
+
 export function chatToMessagesRequest(body: ChatRequest, maxTokens: number): Json {
   const b = body as ChatRequest & Json;
+  refuseUnconvertible(b);
   const system: string[] = [];
   const messages: { role: 'user' | 'assistant'; content: Json[] }[] = [];
   const push = (role: 'user' | 'assistant', blocks: Json[]) => {
