@@ -21,7 +21,7 @@ import { ASSETS_PATH } from './console/assets.ts';
 import { apiRoutes } from './routes/api.ts';
 import { API_HANDLERS } from './routes/apiHandlers.ts';
 import type { Handler } from './routes/common.ts';
-import { models } from './routes/models.ts';
+import { MODEL_PATH_PREFIX, models, oneModel } from './routes/models.ts';
 
 type Method = 'GET' | 'POST';
 type Routes = Readonly<Record<string, Partial<Record<Method, Handler>>>>;
@@ -57,6 +57,8 @@ if (undocumented.length > 0) throw new Error(`${undocumented.join(', ')}: routes
 
 /** Every path under /assets/: the console's files, by name. */
 const ASSET_ROUTE = { GET: asset };
+/** GET /v1/models/{model}: one model (a name may hold a slash, so a prefix, not a route of the table). */
+const ONE_MODEL_ROUTE = { GET: oneModel };
 
 /** The route table: the model endpoints and pages, and the management API (contract api/routes.ts, each route with its handler). */
 export const ROUTES: Routes = { ...MODEL_ROUTES_AND_PAGES, ...apiRoutes(API_HANDLERS) };
@@ -126,7 +128,7 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
         res.end();
         return;
       }
-      const route = ROUTES[ctx.path] ?? (ctx.path.startsWith(ASSETS_PATH) ? ASSET_ROUTE : undefined);
+      const route = ROUTES[ctx.path] ?? (ctx.path.startsWith(ASSETS_PATH) ? ASSET_ROUTE : ctx.path.startsWith(MODEL_PATH_PREFIX) ? ONE_MODEL_ROUTE : undefined);
       if (!route) throw unknownPath(req.method ?? '', ctx.path);
       const handler = route[method as Method];
       if (!handler) throw new HttpError('method_not_allowed', `${ctx.path} accepts ${allowed(route).join(', ')}, not ${req.method}.`, { Allow: allowed(route).join(', ') });

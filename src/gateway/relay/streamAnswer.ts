@@ -17,6 +17,10 @@ import { endWithStreamError, startEventStream, write } from './respond.ts';
 import { SseDecoder, SseTooLargeError } from '../../wire/sse.ts';
 import { closedItems } from './sse.ts';
 import type { UpstreamStream } from './streamExchange.ts';
+import type { UpstreamFormat } from './formats/types.ts';
+
+/** The event that ends a whole stream, by upstream format (named in the error when a stream stops short of it). */
+const END_MARKER: Readonly<Record<UpstreamFormat, string>> = { chat: '[DONE]', completion: '[DONE]', embedding: '[DONE]', image: '[DONE]', messages: 'message_stop', responses: 'response.completed' };
 
 interface Problem {
   readonly code: FailoverCode;
@@ -141,7 +145,7 @@ export async function relayStream(
   }
   if (!done) {
     if (request.signal.aborted) return clientGone(ctx, usage(), firstByteMs);
-    return fail('upstream_error', `upstream stream ended before its end (${translation.upstream === 'messages' ? 'message_stop' : '[DONE]'})`);
+    return fail('upstream_error', `upstream stream ended before its end (${END_MARKER[translation.upstream]})`);
   }
   const success = { kind: 'success', status: 200, channel: channel.name, firstByteMs: firstByteMs ?? elapsedMs(ctx.startedAt) } as const;
   return { kind: 'final', outcome: cutUsage ? { ...success, usage: cutUsage, cutAtCap: true } : { ...success, usage: usage() } };

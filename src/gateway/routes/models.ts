@@ -1,34 +1,60 @@
 /** GET /v1/models (contract 4.2): OpenAI's list shape, exactly the models this key may use. */
-import { ECHO_OWNER } from '../../contract/index.ts';
+import { ECHO_OWNER, ModelName } from '../../contract/index.ts';
+import type { ServableModel } from '../catalog.ts';
+import { HttpError } from '../http/errors.ts';
 import { sendJson } from '../http/json.ts';
 import { requireKey } from './common.ts';
 import type { Handler } from './common.ts';
 
 export const OWNER = 'model-gateway';
 
+/** One model as OpenAI's model object, with the gateway's extra fields (kind, context, capabilities, prices). */
+function modelObject({ name, channel, model }: ServableModel): Record<string, unknown> {
+  return {
+    id: name,
+    object: 'model',
+    created: Math.floor(channel.createdAt / 1000),
+    owned_by: channel.type === 'echo' ? ECHO_OWNER : OWNER,
+    kind: model?.kind ?? 'chat',
+    ...(model?.contextLength ? { context_length: model.contextLength } : {}),
+    ...(model?.toolCalling !== null && model?.toolCalling !== undefined ? { capabilities: { tool_calling: model.toolCalling } } : {}),
+    pricing: model?.kind === 'image'
+      ? {
+          per_image_usd: (model.imagePrice ?? 0) / 1e6,
+          ...(model.imagePrices && Object.keys(model.imagePrices).length > 0
+            ? { per_image_usd_by_variant: Object.fromEntries(Object.entries(model.imagePrices).map(([variant, price]) => [variant, price / 1e6])) }
+            : {}),
+        }
+      : {
+          input_per_million_usd: (model?.inputPrice ?? 0) / 1e6,
+          output_per_million_usd: (model?.outputPrice ?? 0) / 1e6,
+          ...(typeof model?.cachedInputPrice === 'number' ? { cached_input_per_million_usd: model.cachedInputPrice / 1e6 } : {}),
+          ...(typeof model?.cacheWritePrice === 'number' ? { cache_write_per_million_usd: model.cacheWritePrice / 1e6 } : {}),
+        },
+  };
+}
+
 export const models: Handler = async (gw, ctx) => {
   const key = await requireKey(gw, ctx);
-  const data = gw.catalog.modelsForKey(key).map(({ name, channel, model }) => ({
-      id: name,
-      object: 'model',
-      created: Math.floor(channel.createdAt / 1000),
-      owned_by: channel.type === 'echo' ? ECHO_OWNER : OWNER,
-      kind: model?.kind ?? 'chat',
-      ...(model?.contextLength ? { context_length: model.contextLength } : {}),
-      ...(model?.toolCalling !== null && model?.toolCalling !== undefined ? { capabilities: { tool_calling: model.toolCalling } } : {}),
-      pricing: model?.kind === 'image'
-        ? {
-            per_image_usd: (model.imagePrice ?? 0) / 1e6,
-            ...(model.imagePrices && Object.keys(model.imagePrices).length > 0
-              ? { per_image_usd_by_variant: Object.fromEntries(Object.entries(model.imagePrices).map(([variant, price]) => [variant, price / 1e6])) }
-              : {}),
-          }
-        : {
-            input_per_million_usd: (model?.inputPrice ?? 0) / 1e6,
-            output_per_million_usd: (model?.outputPrice ?? 0) / 1e6,
-            ...(typeof model?.cachedInputPrice === 'number' ? { cached_input_per_million_usd: model.cachedInputPrice / 1e6 } : {}),
-            ...(typeof model?.cacheWritePrice === 'number' ? { cache_write_per_million_usd: model.cacheWritePrice / 1e6 } : {}),
-          },
-    }));
-  sendJson(ctx.res, ctx.id, 200, { object: 'list', data });
+  sendJson(ctx.res, ctx.id, 200, { object: 'list', data: gw.catalog.modelsForKey(key).map(modelObject) });
+};
+
+/** Where GET /v1/models/{model} starts (OpenAI's retrieve; the name URL-encoded, as the SDKs send one with a slash). */
+export const MODEL_PATH_PREFIX = '/v1/models/';
+
+/** GET /v1/models/{model}: one model of the list, or 404 when this key may not use it (or it does not exist). */
+export const oneModel: Handler = async (gw, ctx) => {
+  const key = await requireKey(gw, ctx);
+  const raw = (ctx.req.url ?? '').split('?', 1)[0]!.slice(MODEL_PATH_PREFIX.length);
+  let name: string;
+  try {
+    name = decodeURIComponent(raw);
+  } catch {
+    throw new HttpError('invalid_request', 'The model name in the path is not valid URL encoding.');
+  }
+  const checked = ModelName.safeParse(name);
+  if (!checked.success) throw new HttpError('invalid_request', `model (in the path): ${checked.error.issues[0]!.message}`);
+  const found = gw.catalog.modelsForKey(key).find((m) => m.name === name);
+  if (!found) throw new HttpError('model_not_found', `Requested: "${name}".`);
+  sendJson(ctx.res, ctx.id, 200, modelObject(found));
 };

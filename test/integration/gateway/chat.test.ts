@@ -10,6 +10,7 @@ import type { FakeUpstream } from '../../support/fakeUpstream.ts';
 import { call, chatBody, chatModel, startTestGateway, useGatewayWithUpstream, waitForLog } from './helpers.ts';
 import type { Started } from './helpers.ts';
 import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
+import { poll } from '../../support/poll.ts';
 
 describe('chat completions through the gateway', () => {
   const suite = useGatewayWithUpstream(async (admin, upstream) => {
@@ -179,6 +180,23 @@ describe('chat completions through the gateway', () => {
     assert.deepEqual(answer.json.data.map((m: { id: string }) => m.id), ['gpt-x']);
     assert.equal(answer.json.data[0].object, 'model');
     assert.equal(typeof answer.json.data[0].created, 'number');
+  });
+
+  it('/v1/models/{model} answers one model as the list has it, a slashed name too; 404 for one the key may not use', async () => {
+    await t.admin().addChannel(newChannel({ name: 'vendor', baseUrl: upstream.url, models: { 'vendor/model-1': 'model-1' } }));
+    await t.admin().setModel(chatModel('vendor/model-1', 1, 1));
+    const listed = await poll('the new model is listed', async () => (await sdk.models.list()).data.find((m) => m.id === 'vendor/model-1'), 5000);
+    assert.deepEqual(await sdk.models.retrieve('vendor/model-1'), listed);
+    assert.deepEqual(await sdk.models.retrieve('gpt-x'), (await sdk.models.list()).data.find((m) => m.id === 'gpt-x'));
+    await assert.rejects(sdk.models.retrieve('no-such-model'), (e: unknown) => e instanceof NotFoundError && e.code === 'model_not_found');
+    const only = await createKey(t.admin(), { account: 'local', name: 'only-gpt-one', models: ['gpt-x'] });
+    const narrow = new OpenAI({ apiKey: only.secret, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
+    await assert.rejects(narrow.models.retrieve('echo'), NotFoundError);
+    await assert.rejects(new OpenAI({ apiKey: 'sk-wrong', baseURL: `${t.gw.url}/v1`, maxRetries: 0 }).models.retrieve('echo'), AuthenticationError);
+    const bad = await call(t.gw, 'GET', '/v1/models/%E0%A4%A', { key: t.key });
+    assert.deepEqual([bad.status, bad.json.error.code], [400, 'invalid_request']);
+    const long = await call(t.gw, 'GET', `/v1/models/${'m'.repeat(300)}`, { key: t.key });
+    assert.deepEqual([long.status, long.json.error.code], [400, 'invalid_request']);
   });
 
   it('a client that disconnects mid-stream is charged for what was generated, and it is logged', async () => {

@@ -47,6 +47,19 @@ describe('the OpenAI Responses API (/v1/responses)', () => {
     assert.equal(final.output_text, 'You said: think about it');
   });
 
+  it('echo: an answer the cap cuts off is incomplete, and so is its last item, streamed and not', async () => {
+    const whole = await sdk.responses.create({ model: 'echo', input: 'a long enough question to be cut', max_output_tokens: 2 });
+    assert.deepEqual([whole.status, whole.incomplete_details?.reason], ['incomplete', 'max_output_tokens']);
+    assert.deepEqual(whole.output.map((item) => [item.type, (item as { status?: string }).status]), [['message', 'incomplete']]);
+    const stream = sdk.responses.stream({ model: 'echo', input: 'a long enough question to be cut', max_output_tokens: 2 });
+    const done: string[] = [];
+    for await (const event of stream) if (event.type === 'response.output_item.done') done.push(`${event.item.type} ${(event.item as { status?: string }).status}`);
+    const final = await stream.finalResponse();
+    assert.equal(final.status, 'incomplete');
+    assert.deepEqual(done, ['message incomplete']);
+    assert.deepEqual(final.output.map((item) => (item as { status?: string }).status), ['incomplete']);
+  });
+
   it('an openai channel: converted to chat (instructions as system, max_output_tokens as the cap) and back', async () => {
     const { data: response, response: raw } = await sdk.responses
       .create({ model: 'gpt-up', instructions: 'Sys.', input: [{ role: 'user', content: [{ type: 'input_text', text: 'hi' }] }], max_output_tokens: 50 })

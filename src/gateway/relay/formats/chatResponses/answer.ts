@@ -67,5 +67,9 @@ export function chatAnswerToResponses(answer: Json, request: RelayRequest, usage
     output.push(functionCallItem(`fc_${base}_${i}`, asText(call['id']), names.fromChat(asText(fn['name'])), asText(fn['arguments'])));
   }
   const finish = asText(choice['finish_reason']) || null;
-  return responseEnvelope(request, `resp_${base}`, Math.floor(Date.now() / 1000), statusOfFinish(finish), output, usage, finish);
+  const status = statusOfFinish(finish);
+  // The item the cap cut off is as incomplete as the response.
+  const last = output.at(-1);
+  if (status === 'incomplete' && last && last['type'] !== 'reasoning') last['status'] = 'incomplete';
+  return responseEnvelope(request, `resp_${base}`, Math.floor(Date.now() / 1000), status, output, usage, finish);
 }

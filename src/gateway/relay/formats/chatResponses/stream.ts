@@ -42,16 +42,17 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
     const response = responseEnvelope(request, id, createdAt, 'in_progress', [], null, null);
     return event('response.created', { response }) + event('response.in_progress', { response });
   };
-  const finished = (item: OpenItem): Json => {
+  const finished = (item: OpenItem, status: string): Json => {
     if (item.kind === 'reasoning') return reasoningItem(item.id, item.text);
-    if (item.kind === 'message') return messageItem(item.id, item.text);
-    return functionCallItem(item.id, item.callId ?? '', item.tool ?? { name: '' }, item.text);
+    if (item.kind === 'message') return messageItem(item.id, item.text, status);
+    return functionCallItem(item.id, item.callId ?? '', item.tool ?? { name: '' }, item.text, status);
   };
-  const close = (): string => {
+  /** Closes the open item: complete when another follows it; the last one is as complete as the response. */
+  const close = (status = 'completed'): string => {
     const item = open;
     if (!item) return '';
     open = null;
-    const whole = finished(item);
+    const whole = finished(item, status);
     done.push(whole);
     const at = { item_id: item.id, output_index: item.index };
     let out = '';
@@ -119,8 +120,8 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
       return out;
     },
     finish(usage: RelayUsage): string {
-      const out = start() + close();
       const status = statusOfFinish(finish);
+      const out = start() + close(status);
       const response = responseEnvelope(request, id, createdAt, status, done, usage, finish);
       return out + event(status === 'completed' ? 'response.completed' : 'response.incomplete', { response });
     },
