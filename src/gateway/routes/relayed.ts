@@ -150,8 +150,9 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
       if (outcome.code === 'upstream_rate_limited' || outcome.code === 'upstream_unavailable') headers['Retry-After'] = String(Math.max(1, Math.ceil(outcome.retryAfterSeconds ?? 1)));
       // The upstream's own 4xx about the request (a 422, a 409) keeps its status: the client's to fix, and it says which.
       sendError(ctx.res, ctx.id, outcome.code, outcome.detail, { headers, shape: ctx.errorShape, ...(outcome.upstreamRejection ? { status: outcome.upstreamRejection.status } : {}) });
-    } else if (outcome.kind === 'success' && outcome.cutAtCap) {
-      // Not the client's error (its answer ended at the length limit), but the operator's to know: the upstream ignores max_tokens.
+    } else if (outcome.kind === 'success' && (outcome.cutAtCap || overran(usage, held.plan.maxCompletionTokens, body))) {
+      // Not the client's error (its answer ended at the length limit, or came whole), but the operator's to know: the
+      // upstream ignores max_tokens. A stream that ran past its cap by less than the cut's margin is charged its reservation.
       ctx.log.errorCode = 'upstream_ignored_max_tokens';
     } else if (outcome.kind === 'broken') {
       ctx.log.errorCode = outcome.clientAborted ? 'client_aborted' : outcome.code;
@@ -165,6 +166,14 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
   } finally {
     if (reservation && !reservation.released) gw.ledger.settle(reservation, 0);
   }
+}
+
+/** An answer reported longer than its cap allowed (every choice at the cap): the upstream did not honour max_tokens. */
+function overran(usage: RelayUsage, cap: number | null, body: object): boolean {
+  if (cap === null || usage.estimated) return false;
+  const { n, best_of: bestOf } = body as { n?: unknown; best_of?: unknown };
+  const choices = Math.max(1, typeof n === 'number' ? n : 1, typeof bestOf === 'number' ? bestOf : 1);
+  return usage.completionTokens > cap * choices;
 }
 
 /**

@@ -1,7 +1,8 @@
 // An upstream that ignores the cap it was sent is not relayed without end: once its stream is well past
 // the cap (about twice it, estimated), the gateway ends the answer at the length limit in the client's
 // format (finish_reason "length", stop_reason "max_tokens"), stops the upstream, charges no more than
-// was reserved, and logs upstream_ignored_max_tokens. An answer within its cap is never cut.
+// was reserved, and logs upstream_ignored_max_tokens (as for any answer reported past its cap). An answer within
+// its cap is never cut.
 import assert from 'node:assert/strict';
 import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
@@ -54,6 +55,15 @@ describe('relay: an upstream that ignores max_tokens', () => {
     const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('chatty', 'hi', { stream: true, max_tokens: 20 }) });
     assert.match(answer.text, /"finish_reason":"stop"/);
     assert.equal((await logOfRequest(t.admin(), answer.headers.get('x-request-id'))).errorCode, null);
+  });
+
+  it('a stream past its cap by less than the cut\'s margin: relayed whole, charged its usage as far as the reservation goes, logged for the operator', async () => {
+    upstream.behaviour = { pieces: many(6), usage: { prompt_tokens: 11, completion_tokens: 30 } };
+    const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('chatty', 'hi', { stream: true, max_tokens: 20, stream_options: { include_usage: true } }) });
+    assert.match(answer.text, /"finish_reason":"stop"/);
+    const log = await logOfRequest(t.admin(), answer.headers.get('x-request-id'));
+    assert.deepEqual([log.status, log.errorCode, log.completionTokens, log.usageEstimated], [200, 'upstream_ignored_max_tokens', 30, false]);
+    assert.equal(log.cost, 11 + 30, 'the prompt\'s bound in the reservation covers the 10 tokens over');
   });
 
   it('a whole answer past the cap (by its own count): cut to the cap, finish_reason "length", charged the cap', async () => {
