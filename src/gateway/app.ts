@@ -108,11 +108,14 @@ export interface App {
   readonly inFlight: ReadonlySet<Promise<void>>;
   /** Aborts every request in flight (server stopping). */
   abortAll(): void;
+  /** From now on every answer closes its connection after it (server stopping): no client reuses one. */
+  closeConnectionsAfterAnswers(): void;
 }
 
 export function createApp(gw: Gateway, onInternalError: (error: unknown, requestId: string) => void): App {
   const inFlight = new Set<Promise<void>>();
   const controllers = new Set<AbortController>();
+  let lastAnswers = false;
 
   async function run(ctx: RequestContext, controller: AbortController): Promise<void> {
     const { req, res } = ctx;
@@ -155,6 +158,8 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const controller = new AbortController();
     controllers.add(controller);
+    // Sent as "Connection: close", and Node closes the connection once this answer is out.
+    if (lastAnswers) res.shouldKeepAlive = false;
     const path = shown(pathOf(req.url));
     const ctx: RequestContext = {
       // The gateway's clock, the one keys' days and periods follow: a log row falls on the day its request was counted in.
@@ -181,6 +186,9 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
     inFlight,
     abortAll: () => {
       for (const c of controllers) c.abort(new Error('gateway stopping'));
+    },
+    closeConnectionsAfterAnswers: () => {
+      lastAnswers = true;
     },
   };
 }

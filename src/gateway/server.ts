@@ -109,6 +109,17 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
+/** How long a stopping gateway with nothing in flight waits for a request already sent on a kept-alive connection. */
+const QUIET_MS = 100;
+
+/** Resolves when `jobs` have all settled or `ms` have passed, whichever is first (the timer cleared either way). */
+async function settledWithin(jobs: readonly Promise<unknown>[], ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await (jobs.length > 0 ? Promise.race([Promise.allSettled(jobs), elapsed]) : elapsed);
+  clearTimeout(timer);
+}
+
 /** A gateway without a socket: its request handler, for a server of the caller's (or an in-process test). */
 export interface GatewayInstance {
   readonly handle: App['handle'];
@@ -117,7 +128,7 @@ export interface GatewayInstance {
   readonly issuedKey?: string;
   /** The setup link's token (firstAdminSetup, no admin yet). */
   readonly setupToken?: string;
-  /** Waits up to `graceMs` for requests in flight, then aborts the rest and waits for them to end. */
+  /** Waits for requests in flight, late ones on open connections too, up to `graceMs`, then aborts the rest. */
   drain(graceMs: number): Promise<void>;
   /** Flushes the logs, closes the store and the upstream pools. Call after drain. */
   close(): Promise<void>;
@@ -205,11 +216,20 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       ...(issuedKey ? { issuedKey } : {}),
       ...(setup ? { setupToken: setup.token } : {}),
       async drain(graceMs) {
-        if (app.inFlight.size === 0) return;
-        let timer: NodeJS.Timeout | undefined;
-        const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-        await Promise.race([Promise.allSettled([...app.inFlight]), grace]);
-        clearTimeout(timer);
+        app.closeConnectionsAfterAnswers();
+        const deadline = performance.now() + graceMs;
+        for (;;) {
+          const left = deadline - performance.now();
+          if (left <= 0) break;
+          if (app.inFlight.size > 0) {
+            await settledWithin([...app.inFlight], left);
+            continue;
+          }
+          // Nothing in flight: a client whose kept-alive answer has just ended may be sending its next request on
+          // that connection. It is served (its answer then closes the connection), not met by a closed socket.
+          await settledWithin([], Math.min(QUIET_MS, left));
+          if (app.inFlight.size === 0) break;
+        }
         app.abortAll();
         await Promise.allSettled([...app.inFlight]);
       },
@@ -272,10 +292,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
-      // No new connection; idle keep-alive ones close now, busy ones as soon as their answer is out
-      // (Node ends a connection after its answer once the server is closing): no new request starts.
+      // No new connection; idle keep-alive ones close now, busy ones once they are idle (answers from now on
+      // say "Connection: close"). A request already on its way on an open connection is still served.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
       await gateway.drain(options.stopGraceMs ?? 5000);
       server.closeAllConnections();
       await closed;

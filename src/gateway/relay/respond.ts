@@ -24,7 +24,8 @@ export function startEventStream(to: Answering): void {
   const { res } = to;
   res.writeHead(200, withExtra([
     REQUEST_ID, to.requestId, ALLOW_ORIGIN, '*', EXPOSE, EXPOSED,
-    'content-type', 'text/event-stream; charset=utf-8', 'cache-control', 'no-cache', 'connection', 'keep-alive', 'x-accel-buffering', 'no',
+    // No Connection header of ours: Node writes keep-alive, or close for an answer sent while the gateway stops.
+    'content-type', 'text/event-stream; charset=utf-8', 'cache-control', 'no-cache', 'x-accel-buffering', 'no',
   ], to));
   res.socket?.setNoDelay(true);
   res.flushHeaders();

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { Pool } from 'undici';
 import { startGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { startFakeUpstream } from '../../support/fakeUpstream.ts';
@@ -43,7 +44,7 @@ describe('gateway lifecycle', () => {
     }
   });
 
-  it('while stopping: the request in flight finishes and is charged, then its connection closes; nothing new starts on it', async () => {
+  it('while stopping: the request in flight finishes and is charged; one sent after stop() on its connection is served, then the connection closes', async () => {
     const dir = tempDir();
     const upstream = await startFakeUpstream({ gated: true, pieces: ['one', ' two'] });
     try {
@@ -69,14 +70,68 @@ describe('gateway lifecycle', () => {
       await closed;
       await stopped;
       const answers = received.split(/(?=HTTP\/1\.1 )/);
-      assert.equal(answers.length, 1, 'the request sent after stop() on the same connection is not started');
+      assert.equal(answers.length, 2, 'both requests on the connection were answered');
       assert.match(answers[0]!, /^HTTP\/1\.1 200/);
       assert.match(answers[0]!, /data: \[DONE\]\n\n/, 'the request in flight finished whole');
+      assert.match(answers[1]!, /^HTTP\/1\.1 200/);
+      assert.match(answers[1]!, /\r\nConnection: close\r\n/i, 'the answer sent while stopping closes its connection');
+      assert.match(answers[1]!, /You said: second/);
+      await assert.rejects(fetch(`${gw.url}/api/status`), 'no new connection is accepted');
       const store = openStore({ dataDir: dir });
       try {
         const logs = await store.listLogs(100);
-        assert.ok(logs.some((l) => l.model === 'gated' && l.status === 200 && l.errorCode === null), 'the finished one is logged as a success');
-        assert.ok(!logs.some((l) => l.model === 'echo'), 'and the later one never ran');
+        assert.ok(logs.some((l) => l.model === 'gated' && l.status === 200 && l.errorCode === null), 'the first is logged as a success');
+        assert.ok(logs.some((l) => l.model === 'echo' && l.status === 200 && l.errorCode === null), 'and so is the second');
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await upstream.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stopping under keep-alive load: no answer is cut and no request sent on an open connection meets a closed one', async () => {
+    const dir = tempDir();
+    const upstream = await startFakeUpstream({ chunks: 5, chunkDelayMs: 60 });
+    try {
+      const gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, stopGraceMs: 5000 });
+      const admin = openStore({ dataDir: dir });
+      await addChannelPricedFree(admin, newChannel({ name: 'slow', baseUrl: upstream.url, models: { slow: 'slow' } }));
+      await admin.close();
+      const outcomes = new Map<string, number>();
+      let sent = 0;
+      const client = new Pool(gw.url, { connections: 20, pipelining: 1 });
+      const one = async (): Promise<void> => {
+        let outcome: string;
+        try {
+          const answer = await client.request({
+            path: '/v1/chat/completions', method: 'POST', headers: { authorization: `Bearer ${gw.bootstrapKey}`, 'content-type': 'application/json' },
+            body: JSON.stringify(chatBody('slow', 'x', { stream: true })),
+          });
+          const text = await answer.body.text();
+          outcome = answer.statusCode === 200 && text.includes('data: [DONE]') ? 'whole' : `cut ${answer.statusCode}`;
+        } catch (error) {
+          outcome = `error ${(error as { code?: string }).code ?? String(error)}`;
+        }
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      };
+      // Each client sends again as soon as it is answered, until a new connection is refused.
+      const workers = Array.from({ length: 20 }, async () => {
+        while (sent < 400 && !outcomes.has('error ECONNREFUSED')) {
+          sent++;
+          await one();
+        }
+      });
+      await poll('streams in flight', async () => (sent > 30 ? true : undefined), 5000);
+      await gw.stop();
+      await Promise.all(workers);
+      await client.close();
+      const whole = outcomes.get('whole') ?? 0;
+      assert.deepEqual([...outcomes.keys()].sort(), ['error ECONNREFUSED', 'whole'], `answered whole or refused a new connection, nothing else: ${JSON.stringify([...outcomes])}`);
+      const store = openStore({ dataDir: dir });
+      try {
+        assert.equal((await store.listLogs(1000)).filter((l) => l.model === 'slow').length, whole, 'each answer has its log row');
       } finally {
         await store.close();
       }
