@@ -289,6 +289,7 @@ export function firstCheckFor(status: number, code?: string): TroubleshootingSte
 export const LOGGED_ONLY_CODES = {
   client_aborted: 'The client closed the connection before the answer was complete. Check the client\'s own timeout, or whether it was cancelled.',
   upstream_ignored_max_tokens: 'The upstream kept writing past the completion cap, so the gateway cut the answer there. Tell the operator: this channel ignores max_tokens.',
+  charge_withheld: 'The answer went out, but the account could no longer pay all of it when it was recorded (the gateway instance that served it had been paused past its hold on the balance): the charge was cut to what the balance allowed. Nothing for the client to do; the operator sees why in the gateway\'s log.',
 } as const satisfies Record<string, string>;
 
 /** The words for an error code of a request log: the table's message, a logged-only code's, or null for none or another's (an OAuth error). */

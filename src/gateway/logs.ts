@@ -10,6 +10,9 @@ import { randomUUID } from 'node:crypto';
 import type { RequestLog, Store, WriteBatch } from './store/types.ts';
 import { countsAsRequest, dayOf } from './store/keySettings.ts';
 import { storableLog } from './storableLog.ts';
+import { describeWithheld, withholdCharges } from './logChargesWithheld.ts';
+import { OverdrawnBatch } from './store/types.ts';
+import { formatMicroUsd } from '../contract/index.ts';
 
 const FLUSH_DELAY_MS = 20;
 const MAX_BATCH = 2000;
@@ -24,6 +27,8 @@ export class LogWriter {
   #keysUsed = new Map<number, number>();
   /** A batch whose write failed: retried whole, with its id (its commit may have landed, its answer lost). */
   #retry: WriteBatch | null = null;
+  /** Per account, what the retried batch withholds of the charges the ledger holds pending (logChargesWithheld.ts). */
+  #withheld = new Map<number, number>();
   /** The batch handed to the serial queue and not yet written (nor failed). */
   #writing: WriteBatch | null = null;
   #timer: NodeJS.Timeout | null = null;
@@ -120,7 +125,9 @@ export class LogWriter {
         this.onWritten?.(batch.logs);
         const debits = new Map<number, number>();
         for (const l of batch.logs) if (l.accountId !== null && l.cost > 0) debits.set(l.accountId, (debits.get(l.accountId) ?? 0) + l.cost);
-        for (const [accountId, amount] of debits) this.#ledger.written(accountId, amount);
+        for (const [accountId, amount] of debits) this.#ledger.written(accountId, amount, this.#withheld.get(accountId) ?? 0);
+        for (const [accountId, amount] of this.#withheld) if (!debits.has(accountId)) this.#ledger.written(accountId, 0, amount);
+        this.#withheld.clear();
         if (this.#failingSince !== null) {
           this.#notice(`request logs are written again after ${Math.round((Date.now() - this.#failingSince) / 1000)} s: billable requests are accepted again`);
           this.#failingSince = null;
@@ -128,8 +135,19 @@ export class LogWriter {
         if (this.#queue.length > 0 || this.#keysUsed.size > 0) this.#schedule(FLUSH_DELAY_MS);
       })
       .catch((error: unknown) => {
-        this.#retry = batch;
         this.#writing = null;
+        if (error instanceof OverdrawnBatch) {
+          // Its accounts cannot pay all of it any more: written at once with the rest of the charges withheld.
+          const withheld = withholdCharges(batch, error.payable);
+          for (const [accountId, cut] of withheld.accounts) {
+            this.#withheld.set(accountId, (this.#withheld.get(accountId) ?? 0) + cut.amount);
+            this.#notice(describeWithheld(accountId, cut));
+          }
+          this.#retry = withheld.batch;
+          this.#schedule(0);
+          return;
+        }
+        this.#retry = batch;
         // Said once, not at every retry.
         if (this.#failingSince === null) {
           this.#failingSince = Date.now();
@@ -143,10 +161,16 @@ export class LogWriter {
     return this.#flushing;
   }
 
-  /** Flushes until empty and stops the timer. */
+  /** Flushes until empty (a few attempts) and stops the timer; what could not be written is said, not dropped silently. */
   async close(): Promise<void> {
     for (let attempt = 0; attempt < 5 && (this.#retry !== null || this.#queue.length > 0 || this.#keysUsed.size > 0 || this.#flushing); attempt++) {
       await this.flush();
+    }
+    const lost = [...(this.#retry?.logs ?? []), ...this.#queue];
+    if (lost.length > 0) {
+      const charges = lost.reduce((sum, l) => sum + l.cost, 0);
+      this.#notice(`request logs: ${lost.length} row(s) could not be written before stopping and are lost, with ${formatMicroUsd(charges)} of charges ` +
+        `(requests ${lost.slice(0, 5).map((l) => l.requestId).join(', ')}${lost.length > 5 ? ', ...' : ''}): the store kept refusing them`);
     }
     this.#closed = true;
     this.unauthenticated.flush();

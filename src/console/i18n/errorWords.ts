@@ -90,6 +90,7 @@ type LoggedOnlyCode = keyof typeof LOGGED_ONLY_CODES;
 const ZH_LOGGED_ONLY: Readonly<Record<LoggedOnlyCode, string>> = {
   client_aborted: '客户端在应答完成前关闭了连接。请检查客户端自身的超时设置，或请求是否被取消。',
   upstream_ignored_max_tokens: '上游在补全上限之后仍继续输出，网关在上限处截断了应答。请告知运营者：此渠道忽略 max_tokens。',
+  charge_withheld: '应答已发出，但记录时账户已无法支付全部费用（提供服务的网关实例曾暂停，超过了它对余额的占用期限）：费用已减至余额所允许的数额。客户端无需处理；运营者可在网关日志中看到原因。',
 };
 
 const isLoggedOnly = (code: string): code is LoggedOnlyCode => Object.hasOwn(LOGGED_ONLY_CODES, code);

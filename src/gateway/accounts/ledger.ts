@@ -232,14 +232,18 @@ export class Ledger {
     return charge;
   }
 
-  /** A charge that is not tied to a reservation is never made: the writer only confirms pending ones. */
-  written(accountId: number, amount: number): void {
+  /**
+   * A charge that is not tied to a reservation is never made: the writer only confirms pending ones.
+   * `withheld`: pending charges the account could not pay when written (logChargesWithheld.ts); they leave
+   * pending (and the lease) without a debit.
+   */
+  written(accountId: number, amount: number, withheld = 0): void {
     const m = this.#accounts.get(accountId);
     if (!m) return;
-    m.pending -= amount;
+    m.pending -= amount + withheld;
     m.balance -= amount;
     // Leased: the same batch took the charge from the lease (postgresBatch.ts), so it leaves both.
-    m.spendable -= amount;
+    m.spendable -= amount + withheld;
     m.spent += amount;
   }
 }

@@ -18,7 +18,7 @@ import { describeDatabase, redactPassword } from './databaseUrl.ts';
 import { migratePostgres } from './postgresMigrate.ts';
 import { PostgresLogs } from './postgresLogs.ts';
 import { SqlRequestLogs } from './requestLogs.ts';
-import { writeBatch } from './postgresBatch.ts';
+import { payableOf, writeBatch } from './postgresBatch.ts';
 import { PostgresKeyLimits } from './postgresKeyLimits.ts';
 import { CHECK_VIOLATION, inTransaction, queryConfig, sqlState, UNIQUE_VIOLATION, type Query, type Transaction } from './postgresQuery.ts';
 import type { KeyLimits, KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
@@ -35,7 +35,7 @@ import { channelUpdate, modelUpsert, toAccount, toChannel, toModel, toUser, type
 import { postgresSnapshot } from './writtenSince.ts';
 import { toUserWithAccount, userPageQuery, type UserPage, type UserWithAccount } from './userPages.ts';
 import { toTotals, totalsQuery, type GatewayTotals } from './totals.ts';
-import { StoreError } from './types.ts';
+import { OverdrawnBatch, StoreError } from './types.ts';
 import type {
   AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelChanges, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
   NewSession, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
@@ -355,11 +355,13 @@ export class PostgresStore implements Store {
   /** The request path's batch: not an admin change (no NOTIFY); its debits settle from this instance's leases. */
   async write(batch: WriteBatch): Promise<void> {
     if (batch.logs.length === 0 && batch.keysUsed.size === 0) return;
+    const query: Query = (sql, params) => this.#pool.query<Row>(queryConfig(sql, params));
     try {
-      await writeBatch((sql, params) => this.#pool.query<Row>(queryConfig(sql, params)), batch, this.leases.instance);
+      await writeBatch(query, batch, this.leases.instance);
     } catch (error) {
-      if (sqlState(error) === CHECK_VIOLATION) throw new StoreError('invalid', 'a batch of request logs was refused whole: its debits would take a balance below $0 (nothing was written)');
-      throw error;
+      if (sqlState(error) !== CHECK_VIOLATION) throw error;
+      const accounts = [...new Set(batch.logs.flatMap((l) => (l.accountId !== null && l.cost > 0 ? [l.accountId] : [])))];
+      throw new OverdrawnBatch(await payableOf(query, accounts, this.leases.instance));
     }
   }
 

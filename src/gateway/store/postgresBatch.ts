@@ -58,3 +58,16 @@ export async function writeBatch(query: Query, batch: WriteBatch, instance: stri
     ...LOG_COLUMNS.map((c) => pgArrayLiteral(batch.logs, LOG_COLUMN_FIELDS[c][0], LOG_COLUMN_FIELDS[c][1])),
   ]);
 }
+
+/**
+ * What each account can pay now from this instance (balance, less what other instances' leases hold): asked after
+ * a batch was refused for overdrawing (a lease reclaimed while this process was paused, and spent by others).
+ */
+export async function payableOf(query: Query, accountIds: readonly number[], instance: string): Promise<Map<number, number>> {
+  const { rows } = await query(
+    `SELECT a.id, GREATEST(0, a.balance - a.leased + COALESCE(l.amount, 0))::text AS payable
+       FROM accounts a LEFT JOIN leases l ON l.account_id = a.id AND l.instance = $2 WHERE a.id = ANY ($1)`,
+    [accountIds, instance],
+  );
+  return new Map(rows.map((r) => [Number(r['id']), Number(r['payable'])]));
+}

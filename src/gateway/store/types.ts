@@ -261,6 +261,21 @@ export class StoreError extends Error {
   }
 }
 
+/**
+ * A log batch refused because its debits would take an account below $0 (nothing written). It happens to an
+ * instance on PostgreSQL whose balance lease was reclaimed while it was paused past the lease, after others
+ * spent the money: `payable` says what each of the batch's accounts can pay now (balance less what other
+ * instances hold), so that the writer can log the rest of the charges as withheld (logChargesWithheld.ts).
+ */
+export class OverdrawnBatch extends StoreError {
+  readonly payable: ReadonlyMap<number, number>;
+  constructor(payable: ReadonlyMap<number, number>) {
+    super('invalid', 'a batch of request logs was refused whole: its debits would take a balance below $0 (nothing was written)');
+    this.name = 'OverdrawnBatch';
+    this.payable = payable;
+  }
+}
+
 /** The refusal of a change that would leave the gateway without an enabled admin (UserChange.keepAnAdmin). */
 export function lastAdmin(name: string): StoreError {
   return new StoreError('last_admin', `"${name}" is the last enabled admin: make another user admin first, so that someone can still run the gateway`);

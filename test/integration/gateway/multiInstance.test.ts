@@ -203,4 +203,59 @@ describe('several serve --database instances on one PostgreSQL database: balance
     assert.equal(7000 - m3.balance, m3.logged);
     assert.equal(m3.spent, m3.logged);
   });
+
+  it('an instance paused past its lease while others spend the money: its answers are logged with the charge withheld, it keeps serving, and stops cleanly', async () => {
+    const url = await freshDatabase();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env, MODEL_GATEWAY_DATA: dir, MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64'),
+      MODEL_GATEWAY_ECHO_DELAY_MS: '0', MODEL_GATEWAY_LEASE_SECONDS: String(LEASE_SECONDS),
+    };
+    const cli = (...args: string[]): Promise<string> => cliWith({ ...env, MODEL_GATEWAY_DATABASE_URL: url }, ...args);
+    await cli('channel', 'add', '--name', 'up', '--base-url', upstream.url, '--api-key', 'sk-upstream-secret-1', '--models', 'gpt-x');
+    await cli('model', 'price', 'gpt-x', '--input', '3', '--output', '7');
+    await cli('account', 'create', 'team', '--balance', '0.002');
+    await cli('account', 'create', 'other', '--balance', '1');
+    const key = (await cli('key', 'create', '--account', 'team', '--name', 'team-key', '--rpm', '0', '--concurrency', '0')).trim();
+    const otherKey = (await cli('key', 'create', '--account', 'other', '--name', 'other-key')).trim();
+    const [paused, spender] = [await serveProcess(['--database', url], env), await serveProcess(['--database', url], env)];
+    started.push(paused!, spender!);
+    const ask = (s: Served, secret: string, stream: boolean) => fetch(`${s.gw.url}/v1/chat/completions`, {
+      method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify(chatBody('gpt-x', 'hello there', { max_tokens: 16, stream, ...(stream ? { stream_options: { include_usage: true } } : {}) })),
+    }).then(async (res) => ({ status: res.status, text: await res.text() }));
+
+    // Streams in flight on one instance when it is paused: they settle only once it runs again.
+    upstream.behaviour = { chunks: 6, chunkDelayMs: 150 };
+    const streams = Array.from({ length: 8 }, () => ask(paused!, key, true));
+    await poll('streams under way', async () => ((await sql(url, 'SELECT 1 FROM leases WHERE amount > 0')).length > 0 ? true : undefined), 10_000, 10);
+    paused!.child.kill('SIGSTOP');
+    try {
+      await poll('the paused instance\'s lease reclaimed by the other', async () => ((await sql(url, 'SELECT 1 FROM leases')).length === 0 ? true : undefined), 20_000, 50);
+      // The other instance spends what is left.
+      upstream.behaviour = {};
+      for (let i = 0; i < 200 && (await ask(spender!, key, false)).status === 200; i++);
+    } finally {
+      paused!.child.kill('SIGCONT');
+    }
+    const answered = (await Promise.all(streams)).filter((a) => a.status === 200 && a.text.includes('data: [DONE]')).length;
+    assert.ok(answered > 0, 'the paused instance finished its streams');
+    const m = await poll('every answer logged', async () => {
+      const money = await moneyOf(url, 'team');
+      return money.leased === 0 && (await sql(url, "SELECT 1 FROM request_logs WHERE error_code = 'charge_withheld'")).length > 0 ? money : undefined;
+    }, 20_000, 50);
+    assertMoneyRules(m, 'after the pause');
+    assert.equal(2000 - m.balance, m.logged, 'the balance fell by exactly the logged charges');
+    assert.match(paused!.output(), /account \d+ could not pay \$[0-9.]+ of \d+ answered request\(s\)/);
+    // Not stuck: the paused instance serves another account at once.
+    assert.equal((await ask(paused!, otherKey, false)).status, 200);
+    paused!.child.kill('SIGTERM');
+    spender!.child.kill('SIGTERM');
+    assert.equal(await paused!.exited, 0, paused!.output());
+    assert.equal(await spender!.exited, 0);
+    assert.doesNotMatch(paused!.output(), /could not be written before stopping/);
+    const [rows] = await sql(url, "SELECT count(*)::int AS n FROM request_logs WHERE key_name = 'team-key' AND status = 200");
+    const after = await moneyOf(url, 'team');
+    assert.equal(2000 - after.balance, after.logged);
+    assert.ok((rows!['n'] as number) >= answered, 'every answer the paused instance sent has its row');
+  });
 });
