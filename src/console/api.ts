@@ -2,7 +2,8 @@
  * The console's one way to the gateway: a management API route by its id in the contract's route
  * table (src/contract/api/routes.ts), typed by that route's schemas. Every change carries the console
  * header (the server's CSRF check also sees the Origin); a refusal becomes an ApiError with the
- * contract's stable code and the server's words.
+ * contract's stable code and the server's words. A session's call refused with `not_signed_in` also
+ * tells whoever listens (the console app) that the session ended, whichever page made the call.
  */
 import type { z } from 'zod';
 import type { ApiRouteId, ApiRoutes } from '../contract/api/routes.ts';
@@ -49,6 +50,19 @@ export function urlOf(path: string, query: Record<string, string | number | unde
   return text ? `${path}?${text}` : path;
 }
 
+type SessionEndedListener = () => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/**
+ * Calls `listener` whenever the gateway answers a session's call with `not_signed_in`: the session ended
+ * elsewhere (sign-out or password change in another tab, the user disabled, idle or absolute expiry).
+ * Answers the function that stops listening.
+ */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
 async function refusalOf(res: Response): Promise<ApiError> {
   const retry = Number(res.headers.get('Retry-After'));
   const retryAfter = Number.isFinite(retry) && retry > 0 ? retry : null;
@@ -80,7 +94,12 @@ export async function call<K extends ApiRouteId>(id: K, options: CallOptions<K> 
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'network_error', 'The gateway could not be reached. Check that it is running, then try again.');
   }
-  if (!res.ok) throw await refusalOf(res);
+  if (!res.ok) {
+    const refusal = await refusalOf(res);
+    // Only a session's call: a page opened with an API key has no session to end.
+    if (refusal.code === 'not_signed_in' && !options.apiKey) for (const listener of sessionEndedListeners) listener();
+    throw refusal;
+  }
   return (await res.json()) as Answer<K>;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, call, type Answer } from '../api.ts';
+import { call, type Answer } from '../api.ts';
 import { COMMON } from '../i18n/common.ts';
 import { useFormat } from '../i18n/format.ts';
 import { defineMessages, useT } from '../i18n/lang.ts';
@@ -121,7 +121,7 @@ export function DevicePage() {
   const t = useT(WORDS);
   const common = useT(COMMON);
   const f = useFormat();
-  const { user, ready, setUser } = useSession();
+  const { user, ready } = useSession();
   const fromLink = useRoute().query.get('user_code') ?? '';
   const [code, setCode] = useState(fromLink);
   const [request, setRequest] = useState<Request | null>(null);
@@ -136,11 +136,8 @@ export function DevicePage() {
     document.title = `${t('title')} · Model Gateway`;
   }, [t('title')]);
 
-  /** A refusal: a session that ended sends the person back to sign in; anything else is shown. */
-  const refused = (failure: unknown): void => {
-    if (failure instanceof ApiError && failure.code === 'not_signed_in') setUser(null);
-    setError(failure as Error);
-  };
+  /** A refusal is shown; one that says the session ended has already sent the person back to sign in (api.ts, ConsoleApp.tsx). */
+  const refused = (failure: unknown): void => setError(failure as Error);
 
   const lookUp = async (userCode: string): Promise<void> => {
     setBusy('lookup');

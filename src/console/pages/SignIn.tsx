@@ -53,6 +53,7 @@ export function SignInPage() {
     <section class="card narrow" aria-labelledby="signin-title">
       <h1 id="signin-title">{t('title')}</h1>
       <p class="muted">{t('intro')}</p>
+      {query.get('ended') === '1' && <Alert kind="info" title={t('endedTitle')}><p id="signin-ended">{t('ended')}</p></Alert>}
       {open.data?.notice && <Alert kind="info" title={t('notice')}><p class="notice-text" id="signin-notice">{open.data.notice}</p></Alert>}
       <ErrorAlert error={error} />
       <form id="signin-form" onSubmit={submit}>
