@@ -108,7 +108,7 @@ export interface App {
   readonly inFlight: ReadonlySet<Promise<void>>;
   /** Aborts every request in flight (server stopping). */
   abortAll(): void;
-  /** From now on every answer closes its connection after it (server stopping): no client reuses one. */
+  /** Stopping: from now on a new request is answered 503 gateway_stopping, and every answer closes its connection. */
   closeConnectionsAfterAnswers(): void;
 }
 
@@ -131,6 +131,8 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
         res.end();
         return;
       }
+      // Stopping: a request that still arrives on an open connection is answered at once, and its connection closed.
+      if (lastAnswers) throw new HttpError('gateway_stopping', undefined, { 'Retry-After': '1' });
       const route = ROUTES[ctx.path] ?? (ctx.path.startsWith(ASSETS_PATH) ? ASSET_ROUTE : ctx.path.startsWith(MODEL_PATH_PREFIX) ? ONE_MODEL_ROUTE : undefined);
       if (!route) throw unknownPath(req.method ?? '', ctx.path);
       const handler = route[method as Method];

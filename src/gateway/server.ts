@@ -3,7 +3,7 @@
  * start a server on an embedded store, get its address, stop it gracefully.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Server as NetServer, type AddressInfo } from 'node:net';
 import { Ledger } from './accounts/ledger.ts';
 import { Leases } from './accounts/leases.ts';
 import { SharedLimits } from './accounts/sharedLimits.ts';
@@ -226,7 +226,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
             continue;
           }
           // Nothing in flight: a client whose kept-alive answer has just ended may be sending its next request on
-          // that connection. It is served (its answer then closes the connection), not met by a closed socket.
+          // that connection. It gets its 503 gateway_stopping (and the connection closes), not a reset socket.
           await settledWithin([], Math.min(QUIET_MS, left));
           if (app.inFlight.size === 0) break;
         }
@@ -292,9 +292,10 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
-      // No new connection; idle keep-alive ones close now, busy ones once they are idle (answers from now on
-      // say "Connection: close"). A request already on its way on an open connection is still served.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // No new connection. Open ones stay until the drain ends: answers from now on say "Connection: close",
+      // and a request a client sends meanwhile on a kept-alive connection gets 503 gateway_stopping, not a reset.
+      // (net.Server's close: http.Server's would first close every idle connection, racing clients' next requests.)
+      const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
       await gateway.drain(options.stopGraceMs ?? 5000);
       server.closeAllConnections();
       await closed;

@@ -44,7 +44,7 @@ describe('gateway lifecycle', () => {
     }
   });
 
-  it('while stopping: the request in flight finishes and is charged; one sent after stop() on its connection is served, then the connection closes', async () => {
+  it('while stopping: the request in flight finishes and is charged; one sent after stop() on its connection gets 503 gateway_stopping, then the connection closes', async () => {
     const dir = tempDir();
     const upstream = await startFakeUpstream({ gated: true, pieces: ['one', ' two'] });
     try {
@@ -73,15 +73,16 @@ describe('gateway lifecycle', () => {
       assert.equal(answers.length, 2, 'both requests on the connection were answered');
       assert.match(answers[0]!, /^HTTP\/1\.1 200/);
       assert.match(answers[0]!, /data: \[DONE\]\n\n/, 'the request in flight finished whole');
-      assert.match(answers[1]!, /^HTTP\/1\.1 200/);
+      assert.match(answers[1]!, /^HTTP\/1\.1 503/);
       assert.match(answers[1]!, /\r\nConnection: close\r\n/i, 'the answer sent while stopping closes its connection');
-      assert.match(answers[1]!, /You said: second/);
+      assert.match(answers[1]!, /\r\nRetry-After: 1\r\n/i);
+      assert.match(answers[1]!, /"code":"gateway_stopping"/);
       await assert.rejects(fetch(`${gw.url}/api/status`), 'no new connection is accepted');
       const store = openStore({ dataDir: dir });
       try {
         const logs = await store.listLogs(100);
         assert.ok(logs.some((l) => l.model === 'gated' && l.status === 200 && l.errorCode === null), 'the first is logged as a success');
-        assert.ok(logs.some((l) => l.model === 'echo' && l.status === 200 && l.errorCode === null), 'and so is the second');
+        assert.ok(!logs.some((l) => l.model === 'echo'), 'the second never ran');
       } finally {
         await store.close();
       }
@@ -91,7 +92,7 @@ describe('gateway lifecycle', () => {
     }
   });
 
-  it('stopping under keep-alive load: no answer is cut and no request sent on an open connection meets a closed one', async () => {
+  it('stopping under keep-alive load: no answer is cut, and a request sent on an open connection gets 503 gateway_stopping, never a reset', async () => {
     const dir = tempDir();
     const upstream = await startFakeUpstream({ chunks: 5, chunkDelayMs: 60 });
     try {
@@ -110,15 +111,16 @@ describe('gateway lifecycle', () => {
             body: JSON.stringify(chatBody('slow', 'x', { stream: true })),
           });
           const text = await answer.body.text();
-          outcome = answer.statusCode === 200 && text.includes('data: [DONE]') ? 'whole' : `cut ${answer.statusCode}`;
+          outcome = answer.statusCode === 200 && text.includes('data: [DONE]') ? 'whole'
+            : answer.statusCode === 503 && text.includes('gateway_stopping') ? 'stopping' : `cut ${answer.statusCode}`;
         } catch (error) {
           outcome = `error ${(error as { code?: string }).code ?? String(error)}`;
         }
         outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
       };
-      // Each client sends again as soon as it is answered, until a new connection is refused.
+      // Each client sends again as soon as it is answered, until the gateway says it is stopping or refuses a connection.
       const workers = Array.from({ length: 20 }, async () => {
-        while (sent < 400 && !outcomes.has('error ECONNREFUSED')) {
+        while (sent < 400 && !outcomes.has('error ECONNREFUSED') && !outcomes.has('stopping')) {
           sent++;
           await one();
         }
@@ -128,7 +130,9 @@ describe('gateway lifecycle', () => {
       await Promise.all(workers);
       await client.close();
       const whole = outcomes.get('whole') ?? 0;
-      assert.deepEqual([...outcomes.keys()].sort(), ['error ECONNREFUSED', 'whole'], `answered whole or refused a new connection, nothing else: ${JSON.stringify([...outcomes])}`);
+      const kinds = [...outcomes.keys()];
+      assert.ok(kinds.includes('whole') && kinds.every((k) => ['whole', 'stopping', 'error ECONNREFUSED'].includes(k)),
+        `answered whole, told the gateway is stopping, or a new connection refused; nothing cut or reset: ${JSON.stringify([...outcomes])}`);
       const store = openStore({ dataDir: dir });
       try {
         assert.equal((await store.listLogs(1000)).filter((l) => l.model === 'slow').length, whole, 'each answer has its log row');

@@ -186,7 +186,8 @@ describe('the OpenAI Responses API (/v1/responses)', () => {
       upstream.behaviour = { breakAfter: 2, breakWith: 'end' };
       const raw = await call(t.gw, 'POST', '/v1/responses', { key: t.key, body: { model: 'gpt-native', input: 'stream please', stream: true } });
       assert.match(raw.text, /event: error/);
-      assert.doesNotMatch(raw.text, /response\.completed/);
+      assert.doesNotMatch(raw.text, /event: response\.completed/);
+      assert.match(raw.text, /stream ended before its end \(response\.completed\)/, 'the error names the event that never came');
       const log = await logOf(raw.headers.get('x-request-id'));
       assert.equal(log.usageEstimated, true);
       assert.ok(log.completionTokens > 0 && log.cost > 0);
