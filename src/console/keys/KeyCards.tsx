@@ -19,7 +19,11 @@ export type KeyAction = 'disable' | 'enable' | 'limits' | 'rotate' | 'delete';
 const PERIOD_WORDS = { total: 'periodTotal', day: 'periodDay', month: 'periodMonth' } as const;
 
 export function limitsText(k: KeyView, t: Words, f: Formats): string {
-  const parts = [t('perMinute', { n: f.number(k.rpm) }), t('atOnce', { n: f.number(k.concurrency) })];
+  // 0 is "no limit" (the gateway's limiters let it through), not "nothing allowed".
+  const parts = [
+    k.rpm ? t('perMinute', { n: f.number(k.rpm) }) : t('unlimitedPerMinute'),
+    k.concurrency ? t('atOnce', { n: f.number(k.concurrency) }) : t('unlimitedAtOnce'),
+  ];
   if (k.tpm) parts.push(t('tokensPerMinute', { n: f.number(k.tpm) }));
   if (k.rpd) parts.push(t('perDay', { n: f.number(k.rpd) }));
   return parts.join(t('sep'));

@@ -1,8 +1,8 @@
 /**
  * A key's limits between the form and the API: the text of each field, the body of POST
  * /api/console/keys (a new key: an empty field is left out, so the gateway's default applies) and of
- * POST /api/console/keys/limits (an edit: an emptied field means "no limit"). Money stays text: the
- * gateway parses the decimal exactly.
+ * POST /api/console/keys/limits (an edit: an emptied field means "no limit"). 0 is "no limit" for every
+ * count, so a key without one shows an empty field. Money stays text: the gateway parses the decimal exactly.
  */
 import type { BodyOf } from '../api.ts';
 import type { SpendPeriod } from '../../contract/api/keys.ts';
@@ -46,8 +46,8 @@ function whole(text: string): number | undefined {
 /** The form's fields of a key as it is now (the editor starts from them). */
 export function limitsFormOf(key: KeyView): LimitsForm {
   return {
-    rpm: String(key.rpm),
-    concurrency: String(key.concurrency),
+    rpm: key.rpm ? String(key.rpm) : '',
+    concurrency: key.concurrency ? String(key.concurrency) : '',
     tpm: key.tpm ? String(key.tpm) : '',
     rpd: key.rpd ? String(key.rpd) : '',
     spend: key.spend_limit ? usdText(key.spend_limit.usd) : '',
@@ -67,7 +67,9 @@ export function limitsBody(form: LimitsForm, editing: boolean): Limits {
   const tpm = whole(form.tpm);
   const rpd = whole(form.rpd);
   if (rpm !== undefined) body.rpm = rpm;
+  else if (editing) body.rpm = 0;
   if (concurrency !== undefined) body.concurrency = concurrency;
+  else if (editing) body.concurrency = 0;
   if (tpm !== undefined) body.tpm = tpm;
   else if (editing) body.tpm = 0;
   if (rpd !== undefined) body.rpd = rpd;

@@ -108,8 +108,8 @@ function KeyFacts({ loaded }: { readonly loaded: Loaded }) {
           <div class="stat-label">{t('permissions')}</div>
           <dl class="facts">
             <dt>{t('allowed')}</dt><dd id="key-allowed">{k.models ? k.models.join(', ') : t('everyModel')}</dd>
-            <dt>{t('rate')}</dt><dd>{t('perMinute', { n: f.number(k.rpm) })}</dd>
-            <dt>{t('parallel')}</dt><dd>{t('atOnce', { n: f.number(k.concurrency) })}</dd>
+            <dt>{t('rate')}</dt><dd>{k.rpm ? t('perMinute', { n: f.number(k.rpm) }) : t('unlimited')}</dd>
+            <dt>{t('parallel')}</dt><dd>{k.concurrency ? t('atOnce', { n: f.number(k.concurrency) }) : t('unlimited')}</dd>
           </dl>
         </div>
       </div>

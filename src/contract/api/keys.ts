@@ -29,11 +29,12 @@ export const MAX_TOKENS_PER_MINUTE = 1_000_000_000;
 
 /**
  * The limits a key can be made with or changed to; each absent one is left as it is (a new key: the
- * default). 0 for tpm and rpd, and null for the spending limit and the IP list, mean "none".
+ * default). 0 for every count (rpm, concurrency, tpm, rpd), and null for the spending limit and the IP
+ * list, mean "none": the gateway's limiters let a 0 through (ratelimit.ts), as the CLI's `--rpm 0` always did.
  */
 export const KeyLimitFields = {
-  rpm: z.int().min(1).max(1_000_000).optional(),
-  concurrency: z.int().min(1).max(10_000).optional(),
+  rpm: z.int().min(0).max(1_000_000).optional().describe('requests per minute; 0: no limit; absent on a new key: 1200'),
+  concurrency: z.int().min(0).max(10_000).optional().describe('requests at once; 0: no limit; absent on a new key: 64'),
   tpm: z.int().min(0).max(MAX_TOKENS_PER_MINUTE).optional().describe('tokens per minute; 0: no limit'),
   rpd: z.int().min(0).max(MAX_DAILY_REQUESTS).optional().describe('requests per UTC day; 0: no limit'),
   spend_limit_usd: z.union([z.string().min(1).max(32), z.number()]).nullable().optional().describe('decimal USD as a string ("5", "0.25") or a JSON number; null: no spending limit'),

@@ -37,6 +37,15 @@ describe('console key limits', () => {
     assert.deepEqual(limitsFormOf({ ...KEY, spend_limit: null, allow_ips: null, rpd: 0 }), { rpm: '1200', concurrency: '64', tpm: '', rpd: '', spend: '', period: 'day', ips: '' });
   });
 
+  it('0 is no limit for every count: a key without a rate or concurrency limit edits as empty fields and saves as 0 again', () => {
+    const unlimited = { ...KEY, rpm: 0, concurrency: 0 };
+    assert.deepEqual([limitsFormOf(unlimited).rpm, limitsFormOf(unlimited).concurrency], ['', '']);
+    assert.deepEqual(limitsBody({ ...limitsFormOf(unlimited), spend: '3' }, true), {
+      rpm: 0, concurrency: 0, tpm: 0, rpd: 500, spend_limit_usd: '3', spend_period: 'day', allow_ips: ['127.0.0.2', '10.0.0.0/8'],
+    });
+    assert.deepEqual(limitsBody({ ...EMPTY_LIMITS, rpm: '0', concurrency: '0' }, false), { rpm: 0, concurrency: 0, spend_period: 'total' }, 'a new key takes a typed 0');
+  });
+
   it('a number that is not one is sent (JSON null) for the gateway to refuse, rather than silently dropped', () => {
     assert.ok(Number.isNaN(limitsBody({ ...EMPTY_LIMITS, rpm: 'sixty' }, false).rpm));
   });
