@@ -5,9 +5,11 @@
  */
 import { z } from 'zod';
 import { ModelName } from './kinds.ts';
+import { MAX_REQUEST_LIST } from './values.ts';
+import { listOf } from './lists.ts';
 
 /** Text, or OpenAI's array of content parts; null is legal on assistant turns that only call tools. */
-export const MessageContent = z.union([z.string(), z.array(z.looseObject({ type: z.string() })), z.null()]);
+export const MessageContent = z.union([z.string(), listOf(z.looseObject({ type: z.string() }), MAX_REQUEST_LIST), z.null()]);
 
 export const ChatMessage = z.looseObject({
   role: z.string().min(1),
@@ -17,7 +19,7 @@ export type ChatMessage = z.infer<typeof ChatMessage>;
 
 export const ChatRequest = z.looseObject({
   model: ModelName,
-  messages: z.array(ChatMessage).min(1),
+  messages: listOf(ChatMessage, MAX_REQUEST_LIST, 1),
   stream: z.boolean().optional(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullish(),
   max_tokens: z.number().int().positive().nullish(),

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 
 import { MODEL_KINDS, type ModelKind } from './values.ts';
-import { hasControlCharacters, MAX_MODEL_NAME_LENGTH } from './values.ts';
+import { hasControlCharacters, MAX_MODEL_NAME_LENGTH, MAX_PROMPTS, MAX_TOKEN_ARRAY } from './values.ts';
+import { listOf, tokenIds } from './lists.ts';
 
 export { MODEL_KINDS, type ModelKind };
 
@@ -31,12 +32,12 @@ export { compareNames, withArticle } from './values.ts';
  */
 export const ModelName = z.string().min(1).max(MAX_MODEL_NAME_LENGTH).refine((name) => !hasControlCharacters(name), 'must not contain control characters');
 
-const tokenArray = z.array(z.number().int().nonnegative());
+const tokenArray = tokenIds(MAX_TOKEN_ARRAY, 1);
 
 /** POST /v1/completions: a prompt (text, texts, or token arrays), optional `suffix` for fill-in-the-middle. */
 export const CompletionRequest = z.looseObject({
   model: ModelName,
-  prompt: z.union([z.string(), z.array(z.string()).min(1), tokenArray.min(1), z.array(tokenArray.min(1)).min(1)]),
+  prompt: z.union([z.string(), listOf(z.string(), MAX_PROMPTS, 1), tokenArray, listOf(tokenArray, MAX_PROMPTS, 1)]),
   suffix: z.string().nullish(),
   stream: z.boolean().optional(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullish(),
@@ -60,7 +61,7 @@ export type TextCompletion = z.infer<typeof TextCompletion>;
 /** POST /v1/embeddings: one input or many, as text or token arrays. */
 export const EmbeddingRequest = z.looseObject({
   model: ModelName,
-  input: z.union([z.string(), z.array(z.string()).min(1).max(2048), tokenArray.min(1), z.array(tokenArray.min(1)).min(1).max(2048)]),
+  input: z.union([z.string(), listOf(z.string(), MAX_PROMPTS, 1), tokenArray, listOf(tokenArray, MAX_PROMPTS, 1)]),
   encoding_format: z.enum(['float', 'base64']).optional(),
   dimensions: z.number().int().min(1).max(8192).optional(),
 });

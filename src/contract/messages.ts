@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { ERROR_CODES, errorBody, type ErrorCode } from './errors.ts';
 import { ModelName } from './kinds.ts';
+import { MAX_REQUEST_LIST } from './values.ts';
+import { listOf } from './lists.ts';
 
 /** A content block: text, image, tool_use, tool_result, thinking, document, ... (by `type`). */
 export const MessagesBlock = z.looseObject({ type: z.string().min(1) });
@@ -13,15 +15,15 @@ export type MessagesBlock = z.infer<typeof MessagesBlock>;
 
 export const MessagesMessage = z.looseObject({
   role: z.enum(['user', 'assistant']),
-  content: z.union([z.string(), z.array(MessagesBlock)]),
+  content: z.union([z.string(), listOf(MessagesBlock, MAX_REQUEST_LIST)]),
 });
 export type MessagesMessage = z.infer<typeof MessagesMessage>;
 
 const messagesFields = {
   model: ModelName,
-  messages: z.array(MessagesMessage).min(1),
-  system: z.union([z.string(), z.array(MessagesBlock)]).optional(),
-  tools: z.array(z.looseObject({ name: z.string().min(1) })).optional(),
+  messages: listOf(MessagesMessage, MAX_REQUEST_LIST, 1),
+  system: z.union([z.string(), listOf(MessagesBlock, MAX_REQUEST_LIST)]).optional(),
+  tools: listOf(z.looseObject({ name: z.string().min(1) }), MAX_REQUEST_LIST).optional(),
 };
 
 export const MessagesRequest = z.looseObject({
@@ -29,7 +31,7 @@ export const MessagesRequest = z.looseObject({
   // Required by the Messages API: the answer's cap in tokens.
   max_tokens: z.number().int().positive(),
   stream: z.boolean().optional(),
-  stop_sequences: z.array(z.string()).optional(),
+  stop_sequences: listOf(z.string(), MAX_REQUEST_LIST).optional(),
 });
 export type MessagesRequest = z.infer<typeof MessagesRequest>;
 

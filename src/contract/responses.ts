@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { ModelName } from './kinds.ts';
+import { MAX_REQUEST_LIST } from './values.ts';
+import { listOf } from './lists.ts';
 
 /** An input item: a message ({role, content}, `type` optional), a function_call, a function_call_output, a reasoning item, ... */
 export const ResponsesItem = z.looseObject({ type: z.string().optional(), role: z.string().optional() });
@@ -11,9 +13,9 @@ export type ResponsesItem = z.infer<typeof ResponsesItem>;
 
 export const ResponsesRequest = z.looseObject({
   model: ModelName,
-  input: z.union([z.string(), z.array(ResponsesItem)]),
+  input: z.union([z.string(), listOf(ResponsesItem, MAX_REQUEST_LIST)]),
   instructions: z.string().nullish(),
-  tools: z.array(z.looseObject({ type: z.string() })).optional(),
+  tools: listOf(z.looseObject({ type: z.string() }), MAX_REQUEST_LIST).optional(),
   stream: z.boolean().nullish(),
   max_output_tokens: z.number().int().positive().nullish(),
   previous_response_id: z.string().nullish(),

@@ -21,6 +21,17 @@ export type SignUpMode = (typeof SIGN_UP_MODES)[number];
 /** The longest model name taken. */
 export const MAX_MODEL_NAME_LENGTH = 256;
 
+/**
+ * The longest list a request body may hold (messages, content parts, tools, input items). zod reports one issue
+ * per bad element: a 15 MB body of five million `{}` messages took 15 s and 3.5 GB to refuse. A list over its
+ * cap is refused by its length first, without looking at its elements.
+ */
+export const MAX_REQUEST_LIST = 10_000;
+/** The longest prompt as a token array (completions, embeddings). */
+export const MAX_TOKEN_ARRAY = 65_536;
+/** The most prompts or inputs in one request (OpenAI's own limit for embeddings). */
+export const MAX_PROMPTS = 2048;
+
 /** Whether text holds a control character (no model name does; PostgreSQL text cannot hold NUL at all). */
 export function hasControlCharacters(text: string): boolean {
   return /[\u0000-\u001f\u007f]/.test(text);
