@@ -40,7 +40,7 @@ function bearerOf(ctx: RequestContext): { kind: 'token'; secret: string } | { ki
   return parsed.secret.startsWith(ADMIN_TOKEN_PREFIX) ? { kind: 'token', secret: parsed.secret } : { kind: 'other' };
 }
 
-async function byToken(gw: Gateway, ctx: RequestContext, secret: string): Promise<AdminCaller> {
+async function byToken(gw: Gateway, secret: string): Promise<AdminCaller> {
   const checked = await checkAdminToken(gw.store, secret, Date.now());
   if (!checked.ok) {
     if (checked.why === 'unknown') throw new HttpError('invalid_admin_token');
@@ -48,7 +48,7 @@ async function byToken(gw: Gateway, ctx: RequestContext, secret: string): Promis
     if (checked.why === 'expired') throw new HttpError('admin_token_expired');
     throw new HttpError('admin_required', `The token acts as ${checked.creator ? `"${checked.creator}", who is` : 'a user who is'} no longer an enabled admin.`);
   }
-  ctx.log.accountId = checked.user.accountId;
+  // No account on the row, as for a session (session.ts): an account's logs are its keys' requests.
   return { user: checked.user, acting: { actor: checked.user.name, viaToken: checked.token.name }, token: checked.token };
 }
 
@@ -71,7 +71,7 @@ export async function authenticateApi(gw: Gateway, ctx: RequestContext, auth: Ap
   const bearer = bearerOf(ctx);
   if (bearer?.kind === 'token') {
     if (auth !== 'admin') throw new HttpError('admin_token_not_accepted', auth === 'admin_session' ? 'Sign in to the console to make admin access tokens.' : 'This route takes a signed-in session.');
-    return byToken(gw, ctx, bearer.secret);
+    return byToken(gw, bearer.secret);
   }
   const signedIn = await bySession(gw, ctx, bearer);
   return auth === 'session' ? signedIn : asAdmin(signedIn);

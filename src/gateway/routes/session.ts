@@ -19,7 +19,9 @@ export async function optionalSession(gw: Gateway, ctx: RequestContext): Promise
   const id = readCookie(ctx.req, SESSION_COOKIE);
   const live = id === undefined ? null : await gw.console.sessions.resolve(id);
   if (!live || id === undefined) return null;
-  ctx.log.accountId = live.user.accountId;
+  // The log row of a console request (a refusal, a device approval) keeps no account: an account's rows are
+  // the requests of its keys (contract 4.10, the Logs view and the dashboard), not what its user did in the
+  // console. Such a row stays in the admins' all-logs view.
   return { ...live, id };
 }
 
