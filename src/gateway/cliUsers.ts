@@ -32,6 +32,9 @@ export async function user(store: Store, sub: string | undefined, args: string[]
   }
   const name = identifier(args[0], 'user NAME');
   if (sub === 'create') {
+    // The user first: an existing user also has an account of that name, and the advice to give --account
+    // would only lead to this same refusal.
+    if (await store.findUser({ name })) throw new UsageError(`a user named "${name}" already exists`);
     if (flags.account === undefined && (await store.getAccount(name))) throw new UsageError(`an account named "${name}" exists already: give --account ${name} to put the user on it`);
     const password = await newPassword(io, `Password for ${name}: `);
     const made = await createUser(store, { name, password, admin: flags.admin === true, acting: { actor: CLI_ACTOR }, ...(flags.account !== undefined ? { account: flags.account } : {}) });

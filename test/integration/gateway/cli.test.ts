@@ -78,7 +78,9 @@ describe('model-gateway CLI', () => {
     assert.equal((await run('another long password', 'user', 'create', 'bob', '--account', 'shared')).code, 0);
     for (const [secret, args, says] of [
       ['short', ['user', 'create', 'cy'], /at least 10 characters/],
-      ['a long enough password', ['user', 'create', 'ada'], /an account named "ada" exists already/],
+      ['a long enough password', ['user', 'create', 'ada'], /a user named "ada" already exists/],
+      ['a long enough password', ['user', 'create', 'ada', '--account', 'ada'], /a user named "ada" already exists/],
+      ['a long enough password', ['user', 'create', 'shared'], /an account named "shared" exists already: give --account shared/],
       ['a long enough password', ['user', 'create', 'dee', '--account', 'nowhere'], /no account named "nowhere"/],
       [null, ['user', 'create', 'eve'], /terminal or standard input/],
       ['a long enough password', ['user', 'create', 'cli'], /audit log's name for the command line/],
@@ -87,6 +89,9 @@ describe('model-gateway CLI', () => {
       assert.notEqual(refused.code, 0, args.join(' '));
       assert.match(refused.stderr, says);
     }
+    // The advice for an account without a user of its name is followed, and works.
+    const advised = await run('a long enough password', 'user', 'create', 'shared', '--account', 'shared');
+    assert.equal(advised.code, 0, advised.stderr);
     assert.equal((await run(null, 'user', 'disable', 'bob')).code, 0);
     const listed = (await cli(dir, 'user', 'list')).stdout;
     assert.match(listed, /^ada\tadmin\tenabled\taccount=ada\tcreated=/m);
@@ -103,7 +108,7 @@ describe('model-gateway CLI', () => {
       // Every change made is in the audit log, by the command line, oldest last; the refused ones are not.
       const audit = (await store.listAudit({ limit: 100 })).filter((r) => r.action.startsWith('user.'));
       assert.deepEqual(audit.map((r) => [r.actor, r.action, r.target]), [
-        ['cli', 'user.password_reset', 'ada'], ['cli', 'user.disable', 'bob'], ['cli', 'user.create', 'bob'], ['cli', 'user.create', 'ada'],
+        ['cli', 'user.password_reset', 'ada'], ['cli', 'user.disable', 'bob'], ['cli', 'user.create', 'shared'], ['cli', 'user.create', 'bob'], ['cli', 'user.create', 'ada'],
       ]);
       assert.deepEqual(audit.at(-1)!.details, { account: 'ada', admin: true, new_account: true });
       assert.deepEqual(audit.at(-2)!.details, { account: 'shared', admin: false, new_account: false });
