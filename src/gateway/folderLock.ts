@@ -1,13 +1,17 @@
 /**
  * One gateway per data folder: two processes serving one SQLite file would each hold balances in
- * memory and overspend. `serve` takes DATA/gateway.lock (its pid and address) before it opens the
- * store; a second one is refused with both, and a lock whose process is gone is taken over. Several
- * instances are the PostgreSQL store's job, not this file's.
+ * memory and overspend. `serve` holds an exclusive SQLite lock on DATA/gateway.lock.db (the operating
+ * system's file lock, which goes with its process however it ends: no stale lock to take over, and no
+ * window in which two starting processes both find the folder free) and writes DATA/gateway.lock (its pid
+ * and address) for the message a second one gets. Several instances are the PostgreSQL store's job.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 
 export const LOCK_FILE = 'gateway.lock';
+/** The file whose lock is the folder's: its content is nothing. */
+export const LOCK_DATABASE = 'gateway.lock.db';
 
 interface LockContent {
   readonly pid: number;
@@ -21,7 +25,7 @@ export class FolderInUseError extends Error {
   readonly url: string | null;
   constructor(dataDir: string, holder: LockContent) {
     super(
-      `another Model Gateway (pid ${holder.pid}${holder.url ? `, at ${holder.url}` : ', starting'}) is serving ${dataDir}: ` +
+      `another Model Gateway (${holder.pid ? `pid ${holder.pid}` : 'just starting'}${holder.url ? `, at ${holder.url}` : holder.pid ? ', starting' : ''}) is serving ${dataDir}: ` +
         'stop it first, or give this one another --data folder.',
     );
     this.name = 'FolderInUseError';
@@ -39,24 +43,25 @@ export interface FolderLock {
 /** This process's own locks: a second gateway in the same process is refused too. */
 const held = new Set<string>();
 
-export function lockFolder(dataDir: string, log: (line: string) => void = () => undefined): FolderLock {
+export function lockFolder(dataDir: string): FolderLock {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, LOCK_FILE);
-  const content = (url: string | null): string => `${JSON.stringify({ pid: process.pid, url, startedAt: new Date().toISOString() } satisfies LockContent)}\n`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = openSync(file, 'wx', 0o600);
-      writeSync(fd, content(null));
-      closeSync(fd);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-      const holder = readHolder(file);
-      if (holder && (held.has(file) || (holder.pid !== process.pid && isAlive(holder.pid)))) throw new FolderInUseError(dataDir, holder);
-      log(`taking over ${file}: the gateway that held it${holder ? ` (pid ${holder.pid})` : ''} is gone`);
-      rmSync(file, { force: true });
-    }
+  const holderOf = (): LockContent => readHolder(file) ?? { pid: 0, url: null, startedAt: '' };
+  if (held.has(file)) throw new FolderInUseError(dataDir, holderOf());
+  const lockPath = join(dataDir, LOCK_DATABASE);
+  const guard = new DatabaseSync(lockPath);
+  try {
+    chmodSync(lockPath, 0o600);
+    // No wait: a folder another gateway holds is refused at once. The exclusive transaction stays open for this
+    // process's life (locking_mode exclusive: the lock is kept, not given back at each statement).
+    guard.exec('PRAGMA busy_timeout = 0; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE');
+  } catch (error) {
+    guard.close();
+    if (/locked|busy/i.test((error as Error).message)) throw new FolderInUseError(dataDir, holderOf());
+    throw error;
   }
+  const content = (url: string | null): string => `${JSON.stringify({ pid: process.pid, url, startedAt: new Date().toISOString() } satisfies LockContent)}\n`;
+  writeFileSync(file, content(null), { mode: 0o600 });
   held.add(file);
   let released = false;
   return {
@@ -67,7 +72,8 @@ export function lockFolder(dataDir: string, log: (line: string) => void = () => 
       if (released) return;
       released = true;
       held.delete(file);
-      if (readHolder(file)?.pid === process.pid) rmSync(file, { force: true });
+      rmSync(file, { force: true });
+      guard.close();
     },
   };
 }
@@ -78,15 +84,5 @@ function readHolder(file: string): LockContent | null {
     return typeof value.pid === 'number' ? { pid: value.pid, url: typeof value.url === 'string' ? value.url : null, startedAt: String(value.startedAt) } : null;
   } catch {
     return null;
-  }
-}
-
-/** Whether a process with this pid exists (EPERM: it does, under another user). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

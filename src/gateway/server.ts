@@ -255,7 +255,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   // One serving process per data folder (SQLite); any number on one PostgreSQL database, which share
   // balances through leases (docs/multi-instance.md).
   const onDatabase = !options.inMemory && Boolean(options.databaseUrl);
-  const lock = options.inMemory || onDatabase ? null : lockFolder(options.dataDir ?? DEFAULT_DATA_DIR, options.log);
+  const lock = options.inMemory || onDatabase ? null : lockFolder(options.dataDir ?? DEFAULT_DATA_DIR);
   let gateway;
   try {
     gateway = await createGateway(options);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { call, chatBody, tempDir } from './helpers.ts';
 import { assertError } from '../../support/answer.ts';
@@ -125,6 +125,29 @@ describe('model-gateway serve', () => {
     after.child.kill('SIGTERM');
     assert.equal(await after.exited, 0);
     assert.ok(!existsSync(join(dir, 'gateway.lock')), 'a clean stop removes its lock');
+  });
+
+  it('several serve processes started at once on one folder: exactly one serves, the others are refused', async () => {
+    const starting = Array.from({ length: 4 }, () => serve(dir).then((s) => s, (error: Error) => error));
+    const outcomes = await Promise.all(starting);
+    const serving = outcomes.filter((o): o is Awaited<ReturnType<typeof serve>> => !(o instanceof Error));
+    try {
+      assert.equal(serving.length, 1, `one serves: ${outcomes.map((o) => (o instanceof Error ? o.message.slice(0, 120) : 'serving')).join(' | ')}`);
+      for (const o of outcomes) if (o instanceof Error) assert.match(o.message, /another Model Gateway \(.*\) is serving/);
+      // What a second process found when it looked between the first one's creating gateway.lock and writing
+      // its pid there (an empty file), or a lock file lost altogether: the folder is still the first one's.
+      for (const state of ['empty', 'gone'] as const) {
+        if (state === 'empty') writeFileSync(join(dir, 'gateway.lock'), '');
+        else rmSync(join(dir, 'gateway.lock'), { force: true });
+        const late = await serve(dir).then(() => 'serving', (error: Error) => error.message);
+        assert.match(late, /another Model Gateway \(just starting\) is serving/, `with the lock file ${state}`);
+      }
+    } finally {
+      for (const s of serving) {
+        s.child.kill('SIGTERM');
+        await s.exited;
+      }
+    }
   });
 
   it('serve on a busy port says so and what to try; when ready it prints the next steps', async () => {
