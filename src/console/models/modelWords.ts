@@ -15,7 +15,7 @@ export const MODEL_WORDS = defineMessages({
     copyName: 'Copy model name {name}',
     perImage: '{price} / image', cached: 'cached {price}',
     chat: 'chat', completion: 'completion', embedding: 'embedding', image: 'image',
-    toolsYes: 'yes', toolsNo: 'no', unknown: '\u2014',
+    toolsYes: 'yes', toolsNo: 'no', unknown: '\u2014', free: 'free',
     tokens: '{n} tokens',
   },
   'zh-CN': {
@@ -31,7 +31,7 @@ export const MODEL_WORDS = defineMessages({
     copyName: '复制模型名称 {name}',
     perImage: '{price} / 张图', cached: '缓存 {price}',
     chat: '对话', completion: '补全', embedding: '向量嵌入', image: '图像',
-    toolsYes: '支持', toolsNo: '不支持', unknown: '\u2014',
+    toolsYes: '支持', toolsNo: '不支持', unknown: '\u2014', free: '免费',
     tokens: '{n} token',
   },
 });

@@ -13,6 +13,7 @@ export const ModelView = named('Model', z.strictObject({
   kind: z.enum(MODEL_KINDS),
   context_length: z.int().nullable(),
   tool_calling: z.boolean().nullable(),
+  free: z.boolean().describe('priced at zero throughout: served at no charge, on purpose'),
   input_per_million: Money,
   output_per_million: Money,
   cached_input_per_million: Money.optional(),

@@ -6,6 +6,7 @@
  */
 import { formatMicroUsd } from '../../contract/index.ts';
 import { describeImagePrices } from '../accounts/imagePrices.ts';
+import { isFree } from '../accounts/modelPrices.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Gateway } from '../gateway.ts';
 import type { ModelRecord } from '../store/types.ts';
@@ -29,6 +30,8 @@ export function modelView(name: string, model: ModelRecord) {
     kind: model.kind,
     context_length: model.contextLength,
     tool_calling: model.toolCalling,
+    // Said outright, so the console writes "free" rather than "$0.00" prices that look like a missing one.
+    free: isFree(model),
     input_per_million: money(model.inputPrice),
     output_per_million: money(model.outputPrice),
     ...(model.cachedInputPrice != null ? { cached_input_per_million: money(model.cachedInputPrice) } : {}),

@@ -3,6 +3,8 @@
 // theirs, never another account's; filters, paging, CSV). Bad input gets the contract's JSON error.
 import assert from 'node:assert/strict';
 import { assertError } from '../../support/answer.ts';
+import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
+import { poll } from '../../support/poll.ts';
 import { adaAndBob, consoleAgent, type ConsoleAgent } from './consoleAgent.ts';
 import { call, chatBody, startTestGateway, type Started } from './helpers.ts';
 
@@ -77,7 +79,7 @@ describe("a signed-in user's catalogue and logs", function () {
     const names = all.json.data.map((m: { name: string }) => m.name);
     assert.deepEqual(names, ['echo', 'echo-completion', 'echo-embedding', 'echo-image']);
     const echo = all.json.data[0];
-    assert.deepEqual([echo.kind, echo.context_length, echo.tool_calling, echo.input_per_million.usd, echo.output_per_million.usd], ['chat', 32_768, true, '2.00', '8.00']);
+    assert.deepEqual([echo.kind, echo.context_length, echo.tool_calling, echo.input_per_million.usd, echo.output_per_million.usd, echo.free], ['chat', 32_768, true, '2.00', '8.00', false]);
     const image = all.json.data[3];
     assert.deepEqual([image.kind, image.per_image.micro_usd], ['image', 40_000]);
     assert.ok(!all.text.includes('channel'), 'no channel is named');
@@ -85,5 +87,12 @@ describe("a signed-in user's catalogue and logs", function () {
     assert.deepEqual((await ada.get('/api/console/models?q=nothing-like-it')).json.data, []);
     assertError(await ada.get(`/api/console/models?q=${'x'.repeat(257)}`), 400, 'invalid_request');
     assertError(await consoleAgent(t.gw).get('/api/console/models'), 401, 'not_signed_in');
+  });
+
+  it('catalogue: a model priced at zero throughout is said to be free', async () => {
+    await addChannelPricedFree(t.admin(), newChannel({ name: 'gift', baseUrl: 'http://127.0.0.1:9', apiKey: 'upstream-secret', models: { 'on-the-house': 'on-the-house' } }));
+    const found = await poll('the new channel served', async () =>
+      (await ada.get('/api/console/models?q=on-the-house')).json.data[0], 5000, 25);
+    assert.deepEqual([found.name, found.free, found.input_per_million.micro_usd, found.output_per_million.micro_usd], ['on-the-house', true, 0, 0]);
   });
 });

@@ -42,6 +42,18 @@ describe('console model catalogue in a browser', function () {
     assert.equal(await page().evaluate(() => navigator.clipboard.readText()), 'gpt-browser', 'the exact name is copied');
   });
 
+  it('a free model says "free", never $0.00; a model without output tokens shows no output price', async () => {
+    const cells = async (name: string) => (await row(name).locator('td').allInnerTexts()).map((c) => c.trim());
+    // Name, kind, context, input, output, tools.
+    assert.deepEqual((await cells(LONG_MODEL)).slice(3, 5), ['free', 'free']);
+    assert.deepEqual((await cells('echo-embedding')).slice(3, 5), ['$0.02', '\u2014']);
+    assert.equal((await cells('echo-image'))[4], '\u2014');
+    await setLang(page(), 'zh-CN');
+    await page().locator('#models-count', { hasText: '你的账户可用' }).waitFor();
+    assert.deepEqual((await cells(LONG_MODEL)).slice(3, 5), ['免费', '免费']);
+    await setLang(page(), 'en');
+  });
+
   it('a model name with markup in it is text, never HTML', async () => {
     assert.equal(await row(MARKUP_MODEL).locator('[data-model-name]').innerText(), MARKUP_MODEL);
     assert.equal(await page().locator('[data-testid=models-table] img').count(), 0);
