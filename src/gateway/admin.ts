@@ -43,7 +43,8 @@ export async function createKey(store: Store, options: CreateKeyOptions): Promis
     name: options.name,
     hash,
     prefix,
-    models: options.models && options.models.length > 0 ? [...options.models] : null,
+    // Each model once, in the order first given: a list that names one twice (["echo", "echo"]) is the same list.
+    models: options.models && options.models.length > 0 ? [...new Set(options.models)] : null,
     expiresAt: options.expiresAt ?? null,
     rpm: limits.rpm,
     concurrency: limits.concurrency,

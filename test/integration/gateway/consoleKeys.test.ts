@@ -91,6 +91,17 @@ describe('console keys of a signed-in user', function () {
     assertError(await ada.post('/api/console/keys/delete', { id: made.json.key.id }), 404, 'key_not_found');
   });
 
+  it('a model named twice is kept once, in the order given, and the key works with it', async () => {
+    const made = await bob.post('/api/console/keys', { name: 'twice', models: ['echo', 'echo-embedding', 'echo', 'echo-embedding'] });
+    assert.equal(made.status, 201, made.text);
+    assert.deepEqual(made.json.key.models, ['echo', 'echo-embedding']);
+    const listed = (await bob.get('/api/console/keys')).json.data.find((k: { name: string }) => k.name === 'twice');
+    assert.deepEqual(listed.models, ['echo', 'echo-embedding']);
+    assert.deepEqual((await t.admin().listKeys()).find((k) => k.id === made.json.key.id)!.models, ['echo', 'echo-embedding'], 'stored once each');
+    assert.equal((await chat(made.json.secret)).status, 200);
+    assert.equal((await bob.post('/api/console/keys/delete', { id: made.json.key.id })).json.deleted, true);
+  });
+
   it('key names are per account: bob may use a name ada has (nothing said about hers), but not twice on his own', async () => {
     const adaBefore = (await ada.get('/api/console/keys')).json.data;
     const bobs = await bob.post('/api/console/keys', { name: 'ada-laptop' });
@@ -110,7 +121,7 @@ describe('console keys of a signed-in user', function () {
     assert.match(control.json.error.message, /models\.0: must not contain control characters/);
     assertError(await bob.post('/api/console/keys', { name: 'k2', expires_at: '2001-01-01T00:00:00Z' }), 400, 'invalid_request');
     assertError(await bob.post('/api/console/keys', { name: 'bad name with spaces' }), 400, 'invalid_request');
-    assertError(await bob.post('/api/console/keys', { name: 'k3', rpm: 0 }), 400, 'invalid_request');
+    assertError(await bob.post('/api/console/keys', { name: 'k3', rpm: -1 }), 400, 'invalid_request');
     assertError(await bob.post('/api/console/keys', { id: 'x' }, {}), 400, 'invalid_request');
     assertError(await consoleAgent(t.gw).post('/api/console/keys', { name: 'k4' }), 401, 'not_signed_in');
     // A cross-site form post with bob's cookie: refused, and no key made.
