@@ -23,6 +23,7 @@ export * from './api/route.ts';
 export * from './api/routes.ts';
 export * from './api/session.ts';
 export * from './api/account.ts';
+export * from './api/playground.ts';
 export * from './api/logs.ts';
 export * from './api/dashboard.ts';
 export * from './api/logRoutes.ts';

@@ -38,7 +38,15 @@ export function authenticate(header: string | undefined, catalog: Catalog, now =
   if (!parsed.ok) throw new HttpError(parsed.code);
   // An admin access token is for the admins' management API, never an API key (issue 10).
   if (parsed.secret.startsWith(ADMIN_TOKEN_PREFIX)) throw new HttpError('admin_token_not_accepted');
-  const key = catalog.keyBySecret(parsed.secret);
+  return usableKey(catalog.keyBySecret(parsed.secret), catalog, now);
+}
+
+/**
+ * A key the catalog holds, if it may make requests now: known, on an account, enabled, not expired; else
+ * the refusal (401 invalid_api_key, 403 key_disabled, key_expired). What every key is held to, whether its
+ * secret was presented or the gateway acts for it (the console's playground).
+ */
+export function usableKey(key: KeyRecord | undefined, catalog: Catalog, now = Date.now()): KeyRecord {
   if (!key || !catalog.account(key.accountId)) throw new HttpError('invalid_api_key');
   if (key.status !== 'enabled') throw new HttpError('key_disabled');
   if (key.expiresAt !== null && key.expiresAt <= now) throw new HttpError('key_expired');

@@ -93,12 +93,15 @@ function requestBody(route: ApiRoute): Json | undefined {
 
 function operation(id: string, route: ApiRoute): Json {
   const success: Json = {
-    description: route.response.csv ? `OK; ${route.response.csv}` : route.response.status === 201 ? 'Created' : 'OK',
+    description: route.response.csv ? `OK; ${route.response.csv}` : route.response.stream ? `OK; ${route.response.stream}` : route.response.status === 201 ? 'Created' : 'OK',
     headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } },
-    content: {
-      'application/json': { schema: schemaOf(route.response.schema) },
-      ...(route.response.csv ? { 'text/csv': { schema: { type: 'string' } } } : {}),
-    },
+    // A streamed answer's events each hold one `schema` (OpenAPI 3.1 has no item schema for event streams).
+    content: route.response.stream
+      ? { 'text/event-stream': { schema: schemaOf(route.response.schema) } }
+      : {
+        'application/json': { schema: schemaOf(route.response.schema) },
+        ...(route.response.csv ? { 'text/csv': { schema: { type: 'string' } } } : {}),
+      },
   };
   const body = requestBody(route);
   const security = SECURITY[route.auth];

@@ -54,6 +54,8 @@ export interface ApiRoute {
     readonly schema: z.ZodType;
     /** The same answer as CSV, when asked for (the words say how). */
     readonly csv?: string;
+    /** Answered as server-sent events instead of one JSON body (the words say what): `schema` is each event's data. */
+    readonly stream?: string;
   };
   /** The codes this route answers beyond those its auth and body bring (errorCodesOf adds them). */
   readonly errors: readonly ErrorCode[];

@@ -56,8 +56,14 @@ export interface FileReply {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-export type ApiHandler<Id extends ApiRouteId> = (gw: Gateway, ctx: RequestContext, input: ApiInput<ApiRoutes[Id]>) =>
-  Reply<AnswerOf<ApiRoutes[Id]>> | FileReply | Promise<Reply<AnswerOf<ApiRoutes[Id]>> | FileReply>;
+/** The handler wrote the answer and its log row itself (the playground's relayed stream): nothing is left to send. */
+export interface AnsweredReply {
+  readonly answered: true;
+}
+
+type AnyReply<Id extends ApiRouteId> = Reply<AnswerOf<ApiRoutes[Id]>> | FileReply | AnsweredReply;
+
+export type ApiHandler<Id extends ApiRouteId> = (gw: Gateway, ctx: RequestContext, input: ApiInput<ApiRoutes[Id]>) => AnyReply<Id> | Promise<AnyReply<Id>>;
 
 /** A handler for every route of the table, and none for a route it lacks. */
 export type ApiHandlers = { readonly [Id in ApiRouteId]: ApiHandler<Id> };
@@ -80,7 +86,8 @@ async function bodyOf(gw: Gateway, route: ApiRoute, ctx: RequestContext): Promis
   return parseBody(route.body, parseJsonBody(await readBody(ctx.req, { ...gw.body, maxBytes: MAX_CONSOLE_BODY_BYTES }, ctx.started)));
 }
 
-function send(ctx: RequestContext, route: ApiRoute, reply: Reply<unknown> | FileReply): void {
+function send(ctx: RequestContext, route: ApiRoute, reply: Reply<unknown> | FileReply | AnsweredReply): void {
+  if ('answered' in reply) return;
   for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.res.setHeader(name, value);
   if ('file' in reply && reply.status === 304) {
     setBaseHeaders(ctx.res, ctx.id);

@@ -8,6 +8,7 @@ import { me, logs } from './console.ts';
 import { account, login, logout, session, setup } from './consoleSession.ts';
 import { createOwnKey, keyAction, keys, rotateOwnKey, setOwnKeyLimits } from './consoleKeys.ts';
 import { catalogue } from './consoleCatalog.ts';
+import { playgroundChat } from './consolePlayground.ts';
 import { accountLogs, adminLogs } from './consoleLogs.ts';
 import { accountLogDetail, adminLogDetail } from './consoleLogDetail.ts';
 import { dashboard, gatewayDashboard } from './consoleDashboard.ts';
@@ -39,6 +40,7 @@ export const API_HANDLERS: ApiHandlers = {
   getSession: session,
   setUp: setup,
   listKeys: keys,
+  playgroundChat,
   createKey: createOwnKey,
   disableKey: keyAction('disable'),
   enableKey: keyAction('enable'),

@@ -23,6 +23,15 @@ function keyOf(gw: Gateway, ctx: RequestContext, counted: boolean): KeyRecord | 
   const { headers } = ctx.req;
   const apiKey = headers['x-api-key'];
   const key = authenticate(headers.authorization, gw.catalog, Date.now(), typeof apiKey === 'string' ? apiKey : undefined);
+  return admitKey(gw, ctx, key, counted);
+}
+
+/**
+ * A usable key's request let in: the log row names the key and its account, its IP allow-list holds, and
+ * (when `counted`) its request rates. The same steps whether the client presented the key's secret or the
+ * gateway acts for the key (the console's playground, which has no secret).
+ */
+export function admitKey(gw: Gateway, ctx: RequestContext, key: KeyRecord, counted = true): KeyRecord | Promise<KeyRecord> {
   ctx.log.keyId = key.id;
   ctx.log.keyName = key.name;
   ctx.log.accountId = key.accountId;

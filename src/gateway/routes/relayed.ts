@@ -50,19 +50,46 @@ export function relayed<Body extends { model: string }>(endpoint: Endpoint<Body>
 async function relay<Body extends { model: string }>(gw: Gateway, ctx: RequestContext, endpoint: Endpoint<Body>): Promise<void> {
   const key = await requireKey(gw, ctx);
   // Counted from the moment the key is known: a slow upload holds a slot of its key like any request.
-  let slot = gw.concurrency.acquire(key.id, key.concurrency);
-  if (typeof slot === 'object') slot = await slot;
-  if (slot === 'unavailable') throw new HttpError('store_unavailable', undefined, { 'Retry-After': '5' });
-  if (!slot) throw new HttpError('concurrency_limited', `The limit of this key is ${key.concurrency} concurrent requests.`, { 'Retry-After': '1' });
+  const slot = takeSlot(gw, key);
+  if (slot) await slot;
   try {
-    await relayKeyed(gw, ctx, endpoint, key);
+    await relayKeyed(gw, ctx, endpoint, key, await readBody(ctx.req, gw.body, ctx.started));
   } finally {
     gw.concurrency.release(key.id);
   }
 }
 
-async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: RequestContext, endpoint: Endpoint<Body>, key: KeyRecord): Promise<void> {
-  const { body, bytes } = validBody(await readBody(ctx.req, gw.body, ctx.started), endpoint);
+/**
+ * A body the gateway made itself (the console's playground) relayed for `key`, admitted already (common.ts
+ * admitKey), exactly as a client's body sent with the key's secret: its concurrency, the body checked by the
+ * endpoint's schema, the model's permission, the reservation, the relay, the charge and the log row.
+ */
+export async function relayForKey<Body extends { model: string }>(gw: Gateway, ctx: RequestContext, endpoint: Endpoint<Body>, key: KeyRecord, raw: Buffer): Promise<void> {
+  const slot = takeSlot(gw, key);
+  if (slot) await slot;
+  try {
+    await relayKeyed(gw, ctx, endpoint, key, raw);
+  } finally {
+    gw.concurrency.release(key.id);
+  }
+}
+
+/**
+ * One of the key's concurrent requests, or the refusal (thrown); pair it with gw.concurrency.release(key.id).
+ * A promise only when the limit is shared between instances: in one process no await is spent on it.
+ */
+function takeSlot(gw: Gateway, key: KeyRecord): void | Promise<void> {
+  const slot = gw.concurrency.acquire(key.id, key.concurrency);
+  return typeof slot === 'object' ? slot.then((s) => slotTaken(key, s)) : slotTaken(key, slot);
+}
+
+function slotTaken(key: KeyRecord, slot: boolean | 'unavailable'): void {
+  if (slot === 'unavailable') throw new HttpError('store_unavailable', undefined, { 'Retry-After': '5' });
+  if (!slot) throw new HttpError('concurrency_limited', `The limit of this key is ${key.concurrency} concurrent requests.`, { 'Retry-After': '1' });
+}
+
+async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: RequestContext, endpoint: Endpoint<Body>, key: KeyRecord, raw: Buffer): Promise<void> {
+  const { body, bytes } = validBody(raw, endpoint);
   const stream = endpoint.stream(body);
   ctx.log.model = body.model;
   ctx.log.stream = stream;

@@ -23,7 +23,7 @@ const ADMIN_PREFIX = '/api/console/admin/';
 /** The console's signed-in routes ask for a session cookie, not a key. */
 const signedIn = (path: string) =>
   path.startsWith('/api/console/keys') || path.startsWith('/api/console/device/') || path === '/api/console/models' || path === '/api/console/account' || path === '/api/console/dashboard'
-  || path.startsWith('/api/console/account/') || path === '/api/console/password' || path.startsWith(ADMIN_PREFIX);
+  || path.startsWith('/api/console/account/') || path === '/api/console/password' || path.startsWith('/api/console/playground/') || path.startsWith(ADMIN_PREFIX);
 
 function expectedWithoutCredentials(path: string): [number, string] | 'ok' | 'oauth' {
   if (PUBLIC.has(path)) return 'ok';
