@@ -120,7 +120,9 @@ export class Catalog {
       this.#keysBySecret = new Map();
       this.#channels = [...snap.channels];
       this.#relayChannels = this.#channels.map(toRelayChannel);
-      this.#models = new Map(snap.models.map((m) => [m.name, m]));
+      // A price the store holds that no request could be charged by (negative, fractional: written around the
+      // CLI and console) leaves its model unpriced: refused with the fix named, never served at a wrong price.
+      this.#models = new Map(snap.models.filter(hasChargeablePrices).map((m) => [m.name, m]));
       this.#lookups = new Map();
       this.#settings = settingsOf(stored);
       this.#stale = false;
@@ -233,4 +235,10 @@ export class Catalog {
     }
     return [...out.values()];
   }
+}
+
+/** Whether every price of a model is a whole number of micro-USD, 0 or more. */
+function hasChargeablePrices(m: ModelRecord): boolean {
+  const prices = [m.inputPrice, m.outputPrice, m.imagePrice, m.cachedInputPrice, m.cacheWritePrice, ...Object.values(m.imagePrices ?? {})];
+  return prices.every((p) => p === null || p === undefined || (Number.isSafeInteger(p) && p >= 0));
 }

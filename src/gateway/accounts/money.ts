@@ -56,6 +56,8 @@ export function costOfTokens(parts: readonly (readonly [tokens: number, pricePer
 
 /** The most completion tokens `budget` micro-USD can pay for after `promptTokens`, or -1 when not even the prompt fits. */
 export function affordableCompletionTokens(budget: number, promptTokens: number, inputPrice: number, outputPrice: number): number {
+  // A negative price would never end the search below (the catalogue serves no such model; this is the net).
+  if (!(inputPrice >= 0 && outputPrice >= 0)) throw new RangeError(`prices must not be negative (input ${inputPrice}, output ${outputPrice})`);
   // Plain numbers while every product is exact (every request plans once, or twice on leases); BigInt past 2^53.
   const whole = budget * 1_000_000;
   const prompt = promptTokens * inputPrice;

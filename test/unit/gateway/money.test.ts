@@ -59,6 +59,9 @@ describe('money (integer micro-USD)', () => {
     assert.ok(costOf(10, n, 2_000_000, 8_000_000) <= 1000);
     assert.ok(costOf(10, n + 1, 2_000_000, 8_000_000) > 1000);
     assert.equal(affordableCompletionTokens(10, 100, 2_000_000, 8_000_000), -1);
+    // A negative price would make the search run forever: refused instead.
+    assert.throws(() => affordableCompletionTokens(1000, 10, 2_000_000, -8_000_000), RangeError);
+    assert.throws(() => affordableCompletionTokens(1000, 10, -1, 8_000_000), RangeError);
     assert.equal(affordableCompletionTokens(10, 1, 0, 0), Number.MAX_SAFE_INTEGER);
   });
 
