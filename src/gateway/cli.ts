@@ -158,6 +158,8 @@ async function logs(store: Store, values: Values, io: Io): Promise<number> {
 
 async function pruneLogs(store: Store, values: Values, io: Io): Promise<number> {
   const before = isoDate(need(values.before, '--before'), 'before');
+  // A date to come would take today's rows too, those of requests still being answered among them.
+  if (before > Date.now()) throw new UsageError(`--before is in the future (${new Date(before).toISOString()}): it would delete every row; give a day that has passed`);
   const pruned = await store.pruneLogs(before);
   io.out(`pruned ${pruned} request log rows from before ${new Date(before).toISOString()}`);
   return 0;

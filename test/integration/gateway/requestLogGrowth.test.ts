@@ -86,6 +86,8 @@ describe('request log growth', () => {
     assert.equal(await main(['--data', dir, 'logs', 'prune', '--before', cutoff], io, {}), 0);
     assert.match(out, /pruned 1 request log rows/);
     assert.equal(await main(['--data', dir, 'logs', 'prune', '--before', 'last week'], io, {}), 2);
+    assert.equal(await main(['--data', dir, 'logs', 'prune', '--before', '2026-02-30'], io, {}), 2, 'a day that does not exist');
+    assert.equal(await main(['--data', dir, 'logs', 'prune', '--before', '2099-01-01'], io, {}), 2, 'a day to come would take every row');
     assert.equal(await main(['--data', dir, 'logs', 'prune'], io, {}), 2);
     const after = openStore({ dataDir: dir });
     try {
