@@ -245,6 +245,13 @@ function isMain(): boolean {
 }
 
 if (isMain()) {
+  // A reader that went away (`serve | head -2`, a closed terminal) is no reason to stop serving: what would
+  // have been written is dropped. Node reports EPIPE as an 'error' event, which unhandled ends the process.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
   const io: Io = {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),

@@ -2,6 +2,7 @@
 // folder, a busy port, the first-admin setup link; the other commands in process through main(argv, io) beside it.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -148,6 +149,28 @@ describe('model-gateway serve', () => {
         await s.exited;
       }
     }
+  });
+
+  it('serve whose standard output goes away (serve | head -2) serves on and stops cleanly', async () => {
+    const port = await new Promise<number>((done) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => done(free));
+      });
+    });
+    const child = spawn(process.execPath, [CLI, 'serve', '--data', dir, '--port', String(port), '--host', '127.0.0.1'], { env: { ...process.env, MODEL_GATEWAY_ECHO_DELAY_MS: '0' } });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // The reader is gone before the first line: every line serve prints meets a closed pipe.
+    child.stdout.destroy();
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    try {
+      await poll('serve answers', async () => (await fetch(`http://127.0.0.1:${port}/api/status`).then((r) => r.status, () => 0)) === 200 || undefined, 15_000, 50);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    assert.equal(await exited, 0, stderr);
+    assert.doesNotMatch(stderr, /EPIPE/);
   });
 
   it('serve on a busy port says so and what to try; when ready it prints the next steps', async () => {
