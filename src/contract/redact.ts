@@ -19,3 +19,28 @@ export function redactSecrets(text: string, knownSecrets: readonly (string | und
     .replace(SK_KEY, 'sk-****')
     .replace(KEY_FIELD, (_whole, name: string, value: string) => (/^(\*{4}|sk-\*{4}|bearer)$/i.test(value) ? `${name}${value}` : `${name}****`));
 }
+
+/**
+ * The secrets a channel's settings hold besides its key: a password in its base URL or proxy URL, and the
+ * values of its base URL's query (some providers take a key there). Redacted from upstream words shown to
+ * anyone, like the key.
+ */
+export function channelSecrets(channel: { readonly apiKey?: string | null; readonly baseUrl?: string | null; readonly proxy?: string | null }): string[] {
+  const out: string[] = channel.apiKey ? [channel.apiKey] : [];
+  for (const url of [channel.baseUrl, channel.proxy]) {
+    const parsed = url ? URL.parse(url) : null;
+    if (!parsed) continue;
+    if (parsed.password) out.push(parsed.password, decodeURIComponent(parsed.password));
+    for (const value of parsed.searchParams.values()) if (value.length >= 4) out.push(value, encodeURIComponent(value));
+  }
+  return out;
+}
+
+/** A URL as it may be shown: its password and query values masked (`http://user:****@host/v1?key=****`). */
+export function shownUrl(url: string): string {
+  const parsed = URL.parse(url);
+  if (!parsed || (!parsed.password && !parsed.search)) return url;
+  if (parsed.password) parsed.password = '****';
+  for (const name of [...parsed.searchParams.keys()]) parsed.searchParams.set(name, '****');
+  return parsed.toString().replaceAll('%2A', '*');
+}

@@ -32,6 +32,10 @@ export function checkChannelSettings(settings: ChannelSettings, name: FieldName<
   if (Object.keys(settings.models).length === 0) throw new InvalidSetting(`${name('models')} is required: the platform model names the channel serves`);
   if (settings.type !== 'echo' && settings.baseUrl === null) throw new InvalidSetting(`${name('base_url')} is required for ${settings.type} channels`);
   if (settings.responsesApi !== null && settings.type !== 'openai') throw new InvalidSetting(`${name('responses_api')} applies to openai channels only`);
+  const base = settings.baseUrl ? URL.parse(settings.baseUrl) : null;
+  if (base && (base.username || base.password)) {
+    throw new InvalidSetting(`${name('base_url')} must not carry a user or password: they are not sent upstream; give the upstream's key as the channel's key`);
+  }
   return settings.type === 'echo' ? { ...settings, baseUrl: null } : settings;
 }
 

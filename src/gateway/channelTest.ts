@@ -5,7 +5,7 @@
  * contract's code the relay would give that failure, so an operator can tell a wrong key, URL or model
  * name at once.
  */
-import { DEFAULT_ANTHROPIC_VERSION, errorMessageOf, redactSecrets, type ErrorCode } from '../contract/index.ts';
+import { DEFAULT_ANTHROPIC_VERSION, errorMessageOf, channelSecrets, redactSecrets, type ErrorCode } from '../contract/index.ts';
 import { messagesUrl } from './providers/anthropic/attempt.ts';
 import { upstreamUrl } from './providers/openai/requestBody.ts';
 import { classifyFailure, upstreamStatusCode } from './relay/failure.ts';
@@ -44,7 +44,7 @@ export async function testChannel(channel: ChannelRecord, model: string, timeout
   } else if (channel.apiKey) headers['authorization'] = `Bearer ${channel.apiKey}`;
   const body = { model: upstreamModel, max_tokens: 1, messages: [{ role: 'user', content: 'ping' }] };
   const started = performance.now();
-  const said = (text: string): string => redactSecrets(text, [channel.apiKey ?? undefined]);
+  const said = (text: string): string => redactSecrets(text, channelSecrets(channel));
   try {
     const { status, text } = await post(target.origin + target.path, headers, JSON.stringify(body), timeoutMs);
     const ms = Math.round(performance.now() - started);

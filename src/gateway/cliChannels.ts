@@ -6,7 +6,7 @@
  * under CLI_ACTOR, as the console records it under the admin. The upstream key is read from standard
  * input or the environment (never only from argv) and never printed.
  */
-import { CHANNEL_LIMITS, CHANNEL_TYPES, CLI_ACTOR, isChannelType, KINDS_OF_CHANNEL_TYPE, withArticle } from '../contract/index.ts';
+import { CHANNEL_LIMITS, CHANNEL_TYPES, CLI_ACTOR, isChannelType, KINDS_OF_CHANNEL_TYPE, shownUrl, withArticle } from '../contract/index.ts';
 import { DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
 import { addChannel, channelNamed, removeChannel, setChannelEnabled, testModelOf, unfitModels, unpricedModels, updateChannel, type ChannelField } from './channelAdmin.ts';
 import { recentHealth } from './channelHealthReport.ts';
@@ -131,7 +131,7 @@ async function listChannels(store: Store, io: ChannelIo): Promise<number> {
     const models = Object.entries(c.models).map(([p, u]) => (p === u ? p : `${p}=${u}`)).join(',');
     const h = health.get(c.name);
     const recent = h ? `\trecent=${h.served} served/${h.failed} failed${h.lastFailure ? `\tlast-failure=${h.lastFailure}` : ''}` : '';
-    io.out(`${c.name}\t${c.type}\t${c.status}\t${c.baseUrl ?? '-'}\tmodels=${models}\tpriority=${c.priority}\tweight=${c.weight}\ttimeout=${c.timeoutMs}ms${c.proxy ? `\tproxy=${c.proxy}` : ''}${c.type === 'openai' ? `\tresponses=${toRelayChannel(c).responsesApi ? 'yes' : 'no'}` : ''}${recent}`);
+    io.out(`${c.name}\t${c.type}\t${c.status}\t${c.baseUrl ? shownUrl(c.baseUrl) : '-'}\tmodels=${models}\tpriority=${c.priority}\tweight=${c.weight}\ttimeout=${c.timeoutMs}ms${c.proxy ? `\tproxy=${shownUrl(c.proxy)}` : ''}${c.type === 'openai' ? `\tresponses=${toRelayChannel(c).responsesApi ? 'yes' : 'no'}` : ''}${recent}`);
   }
   return 0;
 }

@@ -6,7 +6,7 @@
  * it faithfully (see `upstreamRejection` in types.ts).
  */
 import type { Dispatcher } from 'undici';
-import { retryAfterMs, errorMessageOf, redactSecrets } from '../../contract/index.ts';
+import { retryAfterMs, errorMessageOf, channelSecrets, redactSecrets } from '../../contract/index.ts';
 import type { Translation } from './formats/translation.ts';
 import { estimatedUsage, next, NO_USAGE, type AttemptContext, type AttemptResult } from './attempt.ts';
 import { clientGone } from './clientGone.ts';
@@ -149,7 +149,7 @@ async function readText(body: UpstreamStream): Promise<string> {
 
 /** A 4xx about the request itself: the upstream's words go back to the client, with our type and code. */
 function rejectionOf(ctx: AttemptContext, status: number, text: string): AttemptResult {
-  const message = redactSecrets((errorMessageOf(parseOrText(text)) ?? text.slice(0, 2000).trim()) || `upstream HTTP ${status}`, [ctx.channel.apiKey ?? undefined]);
+  const message = redactSecrets((errorMessageOf(parseOrText(text)) ?? text.slice(0, 2000).trim()) || `upstream HTTP ${status}`, channelSecrets(ctx.channel));
   const outcome: RelayOutcome = {
     kind: 'failed',
     code: status === 413 ? 'request_too_large' : 'invalid_request',

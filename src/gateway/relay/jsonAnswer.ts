@@ -4,7 +4,7 @@
  * re-serialised: unchanged bytes go out as they came, or only the `model` value is spliced
  * (see modelName.ts).
  */
-import { errorMessageOf, redactSecrets } from '../../contract/index.ts';
+import { errorMessageOf, channelSecrets, redactSecrets } from '../../contract/index.ts';
 import { cutAnswer } from './formats/cutAnswer.ts';
 import { answerWithCost } from './formats/cost.ts';
 import { parseObject } from './formats/openaiStream.ts';
@@ -21,7 +21,7 @@ export function answerJson(ctx: AttemptContext, bytes: Buffer, translation: Tran
   const raw = bytes.toString('utf8');
   const parsed = parseObject(raw);
   if (!parsed) return next('upstream_error', 'upstream answer is not JSON');
-  if (parsed['error'] !== undefined && parsed['error'] !== null) return next('upstream_error', redactSecrets(`upstream error: ${errorMessageOf(parsed) ?? JSON.stringify(parsed['error'])}`, [channel.apiKey ?? undefined]));
+  if (parsed['error'] !== undefined && parsed['error'] !== null) return next('upstream_error', redactSecrets(`upstream error: ${errorMessageOf(parsed) ?? JSON.stringify(parsed['error'])}`, channelSecrets(channel)));
   const usage = translation.answerUsage(parsed, request);
   if (usage === null) return next('upstream_error', `upstream answer is not a ${translation.upstream} answer`);
   const success = { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt) } as const;

@@ -5,7 +5,7 @@
  * event worth sending. Until the first write the attempt can still fail over; after it, any break
  * ends the stream with an error event in the client's format and no end marker.
  */
-import { redactSecrets, type SseItem } from '../../contract/index.ts';
+import { channelSecrets, redactSecrets, type SseItem } from '../../contract/index.ts';
 import type { Translation } from './formats/translation.ts';
 import { elapsedMs, estimatedUsage, next, type AttemptContext, type AttemptResult, type FailoverCode } from './attempt.ts';
 import { estimateTokensOfChars } from './estimate.ts';
@@ -48,7 +48,7 @@ export async function relayStream(
 
   /** The stream cannot go on: fail over if nothing was sent yet, else end it visibly broken. */
   const fail = (code: FailoverCode, said: string): AttemptResult => {
-    const detail = redactSecrets(said, [channel.apiKey ?? undefined]);
+    const detail = redactSecrets(said, channelSecrets(channel));
     if (firstByteMs === null) return next(code, detail);
     controller.abort();
     endWithStreamError(request, code, detail);

@@ -9,7 +9,7 @@
  * on every instance on the database. A channel's key is never answered, logged or recorded: only whether
  * one is set, and its last 4 characters when it is long enough for that to give nothing away.
  */
-import { redactSecrets, type ChannelView } from '../../contract/index.ts';
+import { channelSecrets, redactSecrets, type ChannelView } from '../../contract/index.ts';
 import { DEFAULT_CHANNEL_TIMEOUT_MS } from '../admin.ts';
 import { addChannel, channelNamed, removeChannel, setChannelEnabled, testModelOf, unpricedModels, updateChannel } from '../channelAdmin.ts';
 import { recentHealth, type RecentHealth } from '../channelHealthReport.ts';
@@ -35,7 +35,7 @@ async function channelViews(gw: Gateway, channels: readonly ChannelRecord[]): Pr
   const recent = recentHealth(await gw.store.listLogs(HEALTH_LOGS));
   const none: RecentHealth = { served: 0, failed: 0, lastFailure: null };
   return channels.map((c) => {
-    const said = (text: string | null) => (text === null ? null : redactSecrets(text, [c.apiKey ?? undefined]));
+    const said = (text: string | null) => (text === null ? null : redactSecrets(text, channelSecrets(c)));
     const logged = recent.get(c.name) ?? none;
     const breaker = gw.health.view(c.id);
     return {

@@ -129,4 +129,35 @@ describe('model-gateway channel update', () => {
     assert.equal(first.requests.length, sent, 'nothing went upstream');
     assert.ok(!(await client.models.list()).data.some((m) => m.id === 'emb-1'), 'not listed as a model clients can use');
   });
+
+  it('secrets in a channel\'s URLs: a password in the base URL is refused; query values and a proxy password are masked in the list and redacted from what the upstream says', async () => {
+    const refused = await cli('channel', 'add', '--name', 'userinfo', '--base-url', `http://user:pw-secret@127.0.0.1:9/v1`, '--api-key', 'sk-a', '--models', 'u1');
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /--base-url must not carry a user or password/);
+    const added = await cli('channel', 'add', '--name', 'query-key', '--base-url', `${first.url}?key=QUERYSECRET42`, '--proxy', 'http://proxyuser:PROXYPASS77@127.0.0.1:3128',
+      '--api-key', 'sk-a', '--models', 'q1');
+    assert.equal(added.code, 0, added.stderr);
+    await cli('channel', 'update', 'query-key', '--proxy', 'none');
+    assert.equal((await cli('model', 'price', 'q1', '--input', '1', '--output', '1')).code, 0);
+    const listed = await cli('channel', 'list');
+    assert.match(listed.stdout, /query-key\topenai\tenabled\thttp:\/\/127\.0\.0\.1:\d+\/v1\?key=\*\*\*\*\t/);
+    assert.doesNotMatch(listed.stdout, /QUERYSECRET42/);
+    // An upstream that repeats the URL it was called with in its error: the client never sees the query's key.
+    first.behaviour = { status: 400, errorMessage: 'bad url /v1/chat/completions?key=QUERYSECRET42' };
+    try {
+      const client = new OpenAI({ baseURL: `${gw.url}/v1`, apiKey: gw.bootstrapKey!, maxRetries: 0 });
+      const error = await poll('the gateway follows', async () => {
+        try {
+          await client.chat.completions.create({ model: 'q1', messages: [{ role: 'user', content: 'hi' }] });
+        } catch (e) {
+          if (e instanceof OpenAI.APIError && e.status === 400) return e;
+        }
+        return undefined;
+      }, 5000);
+      assert.match(error.message, /bad url \/v1\/chat\/completions\?key=\*\*\*\*/);
+      assert.doesNotMatch(error.message, /QUERYSECRET42/);
+    } finally {
+      first.behaviour = {};
+    }
+  });
 });
