@@ -169,6 +169,7 @@ async function backup(store: Store, file: string, dataDir: string, io: Io): Prom
   await store.backup(file);
   io.out(`backed up ${dataDir} to ${file} (${statSync(file).size} bytes), consistent even while serving.`);
   io.out(`To restore: stop the gateway, copy ${file} to ${join(dataDir, DB_FILE)}, delete ${DB_FILE}-wal and ${DB_FILE}-shm next to it, start again.`);
+  io.out(`Its channel keys are sealed with ${join(dataDir, 'secret.key')}: keep a copy of that file with the backup (a folder restored without it serves no channel until each channel's key is given again).`);
   return 0;
 }
 

@@ -3,7 +3,8 @@
  * WAL mode so the CLI and a running server share it. `node:sqlite` is loaded lazily so the
  * bundle still loads on runtimes without it (the caller can then fall back to memory).
  */
-import { chmodSync, existsSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
+import { backupSqlite } from './sqliteBackup.ts';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { SqlRequestLogs } from './requestLogs.ts';
 import { LOG_SELECT } from './logQuery.ts';
@@ -163,8 +164,7 @@ export class SqliteStore implements Store {
 
   /** A consistent copy of the whole database into a new file, while the gateway serves (SQLite's VACUUM INTO). */
   async backup(target: string): Promise<void> {
-    if (existsSync(target)) throw new StoreError('conflict', `${target} already exists: choose a new file`);
-    this.#db.prepare('VACUUM INTO ?').run(target);
+    backupSqlite(this.#db, target);
   }
 
   async topUp(name: string, amount: number, audit?: AuditEntry): Promise<AccountRecord> {

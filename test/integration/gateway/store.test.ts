@@ -311,6 +311,11 @@ describe('gateway store', () => {
         const code = await main(['--data', t.dir, 'backup', target], { out: (l) => void (out += l), err: () => undefined }, {});
         assert.equal(code, 0);
         assert.match(out, /To restore: stop the gateway, copy/);
+        assert.match(out, /sealed with .*secret\.key: keep a copy of that file/);
+        assert.equal((statSync(target).mode & 0o777).toString(8), '600', 'the copy holds hashes and sealed keys: the owner\'s only');
+        let said = '';
+        assert.equal(await main(['--data', t.dir, 'backup', join(dir, 'no-such-folder', 'x.db')], { out: () => undefined, err: (l) => void (said += l) }, {}), 1);
+        assert.match(said, /no-such-folder does not exist: create the folder first/);
         const live = t.admin();
         const copyDir = join(dir, 'restored');
         mkdirSync(copyDir);
