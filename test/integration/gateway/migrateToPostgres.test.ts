@@ -123,6 +123,12 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
       for (let i = 0; i < 12; i++) answers.push(await call(local.gw, 'POST', '/v1/chat/completions', { key: i % 3 === 0 ? expiring : key, body: chatBody('gpt-x', `question ${i}`) }));
       assert.deepEqual(answers.map((a) => a.status), Array(12).fill(200), answers.map((a) => a.text).join('\n'));
       assert.equal((await call(local.gw, 'GET', '/v1/models', { key: 'sk-not-a-key' })).status, 401);
+      // Not while the folder's gateway serves: it would go on charging after the copy.
+      const busyUrl = await freshDatabase();
+      const busy = cli({ ...base, MODEL_GATEWAY_DATA: tempDir(), MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64') }, ['migrate', '--from', dir, '--database', busyUrl]);
+      assert.equal(busy.status, 2, busy.stderr);
+      assert.match(busy.stderr, new RegExp(`another Model Gateway \\(pid ${local.child.pid}, at .*\\) is serving .*: stop it before migrating`));
+      assert.equal(await tablesIn(busyUrl), 0, 'nothing was written to the database');
       local.child.kill('SIGTERM');
       assert.equal(await local.exited, 0, local.output());
     } finally {
