@@ -73,6 +73,11 @@ export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
  * "Claude" and "gpt-4" sort as people expect. Not localeCompare: that maps ICU's collation data into
  * the process (~2 MB resident for its life) for names that are ASCII identifiers.
  */
+/** At most `max` characters of a client's string kept or echoed, with a marker saying how long it was when cut. */
+export function cutWithMarker(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…(${text.length} characters)` : text;
+}
+
 /** "an embedding", "a chat": the article for a kind or channel type in a message. */
 export function withArticle(word: string): string {
   return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
@@ -84,3 +89,6 @@ export function compareNames(a: string, b: string): number {
   if (x !== y) return x < y ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** The name of an account's key the console's Playground chats with (made on first use; contract 4.10). */
+export const PLAYGROUND_KEY_NAME = 'Playground';

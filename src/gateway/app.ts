@@ -4,7 +4,7 @@
  */
 import { CLIENT_CLOSED_STATUS, ClientGoneError } from './http/body.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { API_PREFIX, BILLING_DAILY_PATH, BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, DEVICE_PAGE_PATH } from '../contract/index.ts';
+import { API_PREFIX, BILLING_DAILY_PATH, BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, cutWithMarker, DEVICE_PAGE_PATH } from '../contract/index.ts';
 import { emptyLogFields, finishLog } from './context.ts';
 import { newRequestId } from './http/requestId.ts';
 import type { RequestContext } from './context.ts';
@@ -99,7 +99,7 @@ function pathOf(url: string | undefined): string {
 }
 
 function shown(path: string): string {
-  return path.length > MAX_PATH_SHOWN ? `${path.slice(0, MAX_PATH_SHOWN)}…(${path.length} characters)` : path;
+  return cutWithMarker(path, MAX_PATH_SHOWN);
 }
 
 export interface App {

@@ -5,7 +5,7 @@
  */
 import { CLI_ACTOR, formatMicroUsd, isSpendPeriod, SPEND_PERIODS } from '../contract/index.ts';
 import { changeKeyLimits, createKey, keyNamed } from './admin.ts';
-import { futureDate, identifier, int, list, need, UsageError } from './cliArgs.ts';
+import { futureDate, identifier, int, list, modelName, need, UsageError } from './cliArgs.ts';
 import { describeLimits, resetsAt, type LimitChanges } from './keyLimitChanges.ts';
 import { dayOf, periodStartDay } from './store/keySettings.ts';
 import { StoreError, type KeyRecord, type Store } from './store/types.ts';
@@ -69,7 +69,8 @@ export async function key(store: Store, sub: string | undefined, args: string[],
   if (sub === 'create') {
     const expiresAt = flags.expires === undefined ? null : futureDate(flags.expires, 'expires', 'the key');
     const { secret } = await createKey(store, {
-      account: identifier(flags.account, '--account'), name: identifier(flags.name, '--name'), models: list(flags.models), expiresAt, ...limitChanges(flags),
+      account: identifier(flags.account, '--account'), name: identifier(flags.name, '--name'), models: [...new Set(list(flags.models).map((m) => modelName(m, '--models')))],
+      expiresAt, ...limitChanges(flags),
     }).catch(asUsage);
     io.out(secret);
     return 0;

@@ -1,5 +1,6 @@
 /** One request's state while it is handled, and the log row it ends with. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { cutWithMarker } from '../contract/index.ts';
 import { clientAddress } from './http/clientAddress.ts';
 import type { ErrorShape } from './http/errors.ts';
 import type { LogWriter } from './logs.ts';
@@ -71,7 +72,7 @@ export function finishLog(logs: LogWriter, ctx: RequestContext): void {
       model: l.model, channel: l.channel, status: ctx.res.statusCode, errorCode: l.errorCode, promptTokens: l.promptTokens,
       completionTokens: l.completionTokens, usageEstimated: l.usageEstimated, cost: l.cost,
       latencyMs: Math.round(performance.now() - ctx.started), firstByteMs: l.firstByteMs, stream: l.stream, completionCap: l.completionCap, attempts: l.attempts,
-      upstreamModel: l.upstreamModel, userAgent: agent ? agent.slice(0, MAX_USER_AGENT) : null, clientIp,
+      upstreamModel: l.upstreamModel, userAgent: agent ? cutWithMarker(agent, MAX_USER_AGENT) : null, clientIp,
     },
     l.keyId,
   );

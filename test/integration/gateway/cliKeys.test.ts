@@ -92,6 +92,14 @@ describe('model-gateway key, with limits of its own', () => {
     const nothing = await cli('key', 'limits', 'default');
     assert.equal(nothing.code, 2);
     assert.match(nothing.stderr, /give at least one of --rpm/);
+    const long = await cli('key', 'create', '--account', 'local', '--name', 'long-model', '--models', `echo,${'m'.repeat(1000)}`);
+    assert.equal(long.code, 2, long.stderr);
+    assert.match(long.stderr, /--models must be printable text of at most 256 characters/);
+  });
+
+  it('a model named twice in --models is kept once', async () => {
+    assert.equal((await cli('key', 'create', '--account', 'local', '--name', 'twice', '--models', 'echo,echo , echo')).code, 0);
+    assert.match((await cli('key', 'list')).stdout, /^twice\t.*\tmodels=echo\t/m);
   });
 });
 
