@@ -9,7 +9,7 @@ import { parseTopUp } from './accounts/money.ts';
 import { openAccount, topUpAccount } from './accounts/userAdmin.ts';
 import { identifier, int, isoDate, need, usdFlag, UsageError } from './cliArgs.ts';
 import { key, KEY_COMMAND_OPTIONS, KEY_USAGE } from './cliKeys.ts';
-import { serve } from './cliServe.ts';
+import { LIMIT_FLAGS, serve } from './cliServe.ts';
 import { migrate } from './cliMigrate.ts';
 import { model } from './cliModels.ts';
 import { readHiddenLine, user } from './cliUsers.ts';
@@ -27,6 +27,7 @@ import type { Store } from './store/types.ts';
 const USAGE = `Usage: model-gateway <command> [options]        (every command takes --data DIR or --database URL)
 
   serve [--host 127.0.0.1] [--port 8080] [--log-retention-days 90] [--stop-grace-ms 5000] [--trust-proxy]
+        [--request-deadline-ms 30000] [--max-connections 10000] [--body-memory-mb 256] [--max-answer-mb 64] [--max-event-kb 1024]
               (0 days keeps request logs forever; given, it wins over the setting log_retention_days (default 90);
               on SIGTERM, requests in flight get the grace to finish;
               --trust-proxy: behind a reverse proxy, a request's address is the last one of X-Forwarded-For
@@ -86,6 +87,7 @@ const OPTIONS = {
   tpm: { type: 'string' }, rpd: { type: 'string' }, 'spend-limit': { type: 'string' }, 'spend-period': { type: 'string' }, 'allow-ip': { type: 'string', multiple: true },
   'trust-proxy': { type: 'boolean' }, 'remove-api-key': { type: 'boolean' },
   limit: { type: 'string' }, json: { type: 'boolean' }, admin: { type: 'boolean' }, before: { type: 'string' }, 'log-retention-days': { type: 'string' }, 'stop-grace-ms': { type: 'string' },
+  ...Object.fromEntries(Object.keys(LIMIT_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -101,7 +103,7 @@ interface Io {
 }
 
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
-  serve: ['host', 'port', 'log-retention-days', 'stop-grace-ms', 'trust-proxy'],
+  serve: ['host', 'port', 'log-retention-days', 'stop-grace-ms', 'trust-proxy', ...Object.keys(LIMIT_FLAGS)],
   migrate: ['from'],
   'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
   'channel update': ['base-url', 'api-key', 'remove-api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
@@ -199,7 +201,8 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     if (extra.length > 0) throw new UsageError(`${name} does not take --${extra.join(', --')}`);
     if (command === 'serve') {
       if (sub !== undefined) throw new UsageError(`serve takes no arguments, got "${sub}"`);
-      return await serve({ host: values.host, port: values.port, logRetentionDays: values['log-retention-days'], stopGraceMs: values['stop-grace-ms'], trustProxy: values['trust-proxy'] }, { dataDir, databaseUrl }, io, env);
+      return await serve({ host: values.host, port: values.port, logRetentionDays: values['log-retention-days'], stopGraceMs: values['stop-grace-ms'], trustProxy: values['trust-proxy'],
+        limits: Object.fromEntries(Object.keys(LIMIT_FLAGS).map((flag) => [flag, (values as Record<string, unknown>)[flag] as string | undefined])) }, { dataDir, databaseUrl }, io, env);
     }
     if (command === 'migrate') {
       if (sub !== undefined) throw new UsageError(`migrate takes no arguments, got "${sub}"`);

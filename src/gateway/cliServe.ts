@@ -28,6 +28,28 @@ export interface ServeFlags {
   readonly stopGraceMs: string | undefined;
   /** Behind a reverse proxy: keys' IP allow-lists read the last address of X-Forwarded-For. */
   readonly trustProxy?: boolean | undefined;
+  /** The hardening limits (contract: slow clients, unbounded answers), as given. */
+  readonly limits?: Readonly<Partial<Record<LimitFlag, string>>>;
+}
+
+/** serve's flags for the limits that hold hostile clients and upstreams: flag -> [option, default, min, max, unit in bytes]. */
+export const LIMIT_FLAGS = {
+  'request-deadline-ms': ['requestDeadlineMs', 30_000, 1_000, 3_600_000, 1],
+  'max-connections': ['maxConnections', 10_000, 1, 1_000_000, 1],
+  'body-memory-mb': ['bodyBudgetBytes', 256, 1, 65_536, 2 ** 20],
+  'max-answer-mb': ['maxAnswerBytes', 64, 1, 4096, 2 ** 20],
+  'max-event-kb': ['maxSseChars', 1024, 1, 1_048_576, 1024],
+} as const;
+export type LimitFlag = keyof typeof LIMIT_FLAGS;
+
+/** The limits given, as startGateway's options (a flag left out keeps its default there). */
+function limitOptions(given: ServeFlags['limits']): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [flag, [option, fallback, min, max, unit]] of Object.entries(LIMIT_FLAGS)) {
+    const value = given?.[flag as LimitFlag];
+    if (value !== undefined) out[option] = int(value, flag, fallback, min, max) * unit;
+  }
+  return out;
 }
 
 /** Where the data is: the SQLite folder, or a PostgreSQL database when its URL is given. */
@@ -59,7 +81,7 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
       dataDir, databaseUrl, host: values.host ?? '127.0.0.1', port, bootstrap: true, firstAdminSetup: true, log: io.err,
       // Given, the flag wins over the admins' setting log_retention_days; absent, the setting (default 90) applies.
       ...(values.logRetentionDays !== undefined ? { logRetentionDays: int(values.logRetentionDays, 'log-retention-days', 90, 0, MAX_LOG_RETENTION_DAYS) } : {}),
-      stopGraceMs: int(values.stopGraceMs, 'stop-grace-ms', 5000, 0, 3_600_000), trustProxy: values.trustProxy === true,
+      stopGraceMs: int(values.stopGraceMs, 'stop-grace-ms', 5000, 0, 3_600_000), trustProxy: values.trustProxy === true, ...limitOptions(values.limits),
       ...(echoDelayMs !== undefined ? { echoDelayMs } : {}),
       ...(leaseTtlMs !== undefined ? { leaseTtlMs } : {}),
     });

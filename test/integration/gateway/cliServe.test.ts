@@ -2,7 +2,7 @@
 // folder, a busy port, the first-admin setup link; the other commands in process through main(argv, io) beside it.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -171,6 +171,40 @@ describe('model-gateway serve', () => {
     }
     assert.equal(await exited, 0, stderr);
     assert.doesNotMatch(stderr, /EPIPE/);
+  });
+
+  it('serve takes the hardening limits as flags: a 1 s request deadline answers a stalled body with 408 after about that; a bad value is refused', async () => {
+    const bad = await runCli(['--data', dir, 'serve', '--port', '0', '--body-memory-mb', '0']);
+    assert.equal(bad.code, 2, bad.stderr);
+    assert.match(bad.stderr, /--body-memory-mb must be a whole number from 1/);
+    const served = await new Promise<{ child: ChildProcessWithoutNullStreams; url: string; key: string }>((done, fail) => {
+      const child = spawn(process.execPath, [CLI, 'serve', '--data', dir, '--port', '0', '--request-deadline-ms', '1000', '--max-answer-mb', '8', '--max-event-kb', '64', '--max-connections', '50'], { env: { ...process.env } });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        const key = /sk-[A-Za-z0-9_-]{16,}/.exec(out);
+        if (m && key) done({ child, url: m[1]!, key: key[0] });
+      });
+      child.on('close', (code) => fail(new Error(`serve exited (${code}): ${out}`)));
+    });
+    try {
+      const { hostname, port } = new URL(served.url);
+      const started = Date.now();
+      const answer = await new Promise<string>((done) => {
+        let text = '';
+        const socket = connect(Number(port), hostname, () => socket.write(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${served.key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`));
+        socket.on('data', (d) => (text += d.toString()));
+        socket.on('close', () => done(text));
+        socket.on('error', () => undefined);
+      });
+      const waited = Date.now() - started;
+      assert.match(answer, /^HTTP\/1\.1 408/);
+      assert.match(answer, /"code":"request_timeout"/);
+      assert.ok(waited < 10_000, `answered after the 1 s deadline, not the default 30 s (${waited} ms)`);
+    } finally {
+      served.child.kill('SIGTERM');
+    }
   });
 
   it('serve on a busy port says so and what to try; when ready it prints the next steps', async () => {
