@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import type { ApiRouteId, ApiRoutes } from '../contract/api/routes.ts';
 import { CONSOLE_HEADER } from '../contract/headers.ts';
+import { SseDecoder } from '../wire/sse.ts';
 
 /** Each route's method and path, from the route table at build time (esbuild.js). */
 declare const API_ROUTE_PATHS: { readonly [K in ApiRouteId]: readonly [ApiRoutes[K]['method'], ApiRoutes[K]['path']] };
@@ -76,8 +77,30 @@ async function refusalOf(res: Response): Promise<ApiError> {
 }
 
 export async function call<K extends ApiRouteId>(id: K, options: CallOptions<K> = {}): Promise<Answer<K>> {
+  return (await (await answered(id, options)).json()) as Answer<K>;
+}
+
+/**
+ * A route whose answer is a stream of server-sent events (its row's `response.stream`, the playground's
+ * chat): `onData` gets each event's data as it arrives, read by the project's one SSE decoder. A refusal
+ * before the stream is an ApiError, as for call(); aborting `signal` ends the reading (rejecting with it).
+ */
+export async function callStream<K extends ApiRouteId>(id: K, options: CallOptions<K>, onData: (data: string) => void): Promise<void> {
+  const res = await answered(id, options, 'text/event-stream');
+  if (!res.body) throw new ApiError(res.status, 'http_error', 'The gateway answered without a body.');
+  const decoder = new SseDecoder();
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    for (const item of done ? decoder.end() : decoder.push(value)) if (item.type === 'event') onData(item.data);
+    if (done) return;
+  }
+}
+
+/** The route's answer when it is a success; a refusal is thrown as an ApiError (after telling the listeners of a session that ended). */
+async function answered<K extends ApiRouteId>(id: K, options: CallOptions<K>, accept = 'application/json'): Promise<Response> {
   const [method, path] = API_ROUTE_PATHS[id];
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (method === 'POST') headers[CONSOLE_HEADER] = '1';
   if (options.apiKey) headers['Authorization'] = `Bearer ${options.apiKey}`;
   let body: string | undefined;
@@ -100,7 +123,7 @@ export async function call<K extends ApiRouteId>(id: K, options: CallOptions<K> 
     if (refusal.code === 'not_signed_in' && !options.apiKey) for (const listener of sessionEndedListeners) listener();
     throw refusal;
   }
-  return (await res.json()) as Answer<K>;
+  return res;
 }
 
 /** The address of a route's CSV answer (the browser downloads it with the session cookie). */

@@ -10,6 +10,7 @@ import { KeyConsolePage } from './pages/KeyConsole.tsx';
 import { KeysPage } from './pages/Keys.tsx';
 import { LogsPage } from './pages/Logs.tsx';
 import { ModelsPage } from './pages/Models.tsx';
+import { PlaygroundPage } from './pages/Playground.tsx';
 import { SetupPage } from './pages/Setup.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
 import { SignUpPage } from './pages/SignUp.tsx';
@@ -38,6 +39,7 @@ export const USER_PAGES: Readonly<Record<string, ComponentType>> = {
   '/': DashboardPage,
   '/keys': KeysPage,
   '/models': ModelsPage,
+  '/playground': PlaygroundPage,
   '/logs': LogsPage,
   '/topup': TopUpPage,
   '/account': AccountPage,

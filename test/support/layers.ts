@@ -12,7 +12,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   gateway: ['contract', 'wire', 'gateway'],
   extension: ['contract', 'wire', 'client', 'extension', 'gateway'],
   // The web console runs in the browser: it talks to the gateway over the management API only.
-  console: ['contract', 'console'],
+  // The project's one SSE decoder (src/wire, which needs only the contract and runs in a browser) reads its streams.
+  console: ['contract', 'wire', 'console'],
 };
 
 /** Inside src/gateway: which sub-folders each may import ('root' = a file directly in src/gateway). */

@@ -101,3 +101,25 @@ export function Checkbox({ label, checked, onChecked, name, id }: CheckboxProps)
     </label>
   );
 }
+
+export type TextAreaFieldProps = FieldFrame & {
+  readonly value: string;
+  readonly onValue: (value: string) => void;
+  readonly id?: string;
+  readonly placeholder?: string;
+  readonly rows?: number;
+  readonly maxLength?: number;
+  readonly onKeyDown?: (e: KeyboardEvent) => void;
+};
+
+/** Text of several lines (a prompt, a message), labelled like the other fields. */
+export function TextAreaField({ label, hint, error, value, onValue, id: givenId, placeholder, rows, maxLength, onKeyDown }: TextAreaFieldProps) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  return (
+    <Frame id={id} label={label} hint={hint} error={error}>
+      <textarea id={id} value={value} placeholder={placeholder} rows={rows} maxLength={maxLength} aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { label, hint, error })} onInput={(e) => onValue(e.currentTarget.value)} onKeyDown={onKeyDown} />
+    </Frame>
+  );
+}

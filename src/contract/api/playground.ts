@@ -9,12 +9,13 @@
 import { z } from 'zod';
 import { ChatCompletionChunk } from '../chat.ts';
 import { ModelName } from '../kinds.ts';
+import { PLAYGROUND_KEY_NAME } from '../values.ts';
 import { named } from './schema.ts';
 import type { ApiRoute } from './route.ts';
 
+export { PLAYGROUND_KEY_NAME };
+
 export const PLAYGROUND_PATH = '/api/console/playground/chat';
-/** The name of the account's key the playground's requests are made and logged with. */
-export const PLAYGROUND_KEY_NAME = 'Playground';
 
 /** A turn's text, at most (a pasted page is fine; the model's own context is the real limit). */
 export const MAX_PLAYGROUND_TEXT = 100_000;

@@ -57,7 +57,7 @@ describe("the admins' users and audit log in a browser", function () {
     await admin.locator('#setup-repeat').fill(PASSWORD);
     await admin.locator('#setup-form button[type=submit]').click();
     await admin.locator('#signout').waitFor();
-    assert.deepEqual((await menu(admin)).slice(6), ['Overview', 'Users', 'Channels', 'Models & prices', 'Redemption codes', 'Invitations', 'All logs', 'Access tokens', 'Audit log', 'Settings']);
+    assert.deepEqual((await menu(admin)).slice(7), ['Overview', 'Users', 'Channels', 'Models & prices', 'Redemption codes', 'Invitations', 'All logs', 'Access tokens', 'Audit log', 'Settings']);
     await admin.locator('#side a', { hasText: /^Users$/ }).click();
     await row('root').waitFor();
     assert.match(await row('root').innerText(), /^root\s*admin\s*you\s+root\s+\$0\.00\s+enabled/);
@@ -106,7 +106,7 @@ describe("the admins' users and audit log in a browser", function () {
 
   it('the user, in a second browser, has no admin menu and is refused an admin page; the server refuses them the admin API', async () => {
     await signIn(user, base, 'bea', '#/', BEA_PASSWORD);
-    assert.deepEqual(await menu(user), ['Dashboard', 'API keys', 'Models', 'Logs', 'Top up', 'Account']);
+    assert.deepEqual(await menu(user), ['Dashboard', 'API keys', 'Models', 'Playground', 'Logs', 'Top up', 'Account']);
     assert.equal(await user.locator('#side').getByText('Administration').count(), 0);
     await open(user, base, '#/admin/users');
     await user.getByText('This page is for admins.').waitFor();
