@@ -5,7 +5,7 @@
 import { CLIENT_CLOSED_STATUS, ClientGoneError } from './http/body.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_PREFIX, BILLING_DAILY_PATH, BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, cutWithMarker, DEVICE_PAGE_PATH } from '../contract/index.ts';
-import { emptyLogFields, finishLog } from './context.ts';
+import { emptyLogFields, finishLog, MAX_PATH_SHOWN } from './context.ts';
 import { newRequestId } from './http/requestId.ts';
 import type { RequestContext } from './context.ts';
 import type { Gateway } from './gateway.ts';
@@ -24,6 +24,9 @@ import type { Handler } from './routes/common.ts';
 import { MODEL_PATH_PREFIX, models, oneModel } from './routes/models.ts';
 
 type Method = 'GET' | 'POST';
+
+/** The longest URL taken (8 KiB, as the 414 says). */
+const MAX_URL_LENGTH = 8192;
 type Routes = Readonly<Record<string, Partial<Record<Method, Handler>>>>;
 
 /** The Anthropic Messages API (what Claude Code sends), under the same /v1 base. */
@@ -89,8 +92,6 @@ function allowed(route: Partial<Record<Method, Handler>>): string[] {
   return [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
 }
 
-/** The longest path kept (in the log row) or echoed (in messages): a long URL is cut, with a marker. */
-export const MAX_PATH_SHOWN = 256;
 
 function pathOf(url: string | undefined): string {
   const raw = (url ?? '/').split('?', 1)[0]!;
@@ -131,6 +132,8 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
         res.end();
         return;
       }
+      // The limit the 414 names (Node's own is the whole header block, 16 KiB).
+      if ((req.url?.length ?? 0) > MAX_URL_LENGTH) throw new HttpError('uri_too_long', 'Keep it under 8 KiB.');
       // Stopping: a request that still arrives on an open connection is answered at once, and its connection closed.
       if (lastAnswers) throw new HttpError('gateway_stopping', undefined, { 'Retry-After': '1' });
       const route = ROUTES[ctx.path] ?? (ctx.path.startsWith(ASSETS_PATH) ? ASSET_ROUTE : ctx.path.startsWith(MODEL_PATH_PREFIX) ? ONE_MODEL_ROUTE : undefined);

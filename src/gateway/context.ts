@@ -4,6 +4,7 @@ import { cutWithMarker } from '../contract/index.ts';
 import { clientAddress } from './http/clientAddress.ts';
 import type { ErrorShape } from './http/errors.ts';
 import type { LogWriter } from './logs.ts';
+import type { RefusedRequest } from './http/malformedRequest.ts';
 
 /** The fields of the request log that handlers fill in as they learn them. */
 export interface RequestLogFields {
@@ -29,6 +30,8 @@ export interface RequestLogFields {
 
 /** A User-Agent is logged up to this many characters (enough to tell clients and versions apart). */
 export const MAX_USER_AGENT = 256;
+/** The longest path kept (in the log row) or echoed (in messages): a long URL is cut, with a marker. */
+export const MAX_PATH_SHOWN = 256;
 
 export interface RequestContext {
   readonly id: string;
@@ -75,5 +78,18 @@ export function finishLog(logs: LogWriter, ctx: RequestContext): void {
       upstreamModel: l.upstreamModel, userAgent: agent ? cutWithMarker(agent, MAX_USER_AGENT) : null, clientIp,
     },
     l.keyId,
+  );
+}
+
+/** The log row of a request the HTTP parser refused (malformed, headers too large or too slow): no key, sampled per source. */
+export function logRefusedRequest(logs: LogWriter, refused: RefusedRequest, time: number): void {
+  if (!logs.unauthenticated.admit(refused.clientIp)) return;
+  logs.record(
+    {
+      time, requestId: refused.requestId, method: refused.method, path: cutWithMarker(refused.path, MAX_PATH_SHOWN), accountId: null, keyId: null, keyName: null,
+      model: null, channel: null, status: refused.status, errorCode: refused.code, promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0,
+      latencyMs: 0, firstByteMs: null, stream: false, completionCap: null, attempts: null, upstreamModel: null, userAgent: null, clientIp: refused.clientIp,
+    },
+    null,
   );
 }

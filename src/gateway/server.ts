@@ -23,7 +23,8 @@ import { DEFAULT_MAX_ANSWER_BYTES } from './relay/attempt.ts';
 import { DEFAULT_MAX_SSE_CHARS } from '../wire/sse.ts';
 import { UpstreamPools } from './relay/pools.ts';
 import { Serial } from './serial.ts';
-import { answerMalformedRequest } from './http/malformedRequest.ts';
+import { answerMalformedRequest, type RefusedRequest } from './http/malformedRequest.ts';
+import { logRefusedRequest } from './context.ts';
 import { DEFAULT_DATA_DIR, openAnyStore } from './store/index.ts';
 import type { StoreKind } from './store/types.ts';
 import { lockFolder } from './folderLock.ts';
@@ -132,6 +133,8 @@ export interface GatewayInstance {
   drain(graceMs: number): Promise<void>;
   /** Flushes the logs, closes the store and the upstream pools. Call after drain. */
   close(): Promise<void>;
+  /** Logs a request the HTTP parser refused before the app saw it (sampled like other requests without a key). */
+  logRefused(refused: RefusedRequest): void;
 }
 
 /** Builds a gateway on its store (bootstrapping it if asked), ready to handle requests. */
@@ -211,6 +214,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     }, log);
     return {
       handle: app.handle,
+      logRefused: (refused) => logRefusedRequest(gw.logs, refused, gw.usage.now()),
       storeKind: store.kind,
       ...(bootstrapKey ? { bootstrapKey } : {}),
       ...(issuedKey ? { issuedKey } : {}),
@@ -270,7 +274,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     gateway.handle,
   );
   server.maxConnections = options.maxConnections ?? 10_000;
-  server.on('clientError', answerMalformedRequest);
+  server.on('clientError', (error: Error, socket) => answerMalformedRequest(error, socket, gateway.logRefused));
   const host = options.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

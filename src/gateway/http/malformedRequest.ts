@@ -11,7 +11,17 @@ import { newRequestId } from './requestId.ts';
 
 type ParserError = Error & { headersSent?: boolean; code?: string; rawPacket?: Buffer };
 
-export function answerMalformedRequest(error: ParserError, socket: Duplex): void {
+/** What was answered, for its log row: the request line as far as it came (its method and path). */
+export interface RefusedRequest {
+  readonly requestId: string;
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly method: string;
+  readonly path: string;
+  readonly clientIp: string;
+}
+
+export function answerMalformedRequest(error: ParserError, socket: Duplex, answered: (refused: RefusedRequest) => void = () => undefined): void {
   if (!socket.writable || error.headersSent) {
     socket.destroy();
     return;
@@ -19,6 +29,8 @@ export function answerMalformedRequest(error: ParserError, socket: Duplex): void
   const requestId = newRequestId();
   const [code, detail] = reasonOf(error);
   const status = ERROR_CODES[code].status;
+  const [method = '', target = ''] = requestLineOf(error.rawPacket);
+  answered({ requestId, status, code, method: method.slice(0, 16), path: target.split('?', 1)[0]!, clientIp: (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? '' });
   const body = JSON.stringify(errorBody(code, requestId, detail));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
@@ -36,4 +48,11 @@ function reasonOf(error: ParserError): [ErrorCode, string | undefined] {
   }
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return ['request_timeout', undefined];
   return ['invalid_request', 'The HTTP request is malformed.'];
+}
+
+/** The method and target of the request line in what came (either may be missing or cut). */
+function requestLineOf(packet: Buffer | undefined): string[] {
+  if (!packet) return [];
+  const end = packet.indexOf('\r\n');
+  return packet.subarray(0, end < 0 ? Math.min(packet.length, 16_384) : end).toString('latin1').split(' ', 2);
 }
