@@ -32,9 +32,13 @@ export const MAX_TOKEN_ARRAY = 65_536;
 /** The most prompts or inputs in one request (OpenAI's own limit for embeddings). */
 export const MAX_PROMPTS = 2048;
 
-/** Whether text holds a control character (no model name does; PostgreSQL text cannot hold NUL at all). */
+/**
+ * Whether text holds a control character (no model name does; PostgreSQL text cannot hold NUL at all): C0, DEL and
+ * C1 (a terminal reads U+009B as CSI), the line and paragraph separators, and the bidirectional overrides and
+ * isolates (which make a name printed in a log or a table read as another).
+ */
 export function hasControlCharacters(text: string): boolean {
-  return /[\u0000-\u001f\u007f]/.test(text);
+  return /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(text);
 }
 
 /** A model name an operator configures (a channel's, a price's): what clients send, printable, no spaces around it. */

@@ -11,8 +11,8 @@ import { auditEntry, InvalidSetting, type Acting, type FieldName } from './userA
 import type { ModelRecord, Store } from '../store/types.ts';
 
 /** A price's fields as the CLI's flags name them (`--input`); the console names them `input_usd`... */
-export type PriceField = 'input' | 'output' | 'cached-input' | 'cache-write' | 'per-image' | 'per-image-variant' | 'free';
-type Price = Exclude<PriceField, 'per-image-variant' | 'free'>;
+export type PriceField = 'input' | 'output' | 'cached-input' | 'cache-write' | 'per-image' | 'per-image-variant' | 'free' | 'default-max-tokens';
+type Price = Exclude<PriceField, 'per-image-variant' | 'free' | 'default-max-tokens'>;
 
 /** The prices each kind takes: input, output and per-image ones required, cache ones optional (the input price when absent). */
 const PRICES_OF: Readonly<Record<ModelKind, readonly Price[]>> = {
@@ -64,6 +64,10 @@ export function priceRecord(request: PriceRequest, name: FieldName<PriceField> =
     byVariant[key] = price;
   }
   const optional = (price: Price): number | null => (OPTIONAL.includes(price) ? (prices[price] ?? null) : null);
+  const { contextLength, defaultMaxTokens } = request;
+  if (contextLength && defaultMaxTokens && defaultMaxTokens > contextLength) {
+    throw new InvalidSetting(`${name('default-max-tokens')} (${defaultMaxTokens}) is more than the model's context (${contextLength}): no answer could be that long`);
+  }
   return {
     name: request.model, kind, inputPrice: required('input'), outputPrice: required('output'),
     imagePrice: kind === 'image' ? required('per-image') : null, imagePrices: kind === 'image' ? byVariant : null,

@@ -49,7 +49,7 @@ export const adminModels: ApiHandler<'listAdminModels'> = async (gw, _ctx, { que
 /** The body's field for each price field of the rules. */
 const FIELD_OF: Readonly<Record<PriceField, string>> = {
   input: 'input_usd', output: 'output_usd', 'cached-input': 'cached_input_usd', 'cache-write': 'cache_write_usd',
-  'per-image': 'per_image_usd', 'per-image-variant': 'per_image_variants_usd', free: 'free',
+  'per-image': 'per_image_usd', 'per-image-variant': 'per_image_variants_usd', free: 'free', 'default-max-tokens': 'default_max_tokens',
 };
 
 function priceRequest(body: PriceBody): PriceRequest {

@@ -203,6 +203,12 @@ describe('model-gateway CLI', () => {
   it('model price takes each kind with the prices it has: per token, input only, per image', async () => {
     assert.equal((await cli(dir, 'model', 'price', 'fim', '--kind', 'completion', '--input', '0.2', '--output', '0.4', '--default-max-tokens', '256')).code, 0);
     assert.equal((await cli(dir, 'model', 'price', 'x', '--input', '1', '--output', '1', '--default-max-tokens', '0')).code, 2, 'a cap of 0 tokens is refused');
+    const overContext = await cli(dir, 'model', 'price', 'x', '--input', '1', '--output', '1', '--default-max-tokens', '100', '--context', '50');
+    assert.equal(overContext.code, 2, overContext.stderr);
+    assert.match(overContext.stderr, /--default-max-tokens \(100\) is more than the model's context \(50\)/);
+    for (const name of ['bad\u009b[2Jname', 'line\u2028break', 'spoof\u202eexe.txt']) {
+      assert.equal((await cli(dir, 'model', 'price', name, '--input', '1', '--output', '1')).code, 2, JSON.stringify(name));
+    }
     assert.match(
       (await cli(dir, 'model', 'price', 'claude', '--input', '3', '--output', '15', '--cached-input', '0.3', '--cache-write', '3.75')).stdout,
       /"claude" \(chat\): \$3\.00 input, \$15\.00 output, \$0\.30 cached input, \$3\.75 cache write per million tokens/,
