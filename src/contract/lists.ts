@@ -6,8 +6,10 @@
  */
 import { z } from 'zod';
 
-/** A list of `min` to `max` elements of `element`, refused at its first element that does not fit. */
-export function listOf<T extends z.ZodType>(element: T, max: number, min = 0): z.ZodType<z.output<T>[], z.input<T>[]> {
+type Issue = z.core.$ZodRawIssue;
+
+/** A list of `min` to `max` elements, checked in order until `problem` finds one (its issue, located at the element). */
+function checkedList(max: number, min: number, problem: (item: unknown) => Issue | null): z.ZodArray<z.ZodUnknown> {
   return z
     .array(z.unknown())
     .min(min)
@@ -15,28 +17,25 @@ export function listOf<T extends z.ZodType>(element: T, max: number, min = 0): z
     .check((ctx) => {
       const items = ctx.value;
       for (let i = 0; i < items.length; i++) {
-        const checked = element.safeParse(items[i]);
-        if (checked.success) continue;
-        const first = checked.error.issues[0]!;
-        ctx.issues.push({ ...first, path: [i, ...first.path], input: items[i] } as (typeof ctx.issues)[number]);
+        const issue = problem(items[i]);
+        if (issue === null) continue;
+        ctx.issues.push({ ...issue, path: [i, ...(issue.path ?? [])], input: items[i] } as (typeof ctx.issues)[number]);
         return;
       }
-    }) as unknown as z.ZodType<z.output<T>[], z.input<T>[]>;
+    });
+}
+
+/** A list of `min` to `max` elements of `element`, refused at its first element that does not fit. */
+export function listOf<T extends z.ZodType>(element: T, max: number, min = 0): z.ZodType<z.output<T>[], z.input<T>[]> {
+  return checkedList(max, min, (item) => {
+    const checked = element.safeParse(item);
+    return checked.success ? null : (checked.error.issues[0] as Issue);
+  }) as unknown as z.ZodType<z.output<T>[], z.input<T>[]>;
 }
 
 /** A prompt as token ids: whole numbers, at most `max` of them (checked in a plain loop: they can be many). */
 export function tokenIds(max: number, min = 0): z.ZodType<number[]> {
-  return z
-    .array(z.unknown())
-    .min(min)
-    .max(max)
-    .check((ctx) => {
-      const items = ctx.value;
-      for (let i = 0; i < items.length; i++) {
-        const id = items[i];
-        if (typeof id === 'number' && Number.isInteger(id) && id >= 0) continue;
-        ctx.issues.push({ code: 'custom', message: 'a token id is a whole number, 0 or more', path: [i], input: id });
-        return;
-      }
-    }) as unknown as z.ZodType<number[]>;
+  return checkedList(max, min, (id) =>
+    typeof id === 'number' && Number.isInteger(id) && id >= 0 ? null : { code: 'custom', message: 'a token id is a whole number, 0 or more', input: id },
+  ) as unknown as z.ZodType<number[]>;
 }

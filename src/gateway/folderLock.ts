@@ -7,7 +7,8 @@
  */
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
+import { loadSqlite } from './store/sqliteOpen.ts';
 
 export const LOCK_FILE = 'gateway.lock';
 /** The file whose lock is the folder's: its content is nothing. */
@@ -48,17 +49,22 @@ export function lockFolder(dataDir: string): FolderLock {
   const file = join(dataDir, LOCK_FILE);
   const holderOf = (): LockContent => readHolder(file) ?? { pid: 0, url: null, startedAt: '' };
   if (held.has(file)) throw new FolderInUseError(dataDir, holderOf());
+  // Loaded here, not imported: on a runtime without node:sqlite (an editor's) the gateway keeps its data in
+  // memory, where two processes share nothing to overspend, and there is no file lock to take.
+  const sqlite = loadSqlite();
   const lockPath = join(dataDir, LOCK_DATABASE);
-  const guard = new DatabaseSync(lockPath);
-  try {
-    chmodSync(lockPath, 0o600);
-    // No wait: a folder another gateway holds is refused at once. The exclusive transaction stays open for this
-    // process's life (locking_mode exclusive: the lock is kept, not given back at each statement).
-    guard.exec('PRAGMA busy_timeout = 0; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE');
-  } catch (error) {
-    guard.close();
-    if (/locked|busy/i.test((error as Error).message)) throw new FolderInUseError(dataDir, holderOf());
-    throw error;
+  const guard: DatabaseSync | null = sqlite ? new sqlite.DatabaseSync(lockPath) : null;
+  if (guard) {
+    try {
+      chmodSync(lockPath, 0o600);
+      // No wait: a folder another gateway holds is refused at once. The exclusive transaction stays open for this
+      // process's life (locking_mode exclusive: the lock is kept, not given back at each statement).
+      guard.exec('PRAGMA busy_timeout = 0; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE');
+    } catch (error) {
+      guard.close();
+      if (/locked|busy/i.test((error as Error).message)) throw new FolderInUseError(dataDir, holderOf());
+      throw error;
+    }
   }
   const content = (url: string | null): string => `${JSON.stringify({ pid: process.pid, url, startedAt: new Date().toISOString() } satisfies LockContent)}\n`;
   writeFileSync(file, content(null), { mode: 0o600 });
@@ -73,7 +79,7 @@ export function lockFolder(dataDir: string): FolderLock {
       released = true;
       held.delete(file);
       rmSync(file, { force: true });
-      guard.close();
+      guard?.close();
     },
   };
 }

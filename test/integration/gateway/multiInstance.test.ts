@@ -115,7 +115,11 @@ describe('several serve --database instances on one PostgreSQL database: balance
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps money exact across three instances under load, returns a SIGKILLed instance\'s lease after its expiry, and refuses a disabled key on every instance within a second', async () => {
+  /**
+   * A fresh database with the upstream as channel "up" for gpt-x, and account "team" with $0.002 and its key:
+   * 54 micro-USD a request (11 prompt tokens at $3/M, 3 completion tokens at $7/M), so about 37 requests.
+   */
+  async function teamOnFreshDatabase(): Promise<{ url: string; env: NodeJS.ProcessEnv; cli: (...args: string[]) => Promise<string>; key: string }> {
     const url = await freshDatabase();
     const env: NodeJS.ProcessEnv = {
       ...process.env, MODEL_GATEWAY_DATA: dir, MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64'),
@@ -124,9 +128,13 @@ describe('several serve --database instances on one PostgreSQL database: balance
     const cli = (...args: string[]): Promise<string> => cliWith({ ...env, MODEL_GATEWAY_DATABASE_URL: url }, ...args);
     await cli('channel', 'add', '--name', 'up', '--base-url', upstream.url, '--api-key', 'sk-upstream-secret-1', '--models', 'gpt-x');
     await cli('model', 'price', 'gpt-x', '--input', '3', '--output', '7');
-    // 54 micro-USD a request (11 prompt tokens at $3/M, 3 completion tokens at $7/M): $0.002 is about 37 requests.
     await cli('account', 'create', 'team', '--balance', '0.002');
     const key = (await cli('key', 'create', '--account', 'team', '--name', 'team-key', '--rpm', '0', '--concurrency', '0')).trim();
+    return { url, env, cli, key };
+  }
+
+  it('keeps money exact across three instances under load, returns a SIGKILLed instance\'s lease after its expiry, and refuses a disabled key on every instance within a second', async () => {
+    const { url, env, cli, key } = await teamOnFreshDatabase();
 
     for (let i = 0; i < 3; i++) started.push(await serveProcess(['--database', url], env));
     const instanceOf = (s: Served): string => /balance leases: instance ([0-9a-f-]{36})/.exec(s.output())![1]!;
@@ -205,17 +213,8 @@ describe('several serve --database instances on one PostgreSQL database: balance
   });
 
   it('an instance paused past its lease while others spend the money: its answers are logged with the charge withheld, it keeps serving, and stops cleanly', async () => {
-    const url = await freshDatabase();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env, MODEL_GATEWAY_DATA: dir, MODEL_GATEWAY_SECRET_KEY: randomBytes(32).toString('base64'),
-      MODEL_GATEWAY_ECHO_DELAY_MS: '0', MODEL_GATEWAY_LEASE_SECONDS: String(LEASE_SECONDS),
-    };
-    const cli = (...args: string[]): Promise<string> => cliWith({ ...env, MODEL_GATEWAY_DATABASE_URL: url }, ...args);
-    await cli('channel', 'add', '--name', 'up', '--base-url', upstream.url, '--api-key', 'sk-upstream-secret-1', '--models', 'gpt-x');
-    await cli('model', 'price', 'gpt-x', '--input', '3', '--output', '7');
-    await cli('account', 'create', 'team', '--balance', '0.002');
+    const { url, env, cli, key } = await teamOnFreshDatabase();
     await cli('account', 'create', 'other', '--balance', '1');
-    const key = (await cli('key', 'create', '--account', 'team', '--name', 'team-key', '--rpm', '0', '--concurrency', '0')).trim();
     const otherKey = (await cli('key', 'create', '--account', 'other', '--name', 'other-key')).trim();
     const [paused, spender] = [await serveProcess(['--database', url], env), await serveProcess(['--database', url], env)];
     started.push(paused!, spender!);
