@@ -26,13 +26,14 @@ export async function createUser(store: Store, request: NewUserRequest): Promise
   if (problem) throw new StoreError('invalid', problem);
   // The audit log names the command line "cli": no person may be mistaken for it.
   if (request.name === CLI_ACTOR) throw new StoreError('invalid', `"${CLI_ACTOR}" is the audit log's name for the command line: choose another user name`);
+  // The user name first: advice to put the user on an existing account would only lead to this refusal.
+  if ((await store.findUser({ name: request.name })) !== null) throw new StoreError('conflict', `a user named "${request.name}" already exists`);
   const accountName = request.account ?? request.name;
   const existing = await store.getAccount(accountName);
   if (request.account !== undefined && !existing) throw new StoreError('not_found', `no account named "${accountName}"`);
   if (request.account === undefined && existing && !request.joinOwnNameAccount) {
     throw new StoreError('conflict', `an account named "${request.name}" exists already: give --account ${request.name} to put the user on it`);
   }
-  if ((await store.findUser({ name: request.name })) !== null) throw new StoreError('conflict', `a user named "${request.name}" already exists`);
   const passwordHash = hashPassword(request.password);
   const account = existing ?? (await store.createAccount(accountName, 0));
   const audit = request.acting === undefined ? undefined

@@ -61,6 +61,10 @@ describe("the admins' console over HTTP", function () {
     assert.deepEqual([joined.json.user.account, joined.json.user.admin], ['ada', true]);
 
     assertError(await root.post('/api/console/admin/users', { name: 'ada', password: PASSWORD, account: 'ada' }), 409, 'user_exists');
+    // Without an account: the user is named, not the account (whose advice would only lead to the same refusal).
+    const again = await root.post('/api/console/admin/users', { name: 'ada', password: PASSWORD });
+    assertError(again, 409, 'user_exists');
+    assert.match(again.json.error.message, /A user with this name exists already/);
     await store.createAccount('shared', 0);
     assertError(await root.post('/api/console/admin/users', { name: 'shared', password: PASSWORD }), 409, 'account_exists');
     assertError(await root.post('/api/console/admin/users', { name: 'cy', password: PASSWORD, account: 'nowhere' }), 404, 'account_not_found');
