@@ -39,7 +39,9 @@ export function sendError(res: ServerResponse, requestId: string, code: ErrorCod
     if (!res.writableEnded) res.end();
     return;
   }
-  const payload = JSON.stringify(shape === 'anthropic' ? anthropicErrorBody(code, requestId, detail) : errorBody(code, requestId, detail));
+  // Anthropic's clients send the key in x-api-key (the contract's words name the Bearer header only).
+  const said = shape === 'anthropic' && code === 'missing_api_key' && detail === undefined ? 'Anthropic clients send it as "x-api-key: <API_KEY>".' : detail;
+  const payload = JSON.stringify(shape === 'anthropic' ? anthropicErrorBody(code, requestId, said) : errorBody(code, requestId, detail));
   setBaseHeaders(res, requestId);
   res.statusCode = status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);

@@ -11,7 +11,7 @@ import { costOf, costOfTokens } from '../../../src/gateway/accounts/money.ts';
 import { FAKE_SIGNATURE } from '../../support/fakeMessages.ts';
 import { FAKE_PROMPT_TOKENS, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { newChannel } from '../../support/channels.ts';
-import { chatModel, logOfRequest, useGatewayWithUpstream, waitForLog, type Started } from './helpers.ts';
+import { call, chatModel, logOfRequest, useGatewayWithUpstream, waitForLog, type Started } from './helpers.ts';
 
 const INPUT = 3_000_000;
 const OUTPUT = 15_000_000;
@@ -355,6 +355,9 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
         assert.equal((e.error as { error: { code: string } }).error.code, 'invalid_api_key');
         return true;
       });
+      const keyless = await call(t.gw, 'POST', '/v1/messages', { body: { model: 'echo', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] } });
+      assert.equal(keyless.status, 401);
+      assert.match(keyless.json.error.message, /no API key was sent.*Anthropic clients send it as "x-api-key: <API_KEY>"/);
       await assert.rejects(claude.messages.create({ model: 'no-such-model', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] }), NotFoundError);
       const { secret } = await createKey(t.admin(), { account: 'local', name: 'echo-only', models: ['echo'] });
       const narrow = new Anthropic({ apiKey: secret, baseURL: t.gw.url, maxRetries: 0 });
