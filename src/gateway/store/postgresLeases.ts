@@ -62,10 +62,14 @@ export class PostgresLeases extends InstanceRows implements LeaseStore {
 
   async giveBack(accountId: number, amount: number | 'all'): Promise<number> {
     return this.tx(async (query) => {
-      const view = (await lockLeasedAccounts(query, this.instance, [accountId])).get(accountId);
-      if (!view) return 0;
-      const back = amount === 'all' ? view.mine : Math.min(amount, view.mine);
-      if (amount === 'all' || back === view.mine) await query('DELETE FROM leases WHERE instance = $1 AND account_id = $2', [this.instance, accountId]);
+      if (!(await lockLeasedAccounts(query, this.instance, [accountId])).has(accountId)) return 0;
+      // The lease read after the lock, in a statement of its own. Read in the locking statement, a lease another
+      // transaction changed while this one waited for the lock is its old value (PostgreSQL re-reads only the
+      // locked row): 'all' then deleted more than it counted back, and accounts.leased kept the difference for good.
+      const { rows } = await query('SELECT amount FROM leases WHERE instance = $1 AND account_id = $2', [this.instance, accountId]);
+      const mine = rows.length > 0 ? num(rows[0]!.amount) : 0;
+      const back = amount === 'all' ? mine : Math.min(amount, mine);
+      if (amount === 'all' || back === mine) await query('DELETE FROM leases WHERE instance = $1 AND account_id = $2', [this.instance, accountId]);
       else await query('UPDATE leases SET amount = amount - $3 WHERE instance = $1 AND account_id = $2', [this.instance, accountId, back]);
       if (back > 0) await query('UPDATE accounts SET leased = leased - $2 WHERE id = $1', [accountId, back]);
       return back;

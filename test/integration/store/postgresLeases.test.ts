@@ -80,6 +80,30 @@ describe('balance leases in the PostgreSQL store', () => {
     assert.deepEqual(await accountRow(url, 'team'), { balance: 600, leased: 0, spent: 400, inLeases: 0 });
   });
 
+  it('a hand-back that waited for the account\'s lock returns what the lease holds then, not what it held before', async () => {
+    const url = await freshDatabase();
+    const store = await open(url);
+    const account = await store.createAccount('team', 1_000);
+    assert.equal((await store.leases.take(account.id, () => 100, 60_000))!.granted, 100);
+    // Another transaction of the same instance (a take) holds the account's lock and adds 200 to the lease...
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
+      await other.query('UPDATE accounts SET leased = leased + 200 WHERE id = $1', [account.id]);
+      await other.query('UPDATE leases SET amount = amount + 200 WHERE instance = $1 AND account_id = $2', [store.leases.instance, account.id]);
+      // ...while the hand-back of all of it waits for that lock; then the take commits.
+      const handBack = store.leases.giveBack(account.id, 'all');
+      await new Promise((r) => setTimeout(r, 200));
+      await other.query('COMMIT');
+      assert.equal(await handBack, 300, 'all of the lease as it is once the lock is had');
+    } finally {
+      await other.end();
+    }
+    assert.deepEqual(await accountRow(url, 'team'), { balance: 1_000, leased: 0, spent: 0, inLeases: 0 }, 'leased equals the sum of the leases');
+  });
+
   it('reclaims expired leases (a dead instance\'s) and only those, by the database clock', async () => {
     const url = await freshDatabase();
     const [dead, live] = [await open(url), await open(url)];
