@@ -80,7 +80,9 @@ export class PostgresStore implements Store {
   private constructor(url: string, box: SecretBox | null, options: PostgresOptions) {
     this.where = describeDatabase(url);
     const log = (line: string): void => (options.log ?? (() => undefined))(redactPassword(line, url));
-    const connection: pg.ClientConfig = { connectionString: url, application_name: 'model-gateway' };
+    // A process frozen inside a transaction (SIGSTOP, a paused VM) would hold its account locks and stop every
+    // other instance's leases and batches: the server ends such a session after 10 s (ours take milliseconds).
+    const connection: pg.ClientConfig = { connectionString: url, application_name: 'model-gateway', idle_in_transaction_session_timeout: 10_000 };
     this.#pool = new pg.Pool({ ...connection, max: options.maxConnections ?? 10 });
     // An idle connection the server drops emits 'error' on the pool: without a listener it would end the process.
     this.#pool.on('error', (error) => log(`a PostgreSQL connection of the pool failed (${error.message}); it is replaced on the next query`));

@@ -4,6 +4,8 @@
 // spend another's lease; hand-backs and the reclaim of expired leases return exactly what was held.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import pg from 'pg';
 import { PostgresStore } from '../../../src/gateway/store/postgres.ts';
 import { SecretBox } from '../../../src/gateway/store/secretBox.ts';
@@ -102,6 +104,25 @@ describe('balance leases in the PostgreSQL store', () => {
       await other.end();
     }
     assert.deepEqual(await accountRow(url, 'team'), { balance: 1_000, leased: 0, spent: 0, inLeases: 0 }, 'leased equals the sum of the leases');
+  });
+
+  it('a process frozen inside a transaction holds the account\'s lock only until the server ends its session (10 s), not for good', async function () {
+    this.timeout(60_000);
+    const url = await freshDatabase();
+    const store = await open(url);
+    const account = await store.createAccount('team', 1_000);
+    const frozen = spawn(process.execPath, [join(import.meta.dirname, '../../fixtures/frozenInTransaction.ts'), url, String(account.id)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        frozen.stdout.on('data', (d: Buffer) => (d.toString().includes('locked') ? resolve() : undefined));
+        frozen.on('exit', (code) => reject(new Error(`the frozen process exited (${code})`)));
+      });
+      // Waits for the frozen process's lock: the server ends that idle transaction, and this goes through.
+      assert.equal((await store.leases.take(account.id, () => 300, 60_000))!.granted, 300);
+      assert.deepEqual(await accountRow(url, 'team'), { balance: 1_000, leased: 300, spent: 0, inLeases: 300 }, 'the frozen take rolled back whole');
+    } finally {
+      frozen.kill('SIGKILL');
+    }
   });
 
   it('reclaims expired leases (a dead instance\'s) and only those, by the database clock', async () => {
