@@ -199,6 +199,18 @@ export function parseAllowList(entries: readonly string[]): string[] {
 }
 
 /** The 4 or 16 bytes of an address isIP accepted (IPv6 with "::" and a dotted IPv4 tail expanded). */
+/**
+ * The network a client address stands for when counting what it may send: an IPv4 address itself (an IPv4-mapped
+ * IPv6 one too), an IPv6 address's /64 (one client commonly holds a whole /64, 2^64 addresses).
+ */
+export function networkOf(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (address.includes('%') || isIP(address) !== 6) return address;
+  const bytes = addressBytes(address.toLowerCase(), 6);
+  return `${formatBytes([...bytes.slice(0, 8), ...new Array<number>(8).fill(0)], 6)}/64`;
+}
+
 function addressBytes(address: string, version: number): number[] {
   if (version === 4) return address.split('.').map(Number);
   let text = address;
