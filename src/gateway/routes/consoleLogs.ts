@@ -30,10 +30,13 @@ export function rowView(l: StoredLog) {
 
 const CSV_COLUMNS = ['time', 'request_id', 'key_name', 'model', 'path', 'status', 'error_code', 'prompt_tokens', 'completion_tokens', 'cost_usd', 'latency_ms', 'first_byte_ms', 'stream'] as const;
 
-/** A CSV field: quoted when it needs to be; a leading = + - @ is made text so that no spreadsheet runs it as a formula. */
-function csvField(value: unknown): string {
+/**
+ * A CSV field: quoted when it needs to be; one that starts with = + - @ (after any blanks, which some spreadsheets
+ * skip) or a tab or carriage return is made text, so that no spreadsheet runs it as a formula.
+ */
+export function csvField(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^(?:[ \t\r\n]*[=+\-@]|[\t\r])/.test(text)) text = `'${text}`;
   return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -53,7 +56,7 @@ function csvOf(rows: readonly StoredLog[], withAccount: boolean): FileReply {
 /** The rows of `query` in `accountId`'s logs (absent: every account's), as a page or as CSV. */
 async function logsPage(gw: Gateway, query: LogsQuery, accountId: number | undefined) {
   const csv = query.format === 'csv';
-  const limit = csv ? MAX_CSV_ROWS : (query.limit ?? DEFAULT_PAGE);
+  const limit = csv ? Math.min(query.limit ?? MAX_CSV_ROWS, MAX_CSV_ROWS) : (query.limit ?? DEFAULT_PAGE);
   // A key of another account filters to nothing, like one that does not exist: nothing is told about it.
   const filter: LogFilter = {
     limit, ...(accountId !== undefined ? { accountId } : {}),

@@ -67,6 +67,8 @@ describe("a signed-in user's catalogue and logs", function () {
     const lines = (await csv.text()).trimEnd().split('\r\n');
     assert.equal(lines[0], 'time,request_id,key_name,model,path,status,error_code,prompt_tokens,completion_tokens,cost_usd,latency_ms,first_byte_ms,stream');
     assert.deepEqual(lines.slice(1).map((l) => l.split(',')[2]), ['ada-2', 'ada-1']);
+    const one = await fetch(`${t.gw.url}/api/console/account/logs?format=csv&status=ok&limit=1`, { headers: { cookie: `mg_session=${ada.cookie}` } });
+    assert.deepEqual((await one.text()).trimEnd().split('\r\n').slice(1).map((l) => l.split(',')[2]), ['ada-2'], 'a limit given holds for the CSV too');
     for (const query of ['status=maybe', 'limit=0', 'limit=201', 'key=abc', 'since=yesterday', 'format=xml', 'accountId=2', 'before=-1']) {
       assertError(await ada.get(`/api/console/account/logs?${query}`), 400, 'invalid_request');
     }
