@@ -221,9 +221,12 @@ function spendLimitReached(gw: Gateway, key: KeyRecord, s: KeyState): HttpError 
   const resets = periodEnd(key.spendPeriod, gw.usage.now());
   const per = key.spendPeriod === 'total' ? 'in total' : `per UTC ${key.spendPeriod}`;
   const held = s.reserved > 0 ? `, and its requests in flight hold ${formatMicroUsd(s.reserved)}` : '';
+  // Refused before the limit is quite spent: what is left cannot pay for this request's least (its prompt and a short answer).
+  const left = (key.spendLimit ?? 0) - Math.max(0, s.spent) - s.reserved;
+  const short = left > 0 ? ` What is left, ${formatMicroUsd(left)}, cannot pay for the least this request may cost (its prompt and a short answer).` : '';
   return new HttpError(
     'key_spend_limit_reached',
-    `Its limit is ${formatMicroUsd(key.spendLimit ?? 0)} ${per}; it has spent ${formatMicroUsd(Math.max(0, s.spent))}${held}. The limit resets ${resets === null ? 'never (a total limit)' : `at ${new Date(resets).toISOString()}`}.`,
+    `Its limit is ${formatMicroUsd(key.spendLimit ?? 0)} ${per}; it has spent ${formatMicroUsd(Math.max(0, s.spent))}${held}.${short} The limit resets ${resets === null ? 'never (a total limit)' : `at ${new Date(resets).toISOString()}`}.`,
   );
 }
 

@@ -71,6 +71,17 @@ describe("a key's spending limit", () => {
     assert.equal((await refusalOf(ask(openai))).code, 'key_spend_limit_reached');
   });
 
+  it('refused with some of the limit left: the message says what is left and why it does not pay', async () => {
+    const { secret } = await createKey(t.admin(), { account: 'rich', name: 'almost', spendLimitUsd: '0.000101' });
+    const openai = client(secret);
+    let refused: Awaited<ReturnType<typeof refusalOf>> | null = null;
+    for (let i = 0; i < 5 && !refused; i++) refused = await ask(openai).then(() => null, (error: unknown) => refusalOf(Promise.reject(error)));
+    assert.equal(refused?.code, 'key_spend_limit_reached');
+    const spent = /it has spent \$(0\.\d+)\./.exec(refused!.message)?.[1];
+    assert.ok(spent !== undefined && Number(spent) < 0.000101, `refused before the limit was quite spent: ${refused!.message}`);
+    assert.match(refused!.message, /What is left, \$0\.0000\d+, cannot pay for the least this request may cost/);
+  });
+
   it('30 concurrent requests against a limit that fits 10: at most the limit is spent, the rest are 403, and the logs add up to the balance', async () => {
     upstream.behaviour = { ...USAGE, headersDelayMs: 150 };
     const { secret } = await createKey(t.admin(), { account: 'rich', name: 'burst', spendLimitUsd: '0.001' });
