@@ -44,3 +44,19 @@ export function shownUrl(url: string): string {
   for (const name of [...parsed.searchParams.keys()]) parsed.searchParams.set(name, '****');
   return parsed.toString().replaceAll('%2A', '*');
 }
+
+/**
+ * A URL edited from its shown form (shownUrl): each part still masked ('****') takes the value `stored` has
+ * there, so that changing the rest of a URL never writes a mask over the secret it hid.
+ */
+export function unmaskUrl(given: string, stored: string | null): string {
+  const edited = URL.parse(given);
+  const old = stored ? URL.parse(stored) : null;
+  if (!edited || !old || !given.includes('****')) return given;
+  if (edited.password === '****' && old.password) edited.password = old.password;
+  for (const [name, value] of [...edited.searchParams]) {
+    const kept = old.searchParams.get(name);
+    if (value === '****' && kept !== null) edited.searchParams.set(name, kept);
+  }
+  return edited.toString();
+}

@@ -5,7 +5,7 @@
  * as they will be after the change; each change written by the store with its audit row under the actor's
  * name. The audit row holds the settings and whether a key was set or replaced, never the key itself.
  */
-import { channelServesKind, type ChannelType, type ModelKind } from '../contract/index.ts';
+import { channelServesKind, shownUrl, type ChannelType, type ModelKind } from '../contract/index.ts';
 import { auditEntry, InvalidSetting, type Acting, type FieldName } from './accounts/userAdmin.ts';
 import { StoreError, type ChannelChanges, type ChannelRecord, type Store } from './store/types.ts';
 
@@ -67,10 +67,16 @@ export async function channelsUnfitFor(store: Store, model: string, kind: ModelK
   return listing.some((c) => channelServesKind(c.type, kind)) ? [] : listing;
 }
 
+/** Settings as the audit row keeps them: the URLs' passwords and query values masked, like the key. */
+function shownUrls<T extends { baseUrl?: string | null | undefined; proxy?: string | null | undefined }>(settings: T): T {
+  const shown = (url: string | null | undefined) => (typeof url === 'string' ? shownUrl(url) : url);
+  return { ...settings, ...('baseUrl' in settings ? { baseUrl: shown(settings.baseUrl) } : {}), ...('proxy' in settings ? { proxy: shown(settings.proxy) } : {}) };
+}
+
 /** Adds a channel (enabled) with its audit row. `apiKey` null: the upstream takes none. */
 export async function addChannel(store: Store, name: string, apiKey: string | null, settings: ChannelSettings, acting: Acting, field?: FieldName<ChannelField>): Promise<ChannelRecord> {
   const checked = checkChannelSettings(settings, field);
-  return store.addChannel({ name, apiKey, ...checked }, auditEntry(acting, 'channel.add', name, { ...checked, upstream_key: apiKey === null ? 'none' : 'set' }));
+  return store.addChannel({ name, apiKey, ...checked }, auditEntry(acting, 'channel.add', name, { ...shownUrls(checked), upstream_key: apiKey === null ? 'none' : 'set' }));
 }
 
 /**
@@ -85,7 +91,7 @@ export async function updateChannel(store: Store, name: string, changes: Channel
   const after = checkChannelSettings({ type, baseUrl, models, priority, weight, timeoutMs, proxy, responsesApi: current.responsesApi ?? null, ...given }, field);
   const settings = after.type === 'echo' && (given.baseUrl !== undefined || current.baseUrl !== null) ? { ...given, baseUrl: null } : given;
   const key = apiKey === undefined ? {} : { upstream_key: apiKey === null ? 'removed' : 'replaced' };
-  return store.updateChannel(name, { ...settings, ...(apiKey === undefined ? {} : { apiKey }) }, auditEntry(acting, 'channel.update', name, { ...settings, ...key }));
+  return store.updateChannel(name, { ...settings, ...(apiKey === undefined ? {} : { apiKey }) }, auditEntry(acting, 'channel.update', name, { ...shownUrls(settings), ...key }));
 }
 
 /** Enables or disables a channel: a disabled one serves nothing until enabled again. */

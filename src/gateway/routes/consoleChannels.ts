@@ -9,7 +9,7 @@
  * on every instance on the database. A channel's key is never answered, logged or recorded: only whether
  * one is set, and its last 4 characters when it is long enough for that to give nothing away.
  */
-import { channelSecrets, redactSecrets, type ChannelView } from '../../contract/index.ts';
+import { channelSecrets, redactSecrets, shownUrl, unmaskUrl, type ChannelView } from '../../contract/index.ts';
 import { DEFAULT_CHANNEL_TIMEOUT_MS } from '../admin.ts';
 import { addChannel, channelNamed, removeChannel, setChannelEnabled, testModelOf, unpricedModels, updateChannel } from '../channelAdmin.ts';
 import { recentHealth, type RecentHealth } from '../channelHealthReport.ts';
@@ -39,8 +39,9 @@ async function channelViews(gw: Gateway, channels: readonly ChannelRecord[]): Pr
     const logged = recent.get(c.name) ?? none;
     const breaker = gw.health.view(c.id);
     return {
-      name: c.name, type: c.type, base_url: c.baseUrl, models: { ...c.models }, priority: c.priority, weight: c.weight, timeout_ms: c.timeoutMs,
-      proxy: c.proxy, responses_api: c.responsesApi ?? null, status: c.status, created_at: isoTime(c.createdAt)!, api_key: keyHint(c.apiKey),
+      // URLs as shown (their query values and passwords masked, like the key); an edit sends the masks back, unmaskUrl keeps them.
+      name: c.name, type: c.type, base_url: c.baseUrl === null ? null : shownUrl(c.baseUrl), models: { ...c.models }, priority: c.priority, weight: c.weight,
+      timeout_ms: c.timeoutMs, proxy: c.proxy === null ? null : shownUrl(c.proxy), responses_api: c.responsesApi ?? null, status: c.status, created_at: isoTime(c.createdAt)!, api_key: keyHint(c.apiKey),
       health: {
         served: logged.served, failed: logged.failed, last_failure: said(logged.lastFailure ?? breaker?.lastFailure ?? null),
         failures_in_a_row: breaker?.failures ?? 0, cooling_down_until: breaker && breaker.openUntil > Date.now() ? isoTime(breaker.openUntil) : null,
@@ -73,9 +74,11 @@ export const adminAddChannel: ApiHandler<'addChannel'> = async (gw, _ctx, { call
 
 /** POST /api/console/admin/channels/update: the fields given change; `api_key` a new key, null none, absent the same. */
 export const adminUpdateChannel: ApiHandler<'updateChannel'> = async (gw, _ctx, { caller, body }) => {
+  const stored = (await gw.store.listChannels()).find((c) => c.name === body.name);
+  const url = (given: string | null | undefined, was: string | null | undefined): string | null | undefined => (typeof given === 'string' ? unmaskUrl(given, was ?? null) : given);
   const changes: ChannelChanges = {
-    type: body.type, baseUrl: body.base_url, apiKey: body.api_key, models: body.models, priority: body.priority, weight: body.weight,
-    timeoutMs: body.timeout_ms, proxy: body.proxy, responsesApi: body.responses_api,
+    type: body.type, baseUrl: url(body.base_url, stored?.baseUrl), apiKey: body.api_key, models: body.models, priority: body.priority, weight: body.weight,
+    timeoutMs: body.timeout_ms, proxy: url(body.proxy, stored?.proxy), responsesApi: body.responses_api,
   };
   try {
     const channel = await updateChannel(gw.store, body.name, changes, caller.acting);

@@ -166,6 +166,24 @@ describe("the admins' channels and prices over HTTP", function () {
     const price = rows.find((r) => r.action === 'model.price')!;
     assert.deepEqual([price.details.inputPrice, price.details.outputPrice, price.details.free], [1_500_000, 2_000_000, false]);
   });
+
+  it('shows a base URL\'s query values and a proxy\'s password masked; an edit that sends the masks back keeps the secrets they hide', async () => {
+    const added = await root.post('/api/console/admin/channels', {
+      name: 'query-secret', base_url: `${a.url}?key=QSECRET-1234`, proxy: 'http://proxyuser:PROXYPASS-99@127.0.0.1:3128', api_key: SECRET, models: { qm: 'qm' },
+    });
+    assert.equal(added.status, 201, added.text);
+    assert.deepEqual([added.json.channel.base_url, added.json.channel.proxy], [`${a.url}?key=****`, 'http://proxyuser:****@127.0.0.1:3128/']);
+    assert.doesNotMatch(JSON.stringify(await channels()), /QSECRET-1234|PROXYPASS-99/);
+    // The form sends the URLs as it showed them, with one part changed.
+    const edited = await root.post('/api/console/admin/channels/update', { name: 'query-secret', base_url: `${a.url.replace(/\/v1$/, '/v2')}?key=****`, proxy: 'http://proxyuser:****@127.0.0.1:3129' });
+    assert.equal(edited.status, 200, edited.text);
+    const stored = (await t.admin().listChannels()).find((c) => c.name === 'query-secret')!;
+    assert.equal(stored.baseUrl, `${a.url.replace(/\/v1$/, '/v2')}?key=QSECRET-1234`);
+    assert.equal(stored.proxy, 'http://proxyuser:PROXYPASS-99@127.0.0.1:3129/');
+    const audit = await t.admin().listAudit({ limit: 5, actor: 'root' });
+    assert.doesNotMatch(JSON.stringify(audit), /QSECRET-1234|PROXYPASS-99/, 'nor in the audit log');
+    assert.equal((await root.post('/api/console/admin/channels/delete', { name: 'query-secret' })).status, 200);
+  });
 });
 
 describe('on PostgreSQL: an admin on one instance changes channels and prices, another serves from them within a second', function () {
