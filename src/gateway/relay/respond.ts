@@ -43,14 +43,21 @@ export function writeJson(to: Answering, status: number, body: string | Buffer, 
  * Anthropic's for a Messages stream), and deliberately no end marker (`[DONE]`, message_stop), so
  * that no client can take it for a finished answer.
  */
-export function endWithStreamError(request: Pick<RelayRequest, 'res' | 'requestId' | 'operation'>, code: ErrorCode, detail: string): void {
+export function endWithStreamError(request: Pick<RelayRequest, 'res' | 'requestId' | 'operation' | 'model'>, code: ErrorCode, detail: string): void {
   const { res, requestId } = request;
   if (res.writableEnded || res.destroyed) return;
   if (request.operation === 'messages') res.end(`event: error\ndata: ${JSON.stringify(anthropicErrorBody(code, requestId, detail))}\n\n`);
   else if (request.operation === 'responses') {
     // The Responses `error` event (type, code, message), with the contract's `error` object too: the SDKs raise on it.
+    // Then `response.failed`, the end a Responses client waits for (the Codex CLI takes a stream that ends without
+    // response.completed or response.failed for a dropped connection, and sends the request again).
     const body = errorBody(code, requestId, detail);
-    res.end(`event: error\ndata: ${JSON.stringify({ type: 'error', code, message: body.error.message, param: null, ...body })}\n\n`);
+    const failed = {
+      id: `resp_${requestId}`, object: 'response', created_at: Math.floor(Date.now() / 1000), status: 'failed', model: request.model,
+      error: { code, message: body.error.message }, incomplete_details: null, output: [],
+    };
+    res.end(`event: error\ndata: ${JSON.stringify({ type: 'error', code, message: body.error.message, param: null, ...body })}\n\n` +
+      `event: response.failed\ndata: ${JSON.stringify({ type: 'response.failed', response: failed })}\n\n`);
   } else res.end(`data: ${JSON.stringify(errorBody(code, requestId, detail))}\n\n`);
 }
 

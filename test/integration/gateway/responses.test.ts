@@ -188,6 +188,11 @@ describe('the OpenAI Responses API (/v1/responses)', () => {
       assert.match(raw.text, /event: error/);
       assert.doesNotMatch(raw.text, /event: response\.completed/);
       assert.match(raw.text, /stream ended before its end \(response\.completed\)/, 'the error names the event that never came');
+      // Then response.failed, the end a Responses client waits for (else it takes the stream for a dropped connection).
+      const failed = /event: response\.failed\ndata: (.*)\n\n$/.exec(raw.text);
+      assert.ok(failed, raw.text.slice(-400));
+      const event = JSON.parse(failed[1]!) as { response: { status: string; error: { code: string; message: string } } };
+      assert.deepEqual([event.response.status, event.response.error.code], ['failed', 'upstream_error']);
       const log = await logOf(raw.headers.get('x-request-id'));
       assert.equal(log.usageEstimated, true);
       assert.ok(log.completionTokens > 0 && log.cost > 0);
