@@ -119,6 +119,46 @@ describe('the OpenAI Responses API (/v1/responses)', () => {
     ]);
   });
 
+  it('a freeform (custom) tool, as the Codex CLI offers apply_patch: a function of one string upstream, a custom_tool_call back, streamed and not, and its output in the next turn', async () => {
+    const patch = '*** Begin Patch\n*** Add File: a.txt\n+hello\n*** End Patch';
+    upstream.behaviour = { toolCall: { id: 'call_7', name: 'apply_patch', arguments: JSON.stringify({ input: patch }) } };
+    const tools: OpenAI.Responses.CustomTool[] = [{ type: 'custom', name: 'apply_patch', description: 'Edit files', format: { type: 'grammar', syntax: 'lark', definition: 'start: /(.|\\n)+/' } }];
+    const whole = await sdk.responses.create({ model: 'gpt-up', input: 'add a.txt', tools });
+    const call = whole.output.find((item) => item.type === 'custom_tool_call');
+    assert.ok(call && call.type === 'custom_tool_call', JSON.stringify(whole.output));
+    assert.deepEqual([call.name, call.call_id, call.input], ['apply_patch', 'call_7', patch]);
+    const sent = upstream.requests.at(-1)!.body.tools as { function: { name: string; description: string; parameters: { properties: { input: { description: string } }; required: string[] } } }[];
+    assert.deepEqual([sent[0]!.function.name, sent[0]!.function.description, sent[0]!.function.parameters.required], ['apply_patch', 'Edit files', ['input']]);
+    assert.match(sent[0]!.function.parameters.properties.input.description, /lark grammar:\nstart:/, 'the grammar is given to the model in words');
+
+    const stream = sdk.responses.stream({ model: 'gpt-up', input: 'add a.txt', tools });
+    let streamed = '';
+    const kinds: string[] = [];
+    for await (const event of stream) {
+      kinds.push(event.type);
+      if (event.type === 'response.custom_tool_call_input.delta') streamed += event.delta;
+    }
+    assert.equal(streamed, patch);
+    assert.ok(kinds.includes('response.custom_tool_call_input.done') && !kinds.includes('response.function_call_arguments.delta'), kinds.join(' '));
+    assert.equal((await stream.finalResponse()).output.find((item) => item.type === 'custom_tool_call')?.type, 'custom_tool_call');
+
+    upstream.behaviour = { pieces: ['Added.'] };
+    const next = await sdk.responses.create({
+      model: 'gpt-up', tools,
+      input: [
+        { role: 'user', content: 'add a.txt' },
+        { type: 'custom_tool_call', call_id: 'call_7', name: 'apply_patch', input: patch },
+        { type: 'custom_tool_call_output', call_id: 'call_7', output: 'Done!' },
+      ],
+    });
+    assert.equal(next.output_text, 'Added.');
+    assert.deepEqual(upstream.requests.at(-1)!.body.messages, [
+      { role: 'user', content: 'add a.txt' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_7', type: 'function', function: { name: 'apply_patch', arguments: JSON.stringify({ input: patch }) } }] },
+      { role: 'tool', tool_call_id: 'call_7', content: 'Done!' },
+    ]);
+  });
+
   it('an anthropic channel: Responses through chat to Messages and back, streamed and not', async () => {
     const plain = await sdk.responses.create({ model: 'claude-up', instructions: 'Sys.', input: 'hi' });
     assert.equal(plain.output_text, 'w1 w2 w3');

@@ -47,9 +47,25 @@ export function messageItem(id: string, text: string, status = 'completed'): Jso
   return { type: 'message', id, status, role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] };
 }
 
-/** A call of `tool` (its namespace too, for a namespaced one: the client routes the call by it). */
+/**
+ * A call of `tool` (its namespace too, for a namespaced one: the client routes the call by it). A freeform tool's
+ * call is a custom_tool_call with its raw text, `input`, out of the one argument its chat function had.
+ */
 export function functionCallItem(id: string, callId: string, tool: ToolName, args: string, status = 'completed'): Json {
-  return { type: 'function_call', id, call_id: callId, name: tool.name, ...(tool.namespace ? { namespace: tool.namespace } : {}), arguments: args, status };
+  const namespace = tool.namespace ? { namespace: tool.namespace } : {};
+  if (tool.custom) return { type: 'custom_tool_call', id, call_id: callId, name: tool.name, ...namespace, input: customInputOf(args), status };
+  return { type: 'function_call', id, call_id: callId, name: tool.name, ...namespace, arguments: args, status };
+}
+
+/** A freeform call's text from its chat arguments ({"input": "..."}); arguments that are not that JSON, as they came. */
+export function customInputOf(args: string): string {
+  try {
+    const parsed: unknown = JSON.parse(args);
+    const input = (parsed as { input?: unknown } | null)?.input;
+    return typeof input === 'string' ? input : args;
+  } catch {
+    return args;
+  }
 }
 
 export function chatAnswerToResponses(answer: Json, request: RelayRequest, usage: RelayUsage): Json {

@@ -2,8 +2,9 @@
  * A Responses request as chat completions, for upstreams without the Responses API.
  * `instructions` and system/developer items become system messages, message items keep their
  * role, function_call items become an assistant turn's tool_calls and function_call_output items
- * the `tool` messages that answer them, in order. Reasoning items are the upstream model's own and
- * are not sent back. Function tools go as chat tools, namespaced ones flattened (toolNames.ts).
+ * the `tool` messages that answer them, in order (custom_tool_call and its output alike). Reasoning items are
+ * the upstream model's own and are not sent back. Function tools go as chat tools, namespaced ones flattened
+ * (toolNames.ts), freeform (custom) ones as a function of one string.
  * Built-in tools (web search, file search, ...) cannot run on a chat upstream and are left out, as
  * a tool the model cannot use (the Codex CLI always offers web_search); forcing one with
  * tool_choice, and items without a chat equivalent, are a clear 400.
@@ -29,7 +30,10 @@ export function responsesToChatRequest(body: ResponsesRequest): Json {
   for (const field of ['temperature', 'top_p', 'parallel_tool_calls', 'user'] as const) if (b[field] !== undefined && b[field] !== null) chat[field] = b[field];
   const effort = (b['reasoning'] as { effort?: unknown } | null | undefined)?.effort;
   if (typeof effort === 'string') chat['reasoning_effort'] = effort;
-  const tools = functionToolsOf(b.tools).map(({ namespace, tool }) => toolToChat(tool, names.toChat({ name: asText(tool['name']), ...(namespace ? { namespace } : {}) })));
+  const tools = functionToolsOf(b.tools).map(({ namespace, tool }) => {
+    const name = names.toChat({ name: asText(tool['name']), ...(namespace ? { namespace } : {}) });
+    return tool['type'] === 'custom' ? customToolToChat(tool, name) : toolToChat(tool, name);
+  });
   if (tools.length > 0) chat['tools'] = tools;
   const choice = toolChoiceToChat(b['tool_choice'], names);
   if (choice !== undefined) chat['tool_choice'] = choice;
@@ -47,16 +51,18 @@ function addItem(messages: Json[], item: ResponsesItem, where: string, names: To
     const role = item.role === 'developer' ? 'system' : item.role;
     if (role !== 'user' && role !== 'system' && role !== 'assistant') throw new ConversionError(`${where}: unknown role "${String(item.role)}".`);
     messages.push({ role, content: contentToChat(it['content'], where, role) });
-  } else if (type === 'function_call') {
+  } else if (type === 'function_call' || type === 'custom_tool_call') {
     const name = names.toChat({ name: asText(it['name']), ...(typeof it['namespace'] === 'string' ? { namespace: it['namespace'] } : {}) });
-    const call = { id: asText(it['call_id']), type: 'function', function: { name, arguments: asText(it['arguments']) } };
+    // A freeform call's raw text goes as the one argument its chat function has (customToolToChat).
+    const args = type === 'custom_tool_call' ? JSON.stringify({ input: asText(it['input']) }) : asText(it['arguments']);
+    const call = { id: asText(it['call_id']), type: 'function', function: { name, arguments: args } };
     const last = messages[messages.length - 1];
     // Parallel calls (and a call after the assistant's words) belong to one assistant turn.
     if (last?.['role'] === 'assistant') {
       last['tool_calls'] = [...((last['tool_calls'] as Json[] | undefined) ?? []), call];
       if (last['content'] === '') last['content'] = null;
     } else messages.push({ role: 'assistant', content: null, tool_calls: [call] });
-  } else if (type === 'function_call_output') {
+  } else if (type === 'function_call_output' || type === 'custom_tool_call_output') {
     const output = it['output'];
     messages.push({ role: 'tool', tool_call_id: asText(it['call_id']), content: typeof output === 'string' ? output : contentToText(output, where) });
   } else if (type !== 'reasoning') {
@@ -94,11 +100,28 @@ function toolToChat(tool: Json, name: string): Json {
   return { type: 'function', function: fn };
 }
 
+/**
+ * A freeform tool as a chat function of one string, `input`: its raw text (a patch, a script). Its grammar, when it
+ * has one, is given to the model in words, since a chat upstream cannot enforce it; the call comes back as a
+ * custom_tool_call with that text (answer.ts).
+ */
+function customToolToChat(tool: Json, name: string): Json {
+  const format = tool['format'] as { type?: unknown; syntax?: unknown; definition?: unknown } | undefined;
+  const grammar = format?.type === 'grammar' && typeof format.definition === 'string'
+    ? ` It must follow this ${typeof format.syntax === 'string' ? format.syntax : ''} grammar:\n${format.definition}` : '';
+  const fn: Json = {
+    name,
+    parameters: { type: 'object', properties: { input: { type: 'string', description: `The tool's input, as raw text.${grammar}` } }, required: ['input'], additionalProperties: false },
+  };
+  if (typeof tool['description'] === 'string') fn['description'] = tool['description'];
+  return { type: 'function', function: fn };
+}
+
 function toolChoiceToChat(choice: unknown, names: ToolNames): unknown {
   if (choice === undefined || choice === null) return undefined;
   if (typeof choice === 'string') return choice;
   const c = choice as Json;
-  if (c['type'] === 'function' && typeof c['name'] === 'string') {
+  if ((c['type'] === 'function' || c['type'] === 'custom') && typeof c['name'] === 'string') {
     return { type: 'function', function: { name: names.toChat({ name: c['name'], ...(typeof c['namespace'] === 'string' ? { namespace: c['namespace'] } : {}) }) } };
   }
   if (typeof c['type'] === 'string' && c['type'] !== 'allowed_tools') {

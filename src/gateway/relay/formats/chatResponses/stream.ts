@@ -9,7 +9,7 @@ import { reasoningTextOf } from '../../../../contract/index.ts';
 import type { RelayRequest, RelayUsage } from '../../types.ts';
 import { toolNamesOf, type ToolName } from './toolNames.ts';
 import type { StreamShaper, UpstreamEvent } from '../types.ts';
-import { functionCallItem, messageItem, reasoningItem, responseEnvelope, statusOfFinish } from './answer.ts';
+import { customInputOf, functionCallItem, messageItem, reasoningItem, responseEnvelope, statusOfFinish } from './answer.ts';
 
 type Json = Record<string, unknown>;
 
@@ -59,6 +59,11 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
     if (item.kind === 'message') {
       out += event('response.output_text.done', { ...at, content_index: 0, text: item.text });
       out += event('response.content_part.done', { ...at, content_index: 0, part: { type: 'output_text', text: item.text, annotations: [] } });
+    } else if (item.kind === 'call' && item.tool?.custom) {
+      // A freeform call's text is known whole only once its JSON arguments are: one delta, then done.
+      const input = customInputOf(item.text);
+      out += event('response.custom_tool_call_input.delta', { ...at, delta: input });
+      out += event('response.custom_tool_call_input.done', { ...at, input });
     } else if (item.kind === 'call') {
       out += event('response.function_call_arguments.done', { ...at, arguments: item.text });
     } else {
@@ -113,7 +118,7 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
         const args = asText(fn['arguments']);
         if (args) {
           item.text += args;
-          out += event('response.function_call_arguments.delta', { item_id: item.id, output_index: item.index, delta: args });
+          if (!item.tool?.custom) out += event('response.function_call_arguments.delta', { item_id: item.id, output_index: item.index, delta: args });
         }
       }
       finish = asText(choice['finish_reason']) || finish;

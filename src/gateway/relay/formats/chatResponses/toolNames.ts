@@ -9,6 +9,8 @@ type Json = Record<string, unknown>;
 export interface ToolName {
   readonly name: string;
   readonly namespace?: string;
+  /** A freeform tool (`type: "custom"`, the Codex CLI's apply_patch): its calls carry raw text, `input`, not JSON arguments. */
+  readonly custom?: true;
 }
 
 export interface ToolNames {
@@ -20,14 +22,17 @@ export interface ToolNames {
 
 const asText = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/** Every function tool of a Responses request, namespaced ones included. */
+/** A tool a chat upstream can be given: a function tool, or a freeform one (sent as a function of one string). */
+const isCallable = (tool: Json | null | undefined): boolean => tool?.['type'] === 'function' || tool?.['type'] === 'custom';
+
+/** Every function and freeform tool of a Responses request, namespaced ones included. */
 export function functionToolsOf(tools: unknown): { namespace?: string; tool: Json }[] {
   const found: { namespace?: string; tool: Json }[] = [];
   for (const tool of Array.isArray(tools) ? (tools as Json[]) : []) {
-    if (tool?.['type'] === 'function') found.push({ tool });
+    if (isCallable(tool)) found.push({ tool });
     else if (tool?.['type'] === 'namespace' && Array.isArray(tool['tools'])) {
       const namespace = asText(tool['name']);
-      for (const inner of tool['tools'] as Json[]) if (inner?.['type'] === 'function') found.push({ namespace, tool: inner });
+      for (const inner of tool['tools'] as Json[]) if (isCallable(inner)) found.push({ namespace, tool: inner });
     }
   }
   return found;
@@ -47,10 +52,14 @@ export function toolNamesOf(tools: unknown): ToolNames {
   const back = new Map<string, ToolName>();
   for (const { namespace, tool } of all) {
     const name = asText(tool['name']);
-    if (namespace === undefined) continue;
+    const custom = tool['type'] === 'custom' ? ({ custom: true } as const) : {};
+    if (namespace === undefined) {
+      if (tool['type'] === 'custom') back.set(name, { name, ...custom });
+      continue;
+    }
     const chat = count.get(name) === 1 ? name : `${namespace}__${name}`;
     chatOf.set(`${namespace}\u0000${name}`, chat);
-    back.set(chat, { name, namespace });
+    back.set(chat, { name, namespace, ...custom });
   }
   const names: ToolNames = {
     toChat: (tool) => (tool.namespace ? chatOf.get(`${tool.namespace}\u0000${tool.name}`) ?? `${tool.namespace}__${tool.name}` : tool.name),
