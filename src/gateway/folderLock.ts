@@ -59,7 +59,7 @@ export function lockFolder(dataDir: string): FolderLock {
       chmodSync(lockPath, 0o600);
       // No wait: a folder another gateway holds is refused at once. The exclusive transaction stays open for this
       // process's life (locking_mode exclusive: the lock is kept, not given back at each statement).
-      guard.exec('PRAGMA busy_timeout = 0; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE');
+      guard.exec('PRAGMA busy_timeout = 0; PRAGMA journal_mode = MEMORY; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE');
     } catch (error) {
       guard.close();
       if (/locked|busy/i.test((error as Error).message)) throw new FolderInUseError(dataDir, holderOf());
