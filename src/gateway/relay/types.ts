@@ -91,6 +91,8 @@ export interface RelayUsage {
   readonly cacheReadTokens?: number;
   /** Of promptTokens: written to the upstream's prompt cache (Anthropic cache_creation_input_tokens). */
   readonly cacheWriteTokens?: number;
+  /** Of completionTokens: the model's reasoning, when the upstream says (OpenAI's reasoning_tokens); told on, never priced apart. */
+  readonly reasoningTokens?: number;
 }
 
 /** A channel tried before the one that ended the request: what went wrong there, and how long it took. */

@@ -1,7 +1,8 @@
 // Token counts an upstream reports are taken only when they are counts a request can have: anything else
 // (negative, fractional, absurdly large) leaves the usage to be estimated, never a number a store refuses.
 import assert from 'node:assert/strict';
-import { inputUsage, MAX_REPORTED_TOKENS, messagesUsage, openaiUsage, responsesUsage } from '../../../src/gateway/relay/formats/usage.ts';
+import { inputUsage, MAX_REPORTED_TOKENS, messagesUsage, openaiUsage, responsesUsage, toOpenaiUsage } from '../../../src/gateway/relay/formats/usage.ts';
+import { toResponsesUsage } from '../../../src/gateway/relay/formats/chatResponses/answer.ts';
 
 describe('usage reported by an upstream', () => {
   it('takes counts up to the bound, in every format', () => {
@@ -17,5 +18,14 @@ describe('usage reported by an upstream', () => {
       assert.equal(inputUsage({ prompt_tokens: bad }), null, String(bad));
     }
     assert.equal(messagesUsage({ input_tokens: 1e30, output_tokens: 1e30 }), null);
+  });
+
+  it('reasoning tokens an upstream reports are told on in the client\'s format (within the output, never priced apart)', () => {
+    const chat = openaiUsage({ prompt_tokens: 10, completion_tokens: 50, completion_tokens_details: { reasoning_tokens: 40 } })!;
+    assert.equal(chat.reasoningTokens, 40);
+    assert.deepEqual((toResponsesUsage(chat)['output_tokens_details'] as object), { reasoning_tokens: 40 });
+    assert.deepEqual(toOpenaiUsage(chat)['completion_tokens_details'], { reasoning_tokens: 40 });
+    assert.equal(responsesUsage({ input_tokens: 1, output_tokens: 5, output_tokens_details: { reasoning_tokens: 9 } })!.reasoningTokens, 5, 'at most the output');
+    assert.equal(openaiUsage({ prompt_tokens: 1, completion_tokens: 2 })!.reasoningTokens, undefined);
   });
 });

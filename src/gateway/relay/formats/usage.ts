@@ -24,23 +24,33 @@ function countOr0(n: unknown): number {
 /** An OpenAI `usage` (chat, completions), when it is a usable one. */
 export function openaiUsage(value: unknown): RelayUsage | null {
   if (value === null || typeof value !== 'object') return null;
-  const u = value as { prompt_tokens?: unknown; completion_tokens?: unknown; prompt_tokens_details?: { cached_tokens?: unknown } | null };
-  return countedUsage(u.prompt_tokens, u.completion_tokens, u.prompt_tokens_details?.cached_tokens);
+  const u = value as {
+    prompt_tokens?: unknown; completion_tokens?: unknown; prompt_tokens_details?: { cached_tokens?: unknown } | null;
+    completion_tokens_details?: { reasoning_tokens?: unknown } | null;
+  };
+  return countedUsage(u.prompt_tokens, u.completion_tokens, u.prompt_tokens_details?.cached_tokens, u.completion_tokens_details?.reasoning_tokens);
 }
 
-/** Input (cached ones included), output and cached input counts as the relay's usage; null unless the first two are counts. */
-function countedUsage(input: unknown, output: unknown, cachedInput: unknown): RelayUsage | null {
+/** Input (cached ones included), output, cached input and reasoning counts as the relay's usage; null unless the first two are counts. */
+function countedUsage(input: unknown, output: unknown, cachedInput: unknown, reasoning?: unknown): RelayUsage | null {
   if (!isCount(input) || !isCount(output)) return null;
   const cached = countOr0(cachedInput);
-  const usage = { promptTokens: input, completionTokens: output, estimated: false };
-  return cached > 0 ? { ...usage, cacheReadTokens: Math.min(cached, input) } : usage;
+  const thought = countOr0(reasoning);
+  return {
+    promptTokens: input, completionTokens: output, estimated: false,
+    ...(cached > 0 ? { cacheReadTokens: Math.min(cached, input) } : {}),
+    ...(thought > 0 ? { reasoningTokens: Math.min(thought, output) } : {}),
+  };
 }
 
 /** A Responses `usage` (input_tokens counts cached ones too, as OpenAI's prompt_tokens does; reasoning is in output_tokens). */
 export function responsesUsage(value: unknown): RelayUsage | null {
   if (value === null || typeof value !== 'object') return null;
-  const u = value as { input_tokens?: unknown; output_tokens?: unknown; input_tokens_details?: { cached_tokens?: unknown } | null };
-  return countedUsage(u.input_tokens, u.output_tokens, u.input_tokens_details?.cached_tokens);
+  const u = value as {
+    input_tokens?: unknown; output_tokens?: unknown; input_tokens_details?: { cached_tokens?: unknown } | null;
+    output_tokens_details?: { reasoning_tokens?: unknown } | null;
+  };
+  return countedUsage(u.input_tokens, u.output_tokens, u.input_tokens_details?.cached_tokens, u.output_tokens_details?.reasoning_tokens);
 }
 
 /** An embeddings answer's usage: input tokens only. */
@@ -69,6 +79,7 @@ export function toOpenaiUsage(usage: RelayUsage): Record<string, unknown> {
     total_tokens: usage.promptTokens + usage.completionTokens,
   };
   if (usage.cacheReadTokens) body['prompt_tokens_details'] = { cached_tokens: usage.cacheReadTokens };
+  if (usage.reasoningTokens) body['completion_tokens_details'] = { reasoning_tokens: usage.reasoningTokens };
   return body;
 }
 

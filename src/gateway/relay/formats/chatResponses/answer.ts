@@ -16,7 +16,7 @@ export function toResponsesUsage(usage: RelayUsage): Json {
     input_tokens: usage.promptTokens,
     input_tokens_details: { cached_tokens: usage.cacheReadTokens ?? 0 },
     output_tokens: usage.completionTokens,
-    output_tokens_details: { reasoning_tokens: 0 },
+    output_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0 },
     total_tokens: usage.promptTokens + usage.completionTokens,
   };
 }
