@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { PLAYGROUND_KEY_NAME } from '../../contract/values.ts';
 import { callStream } from '../api.ts';
 import { useT } from '../i18n/lang.ts';
-import { readChunk, requestOf, type AnswerStats, type StreamFailure, type Turn } from '../playground/conversation.ts';
+import { readChunk, requestOf, type AnswerStats, type StreamFailure, type PlaygroundTurn } from '../playground/conversation.ts';
 import { PLAYGROUND_WORDS } from '../playground/playgroundWords.ts';
 import { Transcript } from '../playground/Transcript.tsx';
 import { ErrorAlert } from '../ui/Alert.tsx';
@@ -34,7 +34,7 @@ export function PlaygroundPage() {
   const [model, setModel] = useState('');
   const [system, setSystem] = useState('');
   const [message, setMessage] = useState('');
-  const [turns, setTurns] = useState<Turn[]>([]);
+  const [turns, setTurns] = useState<PlaygroundTurn[]>([]);
   const [error, setError] = useState<Error | null>(null);
   const running = useRef<AbortController | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,12 +49,12 @@ export function PlaygroundPage() {
   useEffect(() => () => running.current?.abort(), []);
 
   /** Shows the answer as it is so far, in place of the last turn. */
-  const showAnswer = (answer: Turn): void => setTurns((all) => [...all.slice(0, -1), answer]);
+  const showAnswer = (answer: PlaygroundTurn): void => setTurns((all) => [...all.slice(0, -1), answer]);
 
   const send = async (): Promise<void> => {
     const text = message.trim();
     if (!text || !model || running.current) return;
-    const asked: Turn[] = [...turns, { role: 'user', content: text }];
+    const asked: PlaygroundTurn[] = [...turns, { role: 'user', content: text }];
     const body = requestOf(model, system, asked);
     setTurns([...asked, { role: 'assistant', content: '', writing: true }]);
     setMessage('');

@@ -7,7 +7,7 @@ import { moneyOf } from '../dashboard/model.ts';
 import { reasonOf } from '../i18n/errorWords.ts';
 import { useFormat } from '../i18n/format.ts';
 import { useLang, useT } from '../i18n/lang.ts';
-import type { AnswerStats, Turn } from './conversation.ts';
+import type { AnswerStats, PlaygroundTurn } from './conversation.ts';
 import { PLAYGROUND_WORDS } from './playgroundWords.ts';
 
 function Stats({ stats }: { readonly stats: AnswerStats }) {
@@ -20,7 +20,7 @@ function Stats({ stats }: { readonly stats: AnswerStats }) {
   return <p class="turn-stats muted small" data-testid="answer-stats">{text}</p>;
 }
 
-function TurnView({ turn }: { readonly turn: Turn }) {
+function TurnView({ turn }: { readonly turn: PlaygroundTurn }) {
   const t = useT(PLAYGROUND_WORDS);
   const { lang } = useLang();
   return (
@@ -41,7 +41,7 @@ function TurnView({ turn }: { readonly turn: Turn }) {
   );
 }
 
-export function Transcript({ turns }: { readonly turns: readonly Turn[] }) {
+export function Transcript({ turns }: { readonly turns: readonly PlaygroundTurn[] }) {
   const t = useT(PLAYGROUND_WORDS);
   if (turns.length === 0) return <p class="empty">{t('empty')}</p>;
   return (

@@ -21,7 +21,8 @@ export interface StreamFailure {
   readonly message: string;
 }
 
-export interface Turn {
+/** One turn of the playground's conversation: the user's words, or an answer (arriving, stopped, failed or whole). */
+export interface PlaygroundTurn {
   readonly role: 'user' | 'assistant';
   readonly content: string;
   /** An answer still arriving. */
@@ -67,7 +68,7 @@ export function readChunk(data: string): ChunkNews {
 }
 
 /** The request for the conversation so far: its finished, non-empty turns (a stopped answer counts as said). */
-export function requestOf(model: string, system: string, turns: readonly Turn[]): PlaygroundChatBody {
+export function requestOf(model: string, system: string, turns: readonly PlaygroundTurn[]): PlaygroundChatBody {
   const messages = turns.filter((turn) => !turn.writing && turn.content !== '').map((turn) => ({ role: turn.role, content: turn.content }));
   return { model, ...(system.trim() ? { system } : {}), messages };
 }

@@ -3,22 +3,46 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { Pool } from 'undici';
-import { startGateway } from '../../../src/gateway/server.ts';
+import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
-import { startFakeUpstream } from '../../support/fakeUpstream.ts';
+import type { StoredLog } from '../../../src/gateway/store/types.ts';
+import { startFakeUpstream, type FakeBehaviour, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { poll } from '../../support/poll.ts';
 import { call, chatBody, startTestGateway, tempDir, type Started } from './helpers.ts';
 import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
 
+/** A gateway on a fresh data folder whose channel `model` goes to a fake upstream behaving as `behaviour`; all gone after `test`. */
+async function onGateway(
+  behaviour: FakeBehaviour, model: string, options: { stopGraceMs: number; timeoutMs?: number },
+  test: (gw: RunningGateway, upstream: FakeUpstream, dir: string) => Promise<void>,
+): Promise<void> {
+  const dir = tempDir();
+  const upstream = await startFakeUpstream(behaviour);
+  try {
+    const gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, stopGraceMs: options.stopGraceMs });
+    const admin = openStore({ dataDir: dir });
+    await addChannelPricedFree(admin, newChannel({ name: model, baseUrl: upstream.url, models: { [model]: model }, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }));
+    await admin.close();
+    await test(gw, upstream, dir);
+  } finally {
+    await upstream.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The stopped gateway's request logs and the balance of its bootstrapped account, read from its folder. */
+async function storedOf(dir: string): Promise<{ logs: StoredLog[]; balance: number }> {
+  const store = openStore({ dataDir: dir });
+  try {
+    return { logs: await store.listLogs(1000), balance: (await store.getAccount('local'))!.balance };
+  } finally {
+    await store.close();
+  }
+}
+
 describe('gateway lifecycle', () => {
   it('stop() aborts a request that outlives the grace period, logs it, and refuses new connections', async () => {
-    const dir = tempDir();
-    const upstream = await startFakeUpstream({ hang: 'headers' });
-    try {
-      const gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, stopGraceMs: 100 });
-      const admin = openStore({ dataDir: dir });
-      await addChannelPricedFree(admin, newChannel({ name: 'hang', baseUrl: upstream.url, models: { hang: 'hang' }, timeoutMs: 60_000 }));
-      await admin.close();
+    await onGateway({ hang: 'headers' }, 'hang', { stopGraceMs: 100, timeoutMs: 60_000 }, async (gw, upstream, dir) => {
       const pending = fetch(`${gw.url}/v1/chat/completions`, {
         method: 'POST', headers: { authorization: `Bearer ${gw.bootstrapKey}`, 'content-type': 'application/json' }, body: JSON.stringify(chatBody('hang')),
       }).then(async (r) => ({ status: r.status, id: r.headers.get('x-request-id'), body: await r.text() }), (e: unknown) => e);
@@ -28,30 +52,16 @@ describe('gateway lifecycle', () => {
       await pending;
       await assert.rejects(fetch(`${gw.url}/api/status`), 'no longer accepting');
 
-      const store = openStore({ dataDir: dir });
-      try {
-        const logs = await store.listLogs(100);
-        const log = logs.find((l) => l.model === 'hang');
-        assert.ok(log, 'the aborted request is logged');
-        assert.equal(log.cost, 0);
-        assert.equal((await store.getAccount('local'))!.balance, 10_000_000 - logs.reduce((s, l) => s + l.cost, 0));
-      } finally {
-        await store.close();
-      }
-    } finally {
-      await upstream.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+      const { logs, balance } = await storedOf(dir);
+      const log = logs.find((l) => l.model === 'hang');
+      assert.ok(log, 'the aborted request is logged');
+      assert.equal(log.cost, 0);
+      assert.equal(balance, 10_000_000 - logs.reduce((sum, l) => sum + l.cost, 0));
+    });
   });
 
   it('while stopping: the request in flight finishes and is charged; one sent after stop() on its connection gets 503 gateway_stopping, then the connection closes', async () => {
-    const dir = tempDir();
-    const upstream = await startFakeUpstream({ gated: true, pieces: ['one', ' two'] });
-    try {
-      const gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, stopGraceMs: 5000 });
-      const admin = openStore({ dataDir: dir });
-      await addChannelPricedFree(admin, newChannel({ name: 'gated', baseUrl: upstream.url, models: { gated: 'gated' } }));
-      await admin.close();
+    await onGateway({ gated: true, pieces: ['one', ' two'] }, 'gated', { stopGraceMs: 5000 }, async (gw, upstream, dir) => {
       const { hostname, port } = new URL(gw.url);
       const request = (body: object) => {
         const text = JSON.stringify(body);
@@ -78,28 +88,14 @@ describe('gateway lifecycle', () => {
       assert.match(answers[1]!, /\r\nRetry-After: 1\r\n/i);
       assert.match(answers[1]!, /"code":"gateway_stopping"/);
       await assert.rejects(fetch(`${gw.url}/api/status`), 'no new connection is accepted');
-      const store = openStore({ dataDir: dir });
-      try {
-        const logs = await store.listLogs(100);
-        assert.ok(logs.some((l) => l.model === 'gated' && l.status === 200 && l.errorCode === null), 'the first is logged as a success');
-        assert.ok(!logs.some((l) => l.model === 'echo'), 'the second never ran');
-      } finally {
-        await store.close();
-      }
-    } finally {
-      await upstream.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+      const { logs } = await storedOf(dir);
+      assert.ok(logs.some((l) => l.model === 'gated' && l.status === 200 && l.errorCode === null), 'the first is logged as a success');
+      assert.ok(!logs.some((l) => l.model === 'echo'), 'the second never ran');
+    });
   });
 
   it('stopping under keep-alive load: no answer is cut, and a request sent on an open connection gets 503 gateway_stopping, never a reset', async () => {
-    const dir = tempDir();
-    const upstream = await startFakeUpstream({ chunks: 5, chunkDelayMs: 60 });
-    try {
-      const gw = await startGateway({ dataDir: dir, port: 0, bootstrap: true, stopGraceMs: 5000 });
-      const admin = openStore({ dataDir: dir });
-      await addChannelPricedFree(admin, newChannel({ name: 'slow', baseUrl: upstream.url, models: { slow: 'slow' } }));
-      await admin.close();
+    await onGateway({ chunks: 5, chunkDelayMs: 60 }, 'slow', { stopGraceMs: 5000 }, async (gw, _upstream, dir) => {
       const outcomes = new Map<string, number>();
       let sent = 0;
       const client = new Pool(gw.url, { connections: 20, pipelining: 1 });
@@ -133,16 +129,8 @@ describe('gateway lifecycle', () => {
       const kinds = [...outcomes.keys()];
       assert.ok(kinds.includes('whole') && kinds.every((k) => ['whole', 'stopping', 'error ECONNREFUSED'].includes(k)),
         `answered whole, told the gateway is stopping, or a new connection refused; nothing cut or reset: ${JSON.stringify([...outcomes])}`);
-      const store = openStore({ dataDir: dir });
-      try {
-        assert.equal((await store.listLogs(1000)).filter((l) => l.model === 'slow').length, whole, 'each answer has its log row');
-      } finally {
-        await store.close();
-      }
-    } finally {
-      await upstream.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+      assert.equal((await storedOf(dir)).logs.filter((l) => l.model === 'slow').length, whole, 'each answer has its log row');
+    });
   });
 
   it('two gateways in one process share no upstream connection: stopping one closes only its own', async () => {

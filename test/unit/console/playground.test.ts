@@ -2,7 +2,7 @@
 // adds (text, the usage with its cost, an error event in the contract's body, the end), and the request for
 // the conversation so far (finished turns only, the system prompt when there is one).
 import assert from 'node:assert/strict';
-import { readChunk, requestOf, type Turn } from '../../../src/console/playground/conversation.ts';
+import { readChunk, requestOf, type PlaygroundTurn } from '../../../src/console/playground/conversation.ts';
 
 describe('console playground conversation', () => {
   it('reads a delta, the usage with its cost, an error event and [DONE]', () => {
@@ -14,7 +14,7 @@ describe('console playground conversation', () => {
   });
 
   it('asks with every finished turn, oldest first, and the system prompt only when given', () => {
-    const turns: Turn[] = [
+    const turns: PlaygroundTurn[] = [
       { role: 'user', content: 'first' }, { role: 'assistant', content: 'You said: first' },
       { role: 'user', content: 'second' }, { role: 'assistant', content: '', stopped: true }, { role: 'user', content: 'third' },
     ];
