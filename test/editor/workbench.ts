@@ -22,6 +22,11 @@ async function pollForRetry<T>(what: string, probe: () => Promise<T | undefined>
   }
 }
 
+/** A pattern matching `text` alone, spaces around it allowed (for Playwright's hasText). */
+function exactly(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
 function matches(text: string, expected: string | RegExp): boolean {
   return typeof expected === 'string' ? text.includes(expected) : expected.test(text);
 }
@@ -379,21 +384,34 @@ export class Workbench {
     }
   }
 
-  /** Picks a model in VS Code's own chat model picker (the dropdown under the chat input). */
+  /**
+   * Picks a model in VS Code's own chat model picker (the dropdown under the chat input). The list can
+   * re-render while it is read (models registering, the picker refreshing): the row is clicked by its
+   * title, not by position, and the pick is tried again, a bounded number of times, when it did not take.
+   */
   async pickChatModel(name: string): Promise<string[]> {
     await this.openChat();
-    await this.chatInputPart.locator('.model-picker-name, .model-picker-split').first().click();
     const dropdown = this.page.locator('.action-widget.action-widget-dropdown').first();
-    await dropdown.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
     const rows = dropdown.locator('.monaco-list-row.action');
-    const offered = await poll(`the model ${name} in the chat model picker`, async () => {
-      const titles = await rows.evaluateAll((els) => els.map((e) => (e.querySelector('.title')?.textContent ?? '').trim()));
-      return titles.includes(name) ? titles : undefined;
-    });
-    await rows.nth(offered.indexOf(name)).click();
-    await poll('the model picker to close', async () => !(await this.page.locator('.action-widget.action-widget-dropdown').first().isVisible()) || undefined, 10000);
-    await poll(`the chat input to show model ${name}`, async () => (await this.chatPickers()).model === name || undefined, 10000);
-    return offered;
+    for (let attempt = 1; ; attempt++) {
+      await this.chatInputPart.locator('.model-picker-name, .model-picker-split').first().click();
+      await dropdown.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
+      const offered = await poll(`the model ${name} in the chat model picker`, async () => {
+        const titles = await rows.evaluateAll((els) => els.map((e) => (e.querySelector('.title')?.textContent ?? '').trim()));
+        return titles.includes(name) ? titles : undefined;
+      });
+      const row = rows.filter({ has: this.page.locator('.title', { hasText: exactly(name) }) }).first();
+      await row.click({ timeout: 10000 }).catch(() => undefined);
+      const picked = await pollForRetry(`the chat input to show model ${name}`, async () => (await this.chatPickers()).model === name || undefined, 10000);
+      if (picked) {
+        await poll('the model picker to close', async () => !(await dropdown.isVisible()) || undefined, 10000);
+        return offered;
+      }
+      if (attempt === 3) throw new Error(`the chat model picker listed ${name} but picking it did not take (${attempt} tries; offered: ${offered.join(', ')})`);
+      console.log(`      [editor] picking ${name} in the chat model picker did not take (attempt ${attempt}); trying again`);
+      if (await dropdown.isVisible()) await this.page.keyboard.press('Escape');
+      await poll('the model picker to close', async () => !(await dropdown.isVisible()) || undefined, 5000);
+    }
   }
 
   /** Buttons rendered inside the last chat response (for example a failure's fix buttons). */
