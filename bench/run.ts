@@ -9,7 +9,7 @@
  *                                  embedded PostgreSQL (1 and 3 instances) to ns50's rounds, or runs them with the
  *                                  SQLite gateway alone when ns50 is not asked for
  *   --only gateway                 measure only these targets (direct,floor,gateway,pg)
- *   --profile                      run the gateway child under --cpu-prof (profiles in bench/results/profiles)
+ *   --profile                      run the gateway children under --cpu-prof (profiles in bench/results/profiles)
  *   --keep                         keep the gateway's temp data folder
  *   --gateway-flags "--max-semi-space-size=8"   extra Node flags for the gateway child (experiments)
  *   --versus-flags "--no-maglev MALLOC_ARENA_MAX=1"   a second gateway child (target `versus`, its own data
@@ -157,12 +157,14 @@ async function main(): Promise<number> {
       database?.catch(() => undefined);
       const models = [MODELS.fast, MODELS.paced, holdModel(PLAN.hold.chunks, PLAN.hold.delayMs)];
       const setup = setUpGateway(cliPath, { dataDir }, upstream.url, models);
-      const execArgv: string[] = [...gatewayFlags];
-      if (profile) {
+      /** With --profile, a gateway child's flags name its own profile in bench/results/profiles. */
+      const profiled = (name: string): string[] => {
+        if (!profile) return [...gatewayFlags];
         const dir = join(root, 'bench/results/profiles');
         mkdirSync(dir, { recursive: true });
-        execArgv.push('--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', `gateway-${[...cases].join('-')}-${Date.now()}.cpuprofile`);
-      }
+        return [...gatewayFlags, '--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', `${name}-${[...cases].join('-')}-${Date.now()}.cpuprofile`];
+      };
+      const execArgv = profiled('gateway');
       // Bundled with dist/cli.cjs's own options (esbuild.js), so the child runs what users run. A profiled
       // child keeps its line breaks: profile-summary.ts maps lines to sources by esbuild's module markers.
       const script = fromSource ? join(root, 'bench/gateway.ts') : await bundled('bench/gateway.ts', 'gateway-child.cjs', profile);
@@ -199,7 +201,7 @@ async function main(): Promise<number> {
         const pgSetup = setUpGateway(cliPath, pgStore, upstream.url, models);
         const env = { ...launch.env, DATA_DIR: pgDir, DATABASE_URL: pgUrl, MODEL_GATEWAY_SECRET_KEY: secretKey };
         for (let i = 0; i < PG_INSTANCES; i++) {
-          const child = await startChild(`gateway-pg${i + 1}`, script, { env, execArgv: gatewayFlags });
+          const child = await startChild(`gateway-pg${i + 1}`, script, { env, execArgv: profiled(`gateway-pg${i + 1}`) });
           children.push(child);
           pgChildren.push(child);
         }
