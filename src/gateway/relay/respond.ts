@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { anthropicErrorBody, errorBody, type ErrorCode } from '../../contract/index.ts';
 import { ALLOW_ORIGIN, EXPOSE, EXPOSED, REQUEST_ID } from '../http/headers.ts';
 import type { RelayRequest } from './types.ts';
+import { takeSequence } from './formats/responsesSequence.ts';
 
 /** Where an answer goes: the response, its request id, and extra header pairs for it (X-Gateway-Max-Tokens). */
 export interface Answering {
@@ -56,8 +57,8 @@ export function endWithStreamError(request: Pick<RelayRequest, 'res' | 'requestI
       id: `resp_${requestId}`, object: 'response', created_at: Math.floor(Date.now() / 1000), status: 'failed', model: request.model,
       error: { code, message: body.error.message }, incomplete_details: null, output: [],
     };
-    res.end(`event: error\ndata: ${JSON.stringify({ type: 'error', code, message: body.error.message, param: null, ...body })}\n\n` +
-      `event: response.failed\ndata: ${JSON.stringify({ type: 'response.failed', response: failed })}\n\n`);
+    res.end(`event: error\ndata: ${JSON.stringify({ type: 'error', sequence_number: takeSequence(res), code, message: body.error.message, param: null, ...body })}\n\n` +
+      `event: response.failed\ndata: ${JSON.stringify({ type: 'response.failed', sequence_number: takeSequence(res), response: failed })}\n\n`);
   } else res.end(`data: ${JSON.stringify(errorBody(code, requestId, detail))}\n\n`);
 }
 

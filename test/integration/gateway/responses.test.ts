@@ -26,6 +26,8 @@ describe('the OpenAI Responses API (/v1/responses)', () => {
   before(() => ({ t, upstream, openai: sdk } = suite));
 
   const logOf = (requestId: string | null) => logOfRequest(t.admin(), requestId);
+  /** A raw Responses stream's events, in order. */
+  const eventsOf = (text: string) => text.split('\n\n').filter(Boolean).map((block) => JSON.parse(block.split('\ndata: ')[1]!) as { type: string; sequence_number: number; response?: { model: string } });
 
   it('echo: a plain answer with output_text and usage, charged', async () => {
     const { data: response, response: raw } = await sdk.responses.create({ model: 'echo', instructions: 'Be kind.', input: 'hello there' }).withResponse();
@@ -88,6 +90,15 @@ describe('the OpenAI Responses API (/v1/responses)', () => {
     ]);
     // No stream_options for a Responses client: the gateway asks its chat upstream for usage itself.
     assert.equal(upstream.requests.at(-1)!.body.stream_options.include_usage, true);
+  });
+
+  it('a chat stream that breaks mid-way ends with error and response.failed, numbered on from the converted events', async () => {
+    upstream.behaviour = { breakAfter: 2, breakWith: 'end' };
+    const raw = await call(t.gw, 'POST', '/v1/responses', { key: t.key, body: { model: 'gpt-up', input: 'stream please', stream: true } });
+    const events = eventsOf(raw.text);
+    assert.deepEqual(events.slice(-2).map((e) => e.type), ['error', 'response.failed'], raw.text.slice(-400));
+    assert.ok(events.some((e) => e.type === 'response.output_text.delta'), 'it broke after text was sent');
+    assert.deepEqual(events.map((e) => e.sequence_number), events.map((_, i) => i));
   });
 
   it('a function-call round trip, streamed: arguments deltas, then function_call_output goes up as a tool message after its call', async () => {
@@ -209,7 +220,7 @@ describe('the OpenAI Responses API (/v1/responses)', () => {
 
     it('streams every upstream event as it came, with the platform model name; charged from response.completed', async () => {
       const raw = await call(t.gw, 'POST', '/v1/responses', { key: t.key, body: { model: 'gpt-native', input: 'stream please', stream: true } });
-      const events = raw.text.split('\n\n').filter(Boolean).map((block) => JSON.parse(block.split('\ndata: ')[1]!) as { type: string; sequence_number: number; response?: { model: string } });
+      const events = eventsOf(raw.text);
       assert.deepEqual(events.map((e) => e.type), [
         'response.created', 'response.in_progress', 'response.output_item.added', 'response.output_item.done', 'response.output_item.added',
         'response.content_part.added', 'response.output_text.delta', 'response.output_text.delta', 'response.output_text.delta',
@@ -233,6 +244,9 @@ describe('the OpenAI Responses API (/v1/responses)', () => {
       assert.ok(failed, raw.text.slice(-400));
       const event = JSON.parse(failed[1]!) as { response: { status: string; error: { code: string; message: string } } };
       assert.deepEqual([event.response.status, event.response.error.code], ['failed', 'upstream_error']);
+      const events = eventsOf(raw.text);
+      assert.deepEqual(events.slice(-2).map((e) => e.type), ['error', 'response.failed']);
+      assert.deepEqual(events.map((e) => e.sequence_number), events.map((_, i) => i), 'the gateway\'s error events continue the upstream\'s numbering');
       const log = await logOf(raw.headers.get('x-request-id'));
       assert.equal(log.usageEstimated, true);
       assert.ok(log.completionTokens > 0 && log.cost > 0);

@@ -19,8 +19,9 @@ describe('relay: an upstream that ignores max_tokens', () => {
     t = await startTestGateway();
     await addChannelPricedFree(t.admin(), newChannel({ name: 'runaway', baseUrl: upstream.url, models: { chatty: 'chatty' } }));
     await addChannelPricedFree(t.admin(), newChannel({ name: 'runaway-claude', type: 'anthropic', baseUrl: upstream.url, models: { 'chatty-claude': 'chatty-claude' } }));
+    await addChannelPricedFree(t.admin(), newChannel({ name: 'runaway-native', baseUrl: upstream.url, responsesApi: true, models: { 'chatty-native': 'chatty-native-up' } }));
     // Priced: the reservation, and so the cap the upstream is held to, exists for what is paid for.
-    for (const name of ['chatty', 'chatty-claude']) await t.admin().setModel(chatModel(name, 1_000_000, 1_000_000));
+    for (const name of ['chatty', 'chatty-claude', 'chatty-native']) await t.admin().setModel(chatModel(name, 1_000_000, 1_000_000));
   });
   after(async () => {
     await t.close();
@@ -48,6 +49,15 @@ describe('relay: an upstream that ignores max_tokens', () => {
     const events = answer.text.split('\n\n').filter(Boolean).map((b) => /^event: (.*)$/m.exec(b)?.[1]);
     assert.deepEqual(events.slice(-3), ['content_block_stop', 'message_delta', 'message_stop']);
     assert.match(answer.text, /"stop_reason":"max_tokens"/);
+  });
+
+  it('Responses passed through to an upstream that has the API: ended with response.incomplete, numbered on from the upstream\'s events', async () => {
+    upstream.behaviour = { pieces: many(2000) };
+    const answer = await call(t.gw, 'POST', '/v1/responses', { key: t.key, body: { model: 'chatty-native', input: 'hi', max_output_tokens: 20, stream: true } });
+    const events = answer.text.split('\n\n').filter(Boolean).map((b) => JSON.parse(b.split('\ndata: ')[1]!) as { type: string; sequence_number: number; response?: { model: string; status: string; incomplete_details: { reason: string } } });
+    const last = events.at(-1)!;
+    assert.deepEqual([last.type, last.response?.status, last.response?.incomplete_details.reason, last.response?.model], ['response.incomplete', 'incomplete', 'max_output_tokens', 'chatty-native']);
+    assert.deepEqual(events.map((e) => e.sequence_number), events.map((_, i) => i), 'the gateway\'s own last event follows the upstream\'s numbering');
   });
 
   it('an answer within its cap is never cut, even in long words', async () => {

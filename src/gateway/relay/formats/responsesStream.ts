@@ -11,6 +11,7 @@ import { NamedEventReader } from './namedEvent.ts';
 import { syntheticEvent, type StreamRead, type StreamShaper, type UpstreamEvent } from './types.ts';
 import { toResponsesUsage } from './chatResponses/answer.ts';
 import { responsesUsage } from './usage.ts';
+import { sawSequence, takeSequence } from './responsesSequence.ts';
 
 type Json = Record<string, unknown>;
 
@@ -88,6 +89,13 @@ export function responsesPassthrough(request: RelayRequest): StreamShaper {
     event({ event, data, json }: UpstreamEvent): string {
       const response = json['response'] as Json | undefined;
       const current = response?.['model'];
+      const sequence = json['sequence_number'];
+      // The gateway's own events (the cut's response.incomplete) continue the upstream's numbering.
+      if (typeof sequence !== 'number') {
+        const own = { ...json, sequence_number: takeSequence(request.res), ...(response ? { response: { ...response, model: request.model } } : {}) };
+        return `event: ${event ?? String(json['type'])}\ndata: ${JSON.stringify(own)}\n\n`;
+      }
+      sawSequence(request.res, sequence);
       let text = data;
       if (response && typeof current === 'string' && current !== request.model) {
         text = spliceModel(data, current, request.model) ?? JSON.stringify({ ...json, response: { ...response, model: request.model } });

@@ -9,6 +9,7 @@ import { reasoningTextOf } from '../../../../contract/index.ts';
 import type { RelayRequest, RelayUsage } from '../../types.ts';
 import { toolNamesOf, type ToolName } from './toolNames.ts';
 import type { StreamShaper, UpstreamEvent } from '../types.ts';
+import { takeSequence } from '../responsesSequence.ts';
 import { customInputOf, functionCallItem, messageItem, reasoningItem, responseEnvelope, statusOfFinish } from './answer.ts';
 
 type Json = Record<string, unknown>;
@@ -27,7 +28,6 @@ interface OpenItem {
 export function chatToResponsesStream(request: RelayRequest): StreamShaper {
   const id = `resp_${request.requestId}`;
   const createdAt = Math.floor(Date.now() / 1000);
-  let sequence = 0;
   let started = false;
   let open: OpenItem | null = null;
   const done: Json[] = [];
@@ -35,7 +35,7 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
   let finish: string | null = null;
   const names = toolNamesOf(request.operation === 'responses' ? request.body.tools : undefined);
 
-  const event = (type: string, body: Json): string => `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...body })}\n\n`;
+  const event = (type: string, body: Json): string => `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: takeSequence(request.res), ...body })}\n\n`;
   const start = (): string => {
     if (started) return '';
     started = true;
