@@ -6,8 +6,11 @@
  * signed in from before is not held by the name's lock (only by its own address's).
  * Sign-ups count every try per address alone (waitFrom, triedFrom): each one costs a password hash, and
  * makes an account that may start with money.
+ * An address counts as its network (networkOf: an IPv6 address's /64), or one client holding a /64 would have
+ * 2^64 addresses' worth of free tries and sign-ups.
  * In memory: a restart forgets it, which costs an attacker a restart of the operator's gateway.
  */
+import { networkOf } from '../store/keySettings.ts';
 
 export const FREE_FAILURES_PER_NAME = 5;
 export const FREE_FAILURES_PER_ADDRESS = 20;
@@ -43,6 +46,7 @@ export class SignInThrottle {
   /** Milliseconds to wait before `name` may try from `address`, or 0 when a try is allowed now. */
   wait(name: string, address: string): number {
     const now = this.#now();
+    address = networkOf(address);
     const byAddress = this.#lockOf(this.#byAddress, address, now);
     const known = this.#knownAddresses.get(name)?.has(address) === true;
     const byName = known ? 0 : this.#lockOf(this.#byName, name, now);
@@ -52,17 +56,17 @@ export class SignInThrottle {
   failed(name: string, address: string): void {
     const now = this.#now();
     this.#count(this.#byName, name, FREE_FAILURES_PER_NAME, now);
-    this.#count(this.#byAddress, address, FREE_FAILURES_PER_ADDRESS, now);
+    this.#count(this.#byAddress, networkOf(address), FREE_FAILURES_PER_ADDRESS, now);
   }
 
   /** Milliseconds before `address` may try again by its own count alone (sign-ups: there is no name yet), or 0. */
   waitFrom(address: string): number {
-    return this.#lockOf(this.#byAddress, address, this.#now());
+    return this.#lockOf(this.#byAddress, networkOf(address), this.#now());
   }
 
   /** One more try counted against `address` alone (its own free tries, then the same growing wait). */
   triedFrom(address: string): void {
-    this.#count(this.#byAddress, address, FREE_FAILURES_PER_ADDRESS, this.#now());
+    this.#count(this.#byAddress, networkOf(address), FREE_FAILURES_PER_ADDRESS, this.#now());
   }
 
   /** A right password: the name's failures are forgotten and the address remembered as this user's. */
@@ -70,7 +74,7 @@ export class SignInThrottle {
     this.#byName.delete(name);
     const known = this.#knownAddresses.get(name) ?? new Set<string>();
     if (known.size >= MAX_KNOWN_ADDRESSES_PER_NAME) known.delete(known.values().next().value as string);
-    known.add(address);
+    known.add(networkOf(address));
     remember(this.#knownAddresses, name, known);
   }
 

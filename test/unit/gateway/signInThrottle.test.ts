@@ -44,6 +44,20 @@ describe('SignInThrottle', () => {
     assert.equal(throttle.wait('fresh-name', 'someone-else'), 0);
   });
 
+  it('counts an IPv6 address as its /64: rotating addresses in one network share its tries and sign-ups', () => {
+    for (let i = 0; i < FREE_FAILURES_PER_ADDRESS; i++) throttle.failed(`name-${i}`, `2001:db8:1:2::${(i + 1).toString(16)}`);
+    assert.equal(throttle.wait('fresh-name', '2001:db8:1:2:ffff::9'), FIRST_WAIT_MS, 'another address of the same /64');
+    assert.equal(throttle.wait('fresh-name', '2001:db8:1:3::1'), 0, 'the next /64 is another client');
+    for (let i = 0; i < FREE_FAILURES_PER_ADDRESS; i++) throttle.triedFrom(`2001:db8:9:9::${(i + 1).toString(16)}`);
+    assert.equal(throttle.waitFrom('2001:db8:9:9:abcd::1'), FIRST_WAIT_MS, 'sign-ups from one /64 are held together');
+    throttle.succeeded('ada', '2001:db8:5:5::1');
+    failTimes(FREE_FAILURES_PER_NAME, 'ada', '198.51.100.7');
+    assert.equal(throttle.wait('ada', '2001:db8:5:5::2'), 0, 'the network ada signed in from is hers, whichever of its addresses');
+    assert.equal(throttle.wait('someone', '::ffff:198.51.100.7'), 0, 'an IPv4-mapped address is the IPv4 one (free failures per address not used up)');
+    failTimes(FREE_FAILURES_PER_ADDRESS - FREE_FAILURES_PER_NAME, 'bob', '198.51.100.7');
+    assert.equal(throttle.wait('someone', '::ffff:198.51.100.7'), FIRST_WAIT_MS, 'held as the IPv4 address it is');
+  });
+
   it('forgets failures an hour after the last one; a success forgets the name', () => {
     failTimes(FREE_FAILURES_PER_NAME - 1, 'ada', 'a1');
     now += 61 * 60_000;
