@@ -13,6 +13,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { newUserCode } from './userCode.ts';
+import { networkOf } from '../store/keySettings.ts';
 
 export const DEVICE_CODE_LIFETIME_MS = 10 * 60_000;
 /** RFC 8628's default polling interval, and how much each slow_down adds to it. */
@@ -20,7 +21,7 @@ export const POLL_INTERVAL_SECONDS = 5;
 export const SLOW_DOWN_STEP_SECONDS = 5;
 /** Requests waiting at once, in all (a few hundred bytes each). */
 export const MAX_PENDING = 1000;
-/** Requests waiting at once from one source address: one flooder cannot take every slot. */
+/** Requests waiting at once from one source address (an IPv6 address's /64): one flooder cannot take every slot. */
 export const MAX_PENDING_PER_SOURCE = 10;
 /** Longest client name kept (it is shown to the approver). */
 export const MAX_CLIENT_NAME_LENGTH = 100;
@@ -81,8 +82,9 @@ export class DeviceGrants {
     return this.#byDevice.size;
   }
 
-  start(clientName: string, source: string): StartResult {
+  start(clientName: string, address: string): StartResult {
     const now = this.#now();
+    const source = networkOf(address);
     this.#dropExpired(now);
     if (this.#byDevice.size >= MAX_PENDING) return { started: false, full: 'all', retryAfterSeconds: this.#secondsUntilOneEnds(now, () => true) };
     if ([...this.#byDevice.values()].filter((g) => g.source === source).length >= MAX_PENDING_PER_SOURCE) {

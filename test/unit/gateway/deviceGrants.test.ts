@@ -95,4 +95,11 @@ describe('device sign-in requests', () => {
     started(grants, '10.0.0.1');
     assert.equal(grants.size, 1, 'expired requests went when a new one came');
   });
+
+  it('counts an IPv6 source as its /64: rotating addresses in one network cannot fill the pool', () => {
+    for (let i = 0; i < MAX_PENDING_PER_SOURCE; i++) started(grants, `2001:db8:7:7::${(i + 1).toString(16)}`);
+    const refused = grants.start('flood', '2001:db8:7:7:ffff:ffff:ffff:1');
+    assert.equal(refused.started === false && refused.full, 'source');
+    started(grants, '2001:db8:7:8::1');
+  });
 });
