@@ -39,7 +39,8 @@ function localDate(time: number, offsetMinutes: number): string {
 }
 
 export const daily: Handler = async (gw, ctx) => {
-  const key = await requireKey(gw, ctx);
+  // Not counted against the key's request rates, as the other billing reads (billing.ts).
+  const key = await requireKey(gw, ctx, false);
   const params = new URLSearchParams(ctx.req.url?.split('?')[1] ?? '');
   const days = integerParam(params, 'days', DEFAULT_DAYS, 1, MAX_DAYS);
   const offset = integerParam(params, 'utc_offset_minutes', 0, -MAX_OFFSET_MINUTES, MAX_OFFSET_MINUTES);
@@ -62,7 +63,7 @@ export const daily: Handler = async (gw, ctx) => {
     const bucket = buckets.get(localDate(row.time, offset));
     if (!bucket) continue; // a clock ahead of ours: not a day of the window
     bucket.cost += row.cost;
-    // Model requests only: reads of the billing endpoints are logged too, and are not what a user counts.
+    // Model requests only: reads of the billing endpoints were logged before (no longer), and are not what a user counts.
     if (row.model !== null) bucket.requests += 1;
   }
 
