@@ -40,7 +40,8 @@ export const ToolCall = z.looseObject({
   function: z.looseObject({ name: z.string().optional(), arguments: z.string().optional() }).optional(),
 });
 
-export const ToolCallDelta = ToolCall.extend({ index: z.number().int().nonnegative() });
+/** `index` may be missing: Gemini's OpenAI-compatible API streams each call whole without one (clients then tell calls apart by id). */
+export const ToolCallDelta = ToolCall.extend({ index: z.number().int().nonnegative().nullish() });
 
 /** What an assistant message and a streamed delta both carry: the answer and, from reasoning models, its reasoning. */
 const assistantText = {

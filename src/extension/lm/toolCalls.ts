@@ -4,6 +4,9 @@
  * come first, the JSON arguments in pieces split anywhere (even inside a token
  * or a multi-byte character's escape). Calls are complete when the choice
  * finishes (or the stream ends); only then are the arguments parsed, once.
+ * Upstreams that stray are read too: a fragment without `index` (Gemini sends
+ * each call whole that way) continues the call before it, and a fragment whose
+ * id differs from its index's call starts a call of its own (some reuse index 0).
  *
  * Pure: no vscode. The provider turns each CompletedToolCall into a
  * LanguageModelToolCallPart.
@@ -12,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 
 /** The fields of one streamed tool-call fragment (contract ToolCallDelta). */
 export interface ToolCallFragment {
-  readonly index: number;
+  readonly index?: number | null | undefined;
   readonly id?: string | undefined;
   readonly type?: string | undefined;
   readonly function?: { readonly name?: string | undefined; readonly arguments?: string | undefined } | undefined;
@@ -42,13 +45,18 @@ export class ToolCallError extends Error {
 }
 
 interface PartialCall {
+  /** The upstream's index, or the arrival position for a call that came without one. */
+  readonly index: number;
   id: string;
   name: string;
   args: string;
 }
 
 export class ToolCallAccumulator {
-  readonly #calls = new Map<number, PartialCall>();
+  /** In arrival order. */
+  readonly #calls: PartialCall[] = [];
+  /** The latest call at each upstream index. */
+  readonly #byIndex = new Map<number, PartialCall>();
   readonly #newId: () => string;
 
   constructor(newId: () => string = () => `call_${randomUUID().replaceAll('-', '')}`) {
@@ -57,15 +65,18 @@ export class ToolCallAccumulator {
 
   /** True while fragments are held that finish() has not yet returned. */
   get pending(): boolean {
-    return this.#calls.size > 0;
+    return this.#calls.length > 0;
   }
 
   add(fragments: readonly ToolCallFragment[]): void {
     for (const fragment of fragments) {
-      let call = this.#calls.get(fragment.index);
-      if (!call) {
-        call = { id: '', name: '', args: '' };
-        this.#calls.set(fragment.index, call);
+      const indexed = typeof fragment.index === 'number';
+      let call = indexed ? this.#byIndex.get(fragment.index!) : this.#calls.at(-1);
+      // A new id where a call already has another is another call, whatever the index says.
+      if (!call || (fragment.id && call.id && fragment.id !== call.id)) {
+        call = { index: indexed ? fragment.index! : this.#calls.length, id: '', name: '', args: '' };
+        this.#calls.push(call);
+        if (indexed) this.#byIndex.set(call.index, call);
       }
       if (fragment.id && !call.id) call.id = fragment.id;
       const name = fragment.function?.name;
@@ -76,10 +87,11 @@ export class ToolCallAccumulator {
     }
   }
 
-  /** The calls gathered so far, in index order, with parsed arguments; clears the accumulator. */
+  /** The calls gathered so far, in index order (then arrival order), with parsed arguments; clears the accumulator. */
   finish(): CompletedToolCall[] {
-    const ordered = [...this.#calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
-    this.#calls.clear();
+    const ordered = this.#calls.map((call, order) => ({ call, order })).sort((a, b) => a.call.index - b.call.index || a.order - b.order).map(({ call }) => call);
+    this.#calls.length = 0;
+    this.#byIndex.clear();
     return ordered.map((call) => complete(call, this.#newId));
   }
 }
