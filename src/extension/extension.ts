@@ -17,6 +17,7 @@ import { registerSecretsMigration } from './secrets/migration.ts';
 import { createServices } from './services.ts';
 import type { ExtensionServices } from './services.ts';
 import { registerBalanceStatusBar } from './statusBar/balance.ts';
+import type { BalanceStatusBar } from './statusBar/balance.ts';
 import { registerUsageView } from './usage/view.ts';
 import type { UsageView } from './usage/view.ts';
 
@@ -30,6 +31,8 @@ export interface ModelGatewayApi {
   readonly completions: InlineCompletions;
   /** The Usage view: what it shows. */
   readonly usage: UsageView;
+  /** The balance in the status bar: what it shows. */
+  readonly balance: BalanceStatusBar;
 }
 
 let localGateway: LocalGateway | undefined;
@@ -42,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   registerOpenCommands(context, services);
   registerSelfTestCommands(context, services);
   registerPickModelCommand(context, services);
-  registerBalanceStatusBar(context, services);
+  const balance = registerBalanceStatusBar(context, services);
   registerProfiles(context, services);
   localGateway = registerLocalGateway(context, services);
   registerSecretsMigration(context, services);
@@ -50,7 +53,7 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   registerLanguageModelProvider(context, services);
   const completions = registerInlineCompletions(context, services);
   const usage = registerUsageView(context, services);
-  return { services, localGateway, chatParticipant, completions, usage };
+  return { services, localGateway, chatParticipant, completions, usage, balance };
 }
 
 export async function deactivate(): Promise<void> {

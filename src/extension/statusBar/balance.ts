@@ -27,6 +27,8 @@ export class BalanceStatusBar implements vscode.Disposable {
   readonly #subscriptions: vscode.Disposable[] = [];
   #view: BalanceView = { kind: 'loading' };
   #last: Balance | null = null;
+  /** Whose balance #last is (the gateway and key it was read with): another one's is never shown. */
+  #lastOwner: string | null = null;
   #failures = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #nextAt: number | null = null;
@@ -43,6 +45,12 @@ export class BalanceStatusBar implements vscode.Disposable {
     this.#subscriptions.push(
       services.connection.onDidChange(() => {
         this.#failures = 0;
+        if (this.#owner() !== this.#lastOwner && this.#view.kind !== 'loading') {
+          // Another gateway or key (a profile switch, a new base URL): its balance is not the one shown.
+          this.#last = null;
+          this.#lastOwner = null;
+          this.#set({ kind: 'loading' });
+        }
         this.refresh();
       }),
       services.settings.onDidChange(() => this.#render()),
@@ -91,14 +99,23 @@ export class BalanceStatusBar implements vscode.Disposable {
       return;
     }
     if (this.#view.kind === 'unconfigured') this.#set({ kind: 'loading' });
+    const owner = this.#owner();
     try {
       const balance = await client.balance();
+      if (connection.client() !== client) return; // configuration changed meanwhile; a new reading follows
       this.#last = balance;
+      this.#lastOwner = owner;
       this.#set(viewOfBalance(balance, Date.now()));
     } catch (error) {
       if (connection.client() !== client) return; // configuration changed meanwhile; a new reading follows
       this.#set(viewOfError(error, this.#last, Date.now()));
     }
+  }
+
+  /** The gateway and key a reading is for (kept in memory only, like the client's copy of the key). */
+  #owner(): string {
+    const connection = this.#services.connection;
+    return `${connection.state.root ?? ''}\n${connection.secrets()[0] ?? ''}`;
   }
 
   #set(view: BalanceView): void {

@@ -20,7 +20,8 @@ export type BalanceView =
   | { readonly kind: 'refused'; readonly status: number | null; readonly message: string | null; readonly at: number }
   /** The gateway has no billing endpoints (404). */
   | { readonly kind: 'unavailable'; readonly at: number }
-  | { readonly kind: 'error'; readonly message: string; readonly last: Balance | null; readonly at: number };
+  /** `reached`: something answered (a 429, a 5xx, a web page), so "unreachable" would send the user to the wrong check. */
+  | { readonly kind: 'error'; readonly message: string; readonly last: Balance | null; readonly at: number; readonly reached?: boolean };
 
 /** Status bar item id (stable: the editor tests look for it). */
 export const BALANCE_ITEM_ID = 'modelGateway.balance';
@@ -43,6 +44,9 @@ interface ErrorLike {
   message?: unknown;
 }
 
+/** Failures in which nothing answered at the address. */
+const NOT_REACHED = new Set(['connection', 'timeout', 'aborted']);
+
 /** Which view a failed reading gives (errors are the client's GatewayError, read structurally). */
 export function viewOfError(error: unknown, last: Balance | null, at: number): BalanceView {
   const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
@@ -51,7 +55,8 @@ export function viewOfError(error: unknown, last: Balance | null, at: number): B
   if (e.condition === 'insufficient_balance' || e.code === 'insufficient_balance') return { kind: 'exhausted', balance: last, at, message };
   if (e.family === 'authentication' || e.family === 'permission') return { kind: 'refused', status, message, at };
   if (e.family === 'not_found') return { kind: 'unavailable', at };
-  return { kind: 'error', message, last, at };
+  const reached = typeof e.family === 'string' && !NOT_REACHED.has(e.family);
+  return { kind: 'error', message, last, at, reached };
 }
 
 /** Views that need the user's attention (warning background). */
@@ -80,7 +85,8 @@ export function statusText(view: BalanceView, t: Translate = english): string {
     case 'unavailable':
       return `$(credit-card) ${t('Gateway')}`;
     case 'error':
-      return view.last ? `$(credit-card) ${amount(view.last, t)} $(warning)` : `$(credit-card) ${t('Gateway: unreachable')}`;
+      if (view.last) return `$(credit-card) ${amount(view.last, t)} $(warning)`;
+      return `$(credit-card) ${view.reached ? t('Gateway: balance not read') : t('Gateway: unreachable')}`;
   }
 }
 

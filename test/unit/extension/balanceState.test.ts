@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { AuthenticationError, ConnectionError, NotFoundError, PermissionDeniedError } from '../../../src/client/index.ts';
+import { AuthenticationError, ConnectionError, InvalidResponseError, NotFoundError, PermissionDeniedError, RateLimitError, ServerError, TimeoutError } from '../../../src/client/index.ts';
 import {
   BACKOFF,
   backoffMs,
@@ -53,6 +53,16 @@ describe('extension balance state', () => {
     const none = viewOfError(new NotFoundError({ status: 404 }), null, 0);
     assert.equal(none.kind, 'unavailable');
     assert.equal(nextRefreshMs(none, 60, 0), BACKOFF.maxMs);
+  });
+
+  it('says "unreachable" only when nothing answered: a gateway that answered 429, 5xx or a web page was reached', () => {
+    assert.equal(statusText(viewOfError(new TimeoutError({}), null, 0)), '$(credit-card) Gateway: unreachable');
+    for (const answered of [new RateLimitError({ status: 429 }), new ServerError({ status: 502 }), new InvalidResponseError({ status: 200, code: 'html_response' })]) {
+      const view = viewOfError(answered, null, 0);
+      assert.equal(view.kind, 'error');
+      assert.equal(statusText(view), '$(credit-card) Gateway: balance not read', answered.name);
+      assert.match(tooltipMarkdown(view, 'https://gw'), /The balance could not be read:/);
+    }
   });
 
   it('refreshes on the interval when healthy, and backs off exponentially (capped) on failures', () => {
