@@ -21,6 +21,8 @@ export { DEFAULT_CHANNEL_TIMEOUT_MS };
 /** A new key: its account and name, its models and expiry, and any limit not left at its default (keyLimitChanges.ts). */
 export interface CreateKeyOptions extends LimitChanges {
   readonly account: string;
+  /** The user making it (the console, a device sign-in, the playground); absent: the CLI. Its keys stop while that user is disabled. */
+  readonly userId?: number | null;
   readonly name: string;
   readonly models?: readonly string[] | null;
   readonly expiresAt?: number | null;
@@ -40,6 +42,7 @@ export async function createKey(store: Store, options: CreateKeyOptions): Promis
   const { secret, hash, prefix } = newSecret();
   const key = await store.createKey({
     accountId: account.id,
+    userId: options.userId ?? null,
     name: options.name,
     hash,
     prefix,

@@ -2,7 +2,7 @@
 import { ADMIN_TOKEN_PREFIX } from '../contract/index.ts';
 import { HttpError } from './http/errors.ts';
 import type { Catalog } from './catalog.ts';
-import type { KeyRecord } from './store/types.ts';
+import type { AccountRecord, KeyRecord } from './store/types.ts';
 
 export type AuthHeaderResult =
   | { readonly ok: true; readonly secret: string }
@@ -42,13 +42,43 @@ export function authenticate(header: string | undefined, catalog: Catalog, now =
 }
 
 /**
- * A key the catalog holds, if it may make requests now: known, on an account, enabled, not expired; else
- * the refusal (401 invalid_api_key, 403 key_disabled, key_expired). What every key is held to, whether its
- * secret was presented or the gateway acts for it (the console's playground).
+ * A key the catalog holds, if it may make requests now: known, on an account, enabled, its user not disabled,
+ * not expired; else the refusal (401 invalid_api_key, 403 key_disabled, key_expired). What every key is held
+ * to, whether its secret was presented or the gateway acts for it (the console's playground).
  */
 export function usableKey(key: KeyRecord | undefined, catalog: Catalog, now = Date.now()): KeyRecord {
-  if (!key || !catalog.account(key.accountId)) throw new HttpError('invalid_api_key');
+  const account = key && catalog.account(key.accountId);
+  if (!key || !account) throw new HttpError('invalid_api_key');
   if (key.status !== 'enabled') throw new HttpError('key_disabled');
+  const stop = userStop(key, account);
+  if (stop) throw new HttpError('key_disabled', userStopDetail(stop));
   if (key.expiresAt !== null && key.expiresAt <= now) throw new HttpError('key_expired');
   return key;
+}
+
+/** Which disabled user stops a key (its own status aside): the one to name, and whether the account has several, all disabled. */
+export interface UserStop {
+  readonly user: string;
+  /** Every user of the key's account is disabled, and there are several (`account` names it). */
+  readonly several: { readonly account: string; readonly users: number } | null;
+}
+
+/**
+ * A key is refused while the user who made it is disabled, or while every user of its account is (the
+ * single-user account's keys made by the CLI or before keys remembered their maker): from the state the
+ * key and the account were read with (store/keyUsers.ts), so the request path asks the store nothing.
+ */
+export function userStop(key: KeyRecord, account: AccountRecord | undefined): UserStop | null {
+  if (key.disabledCreator !== null) return { user: key.disabledCreator, several: null };
+  const all = account?.usersDisabled;
+  if (!all) return null;
+  return { user: all.first, several: all.users > 1 ? { account: account.name, users: all.users } : null };
+}
+
+/** Why, and what to do (the names are users', never a secret). */
+export function userStopDetail(stop: UserStop): string {
+  const enable = `(model-gateway user enable ${stop.user})`;
+  return stop.several
+    ? `Every user of this key's account "${stop.several.account}" (${stop.several.users}) is disabled; an admin can enable one, for example "${stop.user}" ${enable}.`
+    : `This key's user "${stop.user}" is disabled; an admin can enable them ${enable}.`;
 }

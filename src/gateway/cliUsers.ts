@@ -9,6 +9,7 @@ import { passwordProblem } from './accounts/passwords.ts';
 import { createUser } from './accounts/users.ts';
 import { resetPassword, setUserEnabled } from './accounts/userAdmin.ts';
 import { identifier, need, UsageError } from './cliArgs.ts';
+import { usersDisabledOf } from './store/keyUsers.ts';
 import type { Store } from './store/types.ts';
 
 export interface UserIo {
@@ -47,11 +48,28 @@ export async function user(store: Store, sub: string | undefined, args: string[]
     return 0;
   }
   if (sub === 'disable' || sub === 'enable') {
+    const user = await store.findUser({ name });
+    const before = user ? await keysUsersStop(store, user.accountId) : new Set<number>();
     await setUserEnabled(store, name, sub === 'enable', { actor: CLI_ACTOR });
-    io.out(`user "${name}" ${sub}d`);
+    const after = user ? await keysUsersStop(store, user.accountId) : new Set<number>();
+    const changed = sub === 'disable' ? [...after].filter((id) => !before.has(id)).length : [...before].filter((id) => !after.has(id)).length;
+    const keys = `${changed} API key${changed === 1 ? '' : 's'}`;
+    io.out(sub === 'disable'
+      ? `user "${name}" disabled: their sessions ended; ${keys} stopped working (refused with 403 key_disabled until the user is enabled again)`
+      : `user "${name}" enabled: ${keys} work${changed === 1 ? 's' : ''} again`);
     return 0;
   }
   throw new UsageError(`unknown command: user ${sub ?? ''}`);
+}
+
+/**
+ * The ids of the account's keys, enabled on their own, that users stop now: made by a disabled user, or on an
+ * account whose users are all disabled (auth.ts userStop); told as how many a disable stopped or an enable freed.
+ */
+async function keysUsersStop(store: Store, accountId: number): Promise<Set<number>> {
+  const accountStopped = usersDisabledOf((await store.listUsers()).filter((u) => u.accountId === accountId)) !== null;
+  const keys = await store.listKeys(accountId);
+  return new Set(keys.filter((k) => k.status === 'enabled' && (accountStopped || k.disabledCreator !== null)).map((k) => k.id));
 }
 
 async function newPassword(io: UserIo, prompt: string): Promise<string> {

@@ -32,7 +32,7 @@ export async function issueDeviceKey(gw: Gateway, decision: Extract<Decision, { 
     const name = n === 1 ? base : `${base}-${n}`;
     if (taken.has(name)) continue;
     try {
-      return await createKey(gw.store, { account: account.name, name, models: decision.models });
+      return await createKey(gw.store, { account: account.name, userId: user.id, name, models: decision.models });
     } catch (error) {
       // Made by someone else between the list and now: the next number.
       if (!(error instanceof StoreError && error.code === 'conflict')) throw error;

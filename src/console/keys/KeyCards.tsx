@@ -1,6 +1,6 @@
 /**
  * The account's keys as a list, one block per key (a table of ten columns does not fit a phone): name,
- * status and prefix, each key's actions, then its facts: models, limits, what it spent in its period (of
+ * status (disabled, or stopped by its disabled user) and prefix, each key's actions, then its facts: models, limits, what it spent in its period (of
  * its spending limit, and when that resets), the IP allow-list, when it was last used, made, and when
  * it expires. Every name is text (Preact escapes it) and wraps instead of widening the page.
  */
@@ -40,6 +40,7 @@ const isExpired = (k: KeyView): boolean => k.expires_at !== null && Date.parse(k
 
 function StatusBadge({ k, t, common }: { readonly k: KeyView; readonly t: Words; readonly common: Translator<(typeof COMMON)['en']> }) {
   if (k.status === 'disabled') return <Badge tone="bad">{common('disabled')}</Badge>;
+  if (k.disabled_user !== null) return <Badge tone="bad">{t('userDisabled')}</Badge>;
   if (isExpired(k)) return <Badge tone="warn">{t('expired')}</Badge>;
   return <Badge tone="ok">{common('enabled')}</Badge>;
 }
@@ -73,6 +74,7 @@ export function KeyCards({ keys, busy, onAction }: {
               <Button small variant="danger" disabled={busy === k.id} onClick={() => onAction('delete', k)}>{t('delete')}</Button>
             </div>
           </div>
+          {k.disabled_user !== null && <p class="muted small" data-user-disabled>{t('userDisabledNote', { name: k.disabled_user })}</p>}
           <dl class="key-facts">
             <div><dt>{t('models')}</dt><dd data-models>{k.models ? k.models.join(', ') : <span class="muted">{t('allModels')}</span>}</dd></div>
             <div><dt>{t('limits')}</dt><dd data-limits>{limitsText(k, t, f)}</dd></div>

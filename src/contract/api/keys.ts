@@ -81,6 +81,9 @@ export const KeyView = named('Key', z.strictObject({
   spent: KeyMoney.describe('settled charges of the current period (every key, limited or not)'),
   resets_at: IsoTimeOrNull.describe("when the period's spending starts again from zero; null for a total"),
   allow_ips: z.array(z.string()).nullable(),
+  disabled_user: z.string().nullable().describe(
+    'the disabled user who stops the key while its own status is enabled (the user who made it, or every user of its account): requests with it are refused, 403 key_disabled, until an admin enables them; null when none',
+  ),
 }));
 export type KeyView = z.infer<typeof KeyView>;
 

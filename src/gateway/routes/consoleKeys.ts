@@ -13,7 +13,8 @@ import { dayOf, periodStartDay } from '../store/keySettings.ts';
 import { keySnippets } from '../keySnippets.ts';
 import { requestOrigin } from '../http/origin.ts';
 import { HttpError } from '../http/errors.ts';
-import { StoreError, type KeyRecord } from '../store/types.ts';
+import { StoreError, type AccountRecord, type KeyRecord } from '../store/types.ts';
+import { userStop } from '../auth.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
 import type { ApiHandler } from './api.ts';
@@ -23,13 +24,16 @@ import type { SignedIn } from './session.ts';
 /** Exact both ways: integer micro-USD and its decimal USD text ("5.000000"), never through a float. */
 const money = (micro: number): KeyMoney => ({ micro_usd: micro, usd: `${Math.floor(micro / MICRO_USD_PER_USD)}.${String(micro % MICRO_USD_PER_USD).padStart(6, '0')}` });
 
-/** A key as the list shows it (contract KeyView), with what it spent in its current period (`spent`, micro-USD). */
-function keyView(k: KeyRecord, spent: number, now: number): KeyView {
+/**
+ * A key as the list shows it (contract KeyView), with what it spent in its current period (`spent`, micro-USD)
+ * and the disabled user who stops it, as the request path sees its account (`account`).
+ */
+function keyView(k: KeyRecord, spent: number, now: number, account: AccountRecord | undefined): KeyView {
   return {
     id: k.id, name: k.name, prefix: k.prefix, status: k.status, created_at: isoTime(k.createdAt)!, last_used_at: isoTime(k.lastUsedAt),
     expires_at: isoTime(k.expiresAt), models: k.models ? [...k.models] : null, rpm: k.rpm, concurrency: k.concurrency, tpm: k.tpm, rpd: k.rpd,
     spend_limit: k.spendLimit === null ? null : money(k.spendLimit), spend_period: k.spendPeriod, spent: money(spent),
-    resets_at: resetsAt(k, now), allow_ips: k.allowIps ? [...k.allowIps] : null,
+    resets_at: resetsAt(k, now), allow_ips: k.allowIps ? [...k.allowIps] : null, disabled_user: userStop(k, account)?.user ?? null,
   };
 }
 
@@ -37,7 +41,7 @@ function keyView(k: KeyRecord, spent: number, now: number): KeyView {
 async function keyViews(gw: Gateway, keys: readonly KeyRecord[]): Promise<KeyView[]> {
   const now = gw.usage.now();
   const usage = await gw.store.keyUsage(keys.map((k) => ({ keyId: k.id, since: periodStartDay(k.spendPeriod, now), day: dayOf(now) })));
-  return keys.map((k) => keyView(k, usage.get(k.id)?.spent ?? 0, now));
+  return keys.map((k) => keyView(k, usage.get(k.id)?.spent ?? 0, now, gw.catalog.account(k.accountId)));
 }
 
 /** The keys of the signed-in user's account, oldest first. */
@@ -90,7 +94,7 @@ export const createOwnKey: ApiHandler<'createKey'> = async (gw, ctx, { caller, b
   const account = gw.catalog.account(caller.user.accountId) ?? (await gw.store.snapshot()).accounts.find((a) => a.id === caller.user.accountId);
   if (!account) throw new HttpError('not_signed_in', 'Your account no longer exists.');
   try {
-    const { secret, key } = await createKey(gw.store, { account: account.name, name: body.name, models: body.models ?? null, expiresAt, ...limitChanges(body) });
+    const { secret, key } = await createKey(gw.store, { account: account.name, userId: caller.user.id, name: body.name, models: body.models ?? null, expiresAt, ...limitChanges(body) });
     return { body: await withSecret(gw, ctx, key, secret) };
   } catch (error) {
     if (error instanceof StoreError && error.code === 'conflict') throw new HttpError('key_name_taken', `Asked for "${body.name}".`);

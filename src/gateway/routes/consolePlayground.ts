@@ -27,7 +27,7 @@ async function playgroundKey(gw: Gateway, caller: SignedIn): Promise<KeyRecord> 
   if (!account) throw new HttpError('not_signed_in', 'Your account no longer exists.');
   try {
     // Its secret is dropped here: nobody needs it, the relay works from the key's record.
-    return (await createKey(gw.store, { account: account.name, name: PLAYGROUND_KEY_NAME, models: null, expiresAt: null })).key;
+    return (await createKey(gw.store, { account: account.name, userId: caller.user.id, name: PLAYGROUND_KEY_NAME, models: null, expiresAt: null })).key;
   } catch (error) {
     const made = error instanceof StoreError && error.code === 'conflict' ? await found() : undefined;
     if (made) return made;

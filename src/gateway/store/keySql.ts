@@ -6,14 +6,15 @@
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { assertKeyLimits, KEY_LIMIT_COLUMNS, keyLimitValues, newKeyLimits, type KeyLimits, type KeyUsageTotals, type KeyUsageQuery } from './keySettings.ts';
+import { disabledCreatorColumn } from './keyUsers.ts';
 import type { Row } from './sqlRows.ts';
 import type { NewKey } from './types.ts';
 
-/** A new key's INSERT ... RETURNING *, its limits checked. */
+/** A new key's INSERT ... RETURNING * (with its creator's state, keyUsers.ts), its limits checked. */
 export function keyInsert(key: NewKey, placeholder: (i: number) => string): { sql: string; values: Array<string | number | null> } {
-  const values = [key.accountId, key.name, key.hash, key.prefix, key.models ? JSON.stringify(key.models) : null, key.expiresAt, Date.now(), ...keyLimitValues(newKeyLimits(key))];
-  const sql = `INSERT INTO api_keys (account_id, name, key_hash, key_prefix, models, expires_at, created_at, ${KEY_LIMIT_COLUMNS.join(', ')})
-    VALUES (${values.map((_, i) => placeholder(i + 1)).join(', ')}) RETURNING *`;
+  const values = [key.accountId, key.userId ?? null, key.name, key.hash, key.prefix, key.models ? JSON.stringify(key.models) : null, key.expiresAt, Date.now(), ...keyLimitValues(newKeyLimits(key))];
+  const sql = `INSERT INTO api_keys (account_id, user_id, name, key_hash, key_prefix, models, expires_at, created_at, ${KEY_LIMIT_COLUMNS.join(', ')})
+    VALUES (${values.map((_, i) => placeholder(i + 1)).join(', ')}) RETURNING *, ${disabledCreatorColumn('api_keys')}`;
   return { sql, values };
 }
 

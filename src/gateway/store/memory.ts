@@ -9,6 +9,7 @@ import { MemoryCodes } from './memoryCodes.ts';
 import { MemorySettings } from './memorySettings.ts';
 import { MemorySignUps } from './memorySignUps.ts';
 import { signUpNameTaken } from './signUpTypes.ts';
+import { usersReading } from './keyUsers.ts';
 import { assertKeyLimits, KeyUsageCounters, newKeyLimits, type KeyLimits, type KeyUsageTotals, type KeyUsageQuery } from './keySettings.ts';
 import { lastAdmin, StoreError } from './types.ts';
 import { compareNames } from '../../contract/index.ts';
@@ -51,8 +52,10 @@ export class MemoryStore implements Store {
     return changed;
   }
 
+  /** Accounts and keys read with their users' state, as the SQL stores read them (keyUsers.ts). */
   async snapshot(): Promise<Snapshot> {
-    return { accounts: [...this.#accounts], keys: [...this.#keys], channels: [...this.#channels], models: [...this.#models.values()] };
+    const read = usersReading(this.#users);
+    return { accounts: this.#accounts.map(read.account), keys: this.#keys.map(read.key), channels: [...this.#channels], models: [...this.#models.values()] };
   }
 
   /**
@@ -252,10 +255,10 @@ export class MemoryStore implements Store {
     if (!this.#accounts.some((a) => a.id === key.accountId)) throw new StoreError('not_found', 'no such account');
     if (this.#keys.some((k) => k.accountId === key.accountId && k.name === key.name)) throw new StoreError('conflict', `a key named "${key.name}" already exists on this account`);
     const { limits: _, ...rest } = key;
-    const record: KeyRecord = { ...rest, ...newKeyLimits(key), id: this.#id(), status: 'enabled', createdAt: Date.now(), lastUsedAt: null };
+    const record: KeyRecord = { ...rest, ...newKeyLimits(key), userId: key.userId ?? null, disabledCreator: null, id: this.#id(), status: 'enabled', createdAt: Date.now(), lastUsedAt: null };
     this.#keys.push(record);
     this.#version++;
-    return record;
+    return usersReading(this.#users).key(record);
   }
 
   #changeKey(id: number, change: Partial<KeyRecord>): void {
@@ -266,7 +269,7 @@ export class MemoryStore implements Store {
   }
 
   async listKeys(accountId?: number): Promise<KeyRecord[]> {
-    return this.#keys.filter((k) => accountId === undefined || k.accountId === accountId);
+    return this.#keys.filter((k) => accountId === undefined || k.accountId === accountId).map(usersReading(this.#users).key);
   }
 
   async setKeyStatus(id: number, status: Status): Promise<void> {

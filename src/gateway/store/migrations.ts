@@ -2,6 +2,7 @@
  * Versioned schema migrations for the SQL stores, applied in order, each once.
  * Never edit a published migration: append a new one.
  */
+import { keyUsersSchema } from './keyUsers.ts';
 import { SQLITE_WRITE_STAMPS } from './writtenSince.ts';
 
 export interface Migration {
@@ -384,4 +385,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // Which accounts and keys were written since a read: the catalogue reloads only those (writtenSince.ts).
   { version: 21, sql: SQLITE_WRITE_STAMPS },
+  // A key remembers the user who made it (NULL: the CLI's, and every key made before), and a disabled user's
+  // keys are refused; the indexes read a key's or an account's users' state (keyUsers.ts).
+  { version: 22, sql: keyUsersSchema('INTEGER') },
 ];

@@ -29,6 +29,7 @@ import { PostgresSettings } from './postgresSettings.ts';
 import { PostgresSignUps } from './postgresSignUps.ts';
 import { PostgresAdminTokens } from './postgresAdminTokens.ts';
 import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
+import { stampPostgresUserRows } from './keyUsers.ts';
 import type { SecretBox } from './secretBox.ts';
 import { NO_SECRET_KEY, openChannelKey, sealChannelKey } from './postgresSealing.ts';
 import { channelUpdate, modelUpsert, toAccount, toChannel, toModel, toUser, type Row } from './sqlRows.ts';
@@ -215,9 +216,12 @@ export class PostgresStore implements Store {
   }
 
   async createUser(user: NewUser, audit?: AuditEntry): Promise<UserRecord> {
-    return toUser(await this.#admin('user', user.name, async (query) =>
-      (await query('INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *',
-        [user.name, user.accountId, user.admin, user.passwordHash, Date.now()])).rows[0]!, { audit }));
+    return toUser(await this.#admin('user', user.name, async (query) => {
+      const { rows } = await query('INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *',
+        [user.name, user.accountId, user.admin, user.passwordHash, Date.now()]);
+      await stampPostgresUserRows(query, { accountId: user.accountId }); // an enabled user frees the account's keys (keyUsers.ts)
+      return rows[0]!;
+    }, { audit }));
   }
 
   async listUsers(): Promise<UserRecord[]> {
@@ -240,7 +244,10 @@ export class PostgresStore implements Store {
   async setUserStatus(name: string, status: Status, change?: UserChange): Promise<void> {
     await this.#updateNamed('user', name, 'UPDATE users SET status = $1 WHERE name = $2', [status], {
       before: (query) => keepAnAdmin(query, name, { status }, change),
-      after: status === 'disabled' ? (query) => revokeUserSessions(query, name, Date.now()) : undefined,
+      after: async (query) => {
+        await stampPostgresUserRows(query, { user: name });
+        if (status === 'disabled') await revokeUserSessions(query, name, Date.now());
+      },
     }, { audit: change?.audit });
   }
 

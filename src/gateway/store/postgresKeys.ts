@@ -4,6 +4,7 @@
  * row, the change bump and NOTIFY in the same transaction), handed in as `admin`.
  */
 import { keyInsert, keyLimitsUpdate } from './keySql.ts';
+import { KEYS_WITH_USERS } from './keyUsers.ts';
 import type { KeyLimits } from './keySettings.ts';
 import type { Query } from './postgresQuery.ts';
 import { toKey, type Row } from './sqlRows.ts';
@@ -33,7 +34,7 @@ export class PostgresKeys {
   }
 
   async list(accountId?: number): Promise<KeyRecord[]> {
-    const rows = accountId === undefined ? await this.#query('SELECT * FROM api_keys ORDER BY id') : await this.#query('SELECT * FROM api_keys WHERE account_id = $1 ORDER BY id', [accountId]);
+    const rows = accountId === undefined ? await this.#query(`${KEYS_WITH_USERS} ORDER BY k.id`) : await this.#query(`${KEYS_WITH_USERS} WHERE k.account_id = $1 ORDER BY k.id`, [accountId]);
     return rows.rows.map(toKey);
   }
 

@@ -9,6 +9,7 @@
  */
 import type { Migration } from './migrations.ts';
 import { WRITE_BATCH_FUNCTION } from './postgresWriteBatch.ts';
+import { keyUsersSchema } from './keyUsers.ts';
 import { POSTGRES_WRITE_STAMPS } from './writtenSince.ts';
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -327,4 +328,6 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 13, sql: WRITE_BATCH_FUNCTION },
   // Which accounts and keys were written since a read (writtenSince.ts, PostgresLeases.changedAccounts).
   { version: 14, sql: POSTGRES_WRITE_STAMPS },
+  // Keys' creators, and the indexes that read a key's or an account's users' state (SQLite's migration 22, keyUsers.ts).
+  { version: 15, sql: keyUsersSchema('BIGINT') },
 ];

@@ -50,8 +50,12 @@ export function toAdminToken(r: Row): AdminTokenRecord {
   };
 }
 
+/** An account row; read with its users (keyUsers.ts accountUsersColumns), it says whether they are all disabled. */
 export function toAccount(r: Row): AccountRecord {
-  return { id: num(r.id), name: String(r.name), balance: num(r.balance), totalSpent: num(r.total_spent), createdAt: num(r.created_at) };
+  const account = { id: num(r.id), name: String(r.name), balance: num(r.balance), totalSpent: num(r.total_spent), createdAt: num(r.created_at) };
+  if (r.users_disabled === undefined) return account;
+  const users = num(r.users_disabled);
+  return { ...account, usersDisabled: users > 0 ? { users, first: String(r.first_disabled_user) } : null };
 }
 
 /** What every code row has (redemption_codes, both SQL stores; `disabled` is 0/1 on SQLite, a boolean on PostgreSQL). */
@@ -82,7 +86,8 @@ export function toAnyCode(r: Row): SingleUseCode {
 
 export function toKey(r: Row): KeyRecord {
   return {
-    id: num(r.id), accountId: num(r.account_id), name: String(r.name), hash: String(r.key_hash), prefix: String(r.key_prefix),
+    id: num(r.id), accountId: num(r.account_id), userId: numOrNull(r.user_id), disabledCreator: strOrNull(r.disabled_creator),
+    name: String(r.name), hash: String(r.key_hash), prefix: String(r.key_prefix),
     status: r.status === 'disabled' ? 'disabled' : 'enabled',
     models: r.models === null ? null : jsonColumn(r, 'api_keys', 'models', isStringList),
     expiresAt: numOrNull(r.expires_at), createdAt: num(r.created_at), lastUsedAt: numOrNull(r.last_used_at),

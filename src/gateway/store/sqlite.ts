@@ -9,7 +9,7 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { SqlRequestLogs } from './requestLogs.ts';
 import { LOG_SELECT } from './logQuery.ts';
 import { pruneSqliteLogs } from './sqlitePrune.ts';
-import { loadSqlite, migrateSqlite, refuseEmptyFile } from './sqliteOpen.ts';
+import { loadSqlite, migrateSqlite, refuseEmptyFile, sealPlainChannelKeys } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
@@ -32,6 +32,7 @@ import { SqliteAdminTokens } from './sqliteAdminTokens.ts';
 import { SqliteChanges } from './sqliteChanges.ts';
 import type { KeyLimits, KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
 import { keyInsert, keyLimitsUpdate, sqliteKeyUsage } from './keySql.ts';
+import { KEYS_WITH_USERS, stampSqliteUserRows } from './keyUsers.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
@@ -94,22 +95,11 @@ export class SqliteStore implements Store {
       this.#db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
       this.#db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
       this.#tx(() => migrateSqlite(this.#db, file));
-      this.#sealPlainChannelKeys();
+      if (this.#tx(() => sealPlainChannelKeys(this.#db, box))) this.#changed();
     } catch (error) {
       this.#db.close();
       throw error;
     }
-  }
-
-  /** Channel keys written by a version that stored them in plain text are sealed once, in place. */
-  #sealPlainChannelKeys(): void {
-    const plain = (this.#db.prepare('SELECT id, api_key FROM channels WHERE api_key IS NOT NULL').all() as Row[]).filter((r) => !isSealed(String(r.api_key)));
-    if (plain.length === 0) return;
-    this.#tx(() => {
-      const update = this.#db.prepare('UPDATE channels SET api_key = ? WHERE id = ?');
-      for (const r of plain) update.run(this.#box.seal(String(r.api_key)), r.id as number);
-    });
-    this.#changed();
   }
 
   /** IMMEDIATE takes the write lock up front (writes); DEFERRED gives reads one consistent view. */
@@ -205,8 +195,13 @@ export class SqliteStore implements Store {
   }
 
   async createUser(user: NewUser, audit?: AuditEntry): Promise<UserRecord> {
-    return toUser(this.#audited(audit, () => this.#insertNamed('user', user.name, 'INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
-      user.name, user.accountId, user.admin ? 1 : 0, user.passwordHash, Date.now())));
+    return toUser(this.#audited(audit, () => {
+      const row = this.#insertNamed('user', user.name, 'INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
+        user.name, user.accountId, user.admin ? 1 : 0, user.passwordHash, Date.now());
+      // An enabled user on an account whose users were all disabled frees its keys (keyUsers.ts).
+      stampSqliteUserRows(this.#db, { accountId: user.accountId });
+      return row;
+    }));
   }
 
   async listUsers(): Promise<UserRecord[]> {
@@ -231,6 +226,7 @@ export class SqliteStore implements Store {
     this.#audited(change?.audit, () => {
       this.#audit.keepAnAdmin(name, { status }, change);
       this.#updateNamed('user', name, 'UPDATE users SET status = ? WHERE name = ?', status);
+      stampSqliteUserRows(this.#db, { user: name });
       if (status === 'disabled') this.#sessions.revokeUser(name, Date.now());
     });
   }
@@ -300,7 +296,7 @@ export class SqliteStore implements Store {
   }
 
   async listKeys(accountId?: number): Promise<KeyRecord[]> {
-    const rows = accountId === undefined ? this.#db.prepare('SELECT * FROM api_keys ORDER BY id').all() : this.#db.prepare('SELECT * FROM api_keys WHERE account_id = ? ORDER BY id').all(accountId);
+    const rows = accountId === undefined ? this.#db.prepare(`${KEYS_WITH_USERS} ORDER BY k.id`).all() : this.#db.prepare(`${KEYS_WITH_USERS} WHERE k.account_id = ? ORDER BY k.id`).all(accountId);
     return (rows as Row[]).map(toKey);
   }
 

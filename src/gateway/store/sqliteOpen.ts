@@ -1,10 +1,13 @@
 /**
  * Opening the SQLite store: `node:sqlite` loaded lazily (a runtime without it can fall back to
- * memory), a damaged file told apart from a fresh install, and the schema brought to this version.
+ * memory), a damaged file told apart from a fresh install, the schema brought to this version, and
+ * channel keys an older version left in plain text sealed.
  */
 import { existsSync, statSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.ts';
+import { isSealed, type SecretBox } from './secretBox.ts';
+import type { Row } from './sqlRows.ts';
 import { StoreError } from './types.ts';
 
 type SqliteModule = typeof import('node:sqlite');
@@ -47,4 +50,15 @@ export function migrateSqlite(db: DatabaseSync, file: string): void {
     db.exec(m.sql);
     db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(m.version);
   }
+}
+
+/**
+ * Channel keys written by a version that stored them in plain text are sealed once, in place, in the
+ * caller's transaction. Returns whether any was.
+ */
+export function sealPlainChannelKeys(db: DatabaseSync, box: SecretBox): boolean {
+  const plain = (db.prepare('SELECT id, api_key FROM channels WHERE api_key IS NOT NULL').all() as Row[]).filter((r) => !isSealed(String(r.api_key)));
+  const update = db.prepare('UPDATE channels SET api_key = ? WHERE id = ?');
+  for (const r of plain) update.run(box.seal(String(r.api_key)), r.id as number);
+  return plain.length > 0;
 }

@@ -16,6 +16,7 @@ import type { SettingsStore } from './settingsTypes.ts';
 import type { SignUpStore } from './signUpTypes.ts';
 import type { UserPage, UserWithAccount } from './userPages.ts';
 import type { GatewayTotals } from './totals.ts';
+import type { UsersDisabled } from './keyUsers.ts';
 
 export type { AdminTokenRecord, AdminTokenStore, NewAdminToken } from './tokenTypes.ts';
 export type {
@@ -34,12 +35,18 @@ export interface AccountRecord {
   /** Micro-USD charged so far. */
   readonly totalSpent: number;
   readonly createdAt: number;
+  /** Read with the snapshot's accounts (keyUsers.ts): its users, when it has some and none is enabled (its keys are refused); absent on other reads. */
+  readonly usersDisabled?: UsersDisabled | null;
 }
 
 /** A key, with its limits (keySettings.ts: rpm, concurrency, tpm, rpd, spending limit and period, IP allow-list). */
 export interface KeyRecord extends KeyLimits {
   readonly id: number;
   readonly accountId: number;
+  /** The user who made it (console, device sign-in, playground); null: made by the CLI, or before keys remembered it. */
+  readonly userId: number | null;
+  /** Read with the key (keyUsers.ts): that user's name while they are disabled (the key is refused), else null. */
+  readonly disabledCreator: string | null;
   readonly name: string;
   /** SHA-256 of the secret, hex. The secret itself is never stored. */
   readonly hash: string;
@@ -55,6 +62,8 @@ export interface KeyRecord extends KeyLimits {
 
 export interface NewKey {
   readonly accountId: number;
+  /** The user making it, when a user does (absent or null: the CLI). */
+  readonly userId?: number | null;
   readonly name: string;
   readonly hash: string;
   readonly prefix: string;

@@ -7,7 +7,8 @@
  *
  * Triggers stamp each account and key row when it is written (a key's last use excepted: the log batches
  * write it all the time, and the catalogue does not keep it), and a deleted key leaves its id in
- * `removed_keys`. A read returns, with the rows, where the next one starts:
+ * `removed_keys`. A user's change stamps the rows whose users' state it changes (keyUsers.ts). A read
+ * returns, with the rows, where the next one starts:
  *   - SQLite: a counter the stamps take from (`write_seq`). One writer at a time, so the order of the
  *     stamps is the order of the commits: the next read asks for stamps above the counter it saw.
  *   - PostgreSQL: the writing transaction's id, and as the start the oldest transaction the read's
@@ -16,6 +17,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { Query } from './postgresQuery.ts';
+import { ACCOUNTS_WITH_USERS, KEYS_WITH_USERS } from './keyUsers.ts';
 import { toAccount, toKey, toModel, type Row } from './sqlRows.ts';
 import type { ChannelRecord, Snapshot } from './types.ts';
 
@@ -84,10 +86,12 @@ export const POSTGRES_WRITE_STAMPS = `
 export function sqliteSnapshot(db: DatabaseSync, since: string | null, toChannel: (row: Row) => ChannelRecord): Snapshot {
   const cursor = String((db.prepare('SELECT n FROM write_seq').get() as Row).n);
   // Whole in id order, as ever; written since through the stamps' index (an ORDER BY id would scan by id instead).
-  const rows = (table: string): Row[] => (since === null ? db.prepare(`SELECT * FROM ${table} ORDER BY id`).all() : db.prepare(`SELECT * FROM ${table} WHERE written_seq > ?`).all(Number(since))) as Row[];
+  // Each row with its users' state (keyUsers.ts), alias `k` or `a`.
+  const rows = (select: string, alias: string): Row[] =>
+    (since === null ? db.prepare(`${select} ORDER BY ${alias}.id`).all() : db.prepare(`${select} WHERE ${alias}.written_seq > ?`).all(Number(since))) as Row[];
   return {
-    accounts: rows('accounts').map(toAccount),
-    keys: rows('api_keys').map(toKey),
+    accounts: rows(ACCOUNTS_WITH_USERS, 'a').map(toAccount),
+    keys: rows(KEYS_WITH_USERS, 'k').map(toKey),
     channels: (db.prepare('SELECT * FROM channels ORDER BY id').all() as Row[]).map(toChannel),
     models: (db.prepare('SELECT * FROM models').all() as Row[]).map(toModel),
     ...(since === null ? {} : { removedKeys: (db.prepare('SELECT DISTINCT key_id FROM removed_keys WHERE written_seq > ?').all(Number(since)) as Row[]).map((r) => Number(r.key_id)) }),
@@ -98,11 +102,11 @@ export function sqliteSnapshot(db: DatabaseSync, since: string | null, toChannel
 /** The same on PostgreSQL; run it in one REPEATABLE READ transaction (one snapshot for every statement). */
 export async function postgresSnapshot(query: Query, since: string | null, toChannel: (row: Row) => ChannelRecord): Promise<Snapshot> {
   const cursor = String((await query('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon')).rows[0]!.horizon);
-  const written = since === null ? '' : 'WHERE written_by >= $1::xid8';
+  const written = (alias: string): string => (since === null ? '' : `WHERE ${alias}.written_by >= $1::xid8`);
   const params = since === null ? [] : [since];
   return {
-    accounts: (await query(`SELECT * FROM accounts ${written} ORDER BY id`, params)).rows.map(toAccount),
-    keys: (await query(`SELECT * FROM api_keys ${written} ORDER BY id`, params)).rows.map(toKey),
+    accounts: (await query(`${ACCOUNTS_WITH_USERS} ${written('a')} ORDER BY a.id`, params)).rows.map(toAccount),
+    keys: (await query(`${KEYS_WITH_USERS} ${written('k')} ORDER BY k.id`, params)).rows.map(toKey),
     channels: (await query('SELECT * FROM channels ORDER BY id')).rows.map(toChannel),
     models: (await query('SELECT * FROM models ORDER BY name')).rows.map(toModel),
     ...(since === null ? {} : { removedKeys: (await query('SELECT DISTINCT key_id FROM removed_keys WHERE removed_by >= $1::xid8', [since])).rows.map((r) => Number(r.key_id)) }),

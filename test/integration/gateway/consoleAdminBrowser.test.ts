@@ -136,7 +136,7 @@ describe("the admins' users and audit log in a browser", function () {
   it('disables the user after a confirmation (Cancel keeps them); their session ends', async () => {
     await row('bea').getByRole('button', { name: 'Disable bea' }).click();
     await dialog().getByText('Disable bea?').waitFor();
-    assert.match(await dialog().innerText(), /Their sessions end now/);
+    assert.match(await dialog().innerText(), /Their sessions end now, the API keys they made stop working/);
     await dialog().getByRole('button', { name: 'Cancel' }).click();
     await dialog().waitFor({ state: 'detached' });
     assert.match(await row('bea').innerText(), /enabled/, 'Cancel keeps the user enabled');
@@ -144,7 +144,7 @@ describe("the admins' users and audit log in a browser", function () {
 
     await row('bea').getByRole('button', { name: 'Disable bea' }).click();
     await dialog().getByRole('button', { name: 'Disable' }).click();
-    await notice().filter({ hasText: 'bea is disabled; their sessions ended.' }).waitFor();
+    await notice().filter({ hasText: 'bea is disabled; their sessions ended and their API keys stopped working.' }).waitFor();
     await row('bea').getByRole('button', { name: 'Enable bea' }).waitFor();
     assert.match(await row('bea').innerText(), /disabled/);
 

@@ -15,7 +15,7 @@ const money = (usd: string, micro: number) => ({ usd, micro_usd: micro });
 const KEY: KeyView = {
   id: 3, name: 'laptop', prefix: 'sk-AbCd…', status: 'enabled', created_at: '2026-11-01T00:00:00.000Z', last_used_at: null, expires_at: null,
   models: null, rpm: 1200, concurrency: 64, tpm: 0, rpd: 500, spend_limit: money('2.500000', 2_500_000), spend_period: 'day',
-  spent: money('0.000000', 0), resets_at: '2026-11-26T00:00:00.000Z', allow_ips: ['127.0.0.2', '10.0.0.0/8'],
+  spent: money('0.000000', 0), resets_at: '2026-11-26T00:00:00.000Z', allow_ips: ['127.0.0.2', '10.0.0.0/8'], disabled_user: null,
 };
 
 describe('console key limits', () => {
