@@ -11,10 +11,10 @@ import { explainError } from '../errors/explain.ts';
 import { COMMANDS, LM_VENDOR } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { lmErrorKind, lmErrorMessage } from './errors.ts';
-import { partText, isToolCallPart, isToolResultPart, toolResultText } from './messages.ts';
 import type { LmMessageLike } from './messages.ts';
 import { fallbackModelInfos, toModelInfos } from './modelInfo.ts';
 import { estimateTokens } from '../tokens.ts';
+import { estimateMessageTokens } from './tokenCount.ts';
 import { sendChunksToSink } from './chunksToSink.ts';
 import { buildChatRequest } from './request.ts';
 
@@ -151,14 +151,7 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
   }
 
   async provideTokenCount(_model: vscode.LanguageModelChatInformation, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
-    if (typeof text === 'string') return estimateTokens(text);
-    let chars = 0;
-    for (const part of text.content) {
-      if (isToolCallPart(part)) chars += part.name.length + JSON.stringify(part.input ?? {}).length;
-      else if (isToolResultPart(part)) chars += toolResultText(part.content).length;
-      else chars += partText(part).length;
-    }
-    return Math.ceil(chars / 4);
+    return typeof text === 'string' ? estimateTokens(text) : estimateMessageTokens(text.content);
   }
 
   dispose(): void {

@@ -98,6 +98,9 @@ describe('local gateway and language models', () => {
     const text = 'one two three four';
     // The provider's estimate: about four characters per token.
     assert.equal(await echo!.countTokens(text), Math.ceil(text.length / 4));
+    // Chinese: about one token per character (a quarter made VS Code overfill the model's context).
+    assert.equal(await echo!.countTokens('模型网关'), 4);
+    assert.equal(await echo!.countTokens(vscode.LanguageModelChatMessage.User('模型网关')), 4);
   });
 
   it('"Stop Local Gateway" stops it and puts the previous settings back', async () => {
