@@ -1,5 +1,6 @@
 // `model-gateway serve` as a separate process on a data folder: the listening line, signals, one gateway per
-// folder, a busy port, the first-admin setup link; the other commands in process through main(argv, io) beside it.
+// folder, a busy port, the first-admin setup link, a user disabled beside it; the other commands in process
+// through main(argv, io) beside it.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { connect, createServer, type AddressInfo } from 'node:net';
@@ -105,6 +106,30 @@ describe('model-gateway serve', () => {
       assert.match(shown.stdout, /balance \$0\.49/);
     } finally {
       if (served.child.exitCode === null) served.child.kill('SIGKILL');
+    }
+  });
+
+  it("a user disabled with the CLI beside serve: their account's key is refused on the very next request, and served again once they are enabled", async () => {
+    const served = await serve(dir);
+    try {
+      const io = { out: () => undefined, err: () => undefined, readSecret: async () => 'a long enough password' };
+      assert.equal(await main(['--data', dir, 'user', 'create', 'ada'], io, {}), 0);
+      assert.equal((await cli(dir, 'account', 'topup', 'ada', '1')).code, 0);
+      const made = await cli(dir, 'key', 'create', '--account', 'ada', '--name', 'ada-key');
+      assert.equal(made.code, 0, made.stderr);
+      const key = made.stdout.trim();
+      assert.equal((await call(served.gw, 'POST', '/v1/chat/completions', { key, body: chatBody() })).status, 200);
+
+      const disabled = await cli(dir, 'user', 'disable', 'ada');
+      assert.match(disabled.stdout, /user "ada" disabled: their sessions ended; 1 API key stopped working/);
+      const refused = await call(served.gw, 'POST', '/v1/chat/completions', { key, body: chatBody() });
+      assertError(refused, 403, 'key_disabled');
+      assert.match(refused.json.error.message, /This key's user "ada" is disabled; an admin can enable them \(model-gateway user enable ada\)/);
+      assert.equal((await cli(dir, 'user', 'enable', 'ada')).code, 0);
+      assert.equal((await call(served.gw, 'POST', '/v1/chat/completions', { key, body: chatBody() })).status, 200);
+    } finally {
+      served.child.kill('SIGKILL');
+      await served.exited;
     }
   });
 

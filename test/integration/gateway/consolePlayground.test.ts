@@ -63,6 +63,8 @@ describe('the console playground over HTTP', function () {
 
     const key = await playgroundKey();
     assert.equal(key.status, 'enabled');
+    const store = t.admin();
+    assert.equal((await store.listKeys()).find((k) => k.id === key.id)!.userId, (await store.findUser({ name: 'ada' }))!.id, 'made by ada: it remembers her');
     const requestId = answer.headers.get('x-request-id');
     const row = await poll('the playground request logged', async () =>
       (await ada.get(`/api/console/account/logs?request_id=${requestId}`)).json.data[0], 5000, 25);

@@ -97,6 +97,8 @@ describe('device sign-in (RFC 8628) over HTTP', function () {
 
     const adaKeys = (await ada.get('/api/console/keys')).json.data;
     assert.deepEqual(adaKeys.map((k: { name: string; models: string[] }) => [k.name, k.models]), [['VS-Code-on-lab-pc', ['echo']]]);
+    const store = t.admin();
+    assert.equal((await store.listKeys()).find((k) => k.id === adaKeys[0].id)!.userId, (await store.findUser({ name: 'ada' }))!.id, 'the key remembers its approver');
     assert.deepEqual((await bob.get('/api/console/keys')).json.data, []);
   });
 

@@ -1,6 +1,6 @@
 // `model-gateway migrate --from DATA_FOLDER --database URL` through the bundled CLI (dist/cli.cjs): a SQLite
 // folder that served traffic copied into an empty database of the run's test PostgreSQL, then
-// `serve --database` on it answers with the same keys, admin access tokens, balances and logs; a non-empty
+// `serve --database` on it answers with the same keys (their creators kept), admin access tokens, balances and logs; a non-empty
 // target and a missing MODEL_GATEWAY_SECRET_KEY are refused, the latter before anything is written.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -16,6 +16,8 @@ import { assertError } from '../../support/answer.ts';
 import { call, chatBody, tempDir } from './helpers.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { ROOT, serveProcess } from './serveProcess.ts';
+import { consoleAgent } from './consoleAgent.ts';
+import type { KeyRecord, UserRecord } from '../../../src/gateway/store/types.ts';
 
 interface Run {
   readonly status: number | null;
@@ -108,6 +110,10 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
       expiring = ok(onFolder, ['key', 'create', '--account', 'team', '--name', 'later', '--expires', '2099-01-01T00:00:00Z']).trim();
       disabled = ok(onFolder, ['key', 'create', '--account', 'team', '--name', 'off']).trim();
       ok(onFolder, ['key', 'disable', 'off']);
+      // A key ana makes in the console remembers her (api_keys.user_id): it goes across with the rest.
+      const ana = consoleAgent(local.gw);
+      assert.equal((await ana.signIn('ana', 'correct-horse-battery-9')).status, 200);
+      assert.equal((await ana.post('/api/console/keys', { name: 'ana-key' })).status, 201);
       ok(onFolder, ['code', 'create', '--value', '0.5', '--count', '3', '--batch', 'moving', '--expires', '2099-01-01']);
       ok(onFolder, ['code', 'disable', '2']);
       ok(onFolder, ['user', 'create', 'boss', '--admin'], 'correct-horse-battery-9\n');
@@ -160,7 +166,9 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     // The bootstrap's account "local", key "default", channel "echo" and models are copied with the test's own.
     const n = (t: string): number => folderRows[t]!.length;
     assert.match(migrated.stdout, new RegExp(`  ${n('accounts')} accounts \\(balances \\$[\\d.]+, spent \\$[\\d.]+ in all\\), ${n('users')} users, ${n('api_keys')} keys, 2 channels .*, ${n('models')} models, ${n('request_logs')} request logs, 5 redemption and invitation codes, 2 admin access tokens, ${n('audit_log')} audit log rows, 2 settings`));
-    assert.deepEqual([n('accounts'), n('users'), n('api_keys'), n('models'), n('redemption_codes'), n('admin_tokens'), n('gateway_settings')], [3, 2, 4, 6, 5, 2, 2]);
+    assert.deepEqual([n('accounts'), n('users'), n('api_keys'), n('models'), n('redemption_codes'), n('admin_tokens'), n('gateway_settings')], [3, 2, 5, 6, 5, 2, 2]);
+    const creators = new Map((folderRows['api_keys'] as KeyRecord[]).map((k) => [k.name, k.userId]));
+    assert.deepEqual([creators.get('ana-key'), creators.get('team-key')], [(folderRows['users'] as UserRecord[]).find((u) => u.name === 'ana')!.id, null], "ana's key is hers, the CLI's nobody's");
     const actions = folderRows['audit_log']!.map((r) => (r as { action: string }).action);
     for (const action of ['user.create', 'code.create', 'code.disable', 'token.create', 'token.revoke', 'settings.change', 'invitation.create']) assert.ok(actions.includes(action), `the CLI's ${action} is in the copied audit log`);
     assert.ok(!(migrated.stdout + migrated.stderr).includes(TEST_DATABASE_PASSWORD), 'the database password is never printed');
