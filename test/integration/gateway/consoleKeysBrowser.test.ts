@@ -5,12 +5,14 @@
 // working at once with the official openai SDK, then listed without it; disabled in the browser (the SDK's
 // next request refused with 403) and enabled again; rotated and deleted after confirmations; a key's own
 // limits (a spending limit per day, requests per day, an IP allow-list) set on the create form, shown in the
-// list, held on /v1, and changed in place, a bad entry refused in the gateway's words; long names never
+// list, held on /v1, and changed in place, a bad entry refused in the gateway's words; a key whose maker is
+// disabled shown so, and refused, until they are enabled; long names never
 // widening the page, at 1320 px or on a phone, in English and Chinese; sign-out and sign-in. No page error
 // and nothing blocked by the CSP throughout.
 import assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { createKey } from '../../../src/gateway/admin.ts';
+import { createUser } from '../../../src/gateway/accounts/users.ts';
 import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
 import { PASSWORD } from './consoleAgent.ts';
 import { chatModel } from './helpers.ts';
@@ -239,6 +241,30 @@ describe('console API keys page in a browser', function () {
       await shoot(page(), 'keys-limits-phone-en', false);
       await page().keyboard.press('Escape');
     });
+    assertNoProblems(suite());
+  });
+
+  it("a key made by another user of the account, who is disabled, says so (in both languages) and is refused; enabling them clears it", async () => {
+    const { store } = suite();
+    const lee = await createUser(store, { name: 'lee', password: PASSWORD, admin: false, account: 'local' });
+    const { secret: leeSecret } = await createKey(store, { account: 'local', userId: lee.id, name: 'lee-key' });
+    const sdk = sdkWith(suite(), leeSecret);
+    await store.setUserStatus('lee', 'disabled');
+    await page().locator('#keys-refresh').click();
+    await row('lee-key').locator('.badge', { hasText: 'user disabled' }).waitFor();
+    assert.match(await row('lee-key').locator('[data-user-disabled]').innerText(), /User lee is disabled: requests with this key are refused \(403\)/);
+    assert.equal(await row('lee-key').getByRole('button', { name: 'Disable' }).count(), 1, 'the key itself stays enabled');
+    assert.equal(await row('default').locator('[data-user-disabled]').count(), 0, "the account's other keys are not stopped");
+    assert.deepEqual(await chatStatus(sdk), { status: 403, code: 'key_disabled' });
+    await setLang(page(), 'zh-CN');
+    await row('lee-key').locator('.badge', { hasText: '用户已禁用' }).waitFor();
+    assert.match(await row('lee-key').locator('[data-user-disabled]').innerText(), /用户 lee 已被禁用/);
+    await setLang(page(), 'en');
+    await store.setUserStatus('lee', 'enabled');
+    await page().locator('#keys-refresh').click();
+    await row('lee-key').locator('.badge', { hasText: 'enabled' }).waitFor();
+    assert.equal(await row('lee-key').locator('[data-user-disabled]').count(), 0);
+    assert.deepEqual(await chatStatus(sdk), { status: 200, code: null });
     assertNoProblems(suite());
   });
 
