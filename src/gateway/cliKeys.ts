@@ -8,6 +8,7 @@ import { changeKeyLimits, createKey, keyNamed } from './admin.ts';
 import { futureDate, identifier, int, list, modelName, need, UsageError } from './cliArgs.ts';
 import { describeLimits, resetsAt, type LimitChanges } from './keyLimitChanges.ts';
 import { dayOf, periodStartDay } from './store/keySettings.ts';
+import { userStop } from './auth.ts';
 import { StoreError, type KeyRecord, type Store } from './store/types.ts';
 
 export interface KeyFlags {
@@ -76,11 +77,12 @@ export async function key(store: Store, sub: string | undefined, args: string[],
     return 0;
   }
   if (sub === 'list') {
-    const accounts = new Map((await store.snapshot()).accounts.map((a) => [a.id, a.name]));
+    const accounts = new Map((await store.snapshot()).accounts.map((a) => [a.id, a]));
     for (const k of await store.listKeys()) {
       const expires = k.expiresAt === null ? 'never' : new Date(k.expiresAt).toISOString();
       const used = k.lastUsedAt === null ? 'never' : new Date(k.lastUsedAt).toISOString();
-      io.out(`${k.name}\t${k.prefix}\t${k.status}\taccount=${accounts.get(k.accountId) ?? '?'}\tmodels=${k.models?.join(',') ?? 'all'}\texpires=${expires}\tlast_used=${used}\t${describeLimits(k)}`);
+      const stop = k.status === 'enabled' ? userStop(k, accounts.get(k.accountId)) : null;
+      io.out(`${k.name}\t${k.prefix}\t${k.status}\taccount=${accounts.get(k.accountId)?.name ?? '?'}\tmodels=${k.models?.join(',') ?? 'all'}\texpires=${expires}\tlast_used=${used}\t${describeLimits(k)}${stop ? `\tuser_disabled=${stop.user}` : ''}`);
     }
     return 0;
   }
@@ -106,8 +108,10 @@ export async function key(store: Store, sub: string | undefined, args: string[],
 async function show(store: Store, k: KeyRecord, io: { out: (line: string) => void }): Promise<number> {
   const now = Date.now();
   const usage = (await store.keyUsage([{ keyId: k.id, since: periodStartDay(k.spendPeriod, now), day: dayOf(now) }])).get(k.id) ?? { spent: 0, requests: 0 };
-  const account = (await store.snapshot()).accounts.find((a) => a.id === k.accountId)?.name ?? '?';
+  const found = (await store.snapshot()).accounts.find((a) => a.id === k.accountId);
+  const account = found?.name ?? '?';
   const resets = resetsAt(k, now);
+  const stop = k.status === 'enabled' ? userStop(k, found) : null;
   for (const [what, value] of [
     ['name', k.name], ['account', account], ['prefix', k.prefix], ['status', k.status], ['models', k.models?.join(',') ?? 'all'],
     ['expires', k.expiresAt === null ? 'never' : new Date(k.expiresAt).toISOString()], ['created', new Date(k.createdAt).toISOString()],
@@ -118,6 +122,7 @@ async function show(store: Store, k: KeyRecord, io: { out: (line: string) => voi
     [k.spendPeriod === 'total' ? 'spent' : `spent_this_${k.spendPeriod}`, formatMicroUsd(usage.spent)],
     ['resets', resets ?? 'never'],
     ['allow_ips', k.allowIps?.join(',') ?? 'any'],
+    ...(stop ? [['user_disabled', `${stop.user}: refused (403 key_disabled) until enabled (model-gateway user enable ${stop.user})`] as const] : []),
   ] as const) io.out(`${what}\t${value}`);
   return 0;
 }

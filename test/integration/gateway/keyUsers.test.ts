@@ -1,10 +1,10 @@
 // A disabled user's API keys stop (issue 10), over real HTTP: a key a user made in the console works until an
 // admin disables them, then is refused with 403 key_disabled saying who and what to do (in the Messages API's
 // own shape too), and works again once they are enabled (a key they disabled themselves stays disabled). A key
-// the CLI made on a single-user account stops with that user, `user disable|enable` telling how many keys; on a
-// shared account a user's keys stop with them while another's work on, and the account's CLI key stops only
-// when no enabled user is left. On PostgreSQL another instance follows within a second. (A `serve` process
-// beside the CLI's `user disable` is in cliServe.test.ts.)
+// the CLI made on a single-user account stops with that user, `user disable|enable` telling how many keys and
+// `key list|show` which user stops it; on a shared account a user's keys stop with them while another's work on,
+// and the account's CLI key stops only when no enabled user is left. On PostgreSQL another instance follows
+// within a second. (A `serve` process beside the CLI's `user disable` is in cliServe.test.ts.)
 import assert from 'node:assert/strict';
 import { createUser } from '../../../src/gateway/accounts/users.ts';
 import type { RunningGateway } from '../../../src/gateway/server.ts';
@@ -85,8 +85,11 @@ describe("a disabled user's API keys, over HTTP", function () {
     assert.equal((await chat(t.gw, secret)).status, 200);
     assert.match(await cli('user', 'disable', 'cy'), /^user "cy" disabled: their sessions ended; 1 API key stopped working/);
     assertStopped(await chat(t.gw, secret), /This key's user "cy" is disabled; an admin can enable them \(model-gateway user enable cy\)/);
+    assert.match(await cli('key', 'list'), /^cli-key\t\S+\tenabled\taccount=cy\t.*\tuser_disabled=cy$/m, 'the list says which user stops it');
+    assert.match(await cli('key', 'show', 'cli-key'), /^user_disabled\tcy: refused \(403 key_disabled\) until enabled \(model-gateway user enable cy\)$/m);
     assert.match(await cli('user', 'enable', 'cy'), /^user "cy" enabled: 1 API key works again/);
     assert.equal((await chat(t.gw, secret)).status, 200);
+    assert.doesNotMatch(await cli('key', 'list'), /user_disabled/);
   });
 
   it("on a shared account a user's keys stop with them while another's work on; the account's CLI key stops when no enabled user is left; the keys page says which user", async () => {
