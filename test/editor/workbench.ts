@@ -398,6 +398,8 @@ export class Workbench {
       await dropdown.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
       const offered = await poll(`the model ${name} in the chat model picker`, async () => {
         const titles = await rows.evaluateAll((els) => els.map((e) => (e.querySelector('.title')?.textContent ?? '').trim()));
+        // Models not yet used sit in the collapsed "Other Models" group.
+        if (!titles.includes(name) && titles.includes('Other Models')) await rows.filter({ hasText: 'Other Models' }).first().click().catch(() => undefined);
         return titles.includes(name) ? titles : undefined;
       });
       const row = rows.filter({ has: this.page.locator('.title', { hasText: exactly(name) }) }).first();

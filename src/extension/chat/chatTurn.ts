@@ -1,11 +1,12 @@
 /**
  * A @gateway chat turn: the conversation of this participant plus the prompt, sent
- * to the configured model, the answer streamed into the chat as it arrives, the
+ * to the gateway model picked under the chat input (else the configured one), the answer streamed into the chat as it arrives, the
  * reasoning shown apart, the stop button aborting the HTTP request, a failure
  * rendered as the contract's explanation with fix buttons.
  */
 import * as vscode from 'vscode';
 import { explainError } from '../errors/explain.ts';
+import { chatModelFor } from './chatModel.ts';
 import { PARTICIPANT_ID } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { signalFromToken } from './abort.ts';
@@ -48,7 +49,7 @@ export async function answerChat(
   token: vscode.CancellationToken,
 ): Promise<vscode.ChatResult> {
   const { t, log } = services;
-  const model = services.settings.current.model;
+  const model = chatModelFor(request.model, services.settings.current.model);
   if (model === '') {
     showView(stream, noModelView(t));
     return { metadata: { failed: true } satisfies AnswerMetadata };
