@@ -26,8 +26,9 @@ async function playgroundKey(gw: Gateway, caller: SignedIn): Promise<KeyRecord> 
   const account = gw.catalog.account(caller.user.accountId) ?? (await gw.store.snapshot()).accounts.find((a) => a.id === caller.user.accountId);
   if (!account) throw new HttpError('not_signed_in', 'Your account no longer exists.');
   try {
-    // Its secret is dropped here: nobody needs it, the relay works from the key's record.
-    return (await createKey(gw.store, { account: account.name, userId: caller.user.id, name: PLAYGROUND_KEY_NAME, models: null, expiresAt: null })).key;
+    // Its secret is dropped here: nobody needs it, the relay works from the key's record. No creator either: it is
+    // the account's, shared by its users, and no one who leaves holds it; it stops only with the whole account.
+    return (await createKey(gw.store, { account: account.name, name: PLAYGROUND_KEY_NAME, models: null, expiresAt: null })).key;
   } catch (error) {
     const made = error instanceof StoreError && error.code === 'conflict' ? await found() : undefined;
     if (made) return made;
