@@ -114,6 +114,7 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
     const { connection, log, t } = this.#services;
     const Thinking = thinkingPartCtor();
     const abort = signalFromToken(token);
+    let requested = false;
     try {
       const client = await connection.require();
       const plain: LmMessageLike[] = messages.map((message) => ({
@@ -123,6 +124,7 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
       }));
       const request = buildChatRequest({ model: model.id, messages: plain, tools: options.tools, toolMode: options.toolMode, modelOptions: options.modelOptions });
       let thinkingWorks = Thinking !== undefined;
+      requested = true;
       const outcome = await sendChunksToSink(client.chatStream(request, { signal: abort.signal }), {
         text: (value) => progress.report(new vscode.LanguageModelTextPart(value)),
         thinking: (value) => {
@@ -147,6 +149,8 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
       throw new vscode.LanguageModelError(message);
     } finally {
       abort.dispose();
+      // An answer (or a part of one) was paid for: the balance and Usage view refresh (debounced, so Agent mode's bursts are one read).
+      if (requested) connection.balanceMayHaveChanged();
     }
   }
 
