@@ -13,6 +13,7 @@ import type { RunningGateway } from '../../gateway/server.ts';
 import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { showErrorWithFixes } from '../errors/showError.ts';
+import { gatewayAnswers, holderAddress } from './localGatewayElsewhere.ts';
 
 const PREVIOUS_STATE = 'modelGateway.beforeLocalGateway';
 /** The address this extension last pointed the settings at, to restart after a reload. */
@@ -81,6 +82,23 @@ export class LocalGateway implements vscode.Disposable {
     return gateway;
   }
 
+  /**
+   * After a refused start: when another window's gateway holds the data folder and answers, point this window at it
+   * (as a start would) and return its address; else undefined.
+   */
+  async useRunningElsewhere(error: unknown): Promise<string | undefined> {
+    const url = holderAddress(error);
+    if (url === null || !(await gatewayAnswers(url))) return undefined;
+    const { settings, log } = this.#services;
+    await this.#rememberPrevious();
+    if (settings.current.baseUrl !== url) await settings.update('baseUrl', url);
+    if (settings.current.model === '') await settings.update('model', LOCAL_MODEL);
+    await this.#context.globalState.update(LAST_URL_STATE, url);
+    await this.#services.connection.reload();
+    log.info(`Local gateway: another VS Code window runs it at ${url}; this window uses it.`);
+    return url;
+  }
+
   /** Save the configuration in use before the first start, so Stop can put it back. */
   async #rememberPrevious(): Promise<void> {
     if (this.#context.globalState.get<PreviousConfiguration>(PREVIOUS_STATE)) return; // saved by an earlier start
@@ -128,7 +146,9 @@ export class LocalGateway implements vscode.Disposable {
       const gateway = await this.start();
       this.#services.log.info(`Local gateway restarted at ${gateway.url} (the settings pointed at the one from the last session).`);
     } catch (error) {
-      this.#services.log.warn(`The local gateway could not be restarted: ${error instanceof Error ? error.message : String(error)}`);
+      // In a second window the first one's gateway holds the folder, and the shared settings already point at it.
+      if (holderAddress(error) === lastUrl) this.#services.log.info(`Local gateway: another VS Code window runs it at ${lastUrl}; this window uses it.`);
+      else this.#services.log.warn(`The local gateway could not be restarted: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -151,6 +171,12 @@ export function registerLocalGateway(context: vscode.ExtensionContext, services:
       try {
         gateway = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Starting the local gateway…') }, () => local.start());
       } catch (error) {
+        const elsewhere = await local.useRunningElsewhere(error).catch(() => undefined);
+        if (elsewhere) {
+          void vscode.window.showInformationMessage(t('The local gateway already runs in another VS Code window, at {0}; this window uses it too.', elsewhere));
+          services.connection.balanceMayHaveChanged();
+          return elsewhere;
+        }
         await showErrorWithFixes(services, error, t('The local gateway could not start'));
         return undefined;
       }
