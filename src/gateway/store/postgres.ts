@@ -31,7 +31,8 @@ import { PostgresAdminTokens } from './postgresAdminTokens.ts';
 import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
 import { stampPostgresUserRows } from './keyUsers.ts';
 import type { SecretBox } from './secretBox.ts';
-import { NO_SECRET_KEY, openChannelKey, sealChannelKey } from './postgresSealing.ts';
+import { holdsSealedSecrets, NO_SECRET_KEY, openChannelKey, sealChannelSecret, sealPlainChannelSecrets } from './postgresSealing.ts';
+import { storedSecrets } from './channelSecretsAtRest.ts';
 import { channelUpdate, modelUpsert, toAccount, toChannel, toModel, toUser, type Row } from './sqlRows.ts';
 import { postgresSnapshot } from './writtenSince.ts';
 import { toUserWithAccount, userPageQuery, type UserPage, type UserWithAccount } from './userPages.ts';
@@ -119,9 +120,8 @@ export class PostgresStore implements Store {
         client.release();
       }
       if (!box) {
-        const { rows } = await store.#pool.query<Row>('SELECT count(*) AS n FROM channels WHERE api_key IS NOT NULL');
-        if (Number(rows[0]!.n) > 0) throw new StoreError('invalid', `${store.where} holds channel keys, and ${NO_SECRET_KEY}, the one they were sealed with.`);
-      }
+        if (await holdsSealedSecrets(store.#pool)) throw new StoreError('invalid', `${store.where} holds channel keys, and ${NO_SECRET_KEY}, the one they were sealed with.`);
+      } else await sealPlainChannelSecrets(store.#pool, box);
       return store;
     } catch (error) {
       await store.#pool.end().catch(() => undefined);
@@ -324,11 +324,11 @@ export class PostgresStore implements Store {
   }
 
   async addChannel(c: NewChannel, audit?: AuditEntry): Promise<ChannelRecord> {
-    const apiKey = sealChannelKey(this.#box, c.apiKey);
+    const s = storedSecrets(c, (plain, what) => sealChannelSecret(this.#box, plain, what));
     return this.#toChannel(await this.#admin('channel', c.name, async (query) =>
       (await query(`INSERT INTO channels (name, type, base_url, api_key, models, priority, weight, timeout_ms, proxy, responses_api, created_at)
                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
-      [c.name, c.type, c.baseUrl, apiKey, JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, c.proxy, c.responsesApi ?? null, Date.now()])).rows[0]!, { audit }));
+      [c.name, c.type, s.baseUrl, s.apiKey, JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, s.proxy, c.responsesApi ?? null, Date.now()])).rows[0]!, { audit }));
   }
 
   async listChannels(): Promise<ChannelRecord[]> {
@@ -340,7 +340,7 @@ export class PostgresStore implements Store {
   }
 
   async updateChannel(name: string, changes: ChannelChanges, audit?: AuditEntry): Promise<ChannelRecord> {
-    const { sql, values } = channelUpdate(changes, (i) => `$${i}`, (key) => sealChannelKey(this.#box, key)!, (flag) => flag);
+    const { sql, values } = channelUpdate(name, changes, (i) => `$${i}`, (plain, what) => sealChannelSecret(this.#box, plain, what), (flag) => flag);
     return this.#toChannel(await this.#admin('channel', name, async (query) => {
       const row = (await query(sql, [...values, name])).rows[0];
       if (!row) throw new StoreError('not_found', `no channel named "${name}"`);

@@ -5,6 +5,7 @@
  */
 import { isModelKind, isSpendPeriod, type ChannelType, type ModelKind } from '../../contract/index.ts';
 import { StoreError } from './types.ts';
+import { storedUrl, type SealSecret } from './channelSecretsAtRest.ts';
 import type {
   AccountRecord, AdminTokenRecord, ChannelChanges, ChannelRecord, InvitationRecord, KeyRecord, ModelRecord, RedemptionCodeRecord, SessionRecord, SingleUseCode, StoredLog, UserRecord,
 } from './types.ts';
@@ -106,12 +107,14 @@ function badPeriod(r: Row): never {
 }
 
 /** A channel row; its key opened with `openKey` (keys are sealed at rest, secretBox.ts). */
-export function toChannel(r: Row, openKey: (stored: string, what: string) => string): ChannelRecord {
+/** A channel row as a record; `open` gives back a sealed secret (its key, a URL holding one), and a plain one as it is. */
+export function toChannel(r: Row, open: (stored: string, what: string) => string): ChannelRecord {
+  const opened = (v: unknown, what: string): string | null => (v === null || v === undefined ? null : open(String(v), `${what} of channel "${String(r.name)}"`));
   return {
-    id: num(r.id), name: String(r.name), type: String(r.type) as ChannelType, baseUrl: strOrNull(r.base_url),
-    apiKey: r.api_key === null || r.api_key === undefined ? null : openKey(String(r.api_key), `the key of channel "${String(r.name)}"`), models: jsonColumn(r, 'channels', 'models', isStringRecord),
+    id: num(r.id), name: String(r.name), type: String(r.type) as ChannelType, baseUrl: opened(r.base_url, 'the base URL'),
+    apiKey: opened(r.api_key, 'the key'), models: jsonColumn(r, 'channels', 'models', isStringRecord),
     priority: num(r.priority), weight: num(r.weight), status: r.status === 'disabled' ? 'disabled' : 'enabled',
-    timeoutMs: num(r.timeout_ms), proxy: strOrNull(r.proxy), createdAt: num(r.created_at),
+    timeoutMs: num(r.timeout_ms), proxy: opened(r.proxy, 'the proxy'), createdAt: num(r.created_at),
     responsesApi: r.responses_api === null || r.responses_api === undefined ? null : Boolean(r.responses_api),
   };
 }
@@ -188,15 +191,18 @@ const CHANNEL_COLUMNS = {
 
 /**
  * The UPDATE ... RETURNING of a channel's changed fields (both SQL stores), its name the last parameter:
- * `seal` turns a new key into what the column holds, `flag` a boolean into the database's.
+ * `seal` turns a new key, or a URL holding a secret, into what the column holds, `flag` a boolean into the database's.
  */
-export function channelUpdate(changes: ChannelChanges, placeholder: (i: number) => string, seal: (key: string) => string, flag: (value: boolean) => unknown): { sql: string; values: unknown[] } {
+export function channelUpdate(name: string, changes: ChannelChanges, placeholder: (i: number) => string, seal: SealSecret, flag: (value: boolean) => unknown): { sql: string; values: unknown[] } {
   const sets: string[] = [];
   const values: unknown[] = [];
   for (const [field, column] of Object.entries(CHANNEL_COLUMNS) as [keyof ChannelChanges, string][]) {
     const value = changes[field];
     if (value === undefined) continue;
-    values.push(value === null ? null : field === 'apiKey' ? seal(value as string) : field === 'models' ? JSON.stringify(value) : field === 'responsesApi' ? flag(value as boolean) : value);
+    values.push(value === null ? null
+      : field === 'apiKey' ? seal(value as string, `the key of channel "${name}"`)
+      : field === 'baseUrl' || field === 'proxy' ? storedUrl(value as string, seal, `the ${field === 'proxy' ? 'proxy' : 'base URL'} of channel "${name}"`)
+      : field === 'models' ? JSON.stringify(value) : field === 'responsesApi' ? flag(value as boolean) : value);
     sets.push(`${column} = ${placeholder(values.length)}`);
   }
   if (sets.length === 0) throw new StoreError('invalid', 'a channel update must change something');

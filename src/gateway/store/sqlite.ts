@@ -9,7 +9,7 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { SqlRequestLogs } from './requestLogs.ts';
 import { LOG_SELECT } from './logQuery.ts';
 import { pruneSqliteLogs } from './sqlitePrune.ts';
-import { loadSqlite, migrateSqlite, refuseEmptyFile, sealPlainChannelKeys } from './sqliteOpen.ts';
+import { loadSqlite, migrateSqlite, refuseEmptyFile, sealPlainChannelSecrets } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
@@ -33,6 +33,7 @@ import { SqliteChanges } from './sqliteChanges.ts';
 import type { KeyLimits, KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
 import { keyInsert, keyLimitsUpdate, sqliteKeyUsage } from './keySql.ts';
 import { KEYS_WITH_USERS, stampSqliteUserRows } from './keyUsers.ts';
+import { storedSecrets } from './channelSecretsAtRest.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
@@ -95,7 +96,7 @@ export class SqliteStore implements Store {
       this.#db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
       this.#db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
       this.#tx(() => migrateSqlite(this.#db, file));
-      if (this.#tx(() => sealPlainChannelKeys(this.#db, box))) this.#changed();
+      if (this.#tx(() => sealPlainChannelSecrets(this.#db, box))) this.#changed();
     } catch (error) {
       this.#db.close();
       throw error;
@@ -332,7 +333,7 @@ export class SqliteStore implements Store {
   async addChannel(c: NewChannel, audit?: AuditEntry): Promise<ChannelRecord> {
     return this.#toChannel(this.#audited(audit, () => this.#insertNamed('channel', c.name, `INSERT INTO channels (name, type, base_url, api_key, models, priority, weight, timeout_ms, proxy, responses_api, created_at)
                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-      c.name, c.type, c.baseUrl, c.apiKey === null ? null : this.#box.seal(c.apiKey), JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, c.proxy,
+      ...((s) => [c.name, c.type, s.baseUrl, s.apiKey, JSON.stringify(c.models), c.priority, c.weight, c.timeoutMs, s.proxy])(storedSecrets(c, (plain) => this.#box.seal(plain))),
       c.responsesApi === null || c.responsesApi === undefined ? null : c.responsesApi ? 1 : 0, Date.now())));
   }
 
@@ -345,7 +346,7 @@ export class SqliteStore implements Store {
   }
 
   async updateChannel(name: string, changes: ChannelChanges, audit?: AuditEntry): Promise<ChannelRecord> {
-    const { sql, values } = channelUpdate(changes, () => '?', (key) => this.#box.seal(key), (flag) => (flag ? 1 : 0));
+    const { sql, values } = channelUpdate(name, changes, () => '?', (plain) => this.#box.seal(plain), (flag) => (flag ? 1 : 0));
     return this.#toChannel(this.#audited(audit, () => {
       const row = this.#db.prepare(sql).get(...(values as SQLInputValue[]), name) as Row | undefined;
       if (!row) throw new StoreError('not_found', `no channel named "${name}"`);

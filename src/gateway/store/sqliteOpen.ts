@@ -1,13 +1,13 @@
 /**
  * Opening the SQLite store: `node:sqlite` loaded lazily (a runtime without it can fall back to
  * memory), a damaged file told apart from a fresh install, the schema brought to this version, and
- * channel keys an older version left in plain text sealed.
+ * channel secrets an older version left in plain text sealed.
  */
 import { existsSync, statSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.ts';
-import { isSealed, type SecretBox } from './secretBox.ts';
-import type { Row } from './sqlRows.ts';
+import type { SecretBox } from './secretBox.ts';
+import { sealedPlainSecrets, type SecretColumns } from './channelSecretsAtRest.ts';
 import { StoreError } from './types.ts';
 
 type SqliteModule = typeof import('node:sqlite');
@@ -53,12 +53,17 @@ export function migrateSqlite(db: DatabaseSync, file: string): void {
 }
 
 /**
- * Channel keys written by a version that stored them in plain text are sealed once, in place, in the
- * caller's transaction. Returns whether any was.
+ * Channel secrets written by a version that stored them in plain text (keys; URLs holding a secret) are sealed
+ * once, in place, in the caller's transaction. Returns whether any was.
  */
-export function sealPlainChannelKeys(db: DatabaseSync, box: SecretBox): boolean {
-  const plain = (db.prepare('SELECT id, api_key FROM channels WHERE api_key IS NOT NULL').all() as Row[]).filter((r) => !isSealed(String(r.api_key)));
-  const update = db.prepare('UPDATE channels SET api_key = ? WHERE id = ?');
-  for (const r of plain) update.run(box.seal(String(r.api_key)), r.id as number);
-  return plain.length > 0;
+export function sealPlainChannelSecrets(db: DatabaseSync, box: SecretBox): boolean {
+  const update = db.prepare('UPDATE channels SET api_key = ?, base_url = ?, proxy = ? WHERE id = ?');
+  let any = false;
+  for (const row of db.prepare('SELECT id, api_key, base_url, proxy FROM channels').all() as unknown as SecretColumns[]) {
+    const sealed = sealedPlainSecrets(row, (plain) => box.seal(plain));
+    if (!sealed) continue;
+    update.run(sealed.api_key, sealed.base_url, sealed.proxy, row.id);
+    any = true;
+  }
+  return any;
 }

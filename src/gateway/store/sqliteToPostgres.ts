@@ -16,6 +16,7 @@ import { describeDatabase, redactPassword } from './databaseUrl.ts';
 import { migratePostgres } from './postgresMigrate.ts';
 import { BUMP_AND_NOTIFY_SQL, CHANGES_CHANNEL } from './postgresChanges.ts';
 import { isSealed, SECRET_KEY_ENV, SECRET_KEY_FILE, SecretBox } from './secretBox.ts';
+import { storedUrl } from './channelSecretsAtRest.ts';
 import { SqliteStore } from './sqlite.ts';
 import { loadSqlite } from './sqliteOpen.ts';
 import { num, toAccount, toAdminToken, toAnyCode, toChannel, toKey, toKeyUsage, toLog, toModel, toUser, type Row } from './sqlRows.ts';
@@ -179,11 +180,21 @@ function pick(row: Row, columns: readonly string[]): Row {
   }));
 }
 
+/** A channel row's secrets opened with the folder's key and sealed with the database's (channelSecretsAtRest.ts). */
 function resealed(row: Row, source: SecretBox, target: SecretBox): Row {
-  if (row.api_key === null || row.api_key === undefined) return row;
-  const stored = String(row.api_key);
-  const plain = isSealed(stored) ? source.open(stored, `the key of channel "${String(row.name)}"`) : stored;
-  return { ...row, api_key: target.seal(plain) };
+  const plain = (column: 'api_key' | 'base_url' | 'proxy', what: string): string | null => {
+    const stored = row[column];
+    if (stored === null || stored === undefined) return null;
+    return isSealed(String(stored)) ? source.open(String(stored), `${what} of channel "${String(row.name)}"`) : String(stored);
+  };
+  const seal = (text: string) => target.seal(text);
+  const key = plain('api_key', 'the key');
+  return {
+    ...row,
+    api_key: key === null ? null : seal(key),
+    base_url: storedUrl(plain('base_url', 'the base URL'), seal, 'the base URL'),
+    proxy: storedUrl(plain('proxy', 'the proxy'), seal, 'the proxy'),
+  };
 }
 
 /** Counts and money compared between the folder and the target, inside the copy's transaction: a mismatch rolls it all back. */

@@ -54,6 +54,17 @@ function sqliteRows(dir: string): Record<string, unknown[]> {
   }
 }
 
+/** The channels' stored secret columns, as the database holds them. */
+async function channelColumns(url: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<Row>('SELECT base_url, api_key, proxy FROM channels')).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 async function postgresRows(url: string): Promise<Record<string, unknown[]>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -101,7 +112,8 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     let adminToken: string;
     let invitation: string;
     try {
-      ok(onFolder, ['channel', 'add', '--name', 'up', '--base-url', upstream.url, '--api-key', 'sk-upstream-secret-1', '--models', 'gpt-x']);
+      // Its base URL carries a secret too (some providers take a key in the query): sealed at rest on both sides.
+      ok(onFolder, ['channel', 'add', '--name', 'up', '--base-url', `${upstream.url}?key=upstream-query-secret-2`, '--api-key', 'sk-upstream-secret-1', '--models', 'gpt-x']);
       ok(onFolder, ['model', 'price', 'gpt-x', '--input', '3', '--output', '7', '--cached-input', '0.3', '--cache-write', '3.75', '--context', '128000', '--tools', 'yes', '--default-max-tokens', '4096']);
       ok(onFolder, ['model', 'price', 'pic', '--kind', 'image', '--per-image', '0.04', '--per-image', '1024x1792=0.08', '--per-image', 'hd=0.12']);
       ok(onFolder, ['account', 'create', 'team', '--balance', '1']);
@@ -201,6 +213,9 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
       assert.deepEqual(answers.map((a) => a.status), [200, 200, 200], answers.map((a) => a.text).join('\n'));
       assert.equal(upstream.requests.length, upstreamBefore + 3);
       assert.equal(upstream.requests.at(-1)!.headers.authorization, 'Bearer sk-upstream-secret-1', 'the channel key, sealed again, opens');
+      assert.equal(upstream.requests.at(-1)!.path, '/v1/chat/completions?key=upstream-query-secret-2', 'and so does its base URL');
+      const stored = JSON.stringify(await channelColumns(url));
+      assert.ok(!stored.includes('upstream-query-secret-2') && !stored.includes('sk-upstream-secret-1'), stored);
       assertError(await call(served.gw, 'POST', '/v1/chat/completions', { key: disabled, body: chatBody('gpt-x') }), 403, 'key_disabled');
       // The admin access token made on the folder manages the gateway on the database: its hash went across.
       const users = await call(served.gw, 'GET', '/api/console/admin/users', { key: adminToken });

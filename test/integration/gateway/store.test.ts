@@ -259,6 +259,47 @@ describe('gateway store', () => {
     }
   });
 
+  it('a channel URL holding a secret (a password, a query value) is sealed at rest, written, edited or left plain by an older version; one without stays readable', async () => {
+    const dir = tempDir();
+    try {
+      const store = openStore({ dataDir: dir });
+      await store.addChannel(newChannel({ name: 'gem', baseUrl: 'https://up.example/v1?key=AIza-query-secret-1', apiKey: null, proxy: 'http://user:proxy-pass-2@proxy.example:3128' }));
+      await store.addChannel(newChannel({ name: 'plain', baseUrl: 'https://up.example/v1?v=1', apiKey: null }));
+      await store.updateChannel('plain', { proxy: 'http://ops:proxy-pass-3@proxy.example:3128' });
+      await store.close();
+      const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+      const raw = () => {
+        const db = new DatabaseSync(join(dir, 'gateway.db'));
+        try {
+          return db.prepare('SELECT name, base_url, proxy FROM channels ORDER BY id').all() as { name: string; base_url: string; proxy: string | null }[];
+        } finally {
+          db.close();
+        }
+      };
+      const rows = raw();
+      assert.ok(!JSON.stringify(rows).includes('secret-1') && !JSON.stringify(rows).includes('pass-2') && !JSON.stringify(rows).includes('pass-3'), JSON.stringify(rows));
+      assert.match(rows[0]!.base_url, /^v1:/);
+      assert.equal(rows[1]!.base_url, 'https://up.example/v1?v=1', 'a short query value is no secret: left readable');
+      // As an older version stored it: plain, then sealed on the next open.
+      const db = new DatabaseSync(join(dir, 'gateway.db'));
+      db.exec("UPDATE channels SET base_url = 'https://up.example/v1?api-key=legacy-secret-4' WHERE name = 'plain'");
+      db.close();
+      const reopened = openStore({ dataDir: dir });
+      try {
+        const channels = await reopened.listChannels();
+        assert.deepEqual(channels.map((c) => [c.baseUrl, c.proxy]), [
+          ['https://up.example/v1?key=AIza-query-secret-1', 'http://user:proxy-pass-2@proxy.example:3128'],
+          ['https://up.example/v1?api-key=legacy-secret-4', 'http://ops:proxy-pass-3@proxy.example:3128'],
+        ]);
+      } finally {
+        await reopened.close();
+      }
+      assert.ok(!JSON.stringify(raw()).includes('legacy-secret-4'), 'sealed on open');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   describe('integrity: what cannot be read is refused by name, never silently replaced', () => {
     let dir: string;
     beforeEach(() => (dir = tempDir()));

@@ -138,6 +138,29 @@ describe('the PostgreSQL store', () => {
     await keyless.addChannel(newChannel({ name: 'echo', type: 'echo', apiKey: null }));
   });
 
+  it('seals a channel URL holding a secret (query value, proxy password), written, edited or left plain; a keyless database refuses to store one and to open one', async () => {
+    const url = await freshDatabase();
+    const env = secretEnv();
+    const store = await open(url, env);
+    await store.addChannel(newChannel({ name: 'gem', baseUrl: 'https://up.example/v1?key=AIza-query-secret-1', apiKey: null }));
+    await store.updateChannel('gem', { proxy: 'http://ops:proxy-pass-2@proxy.example:3128' });
+    await store.addChannel(newChannel({ name: 'plain', baseUrl: 'https://up.example/v1', apiKey: null }));
+    const raw = async () => (await sql(url, 'SELECT name, base_url, proxy FROM channels ORDER BY id')).rows as { name: string; base_url: string; proxy: string | null }[];
+    const rows = await raw();
+    assert.ok(!JSON.stringify(rows).includes('secret-1') && !JSON.stringify(rows).includes('pass-2'), JSON.stringify(rows));
+    assert.equal(rows[1]!.base_url, 'https://up.example/v1');
+    await sql(url, "UPDATE channels SET base_url = 'https://up.example/v1?key=legacy-secret-3' WHERE name = 'plain'");
+    const reopened = await open(url, env);
+    assert.deepEqual((await reopened.listChannels()).map((c) => [c.baseUrl, c.proxy]), [
+      ['https://up.example/v1?key=AIza-query-secret-1', 'http://ops:proxy-pass-2@proxy.example:3128'],
+      ['https://up.example/v1?key=legacy-secret-3', null],
+    ]);
+    assert.ok(!JSON.stringify(await raw()).includes('legacy-secret-3'), 'sealed on open');
+    await assert.rejects(open(url, {}), storeError('invalid', /MODEL_GATEWAY_SECRET_KEY/));
+    const keyless = await open(await freshDatabase(), {});
+    await assert.rejects(keyless.addChannel(newChannel({ baseUrl: 'https://up.example/v1?key=secret-value', apiKey: null })), storeError('invalid', /the base URL of channel "[^"]+" holds a secret.*MODEL_GATEWAY_SECRET_KEY/));
+  });
+
   it("sees another connection's admin change through NOTIFY at once, and one without a notification at the next re-read", async () => {
     const url = await freshDatabase();
     const env = secretEnv();
