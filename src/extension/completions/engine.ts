@@ -1,7 +1,9 @@
 /**
  * One inline completion, from the editor's context to the ghost text (no vscode import, so the
  * integration tests run it against the real gateway): the cache first, then the model's remembered
- * route (fill-in-the-middle or chat), finding the route out on first use, and the answer cleaned.
+ * route (fill-in-the-middle or chat), finding the route out on first use, and the answer cleaned. After a 429
+ * nothing is sent until the gateway's Retry-After has passed: typing would otherwise send a refused request per
+ * keystroke (contract 7.2: wait and retry); the refusal is given again meanwhile, so the status bar keeps saying it.
  */
 import type { ChatCompletion, ChatRequest, CompletionRequest, TextCompletion } from '../../contract/index.ts';
 import { cleanCompletion } from './cleanup.ts';
@@ -35,18 +37,30 @@ export interface CompletionAnswer {
 }
 
 export const CACHE_ENTRIES = 100;
+/** How long to hold back after a 429 without Retry-After, and at most with one. */
+export const RATE_LIMIT_PAUSE_MS = { default: 10_000, max: 60_000 } as const;
+
+/** The hold-back a 429 asks for (the client's RateLimitError, read by shape), or null for any other failure. */
+function rateLimitPauseMs(error: unknown): number | null {
+  const { family, retryAfterMs } = (typeof error === 'object' && error !== null ? error : {}) as { family?: unknown; retryAfterMs?: unknown };
+  if (family !== 'rate_limit') return null;
+  const asked = typeof retryAfterMs === 'number' && retryAfterMs > 0 ? retryAfterMs : RATE_LIMIT_PAUSE_MS.default;
+  return Math.min(asked, RATE_LIMIT_PAUSE_MS.max);
+}
 
 export class CompletionEngine {
   readonly #memory: RouteMemory;
   readonly #cache = new LruCache<{ text: string; route: CompletionRoute }>(CACHE_ENTRIES);
+  #refused: { readonly until: number; readonly error: unknown } | undefined;
 
   constructor(memory: RouteMemory) {
     this.#memory = memory;
   }
 
-  /** Forget cached answers (a new model or gateway answers differently). */
+  /** Forget cached answers (a new model or gateway answers differently) and a 429 being waited out. */
   clearCache(): void {
     this.#cache.clear();
+    this.#refused = undefined;
   }
 
   async complete(transport: CompletionTransport, ask: CompletionAsk): Promise<CompletionAnswer> {
@@ -54,7 +68,15 @@ export class CompletionEngine {
     const cacheKey = contextKey(`${ask.baseUrl}|${ask.model}|${ask.shape.multiline ? 'block' : 'line'}`, context.path, context.prefix, context.suffix);
     const cached = this.#cache.get(cacheKey);
     if (cached) return { ...cached, fromCache: true };
-    const answer = await this.#ask(transport, ask);
+    if (this.#refused && Date.now() < this.#refused.until) throw this.#refused.error;
+    let answer: { text: string; route: CompletionRoute };
+    try {
+      answer = await this.#ask(transport, ask);
+    } catch (error) {
+      const pause = rateLimitPauseMs(error);
+      if (pause !== null) this.#refused = { until: Date.now() + pause, error };
+      throw error;
+    }
     this.#cache.set(cacheKey, answer);
     return { ...answer, fromCache: false };
   }
