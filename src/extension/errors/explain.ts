@@ -92,6 +92,10 @@ export function fixesFor(firstCheck: TroubleshootingStep, t: Translate = english
   return [...byStep[firstCheck], { label: t('Run Self-Test'), command: COMMANDS.runSelfTest }];
 }
 
+function timeoutSettingFix(t: Translate): Fix {
+  return { label: t('Open Timeout Setting'), command: 'workbench.action.openSettings', args: ['modelGateway.requestTimeoutSeconds'] };
+}
+
 function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
@@ -151,7 +155,8 @@ export function explainError(error: unknown, t: Translate = english, secrets: re
       errorText: scrub(errorText(error)) ?? '',
       firstCheck: error.firstCheck,
       steps: troubleshootingOrder(error.firstCheck, t),
-      fixes: fixesFor(error.firstCheck, t),
+      // A timeout's action is to raise the timeout: its setting comes first (then the address, its first check).
+      fixes: error.family === 'timeout' ? [timeoutSettingFix(t), ...fixesFor(error.firstCheck, t)] : fixesFor(error.firstCheck, t),
       retryable: spec.retryable,
     };
   }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { AuthenticationError, ConnectionError, NotFoundError, PermissionDeniedError, errorFromResponse } from '../../../src/client/index.ts';
+import { AuthenticationError, ConnectionError, NotFoundError, PermissionDeniedError, TimeoutError, errorFromResponse } from '../../../src/client/index.ts';
 import { TROUBLESHOOTING_STEPS } from '../../../src/contract/index.ts';
 import { explainError, explanationMarkdown, fixesFor, troubleshootingOrder } from '../../../src/extension/errors/explain.ts';
 import { NotConfiguredError } from '../../../src/extension/errors/notConfigured.ts';
@@ -8,6 +8,14 @@ import type { Translate } from '../../../src/extension/translate.ts';
 const commands = (e: { fixes: readonly { command: string }[] }) => e.fixes.map((f) => f.command);
 
 describe('extension explainError', () => {
+  it('a timeout: its action is to raise the timeout setting, so its first button opens that setting', () => {
+    const e = explainError(new TimeoutError({ detail: 'no answer within 120 s' }));
+    assert.match(e.action, /timeout setting/);
+    assert.equal(e.fixes[0]?.command, 'workbench.action.openSettings');
+    assert.deepEqual(e.fixes[0]?.args, ['modelGateway.requestTimeoutSeconds']);
+    assert.ok(e.fixes.some((f) => f.args?.[0] === 'modelGateway.baseUrl'), 'the address is still offered');
+  });
+
   it('explains a 401 from the gateway: key first, Set API Key, the gateway message and request id', () => {
     const error = errorFromResponse(401, { error: { message: 'Invalid token: nope', type: 'model_gateway_error', code: 'invalid_api_key' } }, { 'x-request-id': 'abc' });
     const e = explainError(error);
