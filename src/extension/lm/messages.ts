@@ -31,7 +31,12 @@ export interface OpenAiToolCall {
   id: string;
   type: 'function';
   function: { name: string; arguments: string };
+  /** What the upstream attached to the call when it made it (toolCallExtras.ts), sent back as it came. */
+  [extra: string]: unknown;
 }
+
+/** The extra fields of a call the provider streamed earlier, by call id. */
+export type ToolCallExtrasOf = (callId: string) => Readonly<Record<string, unknown>> | undefined;
 
 export type OpenAiMessage =
   | { role: 'system' | 'user'; content: string }
@@ -97,12 +102,13 @@ export function toolResultText(content: ReadonlyArray<unknown>): string {
   return pieces.join('');
 }
 
-export function toOpenAiMessages(messages: ReadonlyArray<LmMessageLike>): OpenAiMessage[] {
+export function toOpenAiMessages(messages: ReadonlyArray<LmMessageLike>, extrasOf: ToolCallExtrasOf = () => undefined): OpenAiMessage[] {
   const out: OpenAiMessage[] = [];
   for (const message of messages) {
     const text = message.content.map(partText).join('');
     if (message.role === ROLE_ASSISTANT) {
       const calls: OpenAiToolCall[] = message.content.filter(isToolCallPart).map((call) => ({
+        ...extrasOf(call.callId),
         id: call.callId,
         type: 'function',
         function: { name: call.name, arguments: JSON.stringify(call.input ?? {}) },

@@ -17,6 +17,7 @@ import { estimateTokens } from '../tokens.ts';
 import { estimateMessageTokens } from './tokenCount.ts';
 import { sendChunksToSink } from './chunksToSink.ts';
 import { buildChatRequest } from './request.ts';
+import { ToolCallExtras } from './toolCallExtras.ts';
 
 /** How long a model list is reused before /v1/models is asked again. */
 const MODEL_CACHE_MS = 60_000;
@@ -35,6 +36,8 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
   #cache: { at: number; models: vscode.LanguageModelChatInformation[] } | undefined;
   #loading: Promise<vscode.LanguageModelChatInformation[]> | undefined;
   #generation = 0;
+  /** Thought signatures and the like, by call id, for the turn that sends the call back. */
+  readonly #toolCallExtras = new ToolCallExtras();
 
   readonly onDidChangeLanguageModelChatInformation = this.#emitter.event;
 
@@ -122,7 +125,7 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
         name: message.name,
         content: Thinking ? message.content.filter((part) => !(part instanceof Thinking)) : message.content,
       }));
-      const request = buildChatRequest({ model: model.id, messages: plain, tools: options.tools, toolMode: options.toolMode, modelOptions: options.modelOptions });
+      const request = buildChatRequest({ model: model.id, messages: plain, tools: options.tools, toolMode: options.toolMode, modelOptions: options.modelOptions, toolCallExtras: this.#toolCallExtras });
       let thinkingWorks = Thinking !== undefined;
       requested = true;
       const outcome = await sendChunksToSink(client.chatStream(request, { signal: abort.signal }), {
@@ -135,7 +138,10 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
             thinkingWorks = false; // this host does not take thinking parts: reasoning is left out
           }
         },
-        toolCall: (call) => progress.report(new vscode.LanguageModelToolCallPart(call.callId, call.name, call.input)),
+        toolCall: (call) => {
+          this.#toolCallExtras.remember(call);
+          progress.report(new vscode.LanguageModelToolCallPart(call.callId, call.name, call.input));
+        },
       });
       log.debug(`Language model ${model.id}: finish ${outcome.finishReason ?? 'none'}, ${outcome.textChars} chars, ${outcome.toolCalls} tool calls.`);
     } catch (error) {

@@ -3,7 +3,7 @@
  */
 import type { ChatRequest } from '../../contract/index.ts';
 import { toOpenAiMessages } from './messages.ts';
-import type { LmMessageLike } from './messages.ts';
+import type { LmMessageLike, ToolCallExtrasOf } from './messages.ts';
 import { toOpenAiTools, toolChoice } from './tools.ts';
 import type { LmToolLike } from './tools.ts';
 
@@ -16,6 +16,8 @@ export interface LmRequestInput {
   readonly tools?: ReadonlyArray<LmToolLike> | undefined;
   readonly toolMode?: number | undefined;
   readonly modelOptions?: { readonly [name: string]: unknown } | undefined;
+  /** What upstreams attached to the calls they made (toolCallExtras.ts), put back on those calls. */
+  readonly toolCallExtras?: { of: ToolCallExtrasOf } | undefined;
 }
 
 /** Thrown when nothing sendable is left (every part was empty or unsupported). Match on `code`. */
@@ -28,7 +30,8 @@ export class EmptyConversationError extends Error {
 }
 
 export function buildChatRequest(input: LmRequestInput): ChatRequest {
-  const messages = toOpenAiMessages(input.messages);
+  const extras = input.toolCallExtras;
+  const messages = toOpenAiMessages(input.messages, extras ? (callId) => extras.of(callId) : undefined);
   if (messages.length === 0) throw new EmptyConversationError();
   const request: ChatRequest = { model: input.model, messages, stream: true };
   const loose: Record<string, unknown> = request;

@@ -19,13 +19,19 @@ export interface ToolCallFragment {
   readonly id?: string | undefined;
   readonly type?: string | undefined;
   readonly function?: { readonly name?: string | undefined; readonly arguments?: string | undefined } | undefined;
+  readonly [other: string]: unknown;
 }
 
 export interface CompletedToolCall {
   readonly callId: string;
   readonly name: string;
   readonly input: Record<string, unknown>;
+  /** Fields the upstream put on the call besides id, type and function (Gemini's `extra_content` thought signature); absent when none. */
+  readonly extra?: Readonly<Record<string, unknown>>;
 }
+
+/** The fields of a streamed tool call that are its index, id, type and function; any other is kept as `extra`. */
+const KNOWN_FIELDS = new Set(['index', 'id', 'type', 'function']);
 
 /** A tool call whose name is missing or whose arguments are not a JSON object. Match on `code`. */
 export class ToolCallError extends Error {
@@ -50,6 +56,7 @@ interface PartialCall {
   id: string;
   name: string;
   args: string;
+  extra: Record<string, unknown>;
 }
 
 export class ToolCallAccumulator {
@@ -74,7 +81,7 @@ export class ToolCallAccumulator {
       let call = indexed ? this.#byIndex.get(fragment.index!) : this.#calls.at(-1);
       // A new id where a call already has another is another call, whatever the index says.
       if (!call || (fragment.id && call.id && fragment.id !== call.id)) {
-        call = { index: indexed ? fragment.index! : this.#calls.length, id: '', name: '', args: '' };
+        call = { index: indexed ? fragment.index! : this.#calls.length, id: '', name: '', args: '', extra: {} };
         this.#calls.push(call);
         if (indexed) this.#byIndex.set(call.index, call);
       }
@@ -84,6 +91,7 @@ export class ToolCallAccumulator {
       if (name && name !== call.name) call.name = call.name && !name.startsWith(call.name) ? call.name + name : name;
       const args = fragment.function?.arguments;
       if (args) call.args += args;
+      for (const [key, value] of Object.entries(fragment)) if (!KNOWN_FIELDS.has(key) && value !== undefined && value !== null) call.extra[key] = value;
     }
   }
 
@@ -102,7 +110,8 @@ function complete(call: PartialCall, newId: () => string): CompletedToolCall {
   if (!call.name) {
     throw new ToolCallError('tool_call_name_missing', `The model sent a tool call without a tool name (arguments: ${preview(raw)}).`, { name: '', callId, rawArguments: raw });
   }
-  if (raw.trim() === '') return { callId, name: call.name, input: {} };
+  const extra = Object.keys(call.extra).length > 0 ? { extra: call.extra } : {};
+  if (raw.trim() === '') return { callId, name: call.name, input: {}, ...extra };
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -113,7 +122,7 @@ function complete(call: PartialCall, newId: () => string): CompletedToolCall {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ToolCallError('tool_call_arguments_invalid', `The model called the tool "${call.name}" with arguments that are not a JSON object: ${preview(raw)}`, { name: call.name, callId, rawArguments: raw });
   }
-  return { callId, name: call.name, input: parsed as Record<string, unknown> };
+  return { callId, name: call.name, input: parsed as Record<string, unknown>, ...extra };
 }
 
 function preview(text: string): string {
