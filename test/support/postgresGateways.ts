@@ -23,3 +23,20 @@ export async function onFreshDatabase(): Promise<FreshDatabase> {
   const store = await openAnyStore({ databaseUrl: url, env });
   return { url, env, store, start: (options = {}) => startGateway({ port: 0, databaseUrl: url, env, echoDelayMs: 0, ...options }) };
 }
+
+/** Two instances on one fresh database, the first bootstrapped, for the `describe` this is called in: started before its tests, stopped after. */
+export function useTwoInstances(): { readonly a: RunningGateway; readonly b: RunningGateway; readonly store: Store } {
+  const held = {} as { a: RunningGateway; b: RunningGateway; store: Store };
+  before(async () => {
+    const database = await onFreshDatabase();
+    held.store = database.store;
+    held.a = await database.start({ bootstrap: true });
+    held.b = await database.start();
+  });
+  after(async () => {
+    await held.a?.stop();
+    await held.b?.stop();
+    await held.store?.close();
+  });
+  return held;
+}

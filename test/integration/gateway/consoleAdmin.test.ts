@@ -9,10 +9,9 @@ import assert from 'node:assert/strict';
 import { ROUTES } from '../../../src/gateway/app.ts';
 import { createKey } from '../../../src/gateway/admin.ts';
 import { main } from '../../../src/gateway/cli.ts';
-import type { RunningGateway } from '../../../src/gateway/server.ts';
 import type { Store } from '../../../src/gateway/store/types.ts';
 import { assertError } from '../../support/answer.ts';
-import { onFreshDatabase } from '../../support/postgresGateways.ts';
+import { useTwoInstances } from '../../support/postgresGateways.ts';
 import { type ConsoleAgent, consoleAgent, makeUser, PASSWORD, signedInAdmin } from './consoleAgent.ts';
 import { call, chatBody, startTestGateway, type Started } from './helpers.ts';
 
@@ -234,23 +233,10 @@ describe("the admins' console over HTTP", function () {
 
 describe('on PostgreSQL: a console top-up is the CLI\'s top-up', function () {
   this.timeout(60_000);
-  let a: RunningGateway;
-  let b: RunningGateway;
-  let store: Store;
-
-  before(async () => {
-    const database = await onFreshDatabase();
-    store = database.store;
-    a = await database.start({ bootstrap: true });
-    b = await database.start();
-  });
-  after(async () => {
-    await a?.stop();
-    await b?.stop();
-    await store?.close();
-  });
+  const two = useTwoInstances();
 
   it('an admin on one instance tops up; another instance serves the very next request from it and reports the balance; the audit row is shared', async () => {
+    const { a, b, store } = two;
     await makeUser(store, 'root', 0, true);
     await makeUser(store, 'team', 0);
     const { secret } = await createKey(store, { account: 'team', name: 'team-key' });

@@ -11,7 +11,7 @@ import type { RunningGateway } from '../../../src/gateway/server.ts';
 import type { Store } from '../../../src/gateway/store/types.ts';
 import { assertAnthropicError, assertError, type Answer } from '../../support/answer.ts';
 import { poll } from '../../support/poll.ts';
-import { onFreshDatabase } from '../../support/postgresGateways.ts';
+import { useTwoInstances } from '../../support/postgresGateways.ts';
 import { type ConsoleAgent, consoleAgent, makeUser, PASSWORD, signedInAdmin } from './consoleAgent.ts';
 import { call, chatBody, startTestGateway, type Started } from './helpers.ts';
 import { runCli } from './serveProcess.ts';
@@ -119,23 +119,10 @@ describe("a disabled user's API keys, over HTTP", function () {
 
 describe('on PostgreSQL: a user disabled on one instance', function () {
   this.timeout(60_000);
-  let a: RunningGateway;
-  let b: RunningGateway;
-  let store: Store;
-
-  before(async () => {
-    const database = await onFreshDatabase();
-    store = database.store;
-    a = await database.start({ bootstrap: true });
-    b = await database.start();
-  });
-  after(async () => {
-    await a?.stop();
-    await b?.stop();
-    await store?.close();
-  });
+  const two = useTwoInstances();
 
   it('another instance refuses their keys within a second, and serves them within a second of their enabling', async () => {
+    const { a, b, store } = two;
     const root = await signedInAdmin(a, store);
     await makeUser(store, 'ada', 5_000_000);
     const { secret } = await consoleKey(a, 'ada', 'laptop');

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { startGateway, type RunningGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
-import type { RequestLog, Store } from '../../../src/gateway/store/types.ts';
+import type { RequestLog } from '../../../src/gateway/store/types.ts';
 import { assertRefusal } from '../../support/documented.ts';
 import { poll } from '../../support/poll.ts';
-import { onFreshDatabase } from '../../support/postgresGateways.ts';
+import { useTwoInstances } from '../../support/postgresGateways.ts';
 import { type ConsoleAgent, consoleAgent, makeUser, PASSWORD, signedInAdmin } from './consoleAgent.ts';
 import { startTestGateway, tempDir, type Started } from './helpers.ts';
 
@@ -112,23 +112,11 @@ describe('gateway settings', function () {
   });
 
   describe('on PostgreSQL, two instances', () => {
-    let a: RunningGateway;
-    let b: RunningGateway;
-    let store: Store;
-    before(async () => {
-      const database = await onFreshDatabase();
-      store = database.store;
-      a = await database.start({ bootstrap: true });
-      b = await database.start();
-      await makeUser(store, 'root', 0, true);
-    });
-    after(async () => {
-      await a?.stop();
-      await b?.stop();
-      await store?.close();
-    });
+    const two = useTwoInstances();
+    before(() => makeUser(two.store, 'root', 0, true));
 
     it('a change through one instance is applied by the other within a second; sign-ups on it follow the new setting', async () => {
+      const { a, b } = two;
       const root = consoleAgent(a);
       assert.equal((await root.signIn('root')).status, 200);
       const visitor = consoleAgent(b);
@@ -155,6 +143,7 @@ describe('gateway settings', function () {
     });
 
     it('20 sign-ups at once with one invitation, spread over both instances, make exactly one user', async () => {
+      const { a, b, store } = two;
       const root = consoleAgent(a);
       assert.equal((await root.signIn('root')).status, 200);
       assert.equal((await root.post(SETTINGS, { sign_up: 'invitation' })).status, 200);
