@@ -13,6 +13,7 @@ import { signalFromToken } from './abort.ts';
 import { historyToMessages } from './history.ts';
 import type { AnswerMetadata, Turn } from './history.ts';
 import { referenceTexts } from './references.ts';
+import { referenceNotesMarkdown } from './referenceNotes.ts';
 import { AnswerRenderer } from './render.ts';
 import { usageLine } from './usageLine.ts';
 import type { Usage } from '../../contract/index.ts';
@@ -59,7 +60,8 @@ export async function answerChat(
   let requested = false;
   try {
     const client = await services.connection.require();
-    const references = await referenceTexts(request.references, log);
+    const { references, notes } = await referenceTexts(request.references, log);
+    if (notes.length > 0) stream.markdown(`${referenceNotesMarkdown(notes, t)}\n\n`);
     const messages = historyToMessages(plainTurns(context.history), PARTICIPANT_ID, { prompt: request.prompt, references });
     stream.progress(t('Asking {0}…', model));
     requested = true;

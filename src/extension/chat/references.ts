@@ -1,25 +1,41 @@
 /**
  * The text of what the user attached to a @gateway prompt (#file, a selection, a
- * string variable), when it is cheap to get: strings as they are, files and
- * ranges read through VS Code, each capped, images and the rest left out.
+ * string variable): strings as they are, files and ranges read through VS Code,
+ * each cut to a length, images and the rest left out. What was cut or left out is
+ * said in notes the turn shows the user (the model sees "(truncated)" in the text):
+ * a long file used to be dropped without a word.
  */
 import * as vscode from 'vscode';
 import type { Reference } from './history.ts';
 
 const MAX_CHARS_EACH = 50_000;
 const MAX_CHARS_TOTAL = 150_000;
+/** Files larger than this are not opened at all. */
+const MAX_FILE_BYTES = 5_000_000;
 
-function cap(text: string): string {
-  return text.length > MAX_CHARS_EACH ? `${text.slice(0, MAX_CHARS_EACH)}\n… (truncated)` : text;
+export interface ReferenceNote {
+  readonly label: string;
+  /** cut: sent in part; too_large: a file over MAX_FILE_BYTES; over_total: no room left; unreadable: could not be read. */
+  readonly reason: 'cut' | 'too_large' | 'over_total' | 'unreadable';
 }
 
-async function textOf(value: unknown): Promise<{ label: string; text: string } | undefined> {
+export interface ReadReferences {
+  /** In prompt order. */
+  readonly references: Reference[];
+  readonly notes: ReferenceNote[];
+}
+
+type Read = { label: string; text: string } | { label: string; tooLarge: true };
+
+async function textOf(value: unknown): Promise<Read | undefined> {
   if (typeof value === 'string') return { label: '', text: value };
   if (value instanceof vscode.Uri) {
     const stat = await vscode.workspace.fs.stat(value);
-    if (stat.type & vscode.FileType.Directory || stat.size > 4 * MAX_CHARS_EACH) return undefined;
+    if (stat.type & vscode.FileType.Directory) return undefined;
+    const label = vscode.workspace.asRelativePath(value);
+    if (stat.size > MAX_FILE_BYTES) return { label, tooLarge: true };
     const document = await vscode.workspace.openTextDocument(value);
-    return { label: vscode.workspace.asRelativePath(value), text: document.getText() };
+    return { label, text: document.getText() };
   }
   if (value instanceof vscode.Location) {
     const document = await vscode.workspace.openTextDocument(value.uri);
@@ -29,21 +45,34 @@ async function textOf(value: unknown): Promise<{ label: string; text: string } |
   return undefined;
 }
 
-export async function referenceTexts(references: readonly vscode.ChatPromptReference[], log: vscode.LogOutputChannel): Promise<Reference[]> {
+export async function referenceTexts(references: readonly vscode.ChatPromptReference[], log: vscode.LogOutputChannel): Promise<ReadReferences> {
   const out: Reference[] = [];
+  const notes: ReferenceNote[] = [];
   let total = 0;
   // VS Code lists references last-in-prompt first; send them in prompt order.
   for (const reference of [...references].reverse()) {
-    if (total >= MAX_CHARS_TOTAL) break;
+    const fallbackLabel = reference.modelDescription || reference.id;
+    if (total >= MAX_CHARS_TOTAL) {
+      notes.push({ label: reference.value instanceof vscode.Uri ? vscode.workspace.asRelativePath(reference.value) : fallbackLabel, reason: 'over_total' });
+      continue;
+    }
     try {
       const found = await textOf(reference.value);
       if (!found) continue;
-      const text = cap(found.text);
+      const label = found.label || fallbackLabel;
+      if ('tooLarge' in found) {
+        notes.push({ label, reason: 'too_large' });
+        continue;
+      }
+      const room = Math.min(MAX_CHARS_EACH, MAX_CHARS_TOTAL - total);
+      const text = found.text.length > room ? `${found.text.slice(0, room)}\n… (truncated)` : found.text;
+      if (text !== found.text) notes.push({ label, reason: 'cut' });
       total += text.length;
-      out.push({ label: found.label || reference.modelDescription || reference.id, text });
+      out.push({ label, text });
     } catch (error) {
+      notes.push({ label: fallbackLabel, reason: 'unreadable' });
       log.debug(`@gateway: reference ${reference.id} skipped: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return out;
+  return { references: out, notes };
 }
