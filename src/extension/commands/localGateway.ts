@@ -30,6 +30,7 @@ export class LocalGateway implements vscode.Disposable {
   readonly #services: ExtensionServices;
   #running: RunningGateway | undefined;
   #starting: Promise<RunningGateway> | undefined;
+  #folderProblem: string | null = null;
 
   constructor(context: vscode.ExtensionContext, services: ExtensionServices) {
     this.#context = context;
@@ -38,6 +39,11 @@ export class LocalGateway implements vscode.Disposable {
 
   get running(): RunningGateway | undefined {
     return this.#running;
+  }
+
+  /** Why the data folder could not be used (the gateway then runs in memory), or null. */
+  get folderProblem(): string | null {
+    return this.#folderProblem;
   }
 
   /** Start (or return the one already running) and point the extension at it. */
@@ -50,15 +56,20 @@ export class LocalGateway implements vscode.Disposable {
   async #start(): Promise<RunningGateway> {
     const { settings, apiKey, log } = this.#services;
     const dataDir = join(this.#context.globalStorageUri.fsPath, 'gateway');
-    await mkdir(dataDir, { recursive: true });
-    const gateway = await startGateway({
-      dataDir,
-      port: 0,
-      bootstrap: true,
-      issueKey: 'vscode',
-      fallbackToMemory: true,
-      log: (line) => log.info(`[local gateway] ${line}`),
-    });
+    const options = { port: 0, bootstrap: true, issueKey: 'vscode', log: (line: string) => log.info(`[local gateway] ${line}`) };
+    let gateway: RunningGateway;
+    this.#folderProblem = null;
+    try {
+      await mkdir(dataDir, { recursive: true });
+      gateway = await startGateway({ ...options, dataDir, fallbackToMemory: true });
+    } catch (error) {
+      // A folder it cannot write (permissions, a read-only or full disk, a file in the way): run in memory and say so.
+      const problem = folderProblem(error);
+      if (problem === null) throw error;
+      log.warn(`Local gateway: the data folder ${dataDir} cannot be used (${problem}); running on an in-memory store.`);
+      gateway = await startGateway({ ...options, inMemory: true });
+      this.#folderProblem = problem;
+    }
     try {
       if (!gateway.issuedKey) throw new Error('The local gateway did not issue a key.');
       await this.#rememberPrevious();
@@ -157,6 +168,14 @@ export class LocalGateway implements vscode.Disposable {
   }
 }
 
+/** The reason a data folder cannot be used, from a failed start; null for any other failure. */
+function folderProblem(error: unknown): string | null {
+  const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : String(error);
+  if (typeof code === 'string' && ['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENOTDIR', 'EEXIST'].includes(code)) return text;
+  return /unable to open database file|readonly database|disk I\/O error/i.test(text) ? text : null;
+}
+
 export function registerLocalGateway(context: vscode.ExtensionContext, services: ExtensionServices): LocalGateway {
   const t = vscode.l10n.t;
   const local = new LocalGateway(context, services);
@@ -182,9 +201,10 @@ export function registerLocalGateway(context: vscode.ExtensionContext, services:
       }
       const selfTest = t('Run Self-Test');
       const started = t('Local gateway running at {0} with model "{1}". The extension now uses it.', gateway.url, services.settings.current.model);
-      const show = gateway.storeKind === 'memory'
-        ? vscode.window.showWarningMessage(`${started} ${t('This VS Code has no node:sqlite, so it runs on an in-memory store: its data (keys, balance, logs) will not outlive this session.')}`, selfTest)
-        : vscode.window.showInformationMessage(started, selfTest);
+      const memory = local.folderProblem
+        ? t('Its data folder cannot be used ({0}), so it runs on an in-memory store: its data (keys, balance, logs) will not outlive this session.', local.folderProblem)
+        : t('This VS Code has no node:sqlite, so it runs on an in-memory store: its data (keys, balance, logs) will not outlive this session.');
+      const show = gateway.storeKind === 'memory' ? vscode.window.showWarningMessage(`${started} ${memory}`, selfTest) : vscode.window.showInformationMessage(started, selfTest);
       void show.then((choice) => {
         if (choice) void vscode.commands.executeCommand(COMMANDS.runSelfTest);
       });
