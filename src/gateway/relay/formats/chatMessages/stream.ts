@@ -13,6 +13,7 @@ import { messagesEvent } from '../messagesStream.ts';
 import { SSE_DONE } from '../openaiStream.ts';
 import type { StreamShaper, UpstreamEvent } from '../types.ts';
 import { toMessagesUsage, toOpenaiUsage } from '../usage.ts';
+import { ToolCallSlots } from '../toolCallSlots.ts';
 
 type Json = Record<string, unknown>;
 
@@ -24,6 +25,7 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
   let open: { kind: 'text' | 'thinking' | 'tool'; index: number } | null = null;
   let blocks = 0;
   const toolBlocks = new Map<number, number>();
+  const slots = new ToolCallSlots();
   let stopReason: string | null = null;
 
   const start = (id: unknown): string => {
@@ -66,7 +68,7 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
         out += delta(open!.index, { type: 'text_delta', text });
       }
       for (const call of (d['tool_calls'] as Json[] | undefined) ?? []) {
-        const key = typeof call['index'] === 'number' ? call['index'] : 0;
+        const key = slots.slotOf(call);
         const fn = (call['function'] ?? {}) as Json;
         let index = toolBlocks.get(key);
         if (index === undefined) {
@@ -78,7 +80,8 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
         if (args) out += delta(index, { type: 'input_json_delta', partial_json: args });
       }
       const finish = asText(choice['finish_reason']);
-      if (finish) stopReason = STOP_REASON_OF_FINISH[finish] ?? 'end_turn';
+      // An answer that called tools is a tool use, whatever finish it came with (Gemini says "stop").
+      if (finish) stopReason = finish === 'stop' && slots.count > 0 ? 'tool_use' : (STOP_REASON_OF_FINISH[finish] ?? 'end_turn');
       return out;
     },
     finish(usage: RelayUsage): string {

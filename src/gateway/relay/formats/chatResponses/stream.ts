@@ -11,6 +11,7 @@ import { toolNamesOf, type ToolName } from './toolNames.ts';
 import type { StreamShaper, UpstreamEvent } from '../types.ts';
 import { takeSequence } from '../responsesSequence.ts';
 import { customInputOf, functionCallItem, messageItem, reasoningItem, responseEnvelope, statusOfFinish } from './answer.ts';
+import { ToolCallSlots } from '../toolCallSlots.ts';
 
 type Json = Record<string, unknown>;
 
@@ -32,6 +33,7 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
   let open: OpenItem | null = null;
   const done: Json[] = [];
   const calls = new Map<number, OpenItem>();
+  const slots = new ToolCallSlots();
   let finish: string | null = null;
   const names = toolNamesOf(request.operation === 'responses' ? request.body.tools : undefined);
 
@@ -107,10 +109,12 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
         out += event('response.output_text.delta', { item_id: open!.id, output_index: open!.index, content_index: 0, delta: text });
       }
       for (const call of (d['tool_calls'] as Json[] | undefined) ?? []) {
-        const key = typeof call['index'] === 'number' ? call['index'] : 0;
+        const key = slots.slotOf(call);
         const fn = (call['function'] ?? {}) as Json;
         let item = calls.get(key);
         if (!item) {
+          // Close first: the id numbers the item by its place, and the one still open takes a place too.
+          out += close();
           out += openItem({ kind: 'call', id: `fc_${request.requestId}_${done.length}`, callId: asText(call['id']) || `call_${request.requestId}_${key}`, tool: names.fromChat(asText(fn['name'])) });
           item = open!;
           calls.set(key, item);
