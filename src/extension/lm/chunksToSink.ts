@@ -1,9 +1,12 @@
 /**
  * Streamed chat chunks -> what a language-model provider reports: text as it
- * arrives, reasoning as it arrives (when the host can show it), and each tool
- * call once its arguments are complete. Pure: the sink is plain callbacks.
+ * arrives, reasoning as it arrives (when the host can show it: from
+ * `reasoning_content`, or from a `<think>...</think>` opening the text, as @gateway
+ * reads it too), and each tool call once its arguments are complete. Pure: the
+ * sink is plain callbacks.
  */
 import { reasoningTextOf, type ChatCompletionChunk } from '../../contract/index.ts';
+import { ThinkTagSplitter } from '../chat/thinkTags.ts';
 import { ToolCallAccumulator } from './toolCalls.ts';
 import type { CompletedToolCall } from './toolCalls.ts';
 
@@ -25,6 +28,14 @@ export async function sendChunksToSink(chunks: AsyncIterable<ChatCompletionChunk
   let finishReason: string | null = null;
   let toolCalls = 0;
   let textChars = 0;
+  const splitter = new ThinkTagSplitter();
+  const show = ({ reasoning, content }: { reasoning: string; content: string }) => {
+    if (reasoning) sink.thinking?.(reasoning);
+    if (content) {
+      textChars += content.length;
+      sink.text(content);
+    }
+  };
   const flush = () => {
     for (const call of accumulator.finish()) {
       toolCalls++;
@@ -38,10 +49,7 @@ export async function sendChunksToSink(chunks: AsyncIterable<ChatCompletionChunk
       if (delta) {
         const reasoning = reasoningTextOf(delta);
         if (reasoning) sink.thinking?.(reasoning);
-        if (delta.content) {
-          textChars += delta.content.length;
-          sink.text(delta.content);
-        }
+        if (delta.content) show(splitter.push(delta.content));
         if (delta.tool_calls && delta.tool_calls.length > 0) accumulator.add(delta.tool_calls);
       }
       if (choice.finish_reason) {
@@ -50,6 +58,7 @@ export async function sendChunksToSink(chunks: AsyncIterable<ChatCompletionChunk
       }
     }
   }
+  show(splitter.finish());
   flush();
   return { finishReason, toolCalls, textChars };
 }
