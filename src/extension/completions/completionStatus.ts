@@ -9,7 +9,7 @@ import type { Translate } from '../translate.ts';
 
 export type CompletionState =
   | { readonly kind: 'on'; readonly model: string }
-  | { readonly kind: 'off'; readonly reason: 'no_model' | 'switched_off' | 'language' | 'excluded'; readonly model: string }
+  | { readonly kind: 'off'; readonly reason: 'no_model' | 'not_configured' | 'switched_off' | 'language' | 'excluded'; readonly model: string }
   | { readonly kind: 'failing'; readonly model: string; readonly explanation: Explanation };
 
 export interface StatusView {
@@ -29,6 +29,7 @@ export function statusView(state: CompletionState, t: Translate = english): Stat
   }
   const why: Record<typeof state.reason, string> = {
     no_model: t('No completion model is set. Click to pick one.'),
+    not_configured: t('Inline completions need the base URL and the API key of the gateway. Click to set them.'),
     switched_off: t('Inline completions are switched off. Click to turn them on.'),
     language: t('Inline completions are off for this language (modelGateway.completions.enable).'),
     excluded: t('This file is excluded: nothing in it is ever sent for completion.'),

@@ -51,6 +51,11 @@ export function registerInlineCompletions(context: vscode.ExtensionContext, serv
         await vscode.commands.executeCommand(COMMANDS.pickCompletionModel);
         return;
       }
+      const { missing } = services.connection.state;
+      if (missing.length > 0) {
+        await vscode.commands.executeCommand(missing.includes('baseUrl') ? COMMANDS.setBaseUrl : COMMANDS.setApiKey);
+        return;
+      }
       await services.settings.update('completions.enable', toggledSwitches(settings.completionsEnable));
       status.render();
     }),

@@ -62,6 +62,8 @@ export class CompletionStatusBar implements vscode.Disposable {
     const model = settings.completionModel;
     const document = vscode.window.activeTextEditor?.document;
     if (model === '') this.#state = { kind: 'off', reason: 'no_model', model };
+    // Nothing can be asked without an address and a key: "on" would promise ghost text that never comes.
+    else if (!this.#services.connection.state.configured) this.#state = { kind: 'off', reason: 'not_configured', model };
     else if (document && isExcluded(document.uri.fsPath || document.uri.path, settings.completionsExclude)) this.#state = { kind: 'off', reason: 'excluded', model };
     else if (settings.completionsEnable['*'] === false && !(document && settings.completionsEnable[document.languageId] === true)) this.#state = { kind: 'off', reason: 'switched_off', model };
     else if (document && !completionsEnabledFor(document.languageId, model, settings.completionsEnable)) this.#state = { kind: 'off', reason: 'language', model };
