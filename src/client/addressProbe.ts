@@ -6,7 +6,7 @@
  */
 import { ModelList } from '../contract/index.ts';
 import { parseJsonOrUndefined } from './responseBody.ts';
-import { addressCandidates, addressHint } from './baseUrl.ts';
+import { addressCandidates, addressHint, addressRightHint } from './baseUrl.ts';
 import type { NormalizedBaseUrl } from './baseUrl.ts';
 import { CLIENT_ERROR_CODES, GatewayError, isErrorBody } from './errors.ts';
 import type { HeaderBag } from '../contract/index.ts';
@@ -47,9 +47,14 @@ export function answersLikeTheApi(answer: ProbeAnswer): boolean {
 export async function explainAddress(error: GatewayError, context: ExplainContext): Promise<string | null | undefined> {
   if (!isPathError(error)) return undefined;
   if (context.cached !== undefined) return context.cached;
-  for (const candidate of addressCandidates(context.base)) {
+  // The form in use answering like the API means the address is right: this gateway lacks only the endpoint asked
+  // for (billing at vLLM, LiteLLM, OpenAI), and the other forms would not answer, which must not read as a bad address.
+  const here = context.base.apiBase;
+  for (const candidate of [{ apiBase: here, suggestion: '' }, ...addressCandidates(context.base)]) {
     try {
-      if (answersLikeTheApi(await context.probe(`${candidate.apiBase}/models`))) return addressHint(context.configured, context.base, candidate);
+      if (answersLikeTheApi(await context.probe(`${candidate.apiBase}/models`))) {
+        return candidate.apiBase === here ? addressRightHint(context.base) : addressHint(context.configured, context.base, candidate);
+      }
     } catch (probeError) {
       if (probeError instanceof GatewayError && probeError.family === 'aborted') return undefined;
     }

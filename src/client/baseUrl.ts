@@ -81,6 +81,11 @@ export function addressCandidates(base: NormalizedBaseUrl, limit = 4): AddressCa
   return out.slice(0, limit);
 }
 
+/** The sentence for a path error at an address whose API answers: the endpoint is missing, not the address wrong. */
+export function addressRightHint(base: NormalizedBaseUrl): string {
+  return `The base URL is right: the API answers at ${base.apiBase} (GET /models). This gateway does not offer the endpoint that was asked for.`;
+}
+
 /** The sentence telling the user which form of the address works (or that none answered). */
 export function addressHint(configured: string, base: NormalizedBaseUrl, working: AddressCandidate | null): string {
   const shown = configured.trim();
