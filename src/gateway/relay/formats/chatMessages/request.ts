@@ -7,7 +7,9 @@
  * - tools: `input_schema` <-> `parameters`; tool_use blocks <-> `tool_calls`, tool_result blocks <->
  *   `tool` messages, in order (a tool result answers the call right before it);
  * - thinking blocks are the upstream model's own and only an Anthropic upstream can check their
- *   signatures: they are not sent to an OpenAI-style upstream.
+ *   signatures: they are not sent to an OpenAI-style upstream;
+ * - images a tool returned (Claude Code's Read of a picture or screenshot) go in a user message right after the
+ *   tool messages: chat tool messages carry text only.
  */
 import type { ChatRequest, MessagesBlock, MessagesRequest } from '../../../../contract/index.ts';
 import { ConversionError } from '../types.ts';
@@ -88,11 +90,14 @@ function userToChat(content: string | readonly MessagesBlock[], i: number): Json
   content.forEach((block, j) => {
     const where = `messages.${i}.content.${j}`;
     if (block.type === 'tool_result') {
-      const result = block['content'];
-      const text = typeof result === 'string' || result === undefined ? asText(result) : textOfBlocks(result as MessagesBlock[], where);
-      out.push({ role: 'tool', tool_call_id: block['tool_use_id'], content: block['is_error'] === true && !text ? 'error' : text });
+      const { text, images } = toolResultToChat(block['content'], where);
+      // Its images follow the tool messages, in the user message of this turn (chat tool messages hold text only).
+      parts.push(...images);
+      const said = text || (images.length > 0 ? `(${images.length === 1 ? 'an image' : `${images.length} images`}, in the next message)` : '');
+      out.push({ role: 'tool', tool_call_id: block['tool_use_id'], content: block['is_error'] === true && !said ? 'error' : said });
     } else if (block.type === 'text') {
-      parts.push({ type: 'text', text: asText(block['text']) });
+      // An empty text block would be an empty message, which Gemini and others refuse.
+      if (asText(block['text'])) parts.push({ type: 'text', text: asText(block['text']) });
     } else if (block.type === 'image') {
       parts.push(imageToChat(block, where));
     } else if (block.type !== 'thinking' && block.type !== 'redacted_thinking') {
@@ -104,6 +109,14 @@ function userToChat(content: string | readonly MessagesBlock[], i: number): Json
     out.push({ role: 'user', content: onlyText ? parts.map((p) => p['text']).join('\n\n') : parts });
   }
   return out;
+}
+
+/** A tool_result's content: its text, and its images as image_url parts. */
+function toolResultToChat(result: unknown, where: string): { text: string; images: Json[] } {
+  if (!Array.isArray(result)) return { text: asText(result), images: [] };
+  const blocks = result as MessagesBlock[];
+  const images = blocks.flatMap((b, k) => (b.type === 'image' ? [imageToChat(b, `${where}.content.${k}`)] : []));
+  return { text: textOfBlocks(blocks.filter((b) => b.type !== 'image'), where), images };
 }
 
 function assistantToChat(content: string | readonly MessagesBlock[], i: number): Json {

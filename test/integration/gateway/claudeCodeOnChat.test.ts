@@ -1,0 +1,69 @@
+// What Claude Code sends beyond the simple bodies, through the gateway to an OpenAI-compatible upstream (converted
+// to chat completions), with the official @anthropic-ai/sdk as an unchanged client: what reaches the upstream must
+// be a request it accepts (DeepSeek, Gemini, OpenAI and OpenRouter each refuse something real clients send).
+import assert from 'node:assert/strict';
+import Anthropic from '@anthropic-ai/sdk';
+import type { FakeUpstream } from '../../support/fakeUpstream.ts';
+import { newChannel } from '../../support/channels.ts';
+import { chatModel, useGatewayWithUpstream } from './helpers.ts';
+
+const tools = [{ name: 'Read', input_schema: { type: 'object' as const, properties: { file_path: { type: 'string' } } } }];
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
+
+describe('Claude Code on a chat upstream: the requests it sends, converted', () => {
+  const suite = useGatewayWithUpstream(async (admin, upstream) => {
+    await admin.addChannel(newChannel({ name: 'chat', baseUrl: upstream.url, models: { 'claude-via-chat': 'deepseek-v4' } }));
+    await admin.setModel(chatModel('claude-via-chat', 1_000_000, 2_000_000, { toolCalling: true }));
+  });
+  let upstream: FakeUpstream;
+  let claude: Anthropic;
+  before(() => {
+    upstream = suite.upstream;
+    claude = new Anthropic({ apiKey: suite.t.key, baseURL: suite.t.gw.url, maxRetries: 0 });
+  });
+  const sent = () => upstream.requests.at(-1)!.body;
+
+  it('a tool result holding an image (Read of a picture, a screenshot) is served: its text as the tool message, its image in a user message after it', async () => {
+    // Before: a 400 ("an image block cannot be converted"), on this turn and every later one of the conversation.
+    const message = await claude.messages.create({
+      model: 'claude-via-chat', max_tokens: 64, tools,
+      messages: [
+        { role: 'user', content: 'What is in shot.png?' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: 'shot.png' } }, { type: 'tool_use', id: 'toolu_2', name: 'Read', input: { file_path: 'b.png' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'Read shot.png' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }] },
+            { type: 'tool_result', tool_use_id: 'toolu_2', content: [{ type: 'image', source: { type: 'url', url: 'https://example.com/b.png' } }] },
+            { type: 'text', text: 'Describe both.' },
+          ],
+        },
+      ],
+    });
+    assert.equal(message.type, 'message');
+    assert.deepEqual(sent().messages.slice(2), [
+      { role: 'tool', tool_call_id: 'toolu_1', content: 'Read shot.png' },
+      { role: 'tool', tool_call_id: 'toolu_2', content: '(an image, in the next message)' },
+      {
+        role: 'user',
+        content: [
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}` } },
+          { type: 'image_url', image_url: { url: 'https://example.com/b.png' } },
+          { type: 'text', text: 'Describe both.' },
+        ],
+      },
+    ]);
+  });
+
+  it('an empty text block is not sent as an empty message (Gemini refuses one)', async () => {
+    await claude.messages.create({
+      model: 'claude-via-chat', max_tokens: 64, tools,
+      messages: [
+        { role: 'user', content: 'Read a.' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: 'a' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'A' }, { type: 'text', text: '' }] },
+      ],
+    });
+    assert.deepEqual(sent().messages.at(-1), { role: 'tool', tool_call_id: 'toolu_1', content: 'A' });
+  });
+});
