@@ -66,4 +66,24 @@ describe('Claude Code on a chat upstream: the requests it sends, converted', () 
     });
     assert.deepEqual(sent().messages.at(-1), { role: 'tool', tool_call_id: 'toolu_1', content: 'A' });
   });
+
+  it("the thinking before an earlier turn's tool calls goes back as that message's reasoning_content (DeepSeek refuses the turn without it)", async () => {
+    // Before: dropped, and DeepSeek's thinking models answered 400 "Missing reasoning_content field in the assistant message".
+    await claude.messages.create({
+      model: 'claude-via-chat', max_tokens: 2048, tools, thinking: { type: 'enabled', budget_tokens: 1024 },
+      messages: [
+        { role: 'user', content: 'Read a.' },
+        { role: 'assistant', content: [{ type: 'thinking', thinking: 'I should read a.', signature: '' }, { type: 'text', text: 'Reading.' }, { type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: 'a' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'A' }] },
+        { role: 'assistant', content: [{ type: 'thinking', thinking: 'Done.', signature: '' }, { type: 'text', text: 'It says A.' }] },
+        { role: 'user', content: 'Thanks.' },
+      ],
+    });
+    assert.deepEqual(sent().messages.slice(1, 4), [
+      { role: 'assistant', content: 'Reading.', reasoning_content: 'I should read a.', tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'Read', arguments: '{"file_path":"a"}' } }] },
+      { role: 'tool', tool_call_id: 'toolu_1', content: 'A' },
+      // A turn without tool calls needs none (DeepSeek ignores it there; stricter servers are spared the field).
+      { role: 'assistant', content: 'It says A.' },
+    ]);
+  });
 });

@@ -7,7 +7,8 @@
  * - tools: `input_schema` <-> `parameters`; tool_use blocks <-> `tool_calls`, tool_result blocks <->
  *   `tool` messages, in order (a tool result answers the call right before it);
  * - thinking blocks are the upstream model's own and only an Anthropic upstream can check their
- *   signatures: they are not sent to an OpenAI-style upstream;
+ *   signatures; for an OpenAI-style upstream the text of those before a turn's tool calls goes as that
+ *   message's `reasoning_content` (DeepSeek's and Kimi's thinking models refuse a tool-call turn without it);
  * - images a tool returned (Claude Code's Read of a picture or screenshot) go in a user message right after the
  *   tool messages: chat tool messages carry text only.
  */
@@ -122,16 +123,19 @@ function toolResultToChat(result: unknown, where: string): { text: string; image
 function assistantToChat(content: string | readonly MessagesBlock[], i: number): Json {
   if (typeof content === 'string') return { role: 'assistant', content };
   let text = '';
+  let thinking = '';
   const calls: Json[] = [];
   content.forEach((block, j) => {
     if (block.type === 'text') text += asText(block['text']);
+    else if (block.type === 'thinking') thinking += asText(block['thinking']);
     else if (block.type === 'tool_use') {
       calls.push({ id: block['id'], type: 'function', function: { name: block['name'], arguments: JSON.stringify(block['input'] ?? {}) } });
     } else if (block.type !== 'thinking' && block.type !== 'redacted_thinking') {
       throw new ConversionError(`messages.${i}.content.${j}: a "${block.type}" block cannot be converted for this model's channel.`);
     }
   });
-  return calls.length > 0 ? { role: 'assistant', content: text || null, tool_calls: calls } : { role: 'assistant', content: text };
+  if (calls.length === 0) return { role: 'assistant', content: text };
+  return { role: 'assistant', content: text || null, ...(thinking ? { reasoning_content: thinking } : {}), tool_calls: calls };
 }
 
 // ---- chat completions -> Messages ------------------------------------------------------------

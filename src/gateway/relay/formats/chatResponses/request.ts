@@ -3,7 +3,8 @@
  * `instructions` and system/developer items become system messages, message items keep their
  * role, function_call items become an assistant turn's tool_calls and function_call_output items
  * the `tool` messages that answer them, in order (custom_tool_call and its output alike). Reasoning items are
- * the upstream model's own and are not sent back. Function tools go as chat tools, namespaced ones flattened
+ * the upstream model's own: their text goes back only as the `reasoning_content` of the assistant turn whose tool
+ * calls they led to (DeepSeek's and Kimi's thinking models refuse such a turn without it). Function tools go as chat tools, namespaced ones flattened
  * (toolNames.ts), freeform (custom) ones as a function of one string.
  * Built-in tools (web search, file search, ...) cannot run on a chat upstream and are left out, as
  * a tool the model cannot use (the Codex CLI always offers web_search); forcing one with
@@ -23,7 +24,10 @@ export function responsesToChatRequest(body: ResponsesRequest): Json {
   const messages: Json[] = [];
   if (b.instructions) messages.push({ role: 'system', content: b.instructions });
   if (typeof b.input === 'string') messages.push({ role: 'user', content: b.input });
-  else b.input.forEach((item, i) => addItem(messages, item, `input.${i}`, names));
+  else {
+    const reasoning = { text: '' };
+    b.input.forEach((item, i) => addItem(messages, item, `input.${i}`, names, reasoning));
+  }
   const chat: Json = { model: b.model, messages };
   if (b.stream) chat['stream'] = true;
   if (b.max_output_tokens) chat['max_tokens'] = b.max_output_tokens;
@@ -44,9 +48,15 @@ export function responsesToChatRequest(body: ResponsesRequest): Json {
   return chat;
 }
 
-function addItem(messages: Json[], item: ResponsesItem, where: string, names: ToolNames): void {
+/** `reasoning`: the text of the reasoning items since the last message, for the tool calls they led to. */
+function addItem(messages: Json[], item: ResponsesItem, where: string, names: ToolNames, reasoning: { text: string }): void {
   const it = item as Json;
   const type = item.type ?? 'message';
+  if (type === 'reasoning') {
+    reasoning.text += reasoningTextOfItem(it);
+    return;
+  }
+  if (type !== 'function_call' && type !== 'custom_tool_call' && !(type === 'message' && item.role === 'assistant')) reasoning.text = '';
   if (type === 'message') {
     const role = item.role === 'developer' ? 'system' : item.role;
     if (role !== 'user' && role !== 'system' && role !== 'assistant') throw new ConversionError(`${where}: unknown role "${String(item.role)}".`);
@@ -56,18 +66,28 @@ function addItem(messages: Json[], item: ResponsesItem, where: string, names: To
     // A freeform call's raw text goes as the one argument its chat function has (customToolToChat).
     const args = type === 'custom_tool_call' ? JSON.stringify({ input: asText(it['input']) }) : asText(it['arguments']);
     const call = { id: asText(it['call_id']), type: 'function', function: { name, arguments: args } };
-    const last = messages[messages.length - 1];
+    let last = messages[messages.length - 1];
     // Parallel calls (and a call after the assistant's words) belong to one assistant turn.
     if (last?.['role'] === 'assistant') {
       last['tool_calls'] = [...((last['tool_calls'] as Json[] | undefined) ?? []), call];
       if (last['content'] === '') last['content'] = null;
-    } else messages.push({ role: 'assistant', content: null, tool_calls: [call] });
+    } else messages.push((last = { role: 'assistant', content: null, tool_calls: [call] }));
+    if (reasoning.text) {
+      last['reasoning_content'] = `${asText(last['reasoning_content'])}${reasoning.text}`;
+      reasoning.text = '';
+    }
   } else if (type === 'function_call_output' || type === 'custom_tool_call_output') {
     const output = it['output'];
     messages.push({ role: 'tool', tool_call_id: asText(it['call_id']), content: typeof output === 'string' ? output : contentToText(output, where) });
-  } else if (type !== 'reasoning') {
+  } else {
     throw new ConversionError(`${where}: a "${type}" item cannot be served by this gateway's chat upstreams.`);
   }
+}
+
+/** A reasoning item's readable text: its raw reasoning (open models') or else its summary; '' when it has only encrypted content. */
+function reasoningTextOfItem(item: Json): string {
+  const texts = (parts: unknown) => (Array.isArray(parts) ? (parts as Json[]).map((p) => asText(p?.['text'])).join('') : '');
+  return texts(item['content']) || texts(item['summary']);
 }
 
 /** A message's content: text, or parts (input_text, output_text, input_image). */
