@@ -86,4 +86,18 @@ describe('Claude Code on a chat upstream: the requests it sends, converted', () 
       { role: 'assistant', content: 'It says A.' },
     ]);
   });
+
+  it("metadata.user_id, Claude Code's long JSON, goes as a user OpenAI accepts (at most 64 characters), the same for the same id", async () => {
+    // Before: sent as it came, and OpenAI refused every request: "Invalid 'user': string too long" (OpenRouter past 128).
+    const user_id = JSON.stringify({ device_id: 'd'.repeat(64), account_uuid: '', session_id: '00000000-0000-0000-0000-000000000000' });
+    const users: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await claude.messages.create({ model: 'claude-via-chat', max_tokens: 16, metadata: { user_id }, messages: [{ role: 'user', content: 'hi' }] });
+      users.push(sent().user);
+    }
+    assert.match(users[0]!, /^[0-9a-f]{64}$/);
+    assert.equal(users[1], users[0]);
+    await claude.messages.create({ model: 'claude-via-chat', max_tokens: 16, metadata: { user_id: 'user-7' }, messages: [{ role: 'user', content: 'hi' }] });
+    assert.equal(sent().user, 'user-7', 'a short id goes as it came');
+  });
 });

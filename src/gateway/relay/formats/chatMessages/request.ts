@@ -12,6 +12,7 @@
  * - images a tool returned (Claude Code's Read of a picture or screenshot) go in a user message right after the
  *   tool messages: chat tool messages carry text only.
  */
+import { createHash } from 'node:crypto';
 import type { ChatRequest, MessagesBlock, MessagesRequest } from '../../../../contract/index.ts';
 import { ConversionError } from '../types.ts';
 import { inputOfArguments } from './answer.ts';
@@ -48,10 +49,19 @@ export function messagesToChatRequest(body: MessagesRequest): Json {
   if (temperature !== undefined) chat['temperature'] = temperature;
   if (top_p !== undefined) chat['top_p'] = top_p;
   const user = (metadata as { user_id?: unknown } | undefined)?.user_id;
-  if (typeof user === 'string') chat['user'] = user;
+  if (typeof user === 'string' && user) chat['user'] = chatUser(user);
   if (tools?.length) chat['tools'] = tools.map(toolToChat);
   Object.assign(chat, toolChoiceToChat(tool_choice));
   return chat;
+}
+
+/**
+ * Chat's `user` for Messages' `metadata.user_id`. Claude Code's runs to 90-150 characters (a JSON of device, account
+ * and session), and OpenAI refuses a `user` over 64 (OpenRouter over 128): a longer one goes as its SHA-256 in hex
+ * (64 characters), the same person still the same id.
+ */
+function chatUser(id: string): string {
+  return id.length <= 64 ? id : createHash('sha256').update(id).digest('hex');
 }
 
 function toolToChat(tool: Json): Json {
