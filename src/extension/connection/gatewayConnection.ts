@@ -43,6 +43,9 @@ export class GatewayConnection implements vscode.Disposable {
   #client: GatewayClient | undefined;
   #state: ConnectionState;
   #keyLoads = 0;
+  /** Changes held (a profile switch under way) and whether one came meanwhile. */
+  #holds = 0;
+  #changedWhileHeld = false;
 
   /** Fires after the client was rebuilt (settings, key or proxy changed). */
   readonly onDidChange = this.#emitter.event;
@@ -113,6 +116,25 @@ export class GatewayConnection implements vscode.Disposable {
     };
   }
 
+  /**
+   * Run `change` (base URL and key changing together, as a profile switch does) with the client kept as it was, then
+   * rebuild it once from both. Rebuilt at each step, the client would for a moment pair the new gateway with the old
+   * key, and send one profile's key to the other profile's gateway.
+   */
+  async batch(change: () => Promise<void>): Promise<void> {
+    this.#holds++;
+    try {
+      await change();
+      await this.#loadKey();
+    } finally {
+      this.#holds--;
+      if (this.#holds === 0 && this.#changedWhileHeld) {
+        this.#changedWhileHeld = false;
+        this.#changed();
+      }
+    }
+  }
+
   /** Re-read the key from SecretStorage (also done on every secret change). */
   async reload(): Promise<void> {
     await this.#loadKey();
@@ -132,6 +154,10 @@ export class GatewayConnection implements vscode.Disposable {
   }
 
   #changed(): void {
+    if (this.#holds > 0) {
+      this.#changedWhileHeld = true;
+      return;
+    }
     this.#state = this.#rebuild();
     this.#emitter.fire(this.#state);
   }

@@ -17,6 +17,8 @@ export function readProfiles(globalState: vscode.Memento, settings: SettingsServ
 
 export class ProfileService implements vscode.Disposable {
   readonly #globalState: vscode.Memento;
+  /** Runs the settings and key changes of a switch as one change of the connection (services.ts). */
+  readonly #together: (change: () => Promise<void>) => Promise<void>;
   readonly #settings: SettingsService;
   readonly #apiKey: ApiKeyStore;
   readonly #emitter = new vscode.EventEmitter<ProfilesState>();
@@ -27,7 +29,8 @@ export class ProfileService implements vscode.Disposable {
 
   readonly onDidChange = this.#emitter.event;
 
-  constructor(globalState: vscode.Memento, settings: SettingsService, apiKey: ApiKeyStore, initial: ProfilesState) {
+  constructor(globalState: vscode.Memento, settings: SettingsService, apiKey: ApiKeyStore, initial: ProfilesState, together: (change: () => Promise<void>) => Promise<void> = (change) => change()) {
+    this.#together = together;
     this.#globalState = globalState;
     this.#settings = settings;
     this.#apiKey = apiKey;
@@ -55,10 +58,12 @@ export class ProfileService implements vscode.Disposable {
     this.#switching = true;
     try {
       await this.#save({ ...saved, active: name });
-      await this.#settings.update('baseUrl', target.baseUrl === '' ? undefined : target.baseUrl);
-      await this.#settings.update('model', target.model === '' ? undefined : target.model);
-      await this.#settings.update('completionModel', target.completionModel === '' ? undefined : target.completionModel);
-      this.#apiKey.use(keySecretName(name));
+      await this.#together(async () => {
+        await this.#settings.update('baseUrl', target.baseUrl === '' ? undefined : target.baseUrl);
+        await this.#settings.update('model', target.model === '' ? undefined : target.model);
+        await this.#settings.update('completionModel', target.completionModel === '' ? undefined : target.completionModel);
+        this.#apiKey.use(keySecretName(name));
+      });
     } finally {
       this.#switching = false;
     }
