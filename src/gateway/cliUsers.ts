@@ -11,6 +11,7 @@ import { resetPassword, setUserEnabled } from './accounts/userAdmin.ts';
 import { identifier, need, UsageError } from './cliArgs.ts';
 import { usersDisabledOf } from './store/keyUsers.ts';
 import type { Store } from './store/types.ts';
+import { userNameTaken } from './store/userNames.ts';
 
 export interface UserIo {
   out: (line: string) => void;
@@ -31,11 +32,14 @@ export async function user(store: Store, sub: string | undefined, args: string[]
     }
     return 0;
   }
-  const name = identifier(args[0], 'user NAME');
+  const typed = identifier(args[0], 'user NAME');
+  // Users are found without case (store/userNames.ts): the commands below act on the name as it is spelled.
+  const found = await store.findUser({ name: typed });
+  const name = found?.name ?? typed;
   if (sub === 'create') {
     // The user first: an existing user also has an account of that name, and the advice to give --account
     // would only lead to this same refusal.
-    if (await store.findUser({ name })) throw new UsageError(`a user named "${name}" already exists`);
+    if (found) throw new UsageError(userNameTaken(typed, found.name).message);
     if (flags.account === undefined && (await store.getAccount(name))) throw new UsageError(`an account named "${name}" exists already: give --account ${name} to put the user on it`);
     const password = await newPassword(io, `Password for ${name}: `);
     const made = await createUser(store, { name, password, admin: flags.admin === true, acting: { actor: CLI_ACTOR }, ...(flags.account !== undefined ? { account: flags.account } : {}) });
@@ -48,7 +52,7 @@ export async function user(store: Store, sub: string | undefined, args: string[]
     return 0;
   }
   if (sub === 'disable' || sub === 'enable') {
-    const user = await store.findUser({ name });
+    const user = found;
     const before = user ? await keysUsersStop(store, user.accountId) : new Set<number>();
     await setUserEnabled(store, name, sub === 'enable', { actor: CLI_ACTOR });
     const after = user ? await keysUsersStop(store, user.accountId) : new Set<number>();

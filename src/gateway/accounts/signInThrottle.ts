@@ -6,7 +6,7 @@
  * signed in from before is not held by the name's lock (only by its own address's).
  * Sign-ups count every try per address alone (waitFrom, triedFrom): each one costs a password hash, and
  * makes an account that may start with money.
- * An address counts as its network (networkOf: an IPv6 address's /64), or one client holding a /64 would have
+ * A name counts without case, as users are found (store/userNames.ts). An address counts as its network (networkOf: an IPv6 address's /64), or one client holding a /64 would have
  * 2^64 addresses' worth of free tries and sign-ups.
  * In memory: a restart forgets it, which costs an attacker a restart of the operator's gateway.
  */
@@ -47,6 +47,7 @@ export class SignInThrottle {
   wait(name: string, address: string): number {
     const now = this.#now();
     address = networkOf(address);
+    name = name.toLowerCase();
     const byAddress = this.#lockOf(this.#byAddress, address, now);
     const known = this.#knownAddresses.get(name)?.has(address) === true;
     const byName = known ? 0 : this.#lockOf(this.#byName, name, now);
@@ -55,7 +56,7 @@ export class SignInThrottle {
 
   failed(name: string, address: string): void {
     const now = this.#now();
-    this.#count(this.#byName, name, FREE_FAILURES_PER_NAME, now);
+    this.#count(this.#byName, name.toLowerCase(), FREE_FAILURES_PER_NAME, now);
     this.#count(this.#byAddress, networkOf(address), FREE_FAILURES_PER_ADDRESS, now);
   }
 
@@ -71,6 +72,7 @@ export class SignInThrottle {
 
   /** A right password: the name's failures are forgotten and the address remembered as this user's. */
   succeeded(name: string, address: string): void {
+    name = name.toLowerCase();
     this.#byName.delete(name);
     const known = this.#knownAddresses.get(name) ?? new Set<string>();
     if (known.size >= MAX_KNOWN_ADDRESSES_PER_NAME) known.delete(known.values().next().value as string);

@@ -7,6 +7,7 @@ import { CLI_ACTOR } from '../../contract/index.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { auditEntry, type Acting } from './userAdmin.ts';
 import { StoreError, type Store, type UserRecord } from '../store/types.ts';
+import { userNameTaken } from '../store/userNames.ts';
 
 export interface NewUserRequest {
   readonly name: string;
@@ -27,7 +28,8 @@ export async function createUser(store: Store, request: NewUserRequest): Promise
   // The audit log names the command line "cli": no person may be mistaken for it.
   if (request.name === CLI_ACTOR) throw new StoreError('invalid', `"${CLI_ACTOR}" is the audit log's name for the command line: choose another user name`);
   // The user name first: advice to put the user on an existing account would only lead to this refusal.
-  if ((await store.findUser({ name: request.name })) !== null) throw new StoreError('conflict', `a user named "${request.name}" already exists`);
+  const taken = await store.findUser({ name: request.name });
+  if (taken) throw userNameTaken(request.name, taken.name);
   const accountName = request.account ?? request.name;
   const existing = await store.getAccount(accountName);
   if (request.account !== undefined && !existing) throw new StoreError('not_found', `no account named "${accountName}"`);

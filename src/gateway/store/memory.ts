@@ -10,6 +10,7 @@ import { MemorySettings } from './memorySettings.ts';
 import { MemorySignUps } from './memorySignUps.ts';
 import { signUpNameTaken } from './signUpTypes.ts';
 import { usersReading } from './keyUsers.ts';
+import { chooseNamed, sameName, userNameTaken } from './userNames.ts';
 import { assertKeyLimits, KeyUsageCounters, newKeyLimits, type KeyLimits, type KeyUsageTotals, type KeyUsageQuery } from './keySettings.ts';
 import { lastAdmin, StoreError } from './types.ts';
 import { compareNames } from '../../contract/index.ts';
@@ -127,6 +128,8 @@ export class MemoryStore implements Store {
   }
 
   async createUser(user: NewUser, audit?: AuditEntry): Promise<UserRecord> {
+    const taken = this.#users.find((u) => sameName(u.name, user.name));
+    if (taken) throw userNameTaken(user.name, taken.name);
     return this.#audited(audit, () => this.#addNamed<UserRecord>(this.#users, 'user', { ...user, id: this.#id(), status: 'enabled', createdAt: Date.now(), lastSignInAt: null }));
   }
 
@@ -135,7 +138,9 @@ export class MemoryStore implements Store {
   }
 
   async findUser(by: { readonly id: number } | { readonly name: string }): Promise<UserRecord | null> {
-    return this.#users.find((u) => ('id' in by ? u.id === by.id : u.name === by.name)) ?? null;
+    if ('id' in by) return this.#users.find((u) => u.id === by.id) ?? null;
+    const named = this.#users.filter((u) => sameName(u.name, by.name)).sort((a, b) => Number(b.name === by.name) - Number(a.name === by.name) || a.id - b.id);
+    return chooseNamed(named, by.name);
   }
 
   async totals(): Promise<GatewayTotals> {
@@ -242,7 +247,7 @@ export class MemoryStore implements Store {
 
   /** A sign-up's account (with its balance) and user, in one synchronous step; a name a user or an account has is a conflict. */
   #openOwnAccount(request: NewSignUp, now: number): { account: AccountRecord; user: UserRecord } {
-    if (this.#accounts.some((a) => a.name === request.name) || this.#users.some((u) => u.name === request.name)) throw signUpNameTaken(request.name);
+    if (this.#accounts.some((a) => a.name === request.name) || this.#users.some((u) => sameName(u.name, request.name))) throw signUpNameTaken(request.name);
     const account: AccountRecord = { id: this.#id(), name: request.name, balance: request.balance, totalSpent: 0, createdAt: now };
     const user: UserRecord = { id: this.#id(), name: request.name, accountId: account.id, admin: false, status: 'enabled', passwordHash: request.passwordHash, createdAt: now, lastSignInAt: null };
     this.#accounts.push(account);

@@ -3,6 +3,7 @@
  * Never edit a published migration: append a new one.
  */
 import { keyUsersSchema } from './keyUsers.ts';
+import { SQLITE_USER_NAME_INDEX } from './userNames.ts';
 import { SQLITE_WRITE_STAMPS } from './writtenSince.ts';
 
 export interface Migration {
@@ -388,4 +389,6 @@ export const MIGRATIONS: readonly Migration[] = [
   // A key remembers the user who made it (NULL: the CLI's, and every key made before), and a disabled user's
   // keys are refused; the indexes read a key's or an account's users' state (keyUsers.ts).
   { version: 22, sql: keyUsersSchema('INTEGER') },
+  // User names found without case (userNames.ts).
+  { version: 23, sql: SQLITE_USER_NAME_INDEX },
 ];

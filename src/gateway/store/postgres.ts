@@ -33,6 +33,7 @@ import { stampPostgresUserRows } from './keyUsers.ts';
 import type { SecretBox } from './secretBox.ts';
 import { holdsSealedSecrets, NO_SECRET_KEY, openChannelKey, sealChannelSecret, sealPlainChannelSecrets } from './postgresSealing.ts';
 import { storedSecrets } from './channelSecretsAtRest.ts';
+import { chooseNamed, POSTGRES_USERS_NAMED, USER_NAMES_LOCK, userNameTaken } from './userNames.ts';
 import { channelUpdate, modelUpsert, toAccount, toChannel, toModel, toUser, type Row } from './sqlRows.ts';
 import { postgresSnapshot } from './writtenSince.ts';
 import { toUserWithAccount, userPageQuery, type UserPage, type UserWithAccount } from './userPages.ts';
@@ -217,6 +218,9 @@ export class PostgresStore implements Store {
 
   async createUser(user: NewUser, audit?: AuditEntry): Promise<UserRecord> {
     return toUser(await this.#admin('user', user.name, async (query) => {
+      await query('SELECT pg_advisory_xact_lock($1)', [USER_NAMES_LOCK]);
+      const [taken] = (await query(POSTGRES_USERS_NAMED, [user.name])).rows;
+      if (taken) throw userNameTaken(user.name, String(taken.name));
       const { rows } = await query('INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *',
         [user.name, user.accountId, user.admin, user.passwordHash, Date.now()]);
       await stampPostgresUserRows(query, { accountId: user.accountId }); // an enabled user frees the account's keys (keyUsers.ts)
@@ -238,7 +242,8 @@ export class PostgresStore implements Store {
   }
 
   async findUser(by: { readonly id: number } | { readonly name: string }): Promise<UserRecord | null> {
-    return (await this.#pool.query<Row>(`SELECT * FROM users WHERE ${'id' in by ? 'id' : 'name'} = $1`, ['id' in by ? by.id : by.name])).rows.map(toUser)[0] ?? null;
+    if ('id' in by) return (await this.#pool.query<Row>('SELECT * FROM users WHERE id = $1', [by.id])).rows.map(toUser)[0] ?? null;
+    return chooseNamed((await this.#pool.query<Row>(POSTGRES_USERS_NAMED, [by.name])).rows.map(toUser), by.name);
   }
 
   async setUserStatus(name: string, status: Status, change?: UserChange): Promise<void> {

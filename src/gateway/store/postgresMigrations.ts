@@ -10,6 +10,7 @@
 import type { Migration } from './migrations.ts';
 import { WRITE_BATCH_FUNCTION } from './postgresWriteBatch.ts';
 import { keyUsersSchema } from './keyUsers.ts';
+import { POSTGRES_USER_NAME_INDEX } from './userNames.ts';
 import { POSTGRES_WRITE_STAMPS } from './writtenSince.ts';
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -330,4 +331,6 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 14, sql: POSTGRES_WRITE_STAMPS },
   // Keys' creators, and the indexes that read a key's or an account's users' state (SQLite's migration 22, keyUsers.ts).
   { version: 15, sql: keyUsersSchema('BIGINT') },
+  // User names found without case (userNames.ts, SQLite's migration 23).
+  { version: 16, sql: POSTGRES_USER_NAME_INDEX },
 ];

@@ -14,6 +14,7 @@ import { appendAudit } from './postgresAudit.ts';
 import type { CodeChanges, PostgresCodes } from './postgresCodes.ts';
 import { sqlState, type Transaction, UNIQUE_VIOLATION } from './postgresQuery.ts';
 import { signUpNameTaken } from './signUpTypes.ts';
+import { POSTGRES_USERS_NAMED, USER_NAMES_LOCK } from './userNames.ts';
 import { toAccount, toUser } from './sqlRows.ts';
 import type { AuditEntry, CodeFilter, CodeTarget, InvitationRecord, NewInvitation, NewSignUp, SignedUp, SignUpStore } from './types.ts';
 
@@ -55,6 +56,8 @@ export class PostgresSignUps implements SignUpStore {
     try {
       done = await this.#tx(async (query) => {
         if (hash !== null && !(await this.#codes.lockUsable(query, 'invitation', hash, now))) throw new NoInvitation();
+        await query('SELECT pg_advisory_xact_lock($1)', [USER_NAMES_LOCK]);
+        if ((await query(POSTGRES_USERS_NAMED, [request.name])).rows.length > 0) throw signUpNameTaken(request.name);
         const account = toAccount((await query('INSERT INTO accounts (name, balance, created_at) VALUES ($1, $2, $3) RETURNING *', [request.name, request.balance, now])).rows[0]!);
         const user = toUser((await query('INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES ($1, $2, FALSE, $3, $4) RETURNING *',
           [request.name, account.id, request.passwordHash, now])).rows[0]!);

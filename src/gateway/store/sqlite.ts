@@ -34,6 +34,7 @@ import type { KeyLimits, KeyUsageTotals, KeyUsageQuery } from './keySettings.ts'
 import { keyInsert, keyLimitsUpdate, sqliteKeyUsage } from './keySql.ts';
 import { KEYS_WITH_USERS, stampSqliteUserRows } from './keyUsers.ts';
 import { storedSecrets } from './channelSecretsAtRest.ts';
+import { chooseNamed, SQLITE_USERS_NAMED, userNameTaken } from './userNames.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
@@ -197,6 +198,8 @@ export class SqliteStore implements Store {
 
   async createUser(user: NewUser, audit?: AuditEntry): Promise<UserRecord> {
     return toUser(this.#audited(audit, () => {
+      const taken = this.#db.prepare(SQLITE_USERS_NAMED).get(user.name) as Row | undefined;
+      if (taken) throw userNameTaken(user.name, String(taken.name));
       const row = this.#insertNamed('user', user.name, 'INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
         user.name, user.accountId, user.admin ? 1 : 0, user.passwordHash, Date.now());
       // An enabled user on an account whose users were all disabled frees its keys (keyUsers.ts).
@@ -219,8 +222,8 @@ export class SqliteStore implements Store {
   }
 
   async findUser(by: { readonly id: number } | { readonly name: string }): Promise<UserRecord | null> {
-    const row = ('id' in by ? this.#db.prepare('SELECT * FROM users WHERE id = ?').get(by.id) : this.#db.prepare('SELECT * FROM users WHERE name = ?').get(by.name)) as Row | undefined;
-    return row ? toUser(row) : null;
+    if ('id' in by) return ((row) => (row ? toUser(row) : null))(this.#db.prepare('SELECT * FROM users WHERE id = ?').get(by.id) as Row | undefined);
+    return chooseNamed((this.#db.prepare(SQLITE_USERS_NAMED).all(by.name) as Row[]).map(toUser), by.name);
   }
 
   async setUserStatus(name: string, status: Status, change?: UserChange): Promise<void> {

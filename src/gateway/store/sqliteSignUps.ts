@@ -12,6 +12,7 @@ import { assertAmount } from './amounts.ts';
 import type { AuditedTransaction, SqliteCodes } from './sqliteCodes.ts';
 import { toAccount, toUser, type Row } from './sqlRows.ts';
 import { signUpNameTaken } from './signUpTypes.ts';
+import { SQLITE_USERS_NAMED } from './userNames.ts';
 import type { AuditEntry, CodeFilter, CodeTarget, InvitationRecord, NewInvitation, NewSignUp, SignedUp, SignUpStore } from './types.ts';
 
 /** Thrown inside the transaction to roll it back (its audit row with it) when the invitation cannot be used. */
@@ -50,6 +51,7 @@ export class SqliteSignUps implements SignUpStore {
       done = this.#tx(request.audit, () => {
         if (hash !== null && !this.#codes.usable('invitation', hash, now)) throw new NoInvitation();
         let account, user;
+        if (this.#db.prepare(SQLITE_USERS_NAMED).get(request.name)) throw signUpNameTaken(request.name);
         try {
           account = toAccount(this.#db.prepare('INSERT INTO accounts (name, balance, created_at) VALUES (?, ?, ?) RETURNING *').get(request.name, request.balance, now) as Row);
           user = toUser(this.#db.prepare('INSERT INTO users (name, account_id, admin, password_hash, created_at) VALUES (?, ?, 0, ?, ?) RETURNING *')

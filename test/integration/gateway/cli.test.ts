@@ -80,6 +80,7 @@ describe('model-gateway CLI', () => {
       ['short', ['user', 'create', 'cy'], /at least 10 characters/],
       ['a long enough password', ['user', 'create', 'ada'], /a user named "ada" already exists/],
       ['a long enough password', ['user', 'create', 'ada', '--account', 'ada'], /a user named "ada" already exists/],
+      ['a long enough password', ['user', 'create', 'Ada', '--account', 'shared'], /a user named "ada" already exists \(user names are told apart without case\)/],
       ['a long enough password', ['user', 'create', 'shared'], /an account named "shared" exists already: give --account shared/],
       ['a long enough password', ['user', 'create', 'dee', '--account', 'nowhere'], /no account named "nowhere"/],
       [null, ['user', 'create', 'eve'], /terminal or standard input/],
@@ -92,7 +93,9 @@ describe('model-gateway CLI', () => {
     // The advice for an account without a user of its name is followed, and works.
     const advised = await run('a long enough password', 'user', 'create', 'shared', '--account', 'shared');
     assert.equal(advised.code, 0, advised.stderr);
-    assert.equal((await run(null, 'user', 'disable', 'bob')).code, 0);
+    const disabled = await run(null, 'user', 'disable', 'BOB');
+    assert.equal(disabled.code, 0, disabled.stderr);
+    assert.match(disabled.stdout, /user "bob" disabled/, 'the user as spelled, found without case');
     const listed = (await cli(dir, 'user', 'list')).stdout;
     assert.match(listed, /^ada\tadmin\tenabled\taccount=ada\tcreated=/m);
     assert.match(listed, /^bob\tuser\tdisabled\taccount=shared\t/m);

@@ -72,6 +72,17 @@ describe('console sign-in', function () {
     assertSignedOut(await browser.get('/api/console/session', { cookie: 'mg_session=planted-by-someone-else' }));
   });
 
+  it('the name is taken without case, as a phone that capitalizes it types it: "Ada" signs in as ada, and counts against ada\'s failures', async () => {
+    for (let i = 0; i < FREE_FAILURES_PER_NAME; i++) assertError(await consoleAgent(t.gw).signIn(i % 2 ? 'ADA' : 'ada', `wrong password ${i}`), 401, 'invalid_credentials');
+    assertError(await consoleAgent(t.gw).signIn('aDa'), 429, 'sign_in_throttled');
+    now += FIRST_WAIT_MS;
+    const browser = consoleAgent(t.gw);
+    const answer = await browser.signIn('Ada');
+    assert.equal(answer.status, 200, answer.text);
+    assert.equal(answer.json.user.name, 'ada');
+    assert.equal((await browser.get('/api/console/session')).json.user.name, 'ada');
+  });
+
   it('a wrong password, an unknown name and a disabled user get the same answer', async () => {
     await makeUser(t.admin(), 'bob');
     await t.admin().setUserStatus('bob', 'disabled');

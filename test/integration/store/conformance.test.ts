@@ -8,7 +8,7 @@ import type { LogFilter } from '../../../src/gateway/store/logQuery.ts';
 import { newChannel } from '../../support/channels.ts';
 import { describeEachStore } from '../../support/stores.ts';
 
-const storeError = (code: string) => (error: unknown) => error instanceof StoreError && error.code === code;
+const storeError = (code: string, message?: RegExp) => (error: unknown) => error instanceof StoreError && error.code === code && (message === undefined || message.test(error.message));
 
 function log(overrides: Partial<RequestLog>): RequestLog {
   return {
@@ -18,7 +18,7 @@ function log(overrides: Partial<RequestLog>): RequestLog {
   };
 }
 
-describeEachStore('the Store interface', (current) => {
+describeEachStore('the Store interface', (current, storeName) => {
   let store: Store;
   beforeEach(() => ({ store } = current()));
 
@@ -177,6 +177,27 @@ describeEachStore('the Store interface', (current) => {
     await assert.rejects(store.setUserPassword('nobody', 'x'), storeError('not_found'));
   });
 
+  it('user names are told apart without case: "Ada" beside "ada" is refused, by createUser and sign-up; a name is found in any case', async () => {
+    const team = await store.createAccount('team', 0);
+    await store.createUser({ name: 'ada', accountId: team.id, admin: false, passwordHash: 'x' });
+    await assert.rejects(store.createUser({ name: 'Ada', accountId: team.id, admin: false, passwordHash: 'y' }), storeError('conflict', /a user named "ada" already exists \(user names are told apart without case\)/));
+    await assert.rejects(store.signUps.signUp({ name: 'ADA', passwordHash: 'z', balance: 0, invitationHash: null }, Date.now()), storeError('conflict', /taken/));
+    assert.deepEqual((await store.listUsers()).map((u) => u.name), ['ada'], 'nothing added by the refusals');
+    assert.equal((await store.findUser({ name: 'aDa' }))?.name, 'ada');
+  });
+
+  it('names that differ only in case, kept from before: each found by its exact spelling, neither by another', async () => {
+    const { raw } = current();
+    if (!raw) return; // memory never held any
+    const team = await store.createAccount('team', 0);
+    const ada = await store.createUser({ name: 'ada', accountId: team.id, admin: false, passwordHash: 'x' });
+    const insert = storeName === 'postgres' ? 'VALUES ($1, $2, FALSE, $3, $4)' : 'VALUES (?, ?, 0, ?, ?)';
+    await raw(`INSERT INTO users (name, account_id, admin, password_hash, created_at) ${insert}`, ['Ada', team.id, 'y', 1]);
+    assert.equal((await store.findUser({ name: 'ada' }))?.id, ada.id);
+    assert.equal((await store.findUser({ name: 'Ada' }))?.name, 'Ada');
+    assert.equal(await store.findUser({ name: 'ADA' }), null, 'which one is meant cannot be told');
+  });
+
   it('finds one user by id or name, and one account\'s keys, each as the whole lists have them', async () => {
     const [team, other] = [await store.createAccount('team', 0), await store.createAccount('other', 0)];
     const ada = await store.createUser({ name: 'ada', accountId: team.id, admin: true, passwordHash: 'x' });
@@ -187,7 +208,7 @@ describeEachStore('the Store interface', (current) => {
     assert.deepEqual(await store.findUser({ name: 'bob' }), users.find((u) => u.id === bob.id));
     assert.equal((await store.findUser({ name: 'bob' }))!.status, 'disabled');
     assert.equal(await store.findUser({ id: bob.id + 1000 }), null);
-    assert.equal(await store.findUser({ name: 'Ada' }), null, 'names are exact');
+    assert.equal((await store.findUser({ name: 'ADA' }))?.id, ada.id, 'found without case');
     const key = (accountId: number, name: string): NewKey => ({ accountId, name, hash: name.repeat(64).slice(0, 64), prefix: 'sk-…', models: null, expiresAt: null, rpm: 0, concurrency: 0 });
     const [t1, o1, t2] = [await store.createKey(key(team.id, 'a')), await store.createKey(key(other.id, 'b')), await store.createKey(key(team.id, 'c'))];
     const all = await store.listKeys();

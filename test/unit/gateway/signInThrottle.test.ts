@@ -21,6 +21,7 @@ describe('SignInThrottle', () => {
     throttle.failed('ada', 'a1');
     assert.equal(throttle.wait('ada', 'a1'), FIRST_WAIT_MS);
     assert.equal(throttle.wait('ada', 'other-address'), FIRST_WAIT_MS, 'the name is held from every address');
+    assert.equal(throttle.wait('ADA', 'other-address'), FIRST_WAIT_MS, 'in any case, as users are found');
     const waits: number[] = [];
     for (let i = 0; i < 12; i++) {
       now += throttle.wait('ada', 'a1');
