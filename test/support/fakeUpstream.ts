@@ -53,13 +53,22 @@ export interface FakeBehaviour {
   readonly comments?: boolean;
   /** Write every stream event in fragments of this many bytes (splits lines and UTF-8 characters). */
   readonly fragmentBytes?: number;
-  /** Answer with a call of this tool (its arguments a JSON text, streamed in two pieces) instead of text. */
-  readonly toolCall?: { readonly id?: string; readonly name: string; readonly arguments: string; readonly namespace?: string };
+  /**
+   * Answer with a call of this tool (its arguments a JSON text, streamed in two pieces) instead of text. Chat only:
+   * `asObject` sends the arguments parsed, as an object, in one piece (some Ollama and llama.cpp builds do);
+   * `finishReason` replaces "tool_calls" (Gemini says "stop").
+   */
+  readonly toolCall?: {
+    readonly id?: string; readonly name: string; readonly arguments: string; readonly namespace?: string;
+    readonly asObject?: boolean; readonly finishReason?: string;
+  };
   /** Messages only: a thinking block with this text (and a signature) before the answer. */
   readonly thinking?: string;
   /** Messages and Responses: cache reads (and Messages cache writes) in the usage. */
   readonly cacheRead?: number;
   readonly cacheWrite?: number;
+  /** Embeddings: always answered in this encoding, whatever was asked (as some servers do); else floats. */
+  readonly embeddingsAs?: 'float' | 'base64';
 }
 
 export interface FakeRequest {
@@ -201,7 +210,8 @@ async function answer(record: FakeRequest, b: FakeBehaviour, res: ServerResponse
   const model = b.answerModel ?? body.model ?? 'fake-model';
   if (operation === 'embedding') {
     const inputs = Array.isArray(body.input) && typeof body.input[0] !== 'number' ? body.input.length : 1;
-    const data = Array.from({ length: inputs }, (_, index) => ({ object: 'embedding', index, embedding: [0.25, -0.5, 0.75] }));
+    const vector = b.embeddingsAs === 'base64' ? Buffer.from(Float32Array.from([0.25, -0.5, 0.75]).buffer).toString('base64') : [0.25, -0.5, 0.75];
+    const data = Array.from({ length: inputs }, (_, index) => ({ object: 'embedding', index, embedding: vector }));
     return jsonReply(res, 200, { object: 'list', data, model, ...(b.omitUsage ? {} : { usage: { prompt_tokens: FAKE_PROMPT_TOKENS, total_tokens: FAKE_PROMPT_TOKENS } }) });
   }
   if (operation === 'image') {
@@ -264,16 +274,19 @@ function answerToolCall(body: { stream?: boolean }, call: NonNullable<FakeBehavi
   const id = call.id ?? 'call_fake_1';
   const base = { id: 'chatcmpl-fake-tool', created: Math.floor(Date.now() / 1000), model };
   const usage = { prompt_tokens: FAKE_PROMPT_TOKENS, completion_tokens: 2, total_tokens: FAKE_PROMPT_TOKENS + 2 };
+  const finish = call.finishReason ?? 'tool_calls';
+  const args: unknown = call.asObject ? JSON.parse(call.arguments) : call.arguments;
   if (!body.stream) {
-    const message = { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: call.name, arguments: call.arguments } }] };
-    return jsonReply(res, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: 'tool_calls' }], usage });
+    const message = { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: call.name, arguments: args } }] };
+    return jsonReply(res, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: finish }], usage });
   }
   const half = Math.ceil(call.arguments.length / 2);
+  const pieces = call.asObject ? [args] : [call.arguments.slice(0, half), call.arguments.slice(half)];
   const chunk = (delta: object, finish: string | null = null) => `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   res.write(chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id, type: 'function', function: { name: call.name, arguments: '' } }] }));
-  for (const piece of [call.arguments.slice(0, half), call.arguments.slice(half)]) res.write(chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }));
-  res.write(chunk({}, 'tool_calls'));
+  for (const piece of pieces) res.write(chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }));
+  res.write(chunk({}, finish));
   res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [], usage })}\n\ndata: [DONE]\n\n`);
   res.end();
 }

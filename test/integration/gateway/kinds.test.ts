@@ -114,6 +114,24 @@ describe('completions, embeddings and images through the gateway', () => {
       const log = await logOf(response.headers.get('x-request-id'));
       assert.equal(log.cost, costOf(FAKE_PROMPT_TOKENS, 0, 100_000, 0));
     });
+
+    it('openai channel: vectors in the encoding the client asked for, whatever the upstream answered (the SDK asks base64 and decodes blindly)', async () => {
+      // The upstream answers floats to a base64 request (it ignores encoding_format): the SDK's default call still gets the numbers.
+      const decoded = await sdk.embeddings.create({ model: 'up-embed', input: 'a' });
+      assert.equal(upstream.requests.at(-1)!.body.encoding_format, 'base64', 'asked of the upstream as the client asked');
+      assert.deepEqual(Array.from(decoded.data[0]!.embedding), [0.25, -0.5, 0.75]);
+      const asBase64 = await call(t.gw, 'POST', '/v1/embeddings', { key: t.key, body: { model: 'up-embed', input: 'a', encoding_format: 'base64' } });
+      assert.equal(asBase64.json.data[0].embedding, Buffer.from(Float32Array.from([0.25, -0.5, 0.75]).buffer).toString('base64'));
+      assert.equal(asBase64.json.model, 'up-embed', 'the platform model name');
+      // And the other way: floats asked (or nothing, the API's default), base64 answered.
+      upstream.behaviour = { embeddingsAs: 'base64' };
+      for (const body of [{ model: 'up-embed', input: 'a', encoding_format: 'float' }, { model: 'up-embed', input: 'a' }]) {
+        const floats = await call(t.gw, 'POST', '/v1/embeddings', { key: t.key, body });
+        assert.deepEqual(floats.json.data[0].embedding, [0.25, -0.5, 0.75], JSON.stringify(body));
+      }
+      const passed = await sdk.embeddings.create({ model: 'up-embed', input: 'a' });
+      assert.deepEqual(Array.from(passed.data[0]!.embedding), [0.25, -0.5, 0.75], 'base64 asked and answered: passed on as it came');
+    });
   });
 
   describe('POST /v1/images/generations', () => {

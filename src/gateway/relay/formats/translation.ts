@@ -11,6 +11,7 @@ import { chatAnswerToMessages, messagesAnswerToChat } from './chatMessages/answe
 import { chatToMessagesStream, messagesToChatStream } from './chatMessages/stream.ts';
 import { chatAnswerToResponses } from './chatResponses/answer.ts';
 import { chatToResponsesStream } from './chatResponses/stream.ts';
+import { reencodedEmbeddings } from './embeddingEncoding.ts';
 import { MessagesStreamReader, messagesPassthrough } from './messagesStream.ts';
 import { OpenaiStreamReader, openaiPassthrough } from './openaiStream.ts';
 import { outputChars, ResponsesStreamReader, responsesPassthrough } from './responsesStream.ts';
@@ -78,7 +79,13 @@ const OPENAI_PASSTHROUGH: ClientSide = { answer: passthroughJson, shaper: openai
 const CLIENT: Readonly<Record<string, ClientSide>> = {
   'chat chat': OPENAI_PASSTHROUGH,
   'completion completion': OPENAI_PASSTHROUGH,
-  'embedding embedding': OPENAI_PASSTHROUGH,
+  'embedding embedding': {
+    answer(raw, answer, request) {
+      const data = request.operation === 'embedding' ? reencodedEmbeddings(answer, request.body) : null;
+      return data ? JSON.stringify({ ...answer, ...('model' in answer ? { model: request.model } : {}), data }) : passthroughJson(raw, answer, request);
+    },
+    shaper: openaiPassthrough,
+  },
   'image image': OPENAI_PASSTHROUGH,
   'messages messages': { answer: passthroughJson, shaper: messagesPassthrough },
   'responses responses': { answer: passthroughJson, shaper: responsesPassthrough },
