@@ -6,6 +6,7 @@
 import { FINISH_OF_STOP_REASON, STOP_REASON_OF_FINISH, reasoningTextOf } from '../../../../contract/index.ts';
 import type { RelayUsage } from '../../types.ts';
 import { toMessagesUsage, toOpenaiUsage } from '../usage.ts';
+import { argumentsOf, toolCallsOf } from '../chatToolCalls.ts';
 
 type Json = Record<string, unknown>;
 
@@ -31,12 +32,10 @@ export function chatAnswerToMessages(answer: Json, model: string, usage: RelayUs
   if (reasoning) content.push({ type: 'thinking', thinking: reasoning, signature: '' });
   const text = asText(message['content']);
   if (text) content.push({ type: 'text', text });
-  const calls = message['tool_calls'];
-  if (Array.isArray(calls)) {
-    for (const call of calls as Json[]) {
-      const fn = (call['function'] ?? {}) as Json;
-      content.push({ type: 'tool_use', id: asText(call['id']) || `toolu_${content.length}`, name: asText(fn['name']), input: inputOfArguments(asText(fn['arguments'])) });
-    }
+  const calls = toolCallsOf(message);
+  for (const call of calls) {
+    const fn = (call['function'] ?? {}) as Json;
+    content.push({ type: 'tool_use', id: asText(call['id']) || `toolu_${content.length}`, name: asText(fn['name']), input: inputOfArguments(argumentsOf(fn)) });
   }
   const finish = asText(choice['finish_reason']);
   return {
@@ -45,10 +44,20 @@ export function chatAnswerToMessages(answer: Json, model: string, usage: RelayUs
     role: 'assistant',
     model,
     content,
-    stop_reason: STOP_REASON_OF_FINISH[finish] ?? (finish ? 'end_turn' : null),
+    stop_reason: finish ? stopReasonOf(finish, calls.length > 0) : null,
     stop_sequence: null,
     usage: toMessagesUsage(usage),
   };
+}
+
+/**
+ * The stop reason of an answer that ended with `finish`. One that called tools is a tool use, whatever finish it
+ * came with (Gemini says "stop", some servers "eos"), unless the cap or a filter cut it: Claude Code runs the
+ * tools only on tool_use.
+ */
+export function stopReasonOf(finish: string, calledTools: boolean): string {
+  if (calledTools && finish !== 'length' && finish !== 'content_filter') return 'tool_use';
+  return STOP_REASON_OF_FINISH[finish] ?? 'end_turn';
 }
 
 /** A Messages answer as a chat completion. */

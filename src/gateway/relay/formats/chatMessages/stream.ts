@@ -6,7 +6,7 @@
  * text block is opened.
  */
 import { usdOf } from '../cost.ts';
-import { FINISH_OF_STOP_REASON, STOP_REASON_OF_FINISH, reasoningTextOf } from '../../../../contract/index.ts';
+import { FINISH_OF_STOP_REASON, reasoningTextOf } from '../../../../contract/index.ts';
 import { estimatePromptTokensOfRequest } from '../../estimate.ts';
 import type { RelayRequest, RelayUsage } from '../../types.ts';
 import { messagesEvent } from '../messagesStream.ts';
@@ -14,6 +14,8 @@ import { SSE_DONE } from '../openaiStream.ts';
 import type { StreamShaper, UpstreamEvent } from '../types.ts';
 import { toMessagesUsage, toOpenaiUsage } from '../usage.ts';
 import { ToolCallSlots } from '../toolCallSlots.ts';
+import { argumentsOf, toolCallsOf } from '../chatToolCalls.ts';
+import { stopReasonOf } from './answer.ts';
 
 type Json = Record<string, unknown>;
 
@@ -67,7 +69,7 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
         if (open?.kind !== 'text') out += openBlock('text', { type: 'text', text: '' });
         out += delta(open!.index, { type: 'text_delta', text });
       }
-      for (const call of (d['tool_calls'] as Json[] | undefined) ?? []) {
+      for (const call of toolCallsOf(d)) {
         const key = slots.slotOf(call);
         const fn = (call['function'] ?? {}) as Json;
         let index = toolBlocks.get(key);
@@ -76,12 +78,11 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
           index = open!.index;
           toolBlocks.set(key, index);
         }
-        const args = asText(fn['arguments']);
+        const args = argumentsOf(fn);
         if (args) out += delta(index, { type: 'input_json_delta', partial_json: args });
       }
       const finish = asText(choice['finish_reason']);
-      // An answer that called tools is a tool use, whatever finish it came with (Gemini says "stop").
-      if (finish) stopReason = finish === 'stop' && slots.count > 0 ? 'tool_use' : (STOP_REASON_OF_FINISH[finish] ?? 'end_turn');
+      if (finish) stopReason = stopReasonOf(finish, slots.count > 0);
       return out;
     },
     finish(usage: RelayUsage): string {

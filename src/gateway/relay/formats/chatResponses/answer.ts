@@ -6,6 +6,7 @@
 import { reasoningTextOf } from '../../../../contract/index.ts';
 import type { RelayRequest, RelayUsage } from '../../types.ts';
 import { toolNamesOf, type ToolName } from './toolNames.ts';
+import { argumentsOf, toolCallsOf } from '../chatToolCalls.ts';
 
 type Json = Record<string, unknown>;
 
@@ -78,9 +79,10 @@ export function chatAnswerToResponses(answer: Json, request: RelayRequest, usage
   if (reasoning) output.push(reasoningItem(`rs_${base}`, reasoning));
   const text = asText(message['content']);
   if (text) output.push(messageItem(`msg_${base}`, text));
-  for (const [i, call] of ((message['tool_calls'] as Json[] | undefined) ?? []).entries()) {
+  for (const [i, call] of toolCallsOf(message).entries()) {
     const fn = (call['function'] ?? {}) as Json;
-    output.push(functionCallItem(`fc_${base}_${i}`, asText(call['id']), names.fromChat(asText(fn['name'])), asText(fn['arguments'])));
+    // A call needs an id: the client answers it by that (a legacy function_call has none).
+    output.push(functionCallItem(`fc_${base}_${i}`, asText(call['id']) || `call_${base}_${i}`, names.fromChat(asText(fn['name'])), argumentsOf(fn)));
   }
   const finish = asText(choice['finish_reason']) || null;
   const status = statusOfFinish(finish);

@@ -12,6 +12,7 @@ import type { StreamShaper, UpstreamEvent } from '../types.ts';
 import { takeSequence } from '../responsesSequence.ts';
 import { customInputOf, functionCallItem, messageItem, reasoningItem, responseEnvelope, statusOfFinish } from './answer.ts';
 import { ToolCallSlots } from '../toolCallSlots.ts';
+import { argumentsOf, toolCallsOf } from '../chatToolCalls.ts';
 
 type Json = Record<string, unknown>;
 
@@ -108,7 +109,7 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
         open!.text += text;
         out += event('response.output_text.delta', { item_id: open!.id, output_index: open!.index, content_index: 0, delta: text });
       }
-      for (const call of (d['tool_calls'] as Json[] | undefined) ?? []) {
+      for (const call of toolCallsOf(d)) {
         const key = slots.slotOf(call);
         const fn = (call['function'] ?? {}) as Json;
         let item = calls.get(key);
@@ -119,7 +120,7 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
           item = open!;
           calls.set(key, item);
         }
-        const args = asText(fn['arguments']);
+        const args = argumentsOf(fn);
         if (args) {
           item.text += args;
           if (!item.tool?.custom) out += event('response.function_call_arguments.delta', { item_id: item.id, output_index: item.index, delta: args });
