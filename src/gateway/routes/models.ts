@@ -1,4 +1,8 @@
-/** GET /v1/models (contract 4.2): OpenAI's list shape, exactly the models this key may use. */
+/**
+ * GET /v1/models (contract 4.2): OpenAI's list shape, exactly the models this key may use. Each model and the list
+ * also carry Anthropic's fields (type, display_name, created_at; has_more, first_id, last_id), so that an Anthropic
+ * client pointed here (the SDKs' models.list(), Claude Code) reads the same list: either kind ignores the other's.
+ */
 import { ECHO_OWNER, ModelName } from '../../contract/index.ts';
 import type { ServableModel } from '../catalog.ts';
 import { HttpError } from '../http/errors.ts';
@@ -8,13 +12,16 @@ import type { Handler } from './common.ts';
 
 export const OWNER = 'model-gateway';
 
-/** One model as OpenAI's model object, with the gateway's extra fields (kind, context, capabilities, prices). */
+/** One model as OpenAI's model object and Anthropic's, with the gateway's extra fields (kind, context, capabilities, prices). */
 function modelObject({ name, channel, model }: ServableModel): Record<string, unknown> {
   return {
     id: name,
     object: 'model',
     created: Math.floor(channel.createdAt / 1000),
     owned_by: channel.type === 'echo' ? ECHO_OWNER : OWNER,
+    type: 'model',
+    display_name: name,
+    created_at: new Date(channel.createdAt).toISOString(),
     kind: model?.kind ?? 'chat',
     ...(model?.contextLength ? { context_length: model.contextLength } : {}),
     ...(model?.toolCalling !== null && model?.toolCalling !== undefined ? { capabilities: { tool_calling: model.toolCalling } } : {}),
@@ -36,7 +43,8 @@ function modelObject({ name, channel, model }: ServableModel): Record<string, un
 
 export const models: Handler = async (gw, ctx) => {
   const key = await requireKey(gw, ctx);
-  sendJson(ctx.res, ctx.id, 200, { object: 'list', data: gw.catalog.modelsForKey(key).map(modelObject) });
+  const data = gw.catalog.modelsForKey(key).map(modelObject);
+  sendJson(ctx.res, ctx.id, 200, { object: 'list', data, has_more: false, first_id: data[0]?.['id'] ?? null, last_id: data.at(-1)?.['id'] ?? null });
 };
 
 /** Where GET /v1/models/{model} starts (OpenAI's retrieve; the name URL-encoded, as the SDKs send one with a slash). */

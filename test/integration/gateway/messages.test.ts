@@ -345,6 +345,21 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
       assert.deepEqual(logs.map((l) => [l.path, l.status]).sort(), [['/v1/messages', 200], ['/v1/messages', 429]]);
     });
 
+    it('the SDK\'s models.list() and models.retrieve() read the models this key may use, in Anthropic\'s shape', async () => {
+      const listed: string[] = [];
+      for await (const model of claude.models.list()) {
+        assert.equal(model.type, 'model');
+        assert.ok(!Number.isNaN(Date.parse(model.created_at)), model.created_at);
+        listed.push(model.id);
+      }
+      assert.ok(listed.includes('echo') && listed.includes('claude-up'), listed.join(', '));
+      const page = await claude.models.list();
+      assert.deepEqual([page.has_more, page.first_id, page.last_id], [false, listed[0], listed.at(-1)]);
+      const one = await claude.models.retrieve('claude-up');
+      assert.deepEqual([one.id, one.type, one.display_name], ['claude-up', 'model', 'claude-up']);
+      await assert.rejects(claude.models.retrieve('no-such-model'), NotFoundError);
+    });
+
     it('authenticates with x-api-key or a Bearer token, and the SDK raises its own error classes on 401, 403 and 404', async () => {
       const bearer = new Anthropic({ authToken: t.key, apiKey: null, baseURL: t.gw.url, maxRetries: 0 });
       assert.equal((await bearer.messages.create({ model: 'echo', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] })).type, 'message');
