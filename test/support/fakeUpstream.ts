@@ -42,7 +42,8 @@ export interface FakeBehaviour {
   readonly noDone?: boolean;
   /** Send no usage at all (no usage chunk, no usage in JSON answers). */
   readonly omitUsage?: boolean;
-  readonly usage?: { readonly prompt_tokens: number; readonly completion_tokens: number };
+  /** The usage reported; other fields (details, DeepSeek's prompt_cache_hit_tokens) go as they are. */
+  readonly usage?: { readonly prompt_tokens: number; readonly completion_tokens: number; readonly [field: string]: unknown };
   /** Answer with this `model` instead of the requested one (OpenAI answers with dated names). */
   readonly answerModel?: string;
   /** Before each content chunk after the first (and before a `breakWith`), wait for `fake.release()`. */

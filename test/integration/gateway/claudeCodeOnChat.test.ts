@@ -5,15 +5,17 @@ import assert from 'node:assert/strict';
 import Anthropic from '@anthropic-ai/sdk';
 import type { FakeUpstream } from '../../support/fakeUpstream.ts';
 import { newChannel } from '../../support/channels.ts';
-import { chatModel, useGatewayWithUpstream } from './helpers.ts';
+import { costOfTokens } from '../../../src/gateway/accounts/money.ts';
+import { chatModel, logOfRequest, useGatewayWithUpstream } from './helpers.ts';
 
 const tools = [{ name: 'Read', input_schema: { type: 'object' as const, properties: { file_path: { type: 'string' } } } }];
+const [INPUT, CACHED, OUTPUT] = [1_000_000, 100_000, 2_000_000];
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
 
 describe('Claude Code on a chat upstream: the requests it sends, converted', () => {
   const suite = useGatewayWithUpstream(async (admin, upstream) => {
     await admin.addChannel(newChannel({ name: 'chat', baseUrl: upstream.url, models: { 'claude-via-chat': 'deepseek-v4' } }));
-    await admin.setModel(chatModel('claude-via-chat', 1_000_000, 2_000_000, { toolCalling: true }));
+    await admin.setModel(chatModel('claude-via-chat', INPUT, OUTPUT, { toolCalling: true, cachedInputPrice: CACHED }));
   });
   let upstream: FakeUpstream;
   let claude: Anthropic;
@@ -99,5 +101,16 @@ describe('Claude Code on a chat upstream: the requests it sends, converted', () 
     assert.equal(users[1], users[0]);
     await claude.messages.create({ model: 'claude-via-chat', max_tokens: 16, metadata: { user_id: 'user-7' }, messages: [{ role: 'user', content: 'hi' }] });
     assert.equal(sent().user, 'user-7', 'a short id goes as it came');
+  });
+
+  it("DeepSeek's cache hits (prompt_cache_hit_tokens) are cache reads: Claude Code is told so, and they are charged at the cached price", async () => {
+    // Before: DeepSeek reports no cached_tokens, so its hits were charged at the full input price and reported as uncached.
+    upstream.behaviour = { usage: { prompt_tokens: 100, completion_tokens: 3, prompt_cache_hit_tokens: 80, prompt_cache_miss_tokens: 20 } };
+    const stream = claude.messages.stream({ model: 'claude-via-chat', max_tokens: 64, messages: [{ role: 'user', content: 'cached '.repeat(100) }] });
+    const message = await stream.finalMessage();
+    assert.deepEqual(message.usage, { input_tokens: 20, output_tokens: 3, cache_read_input_tokens: 80, cache_creation_input_tokens: 0 });
+    const log = await logOfRequest(suite.t.admin(), (await stream.withResponse()).response.headers.get('x-request-id'));
+    assert.deepEqual([log.promptTokens, log.completionTokens, log.usageEstimated], [100, 3, false]);
+    assert.equal(log.cost, costOfTokens([[20, INPUT], [80, CACHED], [3, OUTPUT]]));
   });
 });

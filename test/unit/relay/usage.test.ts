@@ -20,6 +20,12 @@ describe('usage reported by an upstream', () => {
     assert.equal(messagesUsage({ input_tokens: 1e30, output_tokens: 1e30 }), null);
   });
 
+  it("cache reads in OpenAI's shape or DeepSeek's (prompt_cache_hit_tokens, with no cached_tokens)", () => {
+    assert.equal(openaiUsage({ prompt_tokens: 100, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 60 } })!.cacheReadTokens, 60);
+    assert.equal(openaiUsage({ prompt_tokens: 100, completion_tokens: 5, prompt_cache_hit_tokens: 80, prompt_cache_miss_tokens: 20 })!.cacheReadTokens, 80);
+    assert.equal(openaiUsage({ prompt_tokens: 100, completion_tokens: 5, prompt_cache_hit_tokens: 0 })!.cacheReadTokens, undefined);
+  });
+
   it('reasoning tokens an upstream reports are told on in the client\'s format (within the output, never priced apart)', () => {
     const chat = openaiUsage({ prompt_tokens: 10, completion_tokens: 50, completion_tokens_details: { reasoning_tokens: 40 } })!;
     assert.equal(chat.reasoningTokens, 40);

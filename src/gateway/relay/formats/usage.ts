@@ -21,14 +21,18 @@ function countOr0(n: unknown): number {
   return isCount(n) ? n : 0;
 }
 
-/** An OpenAI `usage` (chat, completions), when it is a usable one. */
+/**
+ * An OpenAI `usage` (chat, completions), when it is a usable one. Cache reads are `prompt_tokens_details.cached_tokens`,
+ * or DeepSeek's own `prompt_cache_hit_tokens` (its answers carry no cached_tokens).
+ */
 export function openaiUsage(value: unknown): RelayUsage | null {
   if (value === null || typeof value !== 'object') return null;
   const u = value as {
     prompt_tokens?: unknown; completion_tokens?: unknown; prompt_tokens_details?: { cached_tokens?: unknown } | null;
-    completion_tokens_details?: { reasoning_tokens?: unknown } | null;
+    completion_tokens_details?: { reasoning_tokens?: unknown } | null; prompt_cache_hit_tokens?: unknown;
   };
-  return countedUsage(u.prompt_tokens, u.completion_tokens, u.prompt_tokens_details?.cached_tokens, u.completion_tokens_details?.reasoning_tokens);
+  const cached = isCount(u.prompt_tokens_details?.cached_tokens) ? u.prompt_tokens_details.cached_tokens : u.prompt_cache_hit_tokens;
+  return countedUsage(u.prompt_tokens, u.completion_tokens, cached, u.completion_tokens_details?.reasoning_tokens);
 }
 
 /** Input (cached ones included), output, cached input and reasoning counts as the relay's usage; null unless the first two are counts. */
