@@ -48,4 +48,23 @@ describe('the Codex CLI on a chat upstream: the requests it sends, converted', (
       { role: 'user', content: 'Thanks.' },
     ]);
   });
+
+  it("an image a tool returned (the Codex CLI's view_image) reaches the model: in a user message after the tool messages", async () => {
+    // Before: the output's image was dropped without a word, and the model answered about a picture it never got.
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    const input = [
+      { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'What is in a.png and b.png?' }] },
+      { type: 'function_call', call_id: 'call_1', name: 'view_image', arguments: '{"path":"a.png"}' },
+      { type: 'function_call', call_id: 'call_2', name: 'view_image', arguments: '{"path":"b.png"}' },
+      { type: 'function_call_output', call_id: 'call_1', output: [{ type: 'input_image', image_url: png }] },
+      { type: 'function_call_output', call_id: 'call_2', output: [{ type: 'input_text', text: 'b.png:' }, { type: 'input_image', image_url: png }] },
+    ] as unknown as OpenAI.Responses.ResponseInput;
+    const viewImage: OpenAI.Responses.Tool = { type: 'function', name: 'view_image', strict: false, parameters: { type: 'object', properties: { path: { type: 'string' } } } };
+    await suite.openai.responses.create({ model: 'codex-via-chat', tools: [viewImage], input });
+    assert.deepEqual(sent().messages.slice(2), [
+      { role: 'tool', tool_call_id: 'call_1', content: '(an image, in the next message)' },
+      { role: 'tool', tool_call_id: 'call_2', content: 'b.png:' },
+      { role: 'user', content: [{ type: 'image_url', image_url: { url: png } }, { type: 'image_url', image_url: { url: png } }] },
+    ]);
+  });
 });

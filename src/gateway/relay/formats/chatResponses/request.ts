@@ -4,7 +4,9 @@
  * role, function_call items become an assistant turn's tool_calls and function_call_output items
  * the `tool` messages that answer them, in order (custom_tool_call and its output alike). Reasoning items are
  * the upstream model's own: their text goes back only as the `reasoning_content` of the assistant turn whose tool
- * calls they led to (DeepSeek's and Kimi's thinking models refuse such a turn without it). Function tools go as chat tools, namespaced ones flattened
+ * calls they led to (DeepSeek's and Kimi's thinking models refuse such a turn without it). Images in a tool's output
+ * (the Codex CLI's view_image) go in a user message after the tool messages: chat tool messages carry text only.
+ * Function tools go as chat tools, namespaced ones flattened
  * (toolNames.ts), freeform (custom) ones as a function of one string.
  * Built-in tools (web search, file search, ...) cannot run on a chat upstream and are left out, as
  * a tool the model cannot use (the Codex CLI always offers web_search); forcing one with
@@ -25,8 +27,9 @@ export function responsesToChatRequest(body: ResponsesRequest): Json {
   if (b.instructions) messages.push({ role: 'system', content: b.instructions });
   if (typeof b.input === 'string') messages.push({ role: 'user', content: b.input });
   else {
-    const reasoning = { text: '' };
-    b.input.forEach((item, i) => addItem(messages, item, `input.${i}`, names, reasoning));
+    const carry: Carry = { reasoning: '', images: [] };
+    b.input.forEach((item, i) => addItem(messages, item, `input.${i}`, names, carry));
+    flushImages(messages, carry);
   }
   const chat: Json = { model: b.model, messages };
   if (b.stream) chat['stream'] = true;
@@ -48,15 +51,30 @@ export function responsesToChatRequest(body: ResponsesRequest): Json {
   return chat;
 }
 
-/** `reasoning`: the text of the reasoning items since the last message, for the tool calls they led to. */
-function addItem(messages: Json[], item: ResponsesItem, where: string, names: ToolNames, reasoning: { text: string }): void {
+/** What goes on from one item to those after it. */
+interface Carry {
+  /** The text of the reasoning items since the last message, for the tool calls they led to. */
+  reasoning: string;
+  /** Images of the tool outputs since the last other item, for the user message after them. */
+  images: Json[];
+}
+
+/** The images tool outputs returned, as a user message after those outputs' tool messages. */
+function flushImages(messages: Json[], carry: Carry): void {
+  if (carry.images.length === 0) return;
+  messages.push({ role: 'user', content: carry.images });
+  carry.images = [];
+}
+
+function addItem(messages: Json[], item: ResponsesItem, where: string, names: ToolNames, carry: Carry): void {
   const it = item as Json;
   const type = item.type ?? 'message';
   if (type === 'reasoning') {
-    reasoning.text += reasoningTextOfItem(it);
+    carry.reasoning += reasoningTextOfItem(it);
     return;
   }
-  if (type !== 'function_call' && type !== 'custom_tool_call' && !(type === 'message' && item.role === 'assistant')) reasoning.text = '';
+  if (type !== 'function_call' && type !== 'custom_tool_call' && !(type === 'message' && item.role === 'assistant')) carry.reasoning = '';
+  if (type !== 'function_call_output' && type !== 'custom_tool_call_output') flushImages(messages, carry);
   if (type === 'message') {
     const role = item.role === 'developer' ? 'system' : item.role;
     if (role !== 'user' && role !== 'system' && role !== 'assistant') throw new ConversionError(`${where}: unknown role "${String(item.role)}".`);
@@ -72,13 +90,15 @@ function addItem(messages: Json[], item: ResponsesItem, where: string, names: To
       last['tool_calls'] = [...((last['tool_calls'] as Json[] | undefined) ?? []), call];
       if (last['content'] === '') last['content'] = null;
     } else messages.push((last = { role: 'assistant', content: null, tool_calls: [call] }));
-    if (reasoning.text) {
-      last['reasoning_content'] = `${asText(last['reasoning_content'])}${reasoning.text}`;
-      reasoning.text = '';
+    if (carry.reasoning) {
+      last['reasoning_content'] = `${asText(last['reasoning_content'])}${carry.reasoning}`;
+      carry.reasoning = '';
     }
   } else if (type === 'function_call_output' || type === 'custom_tool_call_output') {
-    const output = it['output'];
-    messages.push({ role: 'tool', tool_call_id: asText(it['call_id']), content: typeof output === 'string' ? output : contentToText(output, where) });
+    const { text, images } = outputToChat(it['output'], `${where}.output`);
+    carry.images.push(...images);
+    const said = text || (images.length > 0 ? `(${images.length === 1 ? 'an image' : `${images.length} images`}, in the next message)` : '');
+    messages.push({ role: 'tool', tool_call_id: asText(it['call_id']), content: said });
   } else {
     throw new ConversionError(`${where}: a "${type}" item cannot be served by this gateway's chat upstreams.`);
   }
@@ -108,9 +128,13 @@ function contentToChat(content: unknown, where: string, role: string): unknown {
   return role === 'assistant' || parts.every((p) => p.type === 'text') ? parts.map((p) => (p as { text?: string }).text ?? '').join('') : parts;
 }
 
-function contentToText(content: unknown, where: string): string {
-  const text = contentToChat(content, where, 'assistant');
-  return typeof text === 'string' ? text : '';
+/** A tool output: text, or content items (input_text, input_image): their text, and their images as image_url parts. */
+function outputToChat(output: unknown, where: string): { text: string; images: Json[] } {
+  if (typeof output === 'string') return { text: output, images: [] };
+  const chat = contentToChat(output, where, 'user');
+  if (typeof chat === 'string') return { text: chat, images: [] };
+  const parts = chat as Json[];
+  return { text: parts.map((p) => asText(p['text'])).join(''), images: parts.filter((p) => p['type'] === 'image_url') };
 }
 
 function toolToChat(tool: Json, name: string): Json {
