@@ -168,6 +168,12 @@ describe('chat completions <-> Messages', () => {
       const messages = chatAnswerToMessages({ choices: [{ message: { role: 'assistant', content: '' }, finish_reason: 'length' }] }, 'plat', usage);
       assert.deepEqual([messages['content'], messages['stop_reason']], [[], 'max_tokens']);
     });
+
+    it("a content of chunks (Mistral's Magistral): thinking chunks as the thinking block, text chunks as the text", () => {
+      const content = [{ type: 'thinking', thinking: [{ type: 'text', text: 'Hmm.' }] }, { type: 'text', text: 'Hi.' }];
+      const messages = chatAnswerToMessages({ choices: [{ message: { role: 'assistant', content }, finish_reason: 'stop' }] }, 'plat', usage);
+      assert.deepEqual(messages['content'], [{ type: 'thinking', thinking: 'Hmm.', signature: '' }, { type: 'text', text: 'Hi.' }]);
+    });
   });
 
   describe('streams', () => {

@@ -3,7 +3,8 @@
  * (thinking blocks), tool calls, the stop reason, and usage (cache reads and writes included).
  * No empty text block is produced.
  */
-import { FINISH_OF_STOP_REASON, STOP_REASON_OF_FINISH, reasoningTextOf } from '../../../../contract/index.ts';
+import { FINISH_OF_STOP_REASON, STOP_REASON_OF_FINISH } from '../../../../contract/index.ts';
+import { chatTextOf } from '../chatText.ts';
 import type { RelayUsage } from '../../types.ts';
 import { toMessagesUsage, toOpenaiUsage } from '../usage.ts';
 import { argumentsOf, toolCallsOf } from '../chatToolCalls.ts';
@@ -28,9 +29,8 @@ export function chatAnswerToMessages(answer: Json, model: string, usage: RelayUs
   const choice = ((answer['choices'] as Json[] | undefined) ?? [])[0] ?? {};
   const message = (choice['message'] ?? {}) as Json;
   const content: Json[] = [];
-  const reasoning = reasoningTextOf(message);
+  const { text, reasoning } = chatTextOf(message);
   if (reasoning) content.push({ type: 'thinking', thinking: reasoning, signature: '' });
-  const text = asText(message['content']);
   if (text) content.push({ type: 'text', text });
   const calls = toolCallsOf(message);
   for (const call of calls) {

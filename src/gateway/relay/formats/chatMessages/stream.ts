@@ -6,7 +6,8 @@
  * text block is opened.
  */
 import { usdOf } from '../cost.ts';
-import { FINISH_OF_STOP_REASON, reasoningTextOf } from '../../../../contract/index.ts';
+import { FINISH_OF_STOP_REASON } from '../../../../contract/index.ts';
+import { chatTextOf } from '../chatText.ts';
 import { estimatePromptTokensOfRequest } from '../../estimate.ts';
 import type { RelayRequest, RelayUsage } from '../../types.ts';
 import { messagesEvent } from '../messagesStream.ts';
@@ -59,12 +60,11 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
       const choice = ((json['choices'] as Json[] | undefined) ?? []).find((c) => (c['index'] ?? 0) === 0);
       if (!choice) return out;
       const d = (choice['delta'] ?? {}) as Json;
-      const reasoning = reasoningTextOf(d);
+      const { text, reasoning } = chatTextOf(d);
       if (reasoning) {
         if (open?.kind !== 'thinking') out += openBlock('thinking', { type: 'thinking', thinking: '', signature: '' });
         out += delta(open!.index, { type: 'thinking_delta', thinking: reasoning });
       }
-      const text = asText(d['content']);
       if (text) {
         if (open?.kind !== 'text') out += openBlock('text', { type: 'text', text: '' });
         out += delta(open!.index, { type: 'text_delta', text });

@@ -3,7 +3,7 @@
  * calls, in that order), status `completed` or `incomplete` (the cap was reached), and usage in the
  * Responses shape. Served statelessly: nothing is stored under the response id.
  */
-import { reasoningTextOf } from '../../../../contract/index.ts';
+import { chatTextOf } from '../chatText.ts';
 import type { RelayRequest, RelayUsage } from '../../types.ts';
 import { toolNamesOf, type ToolName } from './toolNames.ts';
 import { argumentsOf, toolCallsOf } from '../chatToolCalls.ts';
@@ -75,9 +75,8 @@ export function chatAnswerToResponses(answer: Json, request: RelayRequest, usage
   const base = asText(answer['id']) || request.requestId;
   const output: Json[] = [];
   const names = toolNamesOf(request.operation === 'responses' ? request.body.tools : undefined);
-  const reasoning = reasoningTextOf(message);
+  const { text, reasoning } = chatTextOf(message);
   if (reasoning) output.push(reasoningItem(`rs_${base}`, reasoning));
-  const text = asText(message['content']);
   if (text) output.push(messageItem(`msg_${base}`, text));
   for (const [i, call] of toolCallsOf(message).entries()) {
     const fn = (call['function'] ?? {}) as Json;

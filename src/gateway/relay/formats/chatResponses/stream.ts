@@ -5,7 +5,7 @@
  * events, and last response.completed (or response.incomplete) with the whole output and usage.
  * Every event carries its sequence_number.
  */
-import { reasoningTextOf } from '../../../../contract/index.ts';
+import { chatTextOf } from '../chatText.ts';
 import type { RelayRequest, RelayUsage } from '../../types.ts';
 import { toolNamesOf, type ToolName } from './toolNames.ts';
 import type { StreamShaper, UpstreamEvent } from '../types.ts';
@@ -97,13 +97,12 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
       const choice = ((json['choices'] as Json[] | undefined) ?? []).find((c) => (c['index'] ?? 0) === 0);
       if (!choice) return out;
       const d = (choice['delta'] ?? {}) as Json;
-      const reasoning = reasoningTextOf(d);
+      const { text, reasoning } = chatTextOf(d);
       if (reasoning) {
         if (open?.kind !== 'reasoning') out += openItem({ kind: 'reasoning', id: `rs_${request.requestId}_${done.length}` });
         open!.text += reasoning;
         out += event('response.reasoning_summary_text.delta', { item_id: open!.id, output_index: open!.index, summary_index: 0, delta: reasoning });
       }
-      const text = asText(d['content']);
       if (text) {
         if (open?.kind !== 'message') out += openItem({ kind: 'message', id: `msg_${request.requestId}_${done.length}` });
         open!.text += text;
