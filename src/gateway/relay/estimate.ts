@@ -6,6 +6,7 @@
  */
 import type { ChatRequest, CountTokensRequest } from '../../contract/index.ts';
 import type { RelayOperation } from './types.ts';
+import { chatTextOf } from './formats/chatText.ts';
 
 const CHARS_PER_TOKEN = 4;
 const TOKENS_PER_MESSAGE = 4;
@@ -82,18 +83,19 @@ export function estimatePromptTokensOfMessages(body: CountTokensRequest): number
 /** Characters of generated text in one chat delta or message (content, reasoning, tool arguments) or completion choice (text). */
 export function generatedChars(part: unknown): number {
   if (part === null || typeof part !== 'object') return 0;
-  const p = part as { content?: unknown; text?: unknown; reasoning_content?: unknown; reasoning?: unknown; tool_calls?: unknown };
+  const p = part as { content?: unknown; text?: unknown; reasoning_content?: unknown; reasoning?: unknown; tool_calls?: unknown; function_call?: unknown };
   let chars = 0;
-  if (typeof p.content === 'string') chars += p.content.length;
+  // Content as chunks too (Mistral's Magistral), with their thinking; reasoning counted once where a server sends it in two fields.
+  const { text, reasoning } = chatTextOf(p as Record<string, unknown>);
+  chars += text.length + reasoning.length;
   if (typeof p.text === 'string') chars += p.text.length;
-  if (typeof p.reasoning_content === 'string') chars += p.reasoning_content.length;
-  if (typeof p.reasoning === 'string') chars += p.reasoning.length;
-  if (Array.isArray(p.tool_calls)) {
-    for (const call of p.tool_calls) {
-      const fn = call !== null && typeof call === 'object' ? (call as { function?: { name?: unknown; arguments?: unknown } }).function : undefined;
-      if (fn && typeof fn.arguments === 'string') chars += fn.arguments.length;
-      if (fn && typeof fn.name === 'string') chars += fn.name.length;
-    }
+  const calls = [...(Array.isArray(p.tool_calls) ? p.tool_calls : []), ...(p.function_call ? [{ function: p.function_call }] : [])];
+  for (const call of calls) {
+    const fn = call !== null && typeof call === 'object' ? (call as { function?: { name?: unknown; arguments?: unknown } }).function : undefined;
+    // Arguments as an object too (some Ollama and llama.cpp builds), and the legacy function_call.
+    if (fn && typeof fn.arguments === 'string') chars += fn.arguments.length;
+    else if (fn && fn.arguments !== null && typeof fn.arguments === 'object') chars += JSON.stringify(fn.arguments).length;
+    if (fn && typeof fn.name === 'string') chars += fn.name.length;
   }
   return chars;
 }

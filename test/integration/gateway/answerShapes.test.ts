@@ -5,7 +5,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
 import { chunk, startToolStreamServer, type ToolStreamServer } from '../extension/toolStream.ts';
-import { startTestGateway, type Started } from './helpers.ts';
+import { logOfRequest, startTestGateway, type Started } from './helpers.ts';
 
 describe('chat answers in the shapes upstreams send, converted for Messages and Responses clients', () => {
   let upstream: ToolStreamServer;
@@ -34,5 +34,24 @@ describe('chat answers in the shapes upstreams send, converted for Messages and 
     assert.equal(response.output_text, 'Hello there.');
     const reasoning = response.output.find((item) => item.type === 'reasoning');
     assert.deepEqual(reasoning?.type === 'reasoning' && reasoning.summary, [{ type: 'summary_text', text: 'A greeting, so greet.' }]);
+  });
+
+  it('an upstream that reports no usage is charged for what it generated in every shape: arguments as an object, a legacy function_call, content as chunks', async () => {
+    // Before: only string content and string arguments were counted, and such answers were estimated at a token or two.
+    const long = 'x'.repeat(400);
+    const claude = new Anthropic({ apiKey: t.key, baseURL: t.gw.url, maxRetries: 0 });
+    const tools = [{ name: 'write', input_schema: { type: 'object' as const, properties: { text: { type: 'string' } } } }];
+    for (const events of [
+      [chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'write', arguments: { text: long } } }] }), chunk({}, 'tool_calls')],
+      [chunk({ function_call: { name: 'write', arguments: '' } }), chunk({ function_call: { arguments: JSON.stringify({ text: long }) } }), chunk({}, 'function_call')],
+      [chunk({ content: [{ type: 'thinking', thinking: [{ type: 'text', text: long }] }] }), chunk({ content: [{ type: 'text', text: 'ok' }] }), chunk({}, 'stop')],
+    ]) {
+      upstream.script = { events };
+      const stream = claude.messages.stream({ model: 'magistral', max_tokens: 1000, tools, messages: [{ role: 'user', content: 'write' }] });
+      await stream.finalMessage();
+      const log = await logOfRequest(t.admin(), (await stream.withResponse()).response.headers.get('x-request-id'));
+      assert.equal(log.usageEstimated, true);
+      assert.ok(log.completionTokens >= 100, `${log.completionTokens} tokens for 400 characters generated`);
+    }
   });
 });
