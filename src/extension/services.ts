@@ -29,10 +29,10 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   // Profiles first: the key store reads the active profile's key from the start.
   const initialProfiles = readProfiles(context.globalState, settings);
   const apiKey = new ApiKeyStore(context.secrets, keySecretName(initialProfiles.active));
-  const built = new GatewayConnection(settings, apiKey, log, userAgent(context));
-  connection = built;
-  // A switch changes base URL and key together: the connection waits for both (never one profile's key at another's gateway).
-  const profiles = new ProfileService(context.globalState, settings, apiKey, initialProfiles, (change) => built.batch(change));
+  // Before the connection, so that a switch made in another window is followed (key entry) before the connection
+  // reads the new settings. A switch changes base URL and key together: the connection waits for both.
+  const profiles = new ProfileService(context.globalState, settings, apiKey, initialProfiles, (change) => connection!.batch(change));
+  connection = new GatewayConnection(settings, apiKey, log, userAgent(context));
   context.subscriptions.push(log, settings, apiKey, profiles, connection);
   return { context, settings, apiKey, profiles, connection, log, t: vscode.l10n.t };
 }

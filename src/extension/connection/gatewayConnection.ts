@@ -40,6 +40,8 @@ export class GatewayConnection implements vscode.Disposable {
   readonly #emitter = new vscode.EventEmitter<ConnectionState>();
   readonly #subscriptions: vscode.Disposable[] = [];
   #key: string | undefined;
+  /** The SecretStorage entry #key was read from: after a profile switch, until the new key is read, there is no key. */
+  #keyEntry: string | undefined;
   #client: GatewayClient | undefined;
   #state: ConnectionState;
   #keyLoads = 0;
@@ -142,6 +144,7 @@ export class GatewayConnection implements vscode.Disposable {
 
   async #loadKey(): Promise<void> {
     const load = ++this.#keyLoads;
+    const entry = this.#apiKey.entry;
     let key: string | undefined;
     try {
       key = await this.#apiKey.get();
@@ -150,6 +153,7 @@ export class GatewayConnection implements vscode.Disposable {
     }
     if (load !== this.#keyLoads) return; // a newer read won
     this.#key = key;
+    this.#keyEntry = entry;
     this.#changed();
   }
 
@@ -183,11 +187,13 @@ export class GatewayConnection implements vscode.Disposable {
         baseUrlProblem = error instanceof Error ? error.message : String(error);
       }
     }
-    if (!this.#key) missing.push('apiKey');
+    // Never another profile's key with this profile's base URL (the new entry is being read).
+    const key = this.#keyEntry === this.#apiKey.entry ? this.#key : undefined;
+    if (!key) missing.push('apiKey');
     if (missing.length === 0) {
-      this.#client = new GatewayClient({ ...this.#clientOptions(this.#key), baseUrl: settings.baseUrl });
+      this.#client = new GatewayClient({ ...this.#clientOptions(key), baseUrl: settings.baseUrl });
     }
-    return { baseUrl: settings.baseUrl, root, hasKey: Boolean(this.#key), missing, baseUrlProblem, configured: missing.length === 0 };
+    return { baseUrl: settings.baseUrl, root, hasKey: Boolean(key), missing, baseUrlProblem, configured: missing.length === 0 };
   }
 
   dispose(): void {

@@ -38,7 +38,8 @@ export class ProfileService implements vscode.Disposable {
     // First activation with profiles: the settings as they are become Default, stored at once.
     if (globalState.get(PROFILES_STATE_KEY) === undefined) void this.#save(initial);
     this.#subscription = settings.onDidChange((current) => {
-      if (!this.#switching) void this.#save(withActiveSettings(this.#state, current));
+      if (this.#switching || this.#followOtherWindow()) return;
+      void this.#save(withActiveSettings(this.#state, current));
     });
   }
 
@@ -67,6 +68,19 @@ export class ProfileService implements vscode.Disposable {
     } finally {
       this.#switching = false;
     }
+  }
+
+  /**
+   * Another window switched profile (windows share the global state, the settings and the keys): its settings are
+   * that profile's, not an edit of ours. Use its key entry too, and save nothing into the profile we had.
+   */
+  #followOtherWindow(): boolean {
+    const stored = readProfiles(this.#globalState, this.#settings);
+    if (stored.active === this.#state.active || !stored.profiles.some((p) => p.name === stored.active)) return false;
+    this.#state = stored;
+    this.#apiKey.use(keySecretName(stored.active));
+    this.#emitter.fire(stored);
+    return true;
   }
 
   /** Add a profile (not switched to). */

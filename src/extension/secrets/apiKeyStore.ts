@@ -36,6 +36,11 @@ export class ApiKeyStore implements vscode.Disposable {
     });
   }
 
+  /** The SecretStorage entry in use (the active profile's). */
+  get entry(): string {
+    return this.#name;
+  }
+
   /** Use another profile's entry from now on (a profile switch). */
   use(secretName: string): void {
     if (secretName === this.#name) return;
