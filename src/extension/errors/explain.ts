@@ -92,8 +92,15 @@ export function fixesFor(firstCheck: TroubleshootingStep, t: Translate = english
   return [...byStep[firstCheck], { label: t('Run Self-Test'), command: COMMANDS.runSelfTest }];
 }
 
-function timeoutSettingFix(t: Translate): Fix {
-  return { label: t('Open Timeout Setting'), command: 'workbench.action.openSettings', args: ['modelGateway.requestTimeoutSeconds'] };
+/**
+ * The fix a failure asks for before its first check's: a timeout's action is to raise the timeout; a key that may
+ * not use the model wants another model (the picker lists the key's); a disabled or expired key, another key.
+ */
+function conditionFixes(family: StatusFamilyId, condition: string | null, t: Translate): Fix[] {
+  if (family === 'timeout') return [{ label: t('Open Timeout Setting'), command: 'workbench.action.openSettings', args: ['modelGateway.requestTimeoutSeconds'] }];
+  if (condition === 'model_not_permitted') return [{ label: t('Pick Model'), command: COMMANDS.pickModel }];
+  if (condition === 'key_disabled' || condition === 'key_expired') return [{ label: t('Set API Key'), command: COMMANDS.setApiKey }];
+  return [];
 }
 
 function errorText(error: unknown): string {
@@ -155,8 +162,7 @@ export function explainError(error: unknown, t: Translate = english, secrets: re
       errorText: scrub(errorText(error)) ?? '',
       firstCheck: error.firstCheck,
       steps: troubleshootingOrder(error.firstCheck, t),
-      // A timeout's action is to raise the timeout: its setting comes first (then the address, its first check).
-      fixes: error.family === 'timeout' ? [timeoutSettingFix(t), ...fixesFor(error.firstCheck, t)] : fixesFor(error.firstCheck, t),
+      fixes: [...conditionFixes(error.family, condition, t), ...fixesFor(error.firstCheck, t)],
       retryable: spec.retryable,
     };
   }

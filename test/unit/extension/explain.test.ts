@@ -8,6 +8,14 @@ import type { Translate } from '../../../src/extension/translate.ts';
 const commands = (e: { fixes: readonly { command: string }[] }) => e.fixes.map((f) => f.command);
 
 describe('extension explainError', () => {
+  it('a 403 offers the fix its condition asks for: another model for a model the key may not use, another key for a disabled or expired one', () => {
+    const refusal = (condition: 'model_not_permitted' | 'key_disabled' | 'key_expired' | 'insufficient_balance') => explainError(new PermissionDeniedError({ status: 403, code: condition, condition }));
+    assert.deepEqual(commands(refusal('model_not_permitted')), ['modelGateway.pickModel', 'modelGateway.openConsole', 'modelGateway.runSelfTest']);
+    assert.deepEqual(commands(refusal('key_disabled')), ['modelGateway.setApiKey', 'modelGateway.openConsole', 'modelGateway.runSelfTest']);
+    assert.deepEqual(commands(refusal('key_expired')), ['modelGateway.setApiKey', 'modelGateway.openConsole', 'modelGateway.runSelfTest']);
+    assert.deepEqual(commands(refusal('insufficient_balance')), ['modelGateway.openConsole', 'modelGateway.runSelfTest']);
+  });
+
   it('a timeout: its action is to raise the timeout setting, so its first button opens that setting', () => {
     const e = explainError(new TimeoutError({ detail: 'no answer within 120 s' }));
     assert.match(e.action, /timeout setting/);
