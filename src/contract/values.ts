@@ -66,6 +66,8 @@ export const DEFAULT_CHANNEL_TIMEOUT_MS = 120_000;
 export const MODEL_LIMITS = {
   contextLength: { min: 1, max: 1_000_000_000 },
   defaultMaxTokens: { min: 1, max: 10_000_000 },
+  /** The most a model writes in one answer (its upstream refuses a larger max_tokens); at most its context when both are set. */
+  maxOutputTokens: { min: 1, max: 10_000_000 },
 } as const;
 
 /** The ranges a dashboard covers. */

@@ -1,6 +1,6 @@
 /**
  * `model-gateway model ...`: prices (per token, per image by size and quality, free on purpose) and
- * what else a model has (kind, context, tools, default cap); `model list` shows them.
+ * what else a model has (kind, context, tools, default cap, maximum output); `model list` shows them.
  */
 import { CLI_ACTOR, formatMicroUsd, isModelKind, MODEL_KINDS, MODEL_LIMITS } from '../contract/index.ts';
 import { describeImagePrices } from './accounts/imagePrices.ts';
@@ -22,9 +22,11 @@ export interface ModelFlags {
   readonly context?: string | undefined;
   readonly tools?: string | undefined;
   readonly 'default-max-tokens'?: string | undefined;
+  /** N, or "none" to remove it (as `key limits --spend-limit none`). */
+  readonly 'max-output'?: string | undefined;
 }
 
-/** One line per priced model: its name, kind and prices, and what else is set (context, tools, default cap). */
+/** One line per priced model: its name, kind and prices, and what else is set (context, tools, default cap, maximum output). */
 async function listModels(store: Store, io: { out: (line: string) => void }): Promise<number> {
   const served = new Set((await store.listChannels()).filter((c) => c.status === 'enabled').flatMap((c) => Object.keys(c.models)));
   for (const m of (await store.listModels()).sort((a, b) => compareNames(a.name, b.name))) {
@@ -33,7 +35,8 @@ async function listModels(store: Store, io: { out: (line: string) => void }): Pr
       : `in=${formatMicroUsd(m.inputPrice)}/M\tout=${formatMicroUsd(m.outputPrice)}/M`;
     const extra = [
       m.contextLength ? `context=${m.contextLength}` : '', m.toolCalling === null ? '' : `tools=${m.toolCalling ? 'yes' : 'no'}`,
-      m.defaultMaxTokens ? `default-max-tokens=${m.defaultMaxTokens}` : '', served.has(m.name) ? '' : 'no-channel',
+      m.defaultMaxTokens ? `default-max-tokens=${m.defaultMaxTokens}` : '', m.maxOutputTokens ? `max-output=${m.maxOutputTokens}` : '',
+      served.has(m.name) ? '' : 'no-channel',
     ].filter(Boolean);
     io.out([m.name, m.kind, prices, ...extra].join('\t'));
   }
@@ -56,6 +59,7 @@ export async function model(store: Store, sub: string | undefined, args: string[
     toolCalling: yesNo(values.tools, 'tools'),
     defaultMaxTokens: values['default-max-tokens'] === undefined ? null
       : int(values['default-max-tokens'], 'default-max-tokens', 0, MODEL_LIMITS.defaultMaxTokens.min, MODEL_LIMITS.defaultMaxTokens.max),
+    ...maxOutputOf(values['max-output']),
   };
   const record = await asUsage(() => setModelPrice(store, request, { actor: CLI_ACTOR }, (field) => (field === 'per-image-variant' ? '--per-image' : `--${field}`)));
   if (free) io.out(`model "${name}" (${kind}): free, on purpose (served at no charge)`);
@@ -72,6 +76,13 @@ export async function model(store: Store, sub: string | undefined, args: string[
   const unfit = await channelsUnfitFor(store, name, kind);
   if (unfit.length > 0) io.err(`warning: no enabled channel that lists "${name}" can serve ${kind} models (${unfit.map((c) => `"${c.name}" is ${c.type}`).join(', ')}): it is not served`);
   return 0;
+}
+
+/** `--max-output N` sets it, `--max-output none` removes it, no flag keeps it. */
+function maxOutputOf(flag: string | undefined): Pick<PriceRequest, 'maxOutputTokens'> {
+  if (flag === undefined) return {};
+  if (flag.trim() === 'none') return { maxOutputTokens: null };
+  return { maxOutputTokens: int(flag, 'max-output', 0, MODEL_LIMITS.maxOutputTokens.min, MODEL_LIMITS.maxOutputTokens.max) };
 }
 
 /**

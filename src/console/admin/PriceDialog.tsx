@@ -1,7 +1,7 @@
 /**
  * The price of one model, in a dialog: its kind, free on purpose or the prices that kind takes (per
  * million input, output, cached and cache-write tokens; input alone for embeddings; per image with
- * prices by size or quality), and its context length, tool calling and default cap. Amounts are exact
+ * prices by size or quality), and its context length, tool calling, default cap and maximum output. Amounts are exact
  * decimal USD, checked before sending; the gateway's refusal shows in the dialog.
  */
 import { useState } from 'preact/hooks';
@@ -85,6 +85,10 @@ export function PriceDialog({ initial, fixedName, busy, error, onSubmit, onClose
           {draft.kind !== 'embedding' && draft.kind !== 'image' && (
             <TextField id="price-max-tokens" label={t('maxTokens')} hint={t('maxTokensHint')} type="number" inputMode="numeric" min={1} value={draft.maxTokens}
               onValue={set('maxTokens')} error={say(problems.maxTokens, MODEL_LIMITS.defaultMaxTokens)} />
+          )}
+          {shown.output && (
+            <TextField id="price-max-output" label={t('maxOutput')} hint={t('maxOutputHint')} type="number" inputMode="numeric" min={1} value={draft.maxOutput}
+              onValue={set('maxOutput')} error={say(problems.maxOutput, MODEL_LIMITS.maxOutputTokens)} />
           )}
         </div>
         <div class="dialog-actions">

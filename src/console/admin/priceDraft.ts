@@ -30,11 +30,14 @@ export interface PriceDraft {
   readonly context: string;
   readonly tools: '' | 'yes' | 'no';
   readonly maxTokens: string;
+  readonly maxOutput: string;
+  /** The model has a maximum output now: an emptied field removes it (an empty one on a model without stays absent). */
+  readonly hadMaxOutput: boolean;
 }
 
 
 export function emptyPrice(model = ''): PriceDraft {
-  return { model, kind: 'chat', free: false, input: '', output: '', cached: '', cacheWrite: '', perImage: '', variants: [], context: '', tools: '', maxTokens: '' };
+  return { model, kind: 'chat', free: false, input: '', output: '', cached: '', cacheWrite: '', perImage: '', variants: [], context: '', tools: '', maxTokens: '', maxOutput: '', hadMaxOutput: false };
 }
 
 export function priceDraftOf(m: AdminModel): PriceDraft {
@@ -45,6 +48,7 @@ export function priceDraftOf(m: AdminModel): PriceDraft {
     perImage: plain(m.per_image), variants: m.per_image_variants && !m.free ? Object.entries(m.per_image_variants).map(([k, v]) => [k, v.usd] as const) : [],
     context: m.context_length ? String(m.context_length) : '', tools: m.tool_calling === null ? '' : m.tool_calling ? 'yes' : 'no',
     maxTokens: m.default_max_tokens ? String(m.default_max_tokens) : '',
+    maxOutput: m.max_output_tokens ? String(m.max_output_tokens) : '', hadMaxOutput: m.max_output_tokens !== null,
   };
 }
 
@@ -54,7 +58,7 @@ export function priceFieldsOf(kind: ModelKind): { tokens: boolean; output: boole
 }
 
 export type PriceProblem = UsdProblem | 'needed' | 'numberBad' | 'modelBad';
-export type PriceProblems = Partial<Record<'model' | 'input' | 'output' | 'cached' | 'cacheWrite' | 'perImage' | 'variants' | 'context' | 'maxTokens', PriceProblem>>;
+export type PriceProblems = Partial<Record<'model' | 'input' | 'output' | 'cached' | 'cacheWrite' | 'perImage' | 'variants' | 'context' | 'maxTokens' | 'maxOutput', PriceProblem>>;
 
 const price = (text: string, required: boolean): PriceProblem | undefined =>
   text.trim() === '' ? (required ? 'needed' : undefined) : (usdProblem(text, { zero: true, maxUsd: MAX_PRICE_USD }) ?? undefined);
@@ -67,6 +71,7 @@ export function priceProblems(d: PriceDraft): PriceProblems {
   const all: PriceProblems = {
     model: isConfigurableModelName(d.model.trim()) ? undefined : 'modelBad',
     context: whole(d.context, MODEL_LIMITS.contextLength), maxTokens: whole(d.maxTokens, MODEL_LIMITS.defaultMaxTokens),
+    maxOutput: shown.output ? whole(d.maxOutput, MODEL_LIMITS.maxOutputTokens) : undefined,
   };
   if (!d.free) {
     if (shown.tokens) all.input = price(d.input, true);
@@ -95,6 +100,9 @@ export function priceBody(d: PriceDraft): BodyOf<'priceModel'> {
   }
   if (d.context.trim()) body.context_length = Number(d.context.trim());
   if (d.maxTokens.trim()) body.default_max_tokens = Number(d.maxTokens.trim());
+  // Shown with the model's own value: emptied, it is removed (null); kinds without output tokens have none.
+  if (shown.output && d.maxOutput.trim()) body.max_output_tokens = Number(d.maxOutput.trim());
+  else if (shown.output && d.hadMaxOutput) body.max_output_tokens = null;
   if (d.tools) body.tool_calling = d.tools === 'yes';
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as BodyOf<'priceModel'>;
 }

@@ -1,5 +1,5 @@
 /**
- * Models with their exact names (each with a copy button), kind, context length, prices per million
+ * Models with their exact names (each with a copy button), kind, context length, maximum output, prices per million
  * tokens or per image, and whether they take tools: the catalogue page and the key console show it. A free
  * model says "free" rather than $0.00 prices; a model with no output tokens (embedding, image) shows no
  * output price, as the admins' prices page does.
@@ -24,6 +24,7 @@ export function ModelTable({ models, empty, testId }: { readonly models: readonl
     },
     { header: t('kind'), kind: 'nowrap', cell: (m) => t(m.kind) },
     { header: t('context'), kind: 'num', cell: (m) => (m.context_length ? f.number(m.context_length) : t('unknown')) },
+    { header: t('maxOutput'), kind: 'num', cell: (m) => (m.max_output_tokens ? f.number(m.max_output_tokens) : t('unknown')) },
     {
       header: t('input'), kind: 'num',
       cell: (m) => (m.free ? t('free') : m.per_image

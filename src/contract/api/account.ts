@@ -12,6 +12,7 @@ export const ModelView = named('Model', z.strictObject({
   name: z.string(),
   kind: z.enum(MODEL_KINDS),
   context_length: z.int().nullable(),
+  max_output_tokens: z.int().nullable().describe('the most it writes in one answer: a larger cap is lowered to it'),
   tool_calling: z.boolean().nullable(),
   free: z.boolean().describe('priced at zero throughout: served at no charge, on purpose'),
   input_per_million: Money,

@@ -23,7 +23,7 @@ const Usd = z.union([z.string().min(1).max(32), z.number()]);
  * million tokens; `cached_input_usd`, `cache_write_usd` optional), embeddings `input_usd` alone, images
  * `per_image_usd` (the default) with `per_image_variants_usd` by "SIZE", "QUALITY" or "SIZE,QUALITY";
  * `free: true` takes no price and serves the model at no charge. `context_length`, `tool_calling` and
- * `default_max_tokens` are kept when absent or null.
+ * `default_max_tokens` are kept when absent or null; `max_output_tokens` is kept when absent and removed by null.
  */
 export const ModelPriceBody = named('ModelPriceBody', z.strictObject({
   model: ConfigurableModelName,
@@ -38,6 +38,8 @@ export const ModelPriceBody = named('ModelPriceBody', z.strictObject({
   context_length: z.int().min(MODEL_LIMITS.contextLength.min).max(MODEL_LIMITS.contextLength.max).nullable().optional(),
   tool_calling: z.boolean().nullable().optional(),
   default_max_tokens: z.int().min(MODEL_LIMITS.defaultMaxTokens.min).max(MODEL_LIMITS.defaultMaxTokens.max).nullable().optional(),
+  max_output_tokens: z.int().min(MODEL_LIMITS.maxOutputTokens.min).max(MODEL_LIMITS.maxOutputTokens.max).nullable().optional()
+    .describe('the most the model writes in one answer (larger caps are lowered to it): absent keeps it, null removes it'),
 }));
 export type ModelPriceBody = z.infer<typeof ModelPriceBody>;
 
@@ -58,6 +60,7 @@ export const AdminModelView = named('AdminModel', z.strictObject({
   context_length: z.int().nullable(),
   tool_calling: z.boolean().nullable(),
   default_max_tokens: z.int().nullable(),
+  max_output_tokens: z.int().nullable(),
   /** The channels that list it (enabled or not), by name. */
   channels: z.array(z.string()),
   /** An enabled channel serves it: with a price, clients can use it now. */

@@ -80,11 +80,17 @@ export function planReservation(
 ): ReservationPlan | null {
   // Every prompt token may turn out to be the dearest kind of input (a cache write can cost more than plain input).
   const model = { ...priced, inputPrice: Math.max(priced.inputPrice, priced.cachedInputPrice ?? 0, priced.cacheWritePrice ?? 0) };
+  // The most the model writes: a larger cap would only be refused by its upstream (a 400 the client cannot fix).
+  const limit = model.maxOutputTokens ?? null;
   if (model.outputPrice === 0) {
     const amount = costOf(promptEstimate, 0, model.inputPrice, 0);
-    return amount <= available ? { amount, maxCompletionTokens: null } : null;
+    // Free output needs no cap for money; only the model's own limit caps it.
+    const cap = limit === null ? null : Math.min(askedCap ?? limit, limit);
+    return amount <= available ? { amount, maxCompletionTokens: cap } : null;
   }
-  const wanted = askedCap ?? model.defaultMaxTokens ?? Math.min(DEFAULT_COMPLETION_CAP, model.contextLength ?? DEFAULT_COMPLETION_CAP);
+  const asked = askedCap ?? model.defaultMaxTokens ?? Math.min(DEFAULT_COMPLETION_CAP, model.contextLength ?? DEFAULT_COMPLETION_CAP);
+  // The reservation is sized by the cap the upstream will get, so a cap the model never reaches costs nothing to hold.
+  const wanted = limit === null ? asked : Math.min(asked, limit);
   const affordableTotal = affordableCompletionTokens(available, promptEstimate, model.inputPrice, model.outputPrice);
   const affordable = affordableTotal < 0 ? -1 : Math.floor(affordableTotal / choices);
   if (affordable < Math.min(wanted, minimalCap)) return null;

@@ -11,8 +11,8 @@ import { auditEntry, InvalidSetting, type Acting, type FieldName } from './userA
 import type { ModelRecord, Store } from '../store/types.ts';
 
 /** A price's fields as the CLI's flags name them (`--input`); the console names them `input_usd`... */
-export type PriceField = 'input' | 'output' | 'cached-input' | 'cache-write' | 'per-image' | 'per-image-variant' | 'free' | 'default-max-tokens';
-type Price = Exclude<PriceField, 'per-image-variant' | 'free' | 'default-max-tokens'>;
+export type PriceField = 'input' | 'output' | 'cached-input' | 'cache-write' | 'per-image' | 'per-image-variant' | 'free' | 'default-max-tokens' | 'max-output';
+type Price = Exclude<PriceField, 'per-image-variant' | 'free' | 'default-max-tokens' | 'max-output'>;
 
 /** The prices each kind takes: input, output and per-image ones required, cache ones optional (the input price when absent). */
 const PRICES_OF: Readonly<Record<ModelKind, readonly Price[]>> = {
@@ -35,12 +35,17 @@ export interface PriceRequest {
   readonly contextLength?: number | null;
   readonly toolCalling?: boolean | null;
   readonly defaultMaxTokens?: number | null;
+  /** The most the model writes in one answer: absent keeps what it has, null removes it. Chat and completion models only. */
+  readonly maxOutputTokens?: number | null;
 }
 
 const asIs: FieldName<PriceField> = (field) => field;
 
-/** The model record `request` asks for, or InvalidSetting naming the field with `name`. */
-export function priceRecord(request: PriceRequest, name: FieldName<PriceField> = asIs): ModelRecord {
+/**
+ * The model record `request` asks for, or InvalidSetting naming the field with `name`. `current`: the model as
+ * the store holds it, whose context and caps the new ones are checked with where the request keeps them.
+ */
+export function priceRecord(request: PriceRequest, name: FieldName<PriceField> = asIs, current?: ModelRecord): ModelRecord {
   const { kind, free, prices } = request;
   const allowed = PRICES_OF[kind];
   const variants = request.variants ?? [];
@@ -64,21 +69,48 @@ export function priceRecord(request: PriceRequest, name: FieldName<PriceField> =
     byVariant[key] = price;
   }
   const optional = (price: Price): number | null => (OPTIONAL.includes(price) ? (prices[price] ?? null) : null);
-  const { contextLength, defaultMaxTokens } = request;
-  if (contextLength && defaultMaxTokens && defaultMaxTokens > contextLength) {
-    throw new InvalidSetting(`${name('default-max-tokens')} (${defaultMaxTokens}) is more than the model's context (${contextLength}): no answer could be that long`);
-  }
+  const maxOutputTokens = outputLimitOf(request, name, current);
   return {
     name: request.model, kind, inputPrice: required('input'), outputPrice: required('output'),
     imagePrice: kind === 'image' ? required('per-image') : null, imagePrices: kind === 'image' ? byVariant : null,
     cachedInputPrice: optional('cached-input'), cacheWritePrice: optional('cache-write'),
     contextLength: request.contextLength ?? null, toolCalling: request.toolCalling ?? null, defaultMaxTokens: request.defaultMaxTokens ?? null,
+    ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
   };
+}
+
+/**
+ * The maximum output to write (undefined: keep the stored one), once the model's numbers as they will be fit
+ * together: an answer can be no longer than the context, and the default cap no larger than either.
+ */
+function outputLimitOf(request: PriceRequest, name: FieldName<PriceField>, current: ModelRecord | undefined): number | null | undefined {
+  const writes = request.kind === 'chat' || request.kind === 'completion';
+  if (!writes && typeof request.maxOutputTokens === 'number') {
+    throw new InvalidSetting(`${name('max-output')} does not apply to ${request.kind} models (they write no tokens)`);
+  }
+  // A model that writes no tokens has no limit on them: one kept from an earlier kind is removed.
+  const given = writes ? request.maxOutputTokens : null;
+  const context = request.contextLength ?? current?.contextLength ?? null;
+  const defaultCap = request.defaultMaxTokens ?? current?.defaultMaxTokens ?? null;
+  const limit = given === undefined ? (current?.maxOutputTokens ?? null) : given;
+  if (defaultCap !== null && context !== null && defaultCap > context) {
+    throw new InvalidSetting(`${name('default-max-tokens')} (${defaultCap}) is more than the model's context (${context}): no answer could be that long`);
+  }
+  if (limit !== null && context !== null && limit > context) {
+    throw new InvalidSetting(`${name('max-output')} (${limit}) is more than the model's context (${context}): no answer could be that long`);
+  }
+  if (limit !== null && defaultCap !== null && defaultCap > limit) {
+    throw new InvalidSetting(request.defaultMaxTokens
+      ? `${name('default-max-tokens')} (${defaultCap}) is more than the model's maximum output (${limit}): requests would be lowered to it anyway`
+      : `${name('max-output')} (${limit}) is less than the model's default cap (${defaultCap}): lower ${name('default-max-tokens')} too`);
+  }
+  return given;
 }
 
 /** Sets the price `request` asks for, with its audit row (the prices set, in micro-USD, and `free`); returns the record written. */
 export async function setModelPrice(store: Store, request: PriceRequest, acting: Acting, name?: FieldName<PriceField>): Promise<ModelRecord> {
-  const record = priceRecord(request, name);
+  const current = (await store.listModels()).find((m) => m.name === request.model);
+  const record = priceRecord(request, name, current);
   const { name: model, ...details } = record;
   await store.setModel(record, auditEntry(acting, 'model.price', model, { ...details, free: request.free }));
   return record;

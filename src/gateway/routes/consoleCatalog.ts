@@ -29,6 +29,7 @@ export function modelView(name: string, model: ModelRecord) {
     name,
     kind: model.kind,
     context_length: model.contextLength,
+    max_output_tokens: model.maxOutputTokens ?? null,
     tool_calling: model.toolCalling,
     // Said outright, so the console writes "free" rather than "$0.00" prices that look like a missing one.
     free: isFree(model),

@@ -28,6 +28,7 @@ function modelView(name: string, model: ModelRecord | undefined, channels: reado
     per_image: model?.kind === 'image' ? money(model.imagePrice ?? 0) : null,
     per_image_variants: variants ? Object.fromEntries(Object.entries(variants).map(([k, v]) => [k, money(v)])) : null,
     context_length: model?.contextLength ?? null, tool_calling: model?.toolCalling ?? null, default_max_tokens: model?.defaultMaxTokens ?? null,
+    max_output_tokens: model?.maxOutputTokens ?? null,
     channels: listing.map((c) => c.name), served: listing.some((c) => c.status === 'enabled'),
   };
 }
@@ -50,6 +51,7 @@ export const adminModels: ApiHandler<'listAdminModels'> = async (gw, _ctx, { que
 const FIELD_OF: Readonly<Record<PriceField, string>> = {
   input: 'input_usd', output: 'output_usd', 'cached-input': 'cached_input_usd', 'cache-write': 'cache_write_usd',
   'per-image': 'per_image_usd', 'per-image-variant': 'per_image_variants_usd', free: 'free', 'default-max-tokens': 'default_max_tokens',
+  'max-output': 'max_output_tokens',
 };
 
 function priceRequest(body: PriceBody): PriceRequest {
@@ -62,6 +64,8 @@ function priceRequest(body: PriceBody): PriceRequest {
     },
     variants: Object.entries(body.per_image_variants_usd ?? {}).map(([variant, value]) => [variant, priceField(value, `${FIELD_OF['per-image-variant']}.${variant}`)] as const),
     contextLength: body.context_length ?? null, toolCalling: body.tool_calling ?? null, defaultMaxTokens: body.default_max_tokens ?? null,
+    // Absent keeps it, null removes it.
+    ...(body.max_output_tokens === undefined ? {} : { maxOutputTokens: body.max_output_tokens }),
   };
 }
 

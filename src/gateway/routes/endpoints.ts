@@ -96,7 +96,7 @@ export const EMBEDDING: Endpoint<EmbeddingRequest> = {
   ...noStream,
   askedCap: () => null,
   // Input only: an embedding has no completion, so no cap is sent.
-  plan: (available, bytes, _body, model) => planReservation(available, promptTokenBound(bytes, 1), null, { ...model, outputPrice: 0 }),
+  plan: (available, bytes, _body, model) => planReservation(available, promptTokenBound(bytes, 1), null, { ...model, outputPrice: 0, maxOutputTokens: null }),
 };
 
 export const IMAGE: Endpoint<ImageRequest> = {

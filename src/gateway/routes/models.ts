@@ -24,6 +24,8 @@ function modelObject({ name, channel, model }: ServableModel): Record<string, un
     created_at: new Date(channel.createdAt).toISOString(),
     kind: model?.kind ?? 'chat',
     ...(model?.contextLength ? { context_length: model.contextLength } : {}),
+    // The name OpenRouter and LiteLLM give it; the extension reads it for VS Code's model picker.
+    ...(model?.maxOutputTokens ? { max_output_tokens: model.maxOutputTokens } : {}),
     ...(model?.toolCalling !== null && model?.toolCalling !== undefined ? { capabilities: { tool_calling: model.toolCalling } } : {}),
     pricing: model?.kind === 'image'
       ? {

@@ -340,6 +340,8 @@ export class MemoryStore implements Store {
         ...model,
         contextLength: model.contextLength ?? old?.contextLength ?? null,
         defaultMaxTokens: model.defaultMaxTokens ?? old?.defaultMaxTokens ?? null,
+        // Absent keeps it; null removes it (ModelRecord.maxOutputTokens).
+        maxOutputTokens: model.maxOutputTokens === undefined ? (old?.maxOutputTokens ?? null) : model.maxOutputTokens,
         toolCalling: model.toolCalling ?? old?.toolCalling ?? null,
       });
       this.#version++;

@@ -10,6 +10,7 @@
 import type { Migration } from './migrations.ts';
 import { WRITE_BATCH_FUNCTION } from './postgresWriteBatch.ts';
 import { keyUsersSchema } from './keyUsers.ts';
+import { MAX_OUTPUT_TOKENS_COLUMN } from './modelMaxOutput.ts';
 import { POSTGRES_USER_NAME_INDEX } from './userNames.ts';
 import { POSTGRES_WRITE_STAMPS } from './writtenSince.ts';
 
@@ -333,4 +334,6 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 15, sql: keyUsersSchema('BIGINT') },
   // User names found without case (userNames.ts, SQLite's migration 23).
   { version: 16, sql: POSTGRES_USER_NAME_INDEX },
+  // A model's maximum output tokens (SQLite's migration 24, modelMaxOutput.ts).
+  { version: 17, sql: MAX_OUTPUT_TOKENS_COLUMN },
 ];

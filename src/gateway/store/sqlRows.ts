@@ -5,6 +5,7 @@
  */
 import { isModelKind, isSpendPeriod, type ChannelType, type ModelKind } from '../../contract/index.ts';
 import { StoreError } from './types.ts';
+import { maxOutputUpdate } from './modelMaxOutput.ts';
 import { storedUrl, type SealSecret } from './channelSecretsAtRest.ts';
 import type {
   AccountRecord, AdminTokenRecord, ChannelChanges, ChannelRecord, InvitationRecord, KeyRecord, ModelRecord, RedemptionCodeRecord, SessionRecord, SingleUseCode, StoredLog, UserRecord,
@@ -130,7 +131,7 @@ export function toModel(r: Row): ModelRecord {
     contextLength: numOrNull(r.context_length), toolCalling: r.tool_calling === null ? null : Boolean(r.tool_calling),
     kind: modelKindOf(r.kind), imagePrice: numOrNull(r.image_price),
     cachedInputPrice: numOrNull(r.cached_input_price), cacheWritePrice: numOrNull(r.cache_write_price),
-    defaultMaxTokens: numOrNull(r.default_max_tokens),
+    defaultMaxTokens: numOrNull(r.default_max_tokens), maxOutputTokens: numOrNull(r.max_output_tokens),
     imagePrices: r.image_prices === null || r.image_prices === undefined ? null : jsonColumn(r, 'models', 'image_prices', isPriceRecord),
   };
 }
@@ -214,9 +215,9 @@ export function modelUpsert(m: ModelRecord, placeholder: (i: number) => string, 
     m.name, m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling === null ? null : toolCalling(m.toolCalling), m.kind, m.imagePrice,
     m.cachedInputPrice ?? null, m.cacheWritePrice ?? null,
     m.imagePrices && Object.keys(m.imagePrices).length > 0 ? JSON.stringify(m.imagePrices) : null,
-    m.defaultMaxTokens ?? null,
+    m.defaultMaxTokens ?? null, m.maxOutputTokens ?? null,
   ];
-  const sql = `INSERT INTO models (name, input_price, output_price, context_length, tool_calling, kind, image_price, cached_input_price, cache_write_price, image_prices, default_max_tokens)
+  const sql = `INSERT INTO models (name, input_price, output_price, context_length, tool_calling, kind, image_price, cached_input_price, cache_write_price, image_prices, default_max_tokens, max_output_tokens)
     VALUES (${values.map((_, i) => placeholder(i + 1)).join(', ')})
     ON CONFLICT (name) DO UPDATE SET input_price = excluded.input_price, output_price = excluded.output_price,
       context_length = COALESCE(excluded.context_length, models.context_length),
@@ -224,6 +225,7 @@ export function modelUpsert(m: ModelRecord, placeholder: (i: number) => string, 
       kind = excluded.kind, image_price = excluded.image_price,
       cached_input_price = excluded.cached_input_price, cache_write_price = excluded.cache_write_price,
       image_prices = excluded.image_prices,
-      default_max_tokens = COALESCE(excluded.default_max_tokens, models.default_max_tokens)`;
-  return { sql, values };
+      default_max_tokens = COALESCE(excluded.default_max_tokens, models.default_max_tokens),
+      ${maxOutputUpdate(placeholder(values.length + 1))}`;
+  return { sql, values: [...values, m.maxOutputTokens === undefined ? 0 : 1] };
 }

@@ -72,6 +72,12 @@ describe('console admin forms', () => {
     assert.deepEqual(priceBody(chat), { model: 'm', kind: 'chat', input_usd: '0.5', output_usd: '1.50', context_length: 32000, tool_calling: true });
     assert.deepEqual(priceBody({ ...chat, kind: 'embedding' }), { model: 'm', kind: 'embedding', input_usd: '0.5', context_length: 32000, tool_calling: true });
     assert.deepEqual(priceBody({ ...chat, free: true }), { model: 'm', kind: 'chat', free: true, context_length: 32000, tool_calling: true });
+    // The maximum output: sent when typed, removed (null) when a model that had one is emptied, never for kinds that write no tokens.
+    assert.equal(priceBody({ ...chat, maxOutput: '16384' }).max_output_tokens, 16384);
+    assert.equal(priceBody({ ...chat, maxOutput: ' ', hadMaxOutput: true }).max_output_tokens, null);
+    assert.equal('max_output_tokens' in priceBody(chat), false);
+    assert.equal('max_output_tokens' in priceBody({ ...chat, kind: 'embedding', maxOutput: '16384', hadMaxOutput: true }), false);
+    assert.deepEqual(priceProblems({ ...chat, maxOutput: '0' }), { maxOutput: 'numberBad' });
     const image = { ...emptyPrice('p'), kind: 'image' as const, perImage: '0.04', variants: [['1024x1792', '0.08'], ['HD', '0.12'], ['', '']] as const };
     assert.deepEqual(priceBody(image), { model: 'p', kind: 'image', per_image_usd: '0.04', per_image_variants_usd: { '1024x1792': '0.08', HD: '0.12' } });
     assert.deepEqual(priceProblems({ ...emptyPrice('m'), input: '0.1234567', context: '0' }), { input: 'usdDecimals', output: 'needed', context: 'numberBad' });
@@ -86,7 +92,7 @@ describe('console admin forms', () => {
     const base: AdminModel = {
       name: 'm', kind: 'chat', priced: true, free: false, input_per_million: money('0.50', 500_000), output_per_million: money('1.50', 1_500_000),
       cached_input_per_million: null, cache_write_per_million: null, per_image: null, per_image_variants: null, context_length: null, tool_calling: null,
-      default_max_tokens: null, channels: [], served: false,
+      default_max_tokens: null, max_output_tokens: null, channels: [], served: false,
     };
     assert.equal(priceText(base, t), '$0.50 in / $1.50 out per 1M tokens');
     assert.equal(priceText({ ...base, cached_input_per_million: money('0.000001', 1) }, t), '$0.50 in / $1.50 out / $0.000001 cached per 1M tokens');

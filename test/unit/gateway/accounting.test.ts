@@ -56,6 +56,26 @@ describe('accounting: reservation plans', () => {
   it('free models need no cap and no money', () => {
     assert.deepEqual(planReservation(0, 1000, null, free), { amount: 0, maxCompletionTokens: null });
   });
+
+  it("a model's maximum output caps what is asked, the default and the money held; a smaller cap is kept", () => {
+    const gpt4o: ModelRecord = { ...echo, maxOutputTokens: 16_384 };
+    const plan = planReservation(10_000_000, 100, 32_000, gpt4o)!;
+    assert.deepEqual(plan, { amount: costOf(100, 16_384, echo.inputPrice, echo.outputPrice), maxCompletionTokens: 16_384 });
+    assert.equal(planReservation(10_000_000, 100, 500, gpt4o)!.maxCompletionTokens, 500);
+    assert.equal(planReservation(10_000_000, 100, null, { ...echo, maxOutputTokens: 4096 })!.maxCompletionTokens, 4096, 'the default 8192 too');
+    // Enough for 16,384 tokens but not 32,000: served at the model's maximum, not lowered further.
+    const enough = costOf(100, 16_384, echo.inputPrice, echo.outputPrice);
+    assert.equal(planReservation(enough, 100, 32_000, gpt4o)!.maxCompletionTokens, 16_384);
+    assert.equal(planReservation(enough, 100, 32_000, echo)!.maxCompletionTokens, 16_384, 'without it the balance lowers it the same way');
+    assert.equal(planReservation(10_000_000, 100, 32_000, { ...echo, maxOutputTokens: null })!.maxCompletionTokens, 32_000, 'none: as before');
+  });
+
+  it('a free model with a maximum output is capped at it (no money to size the cap by)', () => {
+    const capped: ModelRecord = { ...free, maxOutputTokens: 8192 };
+    assert.deepEqual(planReservation(0, 1000, 32_000, capped), { amount: 0, maxCompletionTokens: 8192 });
+    assert.deepEqual(planReservation(0, 1000, 100, capped), { amount: 0, maxCompletionTokens: 100 });
+    assert.deepEqual(planReservation(0, 1000, null, capped), { amount: 0, maxCompletionTokens: 8192 });
+  });
 });
 
 describe('accounting: ledger', () => {
