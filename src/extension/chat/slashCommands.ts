@@ -11,7 +11,8 @@ import { runSelfTest } from '../selfTest/run.ts';
 import type { ExtensionServices } from '../services.ts';
 import { signalFromToken } from './abort.ts';
 import { showView } from './chatTurn.ts';
-import { balanceView, failureView, modelsView } from './views.ts';
+import { balanceView, failureView, modelsView, noBalanceView } from './views.ts';
+import type { Balance } from '../../contract/index.ts';
 
 export const SLASH_COMMANDS = ['models', 'selftest', 'balance'] as const;
 export type SlashCommand = (typeof SLASH_COMMANDS)[number];
@@ -62,7 +63,16 @@ export async function runSlashCommand(
       showView(stream, modelsView(await client.chatModels({ signal: abort.signal }), services.settings.current.model, t));
     } else {
       stream.progress(t('Loading the balance…'));
-      showView(stream, balanceView(await client.balance({ signal: abort.signal }), t));
+      let balance: Balance;
+      try {
+        balance = await client.balance({ signal: abort.signal });
+      } catch (error) {
+        // A 404 where the model list answers is a gateway without billing endpoints (vLLM, LiteLLM, OpenAI), not a bad address.
+        if ((error as { family?: unknown }).family !== 'not_found' || !(await client.models({ signal: abort.signal }).then(() => true, () => false))) throw error;
+        showView(stream, noBalanceView(t));
+        return { metadata: { command } };
+      }
+      showView(stream, balanceView(balance, t));
       services.connection.balanceMayHaveChanged();
     }
     return { metadata: { command } };

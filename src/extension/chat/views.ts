@@ -78,6 +78,14 @@ export function modelsView(models: readonly ModelEntry[], current: string, t: Tr
 }
 
 
+/** /balance at a gateway without billing endpoints: said plainly (the status bar says the same), with its console. */
+export function noBalanceView(t: Translate = english): ChatView {
+  return {
+    markdown: t('This gateway does not report a balance (no billing endpoints).'),
+    buttons: [{ title: t('Open Console'), command: COMMANDS.openConsole }],
+  };
+}
+
 /** /balance: remaining, used and limit of this key. */
 export function balanceView(balance: Balance, t: Translate = english): ChatView {
   const unknown = t('not reported');
