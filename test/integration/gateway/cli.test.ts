@@ -260,6 +260,28 @@ describe('model-gateway CLI', () => {
     }
   });
 
+  it('model price --max-output N|none: the most a model writes, at most its context, never below its default cap; kept unless given; none removes it', async () => {
+    const price = (...flags: string[]) => cli(dir, 'model', 'price', 'gpt-4o', '--input', '2.5', '--output', '10', ...flags);
+    assert.equal((await price('--context', '128000', '--max-output', '16384')).code, 0);
+    assert.match((await cli(dir, 'model', 'list')).stdout, /^gpt-4o\tchat\t.*context=128000\t.*max-output=16384/m);
+    assert.equal((await price()).code, 0, 'a new price keeps it');
+    assert.match((await cli(dir, 'model', 'list')).stdout, /max-output=16384/);
+    for (const [flags, says] of [
+      [['--max-output', '200000'], /--max-output \(200000\) is more than the model's context \(128000\)/],
+      [['--default-max-tokens', '32000'], /--default-max-tokens \(32000\) is more than the model's maximum output \(16384\)/],
+      [['--max-output', '0'], /--max-output must be a whole number from 1 to 10000000, got "0"/],
+      [['--max-output', 'lots'], /--max-output must be a whole number/],
+    ] as const) {
+      const run = await price(...flags);
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, says);
+    }
+    const embedding = await cli(dir, 'model', 'price', 'emb', '--kind', 'embedding', '--input', '0.02', '--max-output', '100');
+    assert.deepEqual([embedding.code, /--max-output does not apply to embedding models/.test(embedding.stderr)], [2, true], embedding.stderr);
+    assert.equal((await price('--max-output', 'none')).code, 0);
+    assert.doesNotMatch((await cli(dir, 'model', 'list')).stdout, /max-output=/);
+  });
+
   it('money is bounded at the boundary and in the store: a huge top-up is refused, changes nothing, and the account stays readable', async () => {
     assert.equal((await cli(dir, 'account', 'create', 'big', '--balance', '100')).code, 0);
     for (const [amount, code, says] of [
