@@ -17,7 +17,7 @@ import { call, chatBody, tempDir } from './helpers.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { ROOT, serveProcess } from './serveProcess.ts';
 import { consoleAgent } from './consoleAgent.ts';
-import type { KeyRecord, UserRecord } from '../../../src/gateway/store/types.ts';
+import type { KeyRecord, ModelRecord, UserRecord } from '../../../src/gateway/store/types.ts';
 
 interface Run {
   readonly status: number | null;
@@ -114,7 +114,7 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     try {
       // Its base URL carries a secret too (some providers take a key in the query): sealed at rest on both sides.
       ok(onFolder, ['channel', 'add', '--name', 'up', '--base-url', `${upstream.url}?key=upstream-query-secret-2`, '--api-key', 'sk-upstream-secret-1', '--models', 'gpt-x']);
-      ok(onFolder, ['model', 'price', 'gpt-x', '--input', '3', '--output', '7', '--cached-input', '0.3', '--cache-write', '3.75', '--context', '128000', '--tools', 'yes', '--default-max-tokens', '4096']);
+      ok(onFolder, ['model', 'price', 'gpt-x', '--input', '3', '--output', '7', '--cached-input', '0.3', '--cache-write', '3.75', '--context', '128000', '--tools', 'yes', '--default-max-tokens', '4096', '--max-output', '16384']);
       ok(onFolder, ['model', 'price', 'pic', '--kind', 'image', '--per-image', '0.04', '--per-image', '1024x1792=0.08', '--per-image', 'hd=0.12']);
       ok(onFolder, ['account', 'create', 'team', '--balance', '1']);
       ok(onFolder, ['user', 'create', 'ana', '--account', 'team'], 'correct-horse-battery-9\n');
@@ -179,6 +179,7 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     const n = (t: string): number => folderRows[t]!.length;
     assert.match(migrated.stdout, new RegExp(`  ${n('accounts')} accounts \\(balances \\$[\\d.]+, spent \\$[\\d.]+ in all\\), ${n('users')} users, ${n('api_keys')} keys, 2 channels .*, ${n('models')} models, ${n('request_logs')} request logs, 5 redemption and invitation codes, 2 admin access tokens, ${n('audit_log')} audit log rows, 2 settings`));
     assert.deepEqual([n('accounts'), n('users'), n('api_keys'), n('models'), n('redemption_codes'), n('admin_tokens'), n('gateway_settings')], [3, 2, 5, 6, 5, 2, 2]);
+    assert.equal((folderRows['models'] as ModelRecord[]).find((m) => m.name === 'gpt-x')!.maxOutputTokens, 16_384, 'the maximum output goes across with the model');
     const creators = new Map((folderRows['api_keys'] as KeyRecord[]).map((k) => [k.name, k.userId]));
     assert.deepEqual([creators.get('ana-key'), creators.get('team-key')], [(folderRows['users'] as UserRecord[]).find((u) => u.name === 'ana')!.id, null], "ana's key is hers, the CLI's nobody's");
     const actions = folderRows['audit_log']!.map((r) => (r as { action: string }).action);
