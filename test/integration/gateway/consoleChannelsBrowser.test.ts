@@ -2,7 +2,7 @@
 // admin adds a channel to a fake upstream (its key typed once, never shown back), tests it (the
 // upstream's status, time and words in the channel's card, then a refusal with the contract's code),
 // follows the answer's link to price the model it serves without a price, and a request through the
-// official openai SDK is then served; an image model with prices by size and quality, and a model free
+// official openai SDK is then served; its maximum output set in the same form lowers a client's larger cap, and emptied is removed; an image model with prices by size and quality, and a model free
 // on purpose; an edit in place moves the channel to another upstream, the key kept; disable and enable;
 // delete after a confirmation (Cancel keeps it); the SDK's requests follow each change. Model names made
 // of HTML show as text, a 200-character one wraps; screenshots in both languages, on a phone and dark.
@@ -11,6 +11,7 @@ import OpenAI, { InternalServerError } from 'openai';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { SCREENSHOTS } from './browser.ts';
+import { poll } from '../../support/poll.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { assertNoOverflow, assertNoProblems, open, rowOf, screenshots, signIn, useAdminConsole } from './consoleAdminSupport.ts';
 
@@ -20,7 +21,7 @@ const HOSTILE = '<i>hostile</i><script>window.__xss=1</script>';
 /** A model name of 200 characters: it wraps, it never widens the page. */
 const LONG = `long-model-${'x'.repeat(189)}`;
 /** Refusals the tests ask for (Chromium logs each as a console error): none of the console's own. */
-const ASKED = [/status of (403|503)/];
+const ASKED = [/status of (400|403|503)/];
 
 describe("the admins' channels and prices in a browser", function () {
   this.timeout(180_000);
@@ -122,6 +123,35 @@ describe("the admins' channels and prices in a browser", function () {
     const answer = await ask();
     assert.equal(answer.choices[0]!.message.content, 'w1 w2 w3');
     assert.equal(a.requests.at(-1)!.body.model, 'upstream-model');
+  });
+
+  it("sets the model's maximum output in the price form: above its context refused in the dialog, then a client's larger cap lowered to it; emptied, removed", async () => {
+    const editPrice = async () => {
+      await priceRow('team-model').getByRole('button', { name: 'Edit price team-model' }).click();
+      await page.locator('#price-form').waitFor();
+    };
+    const capped = async () => {
+      const { response } = await client.chat.completions.create({ model: 'team-model', messages: [{ role: 'user', content: 'hi' }], max_tokens: 32_000 }).withResponse();
+      return { header: response.headers.get('x-gateway-max-tokens'), sent: a.requests.at(-1)!.body.max_tokens };
+    };
+    await editPrice();
+    assert.equal(await page.locator('#price-max-output').inputValue(), '');
+    await page.locator('#price-max-output').fill('64000');
+    await page.locator('#price-submit').click();
+    await page.locator('#price-form').getByText("max_output_tokens (64000) is more than the model's context (32000)").waitFor();
+    await page.locator('#price-max-output').fill('8192');
+    await page.locator('#price-submit').click();
+    await page.locator('#price-form').waitFor({ state: 'detached' });
+    await priceRow('team-model').filter({ hasText: '8,192' }).waitFor();
+    assert.deepEqual(await capped(), { header: '8192', sent: 8192 });
+
+    await editPrice();
+    assert.equal(await page.locator('#price-max-output').inputValue(), '8192', 'the form shows what the model has');
+    await page.locator('#price-max-output').fill('');
+    await page.locator('#price-submit').click();
+    await page.locator('#price-form').waitFor({ state: 'detached' });
+    await poll('the row without a maximum output', async () => (/8,192/.test(await priceRow('team-model').innerText()) ? undefined : true));
+    assert.deepEqual(await capped(), { header: null, sent: 32_000 });
   });
 
   it('lists the unpriced models first, their names as text; prices one free on purpose and an image model by size and quality', async () => {
