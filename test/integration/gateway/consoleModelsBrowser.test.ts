@@ -1,5 +1,5 @@
 // The model catalogue (#/models) in a real browser (Debian's chromium, issue 10; contract 1.3, 1.4): every
-// model open to the account with its exact name and a copy button, kind, context length, prices per million
+// model open to the account with its exact name and a copy button, kind, context length, maximum output, prices per million
 // tokens or per image, and tools support; the search narrows the list as one types and says how many match;
 // a name with markup in it is shown as text; a 200-character name wraps instead of widening the page, at
 // 1320 px and on a phone, in English and Chinese. No page error and nothing blocked by the CSP.
@@ -19,21 +19,21 @@ describe('console model catalogue in a browser', function () {
     const admin = suite().store;
     await addChannelPricedFree(admin, newChannel({ name: 'other', baseUrl: 'http://127.0.0.1:9', apiKey: 'upstream-secret',
       models: { 'gpt-browser': 'gpt-browser', [LONG_MODEL]: LONG_MODEL, [MARKUP_MODEL]: 'markup' } }));
-    await admin.setModel(chatModel('gpt-browser', 150_000, 600_000, { contextLength: 128_000, toolCalling: true, cachedInputPrice: 75_000 }));
+    await admin.setModel(chatModel('gpt-browser', 150_000, 600_000, { contextLength: 128_000, maxOutputTokens: 16_384, toolCalling: true, cachedInputPrice: 75_000 }));
   });
 
   const page = () => suite().page;
   const rows = () => page().locator('[data-testid=models-table] tbody tr');
   const row = (name: string) => page().locator(`[data-testid=models-table] tr[data-model="${name.replace(/"/g, '\\"')}"]`);
 
-  it('lists every model open to the account: exact name with a copy button, kind, context, prices, tools', async () => {
+  it('lists every model open to the account: exact name with a copy button, kind, context, maximum output, prices, tools', async () => {
     await signIn(suite(), 'ada', '#/models');
     await setLang(page(), 'en');
     await row('gpt-browser').waitFor();
     const names = await rows().evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-model')));
     const catalogue = (await suite().store.listModels()).map((m) => m.name);
     assert.deepEqual([...names].sort(), [...catalogue].sort(), 'every priced model, nothing else');
-    assert.match(await row('gpt-browser').innerText(), /gpt-browser[\s\S]*chat[\s\S]*128,000[\s\S]*\$0\.15[\s\S]*cached \$0\.075[\s\S]*\$0\.60[\s\S]*yes/);
+    assert.match(await row('gpt-browser').innerText(), /gpt-browser[\s\S]*chat[\s\S]*128,000[\s\S]*16,384[\s\S]*\$0\.15[\s\S]*cached \$0\.075[\s\S]*\$0\.60[\s\S]*yes/);
     assert.match(await row('echo-image').innerText(), /image[\s\S]*\$[\d.]+ \/ image/);
     assert.match(await page().locator('#models-count').innerText(), new RegExp(`^${catalogue.length} models open to your account\\.$`));
 
@@ -44,13 +44,13 @@ describe('console model catalogue in a browser', function () {
 
   it('a free model says "free", never $0.00; a model without output tokens shows no output price', async () => {
     const cells = async (name: string) => (await row(name).locator('td').allInnerTexts()).map((c) => c.trim());
-    // Name, kind, context, input, output, tools.
-    assert.deepEqual((await cells(LONG_MODEL)).slice(3, 5), ['free', 'free']);
-    assert.deepEqual((await cells('echo-embedding')).slice(3, 5), ['$0.02', '\u2014']);
-    assert.equal((await cells('echo-image'))[4], '\u2014');
+    // Name, kind, context, maximum output, input, output, tools.
+    assert.deepEqual((await cells(LONG_MODEL)).slice(3, 6), ['\u2014', 'free', 'free'], 'no maximum output set');
+    assert.deepEqual((await cells('echo-embedding')).slice(4, 6), ['$0.02', '\u2014']);
+    assert.equal((await cells('echo-image'))[5], '\u2014');
     await setLang(page(), 'zh-CN');
     await page().locator('#models-count', { hasText: '你的账户可用' }).waitFor();
-    assert.deepEqual((await cells(LONG_MODEL)).slice(3, 5), ['免费', '免费']);
+    assert.deepEqual((await cells(LONG_MODEL)).slice(4, 6), ['免费', '免费']);
     await setLang(page(), 'en');
   });
 
