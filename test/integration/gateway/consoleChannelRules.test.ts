@@ -112,6 +112,19 @@ describe("the admins' channels and prices: the CLI's rules, and no key anywhere"
     assert.deepEqual([parrot.free, parrot.priced, parrot.served, parrot.input_per_million.micro_usd], [true, true, true, 0]);
     const stored = new Map((await store.listModels()).map((m) => [m.name, m]));
     assert.deepEqual([stored.get('dalle')!.imagePrice, stored.get('dalle')!.imagePrices, stored.get('claude')!.cachedInputPrice], [40_000, { '1024x1792': 80_000, hd: 80_000, '1024x1792,hd': 120_000 }, 300_000]);
+    // The maximum output: set, kept when absent, removed by null; refused above the context or below the default cap.
+    assert.equal((await price({ model: 'claude', input_usd: '3', output_usd: '15', max_output_tokens: 64_000 })).max_output_tokens, 64_000);
+    assert.equal((await price({ model: 'claude', input_usd: '3', output_usd: '15' })).max_output_tokens, 64_000);
+    for (const [body, says] of [
+      [{ max_output_tokens: 300_000 }, /max_output_tokens \(300000\) is more than the model's context \(200000\)/],
+      [{ max_output_tokens: 2048 }, /max_output_tokens \(2048\) is less than the model's default cap \(4096\): lower default_max_tokens too/],
+      [{ max_output_tokens: 0 }, /max_output_tokens/],
+    ] as const) {
+      const answer = await post('/api/console/admin/models/price', { model: 'claude', input_usd: '3', output_usd: '15', ...body });
+      assertError(answer, 400, 'invalid_request');
+      assert.match(answer.json.error.message, says, JSON.stringify(body));
+    }
+    assert.equal((await price({ model: 'claude', input_usd: '3', output_usd: '15', max_output_tokens: null })).max_output_tokens, null);
 
     const refused: Array<[object, RegExp]> = [
       [{ model: 'x', input_usd: '1' }, /output_usd is required/],
