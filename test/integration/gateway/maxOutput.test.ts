@@ -61,6 +61,14 @@ describe("a model's maximum output: larger caps are lowered to it", () => {
   };
   const lowered = { header: String(MAX_OUTPUT), logged: MAX_OUTPUT, sent: MAX_OUTPUT, status: 200 };
 
+  it('GET /v1/models says it (max_output_tokens), for the models that have one', async () => {
+    const listed = new Map((await openai.models.list()).data.map((m) => [m.id, m as unknown as Record<string, unknown>]));
+    assert.deepEqual([listed.get('gpt-4o')!['max_output_tokens'], listed.get('gpt-4o')!['context_length']], [MAX_OUTPUT, 128_000]);
+    assert.equal('max_output_tokens' in listed.get('echo')!, false);
+    const one = (await claude.models.retrieve('claude-capped')) as unknown as Record<string, unknown>;
+    assert.equal(one['max_output_tokens'], MAX_OUTPUT);
+  });
+
   it('Messages (Claude Code\'s max_tokens 32000): reaches the upstream with the maximum, and answers', async () => {
     const { data: message, response } = await claude.messages.create({ model: 'claude-capped', max_tokens: 32_000, messages: [{ role: 'user', content: 'hi' }] }).withResponse();
     assert.equal(message.stop_reason, 'end_turn');
