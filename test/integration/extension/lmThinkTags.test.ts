@@ -3,30 +3,18 @@
 // the answer is the text after it, as @gateway already showed it. Before, the tags and the reasoning were the answer
 // (and went back to the model in every later turn). Real gateway on loopback, scripted upstream, tags cut anywhere.
 import assert from 'node:assert/strict';
-import { GatewayClient } from '../../../src/client/index.ts';
+import type { GatewayClient } from '../../../src/client/index.ts';
 import { ROLE_USER } from '../../../src/extension/lm/messages.ts';
 import { sendChunksToSink } from '../../../src/extension/lm/chunksToSink.ts';
 import { buildChatRequest } from '../../../src/extension/lm/request.ts';
-import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
-import { startTestGateway, type Started } from '../gateway/helpers.ts';
-import { chunk, startToolStreamServer } from './toolStream.ts';
+import { chunk, useScriptedGateway } from './toolStream.ts';
 import type { ToolStreamServer } from './toolStream.ts';
 
 describe('lm answers with <think> tags in the text, through the gateway', () => {
+  const scripted = useScriptedGateway('r1', { r1: 'deepseek-r1' });
   let upstream: ToolStreamServer;
-  let t: Started;
   let client: GatewayClient;
-  before(async () => {
-    upstream = await startToolStreamServer({ events: [] });
-    t = await startTestGateway();
-    await addChannelPricedFree(t.admin(), newChannel({ name: 'r1', baseUrl: upstream.url, models: { r1: 'deepseek-r1' } }));
-    client = new GatewayClient({ baseUrl: t.gw.url, apiKey: t.key, maxRetries: 0 });
-  });
-  after(async () => {
-    await client?.close();
-    await t?.close();
-    await upstream?.close();
-  });
+  before(() => ({ upstream, client } = scripted));
 
   it('the reasoning is thinking, the answer is the text after </think>', async () => {
     upstream.script = { events: ['<thi', 'nk>The user greets', ' me; greet back.</th', 'ink>\n', '\nHello', ' there!'].map((content) => chunk({ content })).concat(chunk({}, 'stop')) };

@@ -3,35 +3,23 @@
 // without it. VS Code's tool call part has no room for it, so the provider keeps it by call id and puts it back on the
 // call when VS Code sends the conversation again. Before, the second turn of every tool call lost it.
 import assert from 'node:assert/strict';
-import { GatewayClient } from '../../../src/client/index.ts';
+import type { GatewayClient } from '../../../src/client/index.ts';
 import { ROLE_ASSISTANT, ROLE_USER } from '../../../src/extension/lm/messages.ts';
 import { sendChunksToSink } from '../../../src/extension/lm/chunksToSink.ts';
 import { buildChatRequest } from '../../../src/extension/lm/request.ts';
 import { ToolCallExtras } from '../../../src/extension/lm/toolCallExtras.ts';
 import type { CompletedToolCall } from '../../../src/extension/lm/toolCalls.ts';
-import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
-import { startTestGateway, type Started } from '../gateway/helpers.ts';
-import { chunk, startToolStreamServer } from './toolStream.ts';
+import { chunk, useScriptedGateway } from './toolStream.ts';
 import type { ToolStreamServer } from './toolStream.ts';
 
 const SIGNATURE = { google: { thought_signature: 'CiQBVKhc7n0-signature-bytes' } };
 const TOOLS = [{ name: 'read', description: 'Read a file', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } }];
 
 describe('lm tool calls keep what the upstream attached to them for the next turn (thought signatures)', () => {
+  const scripted = useScriptedGateway('gemini-3', { gem3: 'gemini-3-pro' });
   let upstream: ToolStreamServer;
-  let t: Started;
   let client: GatewayClient;
-  before(async () => {
-    upstream = await startToolStreamServer({ events: [] });
-    t = await startTestGateway();
-    await addChannelPricedFree(t.admin(), newChannel({ name: 'gemini-3', baseUrl: upstream.url, models: { gem3: 'gemini-3-pro' } }));
-    client = new GatewayClient({ baseUrl: t.gw.url, apiKey: t.key, maxRetries: 0 });
-  });
-  after(async () => {
-    await client?.close();
-    await t?.close();
-    await upstream?.close();
-  });
+  before(() => ({ upstream, client } = scripted));
 
   it("the tool call's extra_content goes back on the assistant turn of the next request", async () => {
     const extras = new ToolCallExtras();

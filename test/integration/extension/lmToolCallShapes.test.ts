@@ -3,14 +3,12 @@
 // a second call reusing index 0 under a new id. Before, the first failed every tool call with "not a chat completion
 // chunk" and the second glued two argument objects into invalid JSON. Real gateway on loopback, scripted upstream.
 import assert from 'node:assert/strict';
-import { GatewayClient } from '../../../src/client/index.ts';
+import type { GatewayClient } from '../../../src/client/index.ts';
 import { ROLE_USER } from '../../../src/extension/lm/messages.ts';
 import { sendChunksToSink } from '../../../src/extension/lm/chunksToSink.ts';
 import { buildChatRequest } from '../../../src/extension/lm/request.ts';
 import type { CompletedToolCall } from '../../../src/extension/lm/toolCalls.ts';
-import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
-import { startTestGateway, type Started } from '../gateway/helpers.ts';
-import { chunk, startToolStreamServer } from './toolStream.ts';
+import { chunk, useScriptedGateway } from './toolStream.ts';
 import type { ToolStreamServer } from './toolStream.ts';
 
 const TOOLS = [
@@ -19,20 +17,10 @@ const TOOLS = [
 ];
 
 describe('lm tool calls in the shapes other upstreams stream them, through the gateway', () => {
+  const scripted = useScriptedGateway('gemini-like', { gem: 'gemini-x' });
   let upstream: ToolStreamServer;
-  let t: Started;
   let client: GatewayClient;
-  before(async () => {
-    upstream = await startToolStreamServer({ events: [] });
-    t = await startTestGateway();
-    await addChannelPricedFree(t.admin(), newChannel({ name: 'gemini-like', baseUrl: upstream.url, models: { gem: 'gemini-x' } }));
-    client = new GatewayClient({ baseUrl: t.gw.url, apiKey: t.key, maxRetries: 0 });
-  });
-  after(async () => {
-    await client?.close();
-    await t?.close();
-    await upstream?.close();
-  });
+  before(() => ({ upstream, client } = scripted));
 
   async function callsOf(events: object[]): Promise<CompletedToolCall[]> {
     upstream.script = { events };

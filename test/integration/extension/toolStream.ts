@@ -7,6 +7,9 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenOnLoopback } from '../../support/loopback.ts';
+import { GatewayClient } from '../../../src/client/index.ts';
+import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
+import { startTestGateway, type Started } from '../gateway/helpers.ts';
 
 export interface Scripted {
   /** Each entry is one SSE `data:` payload (an object is JSON-encoded; a string goes as is). */
@@ -70,4 +73,24 @@ export async function startToolStreamServer(script: Scripted): Promise<ToolStrea
 /** A chunk with one choice and this delta. */
 export function chunk(delta: Record<string, unknown>, finish: string | null = null): object {
   return { id: 'chatcmpl-t', object: 'chat.completion.chunk', model: 'tool-model', choices: [{ index: 0, delta, finish_reason: finish }] };
+}
+
+/**
+ * For a `describe`: a gateway on loopback whose one channel `name` serves `models` from a scripted stream server,
+ * and a client with the gateway's key; started before the tests, closed after.
+ */
+export function useScriptedGateway(name: string, models: Record<string, string>): { upstream: ToolStreamServer; client: GatewayClient } {
+  const held = {} as { upstream: ToolStreamServer; client: GatewayClient; t: Started };
+  before(async () => {
+    held.upstream = await startToolStreamServer({ events: [] });
+    held.t = await startTestGateway();
+    await addChannelPricedFree(held.t.admin(), newChannel({ name, baseUrl: held.upstream.url, models }));
+    held.client = new GatewayClient({ baseUrl: held.t.gw.url, apiKey: held.t.key, maxRetries: 0 });
+  });
+  after(async () => {
+    await held.client?.close();
+    await held.t?.close();
+    await held.upstream?.close();
+  });
+  return held;
 }
