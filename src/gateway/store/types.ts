@@ -193,11 +193,7 @@ export interface ModelRecord {
   readonly cacheWritePrice?: number | null;
   /** The completion cap when a client asks for none; null (or absent): 8192, or the context length when smaller. */
   readonly defaultMaxTokens?: number | null;
-  /**
-   * The most the model writes in one answer: a larger cap is lowered to it before the request goes upstream
-   * (whose 400 would otherwise refuse it). Read: null for none. Written: absent keeps what the model has,
-   * null removes it (unlike the fields above, which cannot be removed once set).
-   */
+  /** The most it writes in one answer (a larger cap is lowered to it); null: none. Written: absent keeps it, null removes it. */
   readonly maxOutputTokens?: number | null;
 }
 
