@@ -59,6 +59,23 @@ export interface ContextInput {
   readonly budgetTokens?: number;
 }
 
+/**
+ * The characters of a document a request can use around `offset`, read through `read(start, end)` (end past the
+ * document's end is its end): a whole 10 MB file per keystroke, and five open ones beside it, cost the editor far
+ * more than the few kilobytes the budget keeps. Twice the budget on each side, so that a cut window still starts
+ * past a line start that `tail` can find, and buildContext gives the same context as from the whole text.
+ */
+export function windowAround(read: (start: number, end: number) => string, offset: number, budgetTokens = COMPLETION_CONTEXT_TOKENS): { text: string; offset: number } {
+  const reach = 2 * budgetTokens * CHARS_PER_TOKEN;
+  const start = Math.max(0, offset - reach);
+  return { text: read(start, offset + reach), offset: offset - start };
+}
+
+/** The start of an open file a request can use, read through `read` as for windowAround. */
+export function headOf(read: (start: number, end: number) => string, budgetTokens = COMPLETION_CONTEXT_TOKENS): string {
+  return read(0, 2 * budgetTokens * CHARS_PER_TOKEN);
+}
+
 export function buildContext(input: ContextInput): CompletionContext {
   const budgetChars = (input.budgetTokens ?? COMPLETION_CONTEXT_TOKENS) * CHARS_PER_TOKEN;
   const fileChars = Math.floor(budgetChars * CURRENT_FILE_SHARE);

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { signalFromToken } from '../chat/abort.ts';
 import type { ExtensionServices } from '../services.ts';
-import { buildContext } from './context.ts';
+import { buildContext, headOf, windowAround } from './context.ts';
 import type { OpenFile } from './context.ts';
 import type { CompletionEngine } from './engine.ts';
 import { completionsEnabledFor } from './enablement.ts';
@@ -33,6 +33,11 @@ export function mayRead(document: vscode.TextDocument, services: ExtensionServic
     completionsEnabledFor(document.languageId, settings.completionModel, settings.completionsEnable) &&
     !isExcluded(pathOf(document), settings.completionsExclude)
   );
+}
+
+/** Reads a document's characters from `start` to `end` (positionAt clamps an end past the text). */
+function reader(document: vscode.TextDocument): (start: number, end: number) => string {
+  return (start, end) => document.getText(new vscode.Range(document.positionAt(start), document.positionAt(end)));
 }
 
 /** The nearest line above `line` with text on it, or ''. */
@@ -72,11 +77,12 @@ export class GatewayInlineCompletionProvider implements vscode.InlineCompletionI
       if (context.triggerKind === vscode.InlineCompletionTriggerKind.Automatic) await abortableDelay(settings.completionsDebounceMs, signal);
       const line = document.lineAt(position.line).text;
       const shape = completionShape(line.slice(0, position.character), line.slice(position.character), previousNonBlankLine(document, position.line));
+      const around = windowAround(reader(document), document.offsetAt(position));
       const editorContext = buildContext({
         path: vscode.workspace.asRelativePath(document.uri),
         languageId: document.languageId,
-        text: document.getText(),
-        offset: document.offsetAt(position),
+        text: around.text,
+        offset: around.offset,
         openFiles: this.#openFiles(document),
       });
       const answer = await this.#engine.complete(client, { baseUrl: settings.baseUrl, model: settings.completionModel, context: editorContext, shape, signal });
@@ -99,7 +105,7 @@ export class GatewayInlineCompletionProvider implements vscode.InlineCompletionI
       .filter((d) => d !== current && d.languageId === current.languageId && mayRead(d, this.#services))
       .sort((a, b) => Number(visible.has(b)) - Number(visible.has(a)))
       .slice(0, MAX_OPEN_FILES)
-      .map((d) => ({ path: vscode.workspace.asRelativePath(d.uri), text: d.getText() }));
+      .map((d) => ({ path: vscode.workspace.asRelativePath(d.uri), text: headOf(reader(d)) }));
   }
 
   dispose(): void {

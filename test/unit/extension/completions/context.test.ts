@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { buildContext } from '../../../../src/extension/completions/context.ts';
+import { buildContext, headOf, windowAround } from '../../../../src/extension/completions/context.ts';
 import { CHARS_PER_TOKEN } from '../../../../src/extension/tokens.ts';
 import { fimRequest, chatFillRequest, neighbourHeader, FILL_MARKER } from '../../../../src/extension/completions/requests.ts';
 import { SINGLE_LINE } from '../../../../src/extension/completions/lineMode.ts';
@@ -25,6 +25,26 @@ describe('completion context and requests', () => {
     assert.ok(ctx.suffix.startsWith('CURSOR\nafter line 0'));
     assert.ok(ctx.suffix.endsWith('\n'), 'ends at a line end');
     assert.ok(ctx.prefix.length > ctx.suffix.length, 'most of it before the cursor');
+  });
+
+  it('reads only a window of a big file around the cursor, and the start of open ones, and makes the same context as from their whole text', () => {
+    const line = (i: number) => `const value${i} = compute(${i}, "${'x'.repeat(i % 50)}");\n`;
+    const big = Array.from({ length: 200_000 }, (_, i) => line(i)).join(''); // ~10 MB
+    const other = Array.from({ length: 50_000 }, (_, i) => `// neighbour ${i}\n`).join('');
+    const reads: Array<[number, number]> = [];
+    const readerOf = (text: string) => (start: number, end: number) => {
+      reads.push([start, end]);
+      return text.slice(start, end);
+    };
+    for (const offset of [0, 17, 5_000, big.length / 2 + 3, big.length - 40, big.length]) {
+      reads.length = 0;
+      const around = windowAround(readerOf(big), offset);
+      const openFiles = [{ path: 'b.ts', text: headOf(readerOf(other)) }];
+      const windowed = buildContext({ path: 'a.ts', languageId: 'typescript', text: around.text, offset: around.offset, openFiles });
+      const whole = buildContext({ path: 'a.ts', languageId: 'typescript', text: big, offset, openFiles: [{ path: 'b.ts', text: other }] });
+      assert.deepEqual(windowed, whole, `the same context at offset ${offset}`);
+      for (const [start, end] of reads) assert.ok(end - start <= 4 * 2048 * CHARS_PER_TOKEN, `read ${end - start} characters, not the file`);
+    }
   });
 
   it('adds open files of the language only while the budget allows, never the file itself', () => {
