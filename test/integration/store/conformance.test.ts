@@ -186,9 +186,9 @@ describeEachStore('the Store interface', (current, storeName) => {
     assert.equal((await store.findUser({ name: 'aDa' }))?.name, 'ada');
   });
 
-  it('names that differ only in case, kept from before: each found by its exact spelling, neither by another', async () => {
-    const { raw } = current();
-    if (!raw) return; // memory never held any
+  // Only a database can hold them (written before the rule, here by hand): the memory store never could.
+  if (storeName !== 'memory') it('names that differ only in case, kept from before: each found by its exact spelling, neither by another', async () => {
+    const raw = current().raw!;
     const team = await store.createAccount('team', 0);
     const ada = await store.createUser({ name: 'ada', accountId: team.id, admin: false, passwordHash: 'x' });
     const insert = storeName === 'postgres' ? 'VALUES ($1, $2, FALSE, $3, $4)' : 'VALUES (?, ?, 0, ?, ?)';
