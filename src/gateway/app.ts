@@ -94,7 +94,10 @@ function allowed(route: Partial<Record<Method, Handler>>): string[] {
 
 
 function pathOf(url: string | undefined): string {
-  const raw = (url ?? '/').split('?', 1)[0]!;
+  let raw = (url ?? '/').split('?', 1)[0]!;
+  // A base address written with a trailing slash meets a client that adds its own ("/v1//chat/completions"):
+  // the path it means, as nginx's merge_slashes serves it.
+  if (raw.includes('//')) raw = raw.replace(/\/{2,}/g, '/');
   const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
   return path || '/';
 }

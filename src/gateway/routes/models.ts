@@ -55,7 +55,7 @@ export const MODEL_PATH_PREFIX = '/v1/models/';
 /** GET /v1/models/{model}: one model of the list, or 404 when this key may not use it (or it does not exist). */
 export const oneModel: Handler = async (gw, ctx) => {
   const key = await requireKey(gw, ctx);
-  const raw = (ctx.req.url ?? '').split('?', 1)[0]!.slice(MODEL_PATH_PREFIX.length);
+  const raw = ctx.path.slice(MODEL_PATH_PREFIX.length);
   let name: string;
   try {
     name = decodeURIComponent(raw);

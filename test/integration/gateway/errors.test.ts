@@ -158,6 +158,15 @@ describe('gateway errors (contract section 7)', () => {
       }
     });
 
+    it('a doubled slash (a base URL written with a trailing slash, and a client adding its own) is the path it means', async () => {
+      const chat = await call(t.gw, 'POST', '/v1//chat/completions', { key: t.key, body: chatBody() });
+      assert.equal(chat.status, 200, chat.text);
+      assert.equal((await call(t.gw, 'GET', '//v1/models', { key: t.key })).status, 200);
+      assert.equal((await call(t.gw, 'GET', '/v1//models/echo', { key: t.key })).json.id, 'echo');
+      const log = await waitForLog(t.admin(), (l) => l.requestId === chat.headers.get('x-request-id'));
+      assert.equal(log?.path, '/v1/chat/completions', 'logged as the path served');
+    });
+
     it('a known path with the wrong method -> 405 method_not_allowed with Allow', async () => {
       const cases = [
         ['POST', '/', 'GET, HEAD, OPTIONS'],
