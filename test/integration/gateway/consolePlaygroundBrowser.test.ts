@@ -25,8 +25,9 @@ describe('console playground in a browser', function () {
     await link.focus();
     await page().keyboard.press('Enter');
     await page().locator('h1', { hasText: 'Playground' }).waitFor();
-    await page().locator('#playground-model').waitFor();
-    assert.equal(await page().locator('#playground-model').inputValue(), 'echo', 'the first chat model open to the account');
+    // The select is drawn before the catalogue's answer fills it: wait for a choice, then check it is the right one.
+    const chosen = await poll('the model list to load', async () => (await page().locator('#playground-model').inputValue()) || undefined, 10_000);
+    assert.equal(chosen, 'echo', 'the first chat model open to the account');
     const options = await page().locator('#playground-model option').allInnerTexts();
     assert.ok(!options.includes('echo-embedding') && !options.includes('echo-image'), `chat models only: ${options}`);
   });
