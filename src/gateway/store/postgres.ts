@@ -18,7 +18,7 @@ import { describeDatabase, redactPassword } from './databaseUrl.ts';
 import { migratePostgres } from './postgresMigrate.ts';
 import { PostgresLogs } from './postgresLogs.ts';
 import { SqlRequestLogs } from './requestLogs.ts';
-import { payableOf, writeBatch } from './postgresBatch.ts';
+import { writeBatchOrOverdrawn } from './postgresBatch.ts';
 import { PostgresKeyLimits } from './postgresKeyLimits.ts';
 import { CHECK_VIOLATION, inTransaction, queryConfig, sqlState, UNIQUE_VIOLATION, type Query, type Transaction } from './postgresQuery.ts';
 import type { KeyLimits, KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
@@ -31,14 +31,14 @@ import { PostgresAdminTokens } from './postgresAdminTokens.ts';
 import { revokeUserSessions, PostgresSessions } from './postgresSessions.ts';
 import { stampPostgresUserRows } from './keyUsers.ts';
 import type { SecretBox } from './secretBox.ts';
-import { holdsSealedSecrets, NO_SECRET_KEY, openChannelKey, sealChannelSecret, sealPlainChannelSecrets } from './postgresSealing.ts';
+import { checkChannelSecrets, openChannelKey, sealChannelSecret } from './postgresSealing.ts';
 import { storedSecrets } from './channelSecretsAtRest.ts';
 import { chooseNamed, POSTGRES_USERS_NAMED, USER_NAMES_LOCK, userNameTaken } from './userNames.ts';
 import { channelUpdate, modelUpsert, toAccount, toChannel, toModel, toUser, type Row } from './sqlRows.ts';
 import { postgresSnapshot } from './writtenSince.ts';
 import { toUserWithAccount, userPageQuery, type UserPage, type UserWithAccount } from './userPages.ts';
 import { toTotals, totalsQuery, type GatewayTotals } from './totals.ts';
-import { OverdrawnBatch, StoreError } from './types.ts';
+import { StoreError } from './types.ts';
 import type {
   AccountRecord, AuditEntry, AuditFilter, AuditRecord, ChannelChanges, ChannelRecord, CodeFilter, CodeTarget, KeyRecord, ModelRecord, NewChannel, NewKey, NewRedemptionCode,
   NewSession, NewUser, Redeemer, Redemption, RedemptionCodeRecord, SessionRecord, Snapshot, Status, Store, StoredLog, UserChange, UserRecord, WriteBatch,
@@ -120,9 +120,7 @@ export class PostgresStore implements Store {
       } finally {
         client.release();
       }
-      if (!box) {
-        if (await holdsSealedSecrets(store.#pool)) throw new StoreError('invalid', `${store.where} holds channel keys, and ${NO_SECRET_KEY}, the one they were sealed with.`);
-      } else await sealPlainChannelSecrets(store.#pool, box);
+      await checkChannelSecrets(store.#pool, box, store.where);
       return store;
     } catch (error) {
       await store.#pool.end().catch(() => undefined);
@@ -369,14 +367,7 @@ export class PostgresStore implements Store {
   /** The request path's batch: not an admin change (no NOTIFY); its debits settle from this instance's leases. */
   async write(batch: WriteBatch): Promise<void> {
     if (batch.logs.length === 0 && batch.keysUsed.size === 0) return;
-    const query: Query = (sql, params) => this.#pool.query<Row>(queryConfig(sql, params));
-    try {
-      await writeBatch(query, batch, this.leases.instance);
-    } catch (error) {
-      if (sqlState(error) !== CHECK_VIOLATION) throw error;
-      const accounts = [...new Set(batch.logs.flatMap((l) => (l.accountId !== null && l.cost > 0 ? [l.accountId] : [])))];
-      throw new OverdrawnBatch(await payableOf(query, accounts, this.leases.instance));
-    }
+    await writeBatchOrOverdrawn((sql, params) => this.#pool.query<Row>(queryConfig(sql, params)), batch, this.leases.instance);
   }
 
   async pruneLogs(before: number): Promise<number> {

@@ -23,8 +23,8 @@ import { debitsOf } from './amounts.ts';
 import { usageOf } from './keySettings.ts';
 import { LOG_COLUMNS } from './sqlRows.ts';
 import { latencyColumns, rollupOf, usageColumns } from './logRollup.ts';
-import type { RequestLog, WriteBatch } from './types.ts';
-import { pgArrayLiteral, prepared, type PgArrayType, type Query } from './postgresQuery.ts';
+import { OverdrawnBatch, type RequestLog, type WriteBatch } from './types.ts';
+import { CHECK_VIOLATION, pgArrayLiteral, prepared, sqlState, type PgArrayType, type Query } from './postgresQuery.ts';
 
 /**
  * Each column's array type and the RequestLog field it is read from. The latency is sent as float8 and
@@ -57,6 +57,17 @@ export async function writeBatch(query: Query, batch: WriteBatch, instance: stri
     ...usageColumns(tally.usage), ...latencyColumns(tally.latency),
     ...LOG_COLUMNS.map((c) => pgArrayLiteral(batch.logs, LOG_COLUMN_FIELDS[c][0], LOG_COLUMN_FIELDS[c][1])),
   ]);
+}
+
+/** writeBatch, refused with what each account can pay (OverdrawnBatch) when the database's CHECK finds a debit past its money. */
+export async function writeBatchOrOverdrawn(query: Query, batch: WriteBatch, instance: string): Promise<void> {
+  try {
+    await writeBatch(query, batch, instance);
+  } catch (error) {
+    if (sqlState(error) !== CHECK_VIOLATION) throw error;
+    const accounts = [...new Set(batch.logs.flatMap((l) => (l.accountId !== null && l.cost > 0 ? [l.accountId] : [])))];
+    throw new OverdrawnBatch(await payableOf(query, accounts, instance));
+  }
 }
 
 /**

@@ -40,6 +40,15 @@ export async function sealPlainChannelSecrets(pool: pg.Pool, box: SecretBox): Pr
   }
 }
 
+/**
+ * On open: without the secret key, a database holding sealed secrets is refused (they could not be opened);
+ * with it, secrets an older version left plain are sealed.
+ */
+export async function checkChannelSecrets(pool: pg.Pool, box: SecretBox | null, where: string): Promise<void> {
+  if (box) return sealPlainChannelSecrets(pool, box);
+  if (await holdsSealedSecrets(pool)) throw new StoreError('invalid', `${where} holds channel keys, and ${NO_SECRET_KEY}, the one they were sealed with.`);
+}
+
 /** Whether any channel holds a sealed secret (a key, a URL holding one): a database that cannot run without its secret key. */
 export async function holdsSealedSecrets(pool: pg.Pool): Promise<boolean> {
   const { rows } = await pool.query<Omit<SecretColumns, 'id'>>('SELECT api_key, base_url, proxy FROM channels');

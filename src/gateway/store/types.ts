@@ -6,7 +6,7 @@
  * The request path never reads the store per request: the gateway caches a snapshot and
  * asks `changedSinceLastCheck()` (cheap) whether another writer changed it.
  */
-import type { AuditAction, ModelKind, ChannelType } from '../../contract/index.ts';
+import type { ModelKind, ChannelType } from '../../contract/index.ts';
 import type { RequestLogStore } from './requestLogs.ts';
 import type { KeyLimitStore, LeaseStore } from './instances.ts';
 import type { KeyLimits, KeyUsageTotals, KeyUsageQuery } from './keySettings.ts';
@@ -17,6 +17,7 @@ import type { SignUpStore } from './signUpTypes.ts';
 import type { UserPage, UserWithAccount } from './userPages.ts';
 import type { GatewayTotals } from './totals.ts';
 import type { UsersDisabled } from './keyUsers.ts';
+import type { AuditEntry, AuditFilter, AuditRecord } from './auditTypes.ts';
 
 export type { AdminTokenRecord, AdminTokenStore, NewAdminToken } from './tokenTypes.ts';
 export type {
@@ -24,6 +25,7 @@ export type {
 } from './codeTypes.ts';
 export type { SettingChanges, SettingsStore, StoredSettings } from './settingsTypes.ts';
 export type { NewSignUp, SignedUp, SignUpStore } from './signUpTypes.ts';
+export type { AuditEntry, AuditFilter, AuditRecord } from './auditTypes.ts';
 
 export type Status = 'enabled' | 'disabled';
 
@@ -90,39 +92,6 @@ export interface UserRecord {
 }
 
 export type NewUser = Pick<UserRecord, 'name' | 'accountId' | 'admin' | 'passwordHash'>;
-
-/**
- * An admin action for the audit log: who did what to which. Written by the store in the same
- * transaction as the change it records; `details` never holds a secret (store/audit.ts refuses
- * fields named like one).
- */
-export interface AuditEntry {
-  /** The console user who acted, or CLI_ACTOR for the command line. */
-  readonly actor: string;
-  readonly action: AuditAction;
-  /** What was changed: a user's, account's, channel's or model's name. */
-  readonly target: string;
-  /** What else tells what the change was (an amount, the account of a new user); null or absent when nothing. */
-  readonly details?: Readonly<Record<string, unknown>> | null;
-  /** The name of the admin access token the actor acted through; null or absent: the console or the CLI. */
-  readonly viaToken?: string | null;
-}
-
-export interface AuditRecord extends AuditEntry {
-  readonly id: number;
-  /** Epoch ms. */
-  readonly time: number;
-  readonly details: Readonly<Record<string, unknown>> | null;
-  readonly viaToken: string | null;
-}
-
-/** Audit rows, newest first: by actor or action, older than `beforeId` (paging). */
-export interface AuditFilter {
-  readonly actor?: string;
-  readonly action?: AuditAction;
-  readonly beforeId?: number;
-  readonly limit: number;
-}
 
 /** How a change of a user is made: recorded in the audit log, and (console) refused when it would leave no enabled admin. */
 export interface UserChange {

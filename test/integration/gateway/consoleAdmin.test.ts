@@ -12,8 +12,8 @@ import { main } from '../../../src/gateway/cli.ts';
 import type { Store } from '../../../src/gateway/store/types.ts';
 import { assertError } from '../../support/answer.ts';
 import { useTwoInstances } from '../../support/postgresGateways.ts';
-import { type ConsoleAgent, consoleAgent, makeUser, PASSWORD, signedInAdmin } from './consoleAgent.ts';
-import { call, chatBody, startTestGateway, type Started } from './helpers.ts';
+import { type ConsoleAgent, consoleAgent, makeUser, PASSWORD } from './consoleAgent.ts';
+import { call, chatBody, useSignedInAdmin, type Started } from './helpers.ts';
 
 const NEW_PASSWORD = 'a password set by root';
 const ADMIN_ROUTES = Object.entries(ROUTES).filter(([path]) => path.startsWith('/api/console/admin/')).flatMap(([path, methods]) => Object.keys(methods).map((m) => [m, path] as const));
@@ -29,16 +29,11 @@ async function cli(dir: string, ...args: string[]): Promise<string> {
 
 describe("the admins' console over HTTP", function () {
   this.timeout(60_000);
+  const admin = useSignedInAdmin();
   let t: Started;
   let store: Store;
   let root: ConsoleAgent;
-
-  before(async () => {
-    t = await startTestGateway();
-    store = t.admin();
-    root = await signedInAdmin(t.gw, store);
-  });
-  after(async () => t.close());
+  before(() => ({ t, store, root } = admin));
 
   const userNamed = async (name: string) => (await root.get(`/api/console/admin/users?q=${name}`)).json.data.find((u: { name: string }) => u.name === name);
 

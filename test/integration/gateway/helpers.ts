@@ -9,7 +9,7 @@ import { answerOf, requestOf, type Answer, type CallOptions } from '../../suppor
 import OpenAI from 'openai';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { poll, PollTimeout } from '../../support/poll.ts';
-import { makeUser } from './consoleAgent.ts';
+import { makeUser, signedInAdmin, type ConsoleAgent } from './consoleAgent.ts';
 
 import type { ModelRecord, Store, StoredLog } from '../../../src/gateway/store/types.ts';
 
@@ -121,6 +121,18 @@ export interface AdminSuite {
   readonly b: FakeUpstream;
   /** The official openai SDK on the gateway's /v1, with the bootstrap key and no retries. */
   readonly openai: OpenAI;
+}
+
+/** Mocha hooks: a test gateway, its store, and the admin "root" signed in to its console (`root`). */
+export function useSignedInAdmin(): { readonly t: Started; readonly store: Store; readonly root: ConsoleAgent } {
+  const state = {} as { t: Started; store: Store; root: ConsoleAgent };
+  before(async () => {
+    state.t = await startTestGateway();
+    state.store = state.t.admin();
+    state.root = await signedInAdmin(state.t.gw, state.store);
+  });
+  after(async () => state.t?.close());
+  return state;
 }
 
 /** Mocha hooks for the admins' channel suites: a test gateway with the admin "root" (consoleAgent.ts's PASSWORD, not signed in) and two fake upstreams. */

@@ -13,7 +13,7 @@ import { assertAnthropicError, assertError, type Answer } from '../../support/an
 import { poll } from '../../support/poll.ts';
 import { useTwoInstances } from '../../support/postgresGateways.ts';
 import { type ConsoleAgent, consoleAgent, makeUser, PASSWORD, signedInAdmin } from './consoleAgent.ts';
-import { call, chatBody, startTestGateway, type Started } from './helpers.ts';
+import { call, chatBody, useSignedInAdmin, type Started } from './helpers.ts';
 import { runCli } from './serveProcess.ts';
 
 const chat = (gw: RunningGateway, key: string): Promise<Answer> => call(gw, 'POST', '/v1/chat/completions', { key, body: chatBody() });
@@ -35,16 +35,11 @@ function assertStopped(answer: Answer, said: RegExp): void {
 
 describe("a disabled user's API keys, over HTTP", function () {
   this.timeout(60_000);
+  const admin = useSignedInAdmin();
   let t: Started;
   let store: Store;
   let root: ConsoleAgent;
-
-  before(async () => {
-    t = await startTestGateway();
-    store = t.admin();
-    root = await signedInAdmin(t.gw, store);
-  });
-  after(async () => t.close());
+  before(() => ({ t, store, root } = admin));
 
   const cli = async (...args: string[]): Promise<string> => {
     const run = await runCli(['--data', t.dir, ...args]);
