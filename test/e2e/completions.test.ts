@@ -1,6 +1,7 @@
 // As a user, in a real VS Code (code-server): with a completion model set, typing in a file shows ghost
 // text from the local gateway's offline echo-completion model and Tab accepts it; in an excluded file
-// (.env) nothing is sent. What was sent is read from the "Model Gateway" log (one line per request).
+// (.env) nothing is sent; with the suggest widget open, the ghost text continues its selected item.
+// What was sent is read from the "Model Gateway" log (one line per request).
 // And a keystroke cancels the request in flight: against a gateway the test starts, whose completion
 // model's upstream (the fake upstream) holds its answer, the gateway's request log shows it aborted (499).
 import assert from 'node:assert/strict';
@@ -49,11 +50,14 @@ async function openFile(session: EditorSession, name: string): Promise<void> {
 }
 
 /** Waits for the editor's ghost text (spaces as typed) to satisfy `shows` (by default: any), and returns it. */
-function ghostText(page: Page, what: string, shows: (text: string) => boolean = (text) => text.trim() !== ''): Promise<string> {
+async function ghostText(page: Page, what: string, shows: (text: string) => boolean = (text) => text.trim() !== ''): Promise<string> {
+  let seen = '';
   return poll(what, async () => {
-    const text = (await page.locator(GHOST).allTextContents()).join('').replace(/\u00a0/g, ' ');
-    return shows(text) ? text : undefined;
-  }, 30000);
+    seen = (await page.locator(GHOST).allTextContents()).join('').replace(/\u00a0/g, ' ');
+    return shows(seen) ? seen : undefined;
+  }, 30000).catch(async (error: Error) => {
+    throw new Error(`${error.message} (the ghost text read "${seen}", the cursor's line "${await currentLineText(page)}")`);
+  });
 }
 
 /** The text of the editor's line holding the cursor's line (as rendered). */
@@ -66,11 +70,19 @@ describe('as a user: inline completions from the local gateway', function () {
   const workspace = mkdtempSync(join(tmpdir(), 'mg-completions-'));
   writeFileSync(join(workspace, 'greet.ts'), '');
   writeFileSync(join(workspace, '.env'), '');
+  writeFileSync(join(workspace, 'widget.ts'), 'const greetingMessage = 1;\n');
   const editor = editorSession({
     name: 'e2e-completions',
     workspace,
-    // Every language on, prose too: only the exclusion keeps .env out.
-    settings: { 'modelGateway.completionModel': 'echo-completion', 'modelGateway.completions.enable': { '*': true }, 'modelGateway.balanceRefreshSeconds': 0 },
+    settings: {
+      'modelGateway.completionModel': 'echo-completion',
+      // Every language on, prose too: only the exclusion keeps .env out.
+      'modelGateway.completions.enable': { '*': true },
+      'modelGateway.balanceRefreshSeconds': 0,
+      // The suggest widget opens only when asked (the last test): popping up on its own, whenever the
+      // TypeScript server happens to be ready, it would change what the ghost text starts with.
+      'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
+    },
   });
 
   it('starts the local gateway; the completions item is on', async () => {
@@ -116,6 +128,28 @@ describe('as a user: inline completions from the local gateway', function () {
     await ghostText(page, 'ghost text in greet.ts again', (text) => text.includes('greeting!'));
     const after = await poll('the new greet.ts request in the log', () => (completionRequests(session) > before ? completionRequests(session) : undefined), 10000);
     assert.equal(after, before + 1, 'one request, for the one keystroke in greet.ts; none from .env');
+  });
+
+  it('with the suggest widget open, the ghost text continues its selected item', async () => {
+    const session = editor();
+    const page = session.browser.page;
+    await openFile(session, 'widget.ts');
+    await page.keyboard.type('greetingM');
+    await page.keyboard.press('Control+Space');
+    await poll('the suggest widget with greetingMessage selected', async () => {
+      const row = page.locator('.editor-group-container.active .suggest-widget.visible .monaco-list-row.focused');
+      return (await row.count()) > 0 && (await row.first().textContent())?.includes('greetingMessage') ? true : undefined;
+    }, 30000);
+    // VS Code shows only ghost text that starts with the item ("greetingMessage", of which "greetingM" is typed):
+    // the model was asked as if the item were accepted, and its answer follows the item. The line as drawn holds
+    // the typed text, the item's rest and the echo model's answer (the prompt's first line, another open file's header).
+    const line = await poll('the answer drawn after the selected item', async () => {
+      const text = await currentLineText(page);
+      return text.includes('You said') ? text : undefined;
+    }, 30000);
+    assert.match(line, /^greetingMessageYou said: \S/);
+    await saveScreenshot(page, 'e2e-completions', 'ghost-text-after-suggestion');
+    await page.keyboard.press('Escape');
   });
 });
 

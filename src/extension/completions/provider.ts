@@ -13,6 +13,7 @@ import { completionsEnabledFor } from './enablement.ts';
 import { isExcluded } from './excludeGlobs.ts';
 import { LatestOnly, abortableDelay } from './latestOnly.ts';
 import { completionShape } from './lineMode.ts';
+import { acceptItem } from './selectedItem.ts';
 import { isAbort } from './route.ts';
 import type { CompletionStatusBar } from './statusBar.ts';
 
@@ -49,6 +50,26 @@ function previousNonBlankLine(document: vscode.TextDocument, line: number): stri
   return '';
 }
 
+/** The suggest widget's selected item when its range is on the cursor's line (as VS Code gives it), else undefined. */
+function onCursorLine(selected: vscode.SelectedCompletionInfo | undefined, position: vscode.Position): vscode.SelectedCompletionInfo | undefined {
+  return selected && selected.range.start.line === position.line && selected.range.end.line === position.line ? selected : undefined;
+}
+
+/** The text a request is built from and the cursor in it: the document around the cursor, with the selected item accepted. */
+function requestPoint(document: vscode.TextDocument, position: vscode.Position, selected: vscode.SelectedCompletionInfo | undefined) {
+  const line = document.lineAt(position.line).text;
+  const cursor = document.offsetAt(position);
+  const around = windowAround(reader(document), cursor);
+  if (!selected) return { ...around, linePrefix: line.slice(0, position.character), lineSuffix: line.slice(position.character) };
+  const windowStart = cursor - around.offset;
+  const accepted = acceptItem(around.text, {
+    start: document.offsetAt(selected.range.start) - windowStart,
+    end: document.offsetAt(selected.range.end) - windowStart,
+    text: selected.text,
+  });
+  return { ...accepted, linePrefix: line.slice(0, selected.range.start.character) + selected.text, lineSuffix: line.slice(selected.range.end.character) };
+}
+
 export class GatewayInlineCompletionProvider implements vscode.InlineCompletionItemProvider, vscode.Disposable {
   readonly #services: ExtensionServices;
   readonly #engine: CompletionEngine;
@@ -75,19 +96,20 @@ export class GatewayInlineCompletionProvider implements vscode.InlineCompletionI
     const signal = AbortSignal.any([this.#latest.start(), cancelled.signal]);
     try {
       if (context.triggerKind === vscode.InlineCompletionTriggerKind.Automatic) await abortableDelay(settings.completionsDebounceMs, signal);
-      const line = document.lineAt(position.line).text;
-      const shape = completionShape(line.slice(0, position.character), line.slice(position.character), previousNonBlankLine(document, position.line));
-      const around = windowAround(reader(document), document.offsetAt(position));
+      const selected = onCursorLine(context.selectedCompletionInfo, position);
+      const at = requestPoint(document, position, selected);
+      const shape = completionShape(at.linePrefix, at.lineSuffix, previousNonBlankLine(document, position.line));
       const editorContext = buildContext({
         path: vscode.workspace.asRelativePath(document.uri),
         languageId: document.languageId,
-        text: around.text,
-        offset: around.offset,
+        text: at.text,
+        offset: at.offset,
         openFiles: this.#openFiles(document),
       });
       const answer = await this.#engine.complete(client, { baseUrl: settings.baseUrl, model: settings.completionModel, context: editorContext, shape, signal });
       this.#status.succeeded();
       if (answer.text === '' || signal.aborted) return undefined;
+      if (selected) return [new vscode.InlineCompletionItem(selected.text + answer.text, selected.range)];
       return [new vscode.InlineCompletionItem(answer.text, new vscode.Range(position, position))];
     } catch (error) {
       if (isAbort(error) || signal.aborted) return undefined;
