@@ -73,8 +73,12 @@ export class LocalGateway implements vscode.Disposable {
     try {
       if (!gateway.issuedKey) throw new Error('The local gateway did not issue a key.');
       await this.#rememberPrevious();
-      await apiKey.set(gateway.issuedKey);
-      await settings.update('baseUrl', gateway.url);
+      const issuedKey = gateway.issuedKey;
+      // Key and address change as one: the client never pairs the gateway before with the local key.
+      await this.#services.connection.batch(async () => {
+        await apiKey.set(issuedKey);
+        await settings.update('baseUrl', gateway.url);
+      });
       const client = new GatewayClient({ baseUrl: gateway.url, apiKey: gateway.issuedKey, maxRetries: 0 });
       try {
         const served = (await client.chatModels()).map((m) => m.id);
@@ -138,12 +142,14 @@ export class LocalGateway implements vscode.Disposable {
   async #restorePrevious(): Promise<void> {
     const previous = this.#context.globalState.get<PreviousConfiguration>(PREVIOUS_STATE);
     if (!previous) return;
-    const { settings, apiKey } = this.#services;
-    await settings.update('baseUrl', previous.baseUrl === '' ? undefined : previous.baseUrl);
-    await settings.update('model', previous.model === '' ? undefined : previous.model);
-    await apiKey.restoreSetAside();
+    const { settings, apiKey, connection } = this.#services;
+    // As one change: rebuilt at each step, the client sent the local key to the restored gateway for a moment.
+    await connection.batch(async () => {
+      await settings.update('baseUrl', previous.baseUrl === '' ? undefined : previous.baseUrl);
+      await settings.update('model', previous.model === '' ? undefined : previous.model);
+      await apiKey.restoreSetAside();
+    });
     await this.#context.globalState.update(PREVIOUS_STATE, undefined);
-    await this.#services.connection.reload();
   }
 
   /**
