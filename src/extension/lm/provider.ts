@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { ModelEntry } from '../../contract/index.ts';
 import { signalFromToken } from '../chat/abort.ts';
 import { explainError } from '../errors/explain.ts';
+import { showErrorWithFixes } from '../errors/showError.ts';
 import { COMMANDS, LM_VENDOR } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { lmErrorKind, lmErrorMessage } from './errors.ts';
@@ -29,12 +30,18 @@ function thinkingPartCtor(): ThinkingPartCtor | undefined {
   return typeof ctor === 'function' ? (ctor as ThinkingPartCtor) : undefined;
 }
 
+/** The models to offer and, when /v1/models could not be read, why (what is offered then is a fallback). */
+interface ModelList {
+  readonly models: vscode.LanguageModelChatInformation[];
+  readonly failure?: unknown;
+}
+
 class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, vscode.Disposable {
   readonly #services: ExtensionServices;
   readonly #emitter = new vscode.EventEmitter<void>();
   readonly #subscription: vscode.Disposable;
   #cache: { at: number; models: vscode.LanguageModelChatInformation[] } | undefined;
-  #loading: Promise<vscode.LanguageModelChatInformation[]> | undefined;
+  #loading: Promise<ModelList> | undefined;
   #generation = 0;
   /** Thought signatures and the like, by call id, for the turn that sends the call back. */
   readonly #toolCallExtras = new ToolCallExtras();
@@ -75,17 +82,21 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
     if (this.#cache && Date.now() - this.#cache.at < MODEL_CACHE_MS) return this.#cache.models;
     this.#loading ??= this.#load(this.#generation);
     const loading = this.#loading;
+    let list: ModelList;
     try {
-      return await loading;
+      list = await loading;
     } finally {
       if (this.#loading === loading) this.#loading = undefined;
     }
+    // Asked by the user (the model picker, Manage Models): an empty or unverified list says why, with its fixes.
+    if (!options.silent && list.failure !== undefined) void showErrorWithFixes(this.#services, list.failure, this.#services.t('Model Gateway could not list its models'));
+    return list.models;
   }
 
-  async #load(generation: number): Promise<vscode.LanguageModelChatInformation[]> {
+  async #load(generation: number): Promise<ModelList> {
     const { connection, log } = this.#services;
     const client = connection.client();
-    if (!client) return [];
+    if (!client) return { models: [] };
     let entries: ModelEntry[];
     try {
       entries = await client.chatModels();
@@ -98,13 +109,13 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
       });
       const what = this.#cache?.models.length ? 'the last list is kept' : offered.length > 0 ? `offering the configured model "${offered[0]!.id}", not verified` : 'no model is configured, none offered';
       log.warn(`Language models: could not list models (${what}): ${lmErrorMessage(explanation)}`);
-      return offered;
+      return { models: offered, failure: error };
     }
     const models = toModelInfos(entries);
     const hidden = new Set(entries.map((e) => e.id)).size - models.length;
     log.info(`Language models: ${models.length} offered${hidden > 0 ? ` (${hidden} non-chat models hidden)` : ''}; tool calling: ${models.filter((m) => m.capabilities.toolCalling).length}.`);
     if (generation === this.#generation) this.#cache = { at: Date.now(), models };
-    return models;
+    return { models };
   }
 
   async provideLanguageModelChatResponse(
