@@ -13,6 +13,9 @@
  *   System            -> { role: 'system', content }
  *   User              -> one { role: 'tool', tool_call_id, content } per tool result (first, so they follow
  *                        the assistant turn that made the calls), then { role: 'user', content } for its text
+ *                        and images (image_url parts with data: URLs). Chat tool messages carry text only: images
+ *                        a tool returned go in that user message, and the tool message says so.
+ *                        For a model that takes no images they are left out, and the text says one was there.
  *   Assistant         -> { role: 'assistant', content | null, tool_calls: [{ id, type: 'function', function: { name, arguments } }] }
  */
 
@@ -38,8 +41,13 @@ export interface OpenAiToolCall {
 /** The extra fields of a call the provider streamed earlier, by call id. */
 export type ToolCallExtrasOf = (callId: string) => Readonly<Record<string, unknown>> | undefined;
 
+/** An image as OpenAI's content part: its bytes in a data: URL. */
+export type OpenAiImagePart = { type: 'image_url'; image_url: { url: string } };
+export type OpenAiUserContent = string | Array<{ type: 'text'; text: string } | OpenAiImagePart>;
+
 export type OpenAiMessage =
-  | { role: 'system' | 'user'; content: string }
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: OpenAiUserContent }
   | { role: 'assistant'; content: string | null; tool_calls?: OpenAiToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string };
 
@@ -68,6 +76,14 @@ export function isToolResultPart(part: unknown): part is ToolResultLike {
 }
 function isDataPart(part: unknown): part is DataLike {
   return isRecord(part) && typeof part.mimeType === 'string' && part.data instanceof Uint8Array;
+}
+/** The image types chat models take (OpenAI's, Anthropic's and Gemini's common set). */
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+function isImagePart(part: unknown): part is DataLike {
+  return isDataPart(part) && IMAGE_TYPES.has(part.mimeType.toLowerCase());
+}
+function imageUrlPart(part: DataLike): OpenAiImagePart {
+  return { type: 'image_url', image_url: { url: `data:${part.mimeType.toLowerCase()};base64,${Buffer.from(part.data).toString('base64')}` } };
 }
 function isTextPart(part: unknown): part is { value: string } {
   return isRecord(part) && typeof part.value === 'string';
@@ -102,7 +118,24 @@ export function toolResultText(content: ReadonlyArray<unknown>): string {
   return pieces.join('');
 }
 
-export function toOpenAiMessages(messages: ReadonlyArray<LmMessageLike>, extrasOf: ToolCallExtrasOf = () => undefined): OpenAiMessage[] {
+/** A user turn's content: its text alone, or its text and images as parts. */
+function userContent(text: string, images: readonly DataLike[]): OpenAiUserContent {
+  if (images.length === 0) return text;
+  return [...(text === '' ? [] : [{ type: 'text' as const, text }]), ...images.map(imageUrlPart)];
+}
+
+const imagesNote = (count: number, where: string) => `(${count === 1 ? 'an image' : `${count} images`}${where})`;
+
+export interface ConversionOptions {
+  /** What upstreams attached to the calls they made, by call id. */
+  readonly extrasOf?: ToolCallExtrasOf;
+  /** Whether the model takes images: without, images are left out and the text says one was there. */
+  readonly imageInput?: boolean;
+}
+
+export function toOpenAiMessages(messages: ReadonlyArray<LmMessageLike>, options: ConversionOptions = {}): OpenAiMessage[] {
+  const extrasOf = options.extrasOf ?? (() => undefined);
+  const imageInput = options.imageInput ?? false;
   const out: OpenAiMessage[] = [];
   for (const message of messages) {
     const text = message.content.map(partText).join('');
@@ -121,11 +154,19 @@ export function toOpenAiMessages(messages: ReadonlyArray<LmMessageLike>, extrasO
       if (text !== '') out.push({ role: 'system', content: text });
       continue;
     }
-    // User (and any role we do not know): tool results first, then the text.
+    // User (and any role we do not know): tool results first, then the text and the images.
+    const images: DataLike[] = [];
     for (const result of message.content.filter(isToolResultPart)) {
-      out.push({ role: 'tool', tool_call_id: result.callId, content: toolResultText(result.content) });
+      const returned = result.content.filter(isImagePart);
+      const said = toolResultText(result.content);
+      const note = returned.length === 0 ? '' : imagesNote(returned.length, imageInput ? ', in the next message' : ' this model cannot see');
+      if (imageInput) images.push(...returned);
+      out.push({ role: 'tool', tool_call_id: result.callId, content: said === '' ? note : note === '' ? said : `${said}\n${note}` });
     }
-    if (text !== '') out.push({ role: 'user', content: text });
+    const attached = message.content.filter(isImagePart);
+    if (imageInput) images.push(...attached);
+    const userText = !imageInput && attached.length > 0 ? `${text}${text === '' ? '' : '\n'}${imagesNote(attached.length, ' this model cannot see')}` : text;
+    if (userText !== '' || images.length > 0) out.push({ role: 'user', content: userContent(userText, images) });
   }
   return out;
 }

@@ -48,6 +48,19 @@ export function supportsToolCalling(entry: ModelEntry): boolean {
   return true;
 }
 
+/**
+ * Whether the model takes images: `capabilities.image_input` (this gateway) or `vision`, LiteLLM's
+ * `supports_vision`, OpenRouter's `architecture.input_modalities`. Not said: no (VS Code then lets no
+ * image be attached, rather than have the upstream refuse it).
+ */
+export function supportsImageInput(entry: ModelEntry): boolean {
+  const capabilities = record(entry.capabilities);
+  for (const key of ['image_input', 'vision']) if (typeof capabilities?.[key] === 'boolean') return capabilities[key];
+  if (typeof entry['supports_vision'] === 'boolean') return entry['supports_vision'];
+  const modalities = record(entry['architecture'])?.['input_modalities'];
+  return Array.isArray(modalities) && modalities.includes('image');
+}
+
 export function toModelInfo(entry: ModelEntry): LmModelInfo {
   const topProvider = record(entry.top_provider);
   const context = positiveInt(entry.context_length, entry.context_window, entry.max_context_length, entry.max_model_len, topProvider?.context_length);
@@ -67,7 +80,7 @@ export function toModelInfo(entry: ModelEntry): LmModelInfo {
     tooltip: owner ? `${entry.id} (${owner}) via Model Gateway` : `${entry.id} via Model Gateway`,
     maxInputTokens,
     maxOutputTokens: output,
-    capabilities: { toolCalling: supportsToolCalling(entry), imageInput: false },
+    capabilities: { toolCalling: supportsToolCalling(entry), imageInput: supportsImageInput(entry) },
   };
 }
 

@@ -136,7 +136,15 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
         name: message.name,
         content: Thinking ? message.content.filter((part) => !(part instanceof Thinking)) : message.content,
       }));
-      const request = buildChatRequest({ model: model.id, messages: plain, tools: options.tools, toolMode: options.toolMode, modelOptions: options.modelOptions, toolCallExtras: this.#toolCallExtras });
+      const request = buildChatRequest({
+        model: model.id,
+        messages: plain,
+        tools: options.tools,
+        toolMode: options.toolMode,
+        modelOptions: options.modelOptions,
+        toolCallExtras: this.#toolCallExtras,
+        imageInput: model.capabilities.imageInput === true,
+      });
       let thinkingWorks = Thinking !== undefined;
       requested = true;
       const outcome = await sendChunksToSink(client.chatStream(request, { signal: abort.signal }), {

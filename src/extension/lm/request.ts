@@ -18,6 +18,8 @@ export interface LmRequestInput {
   readonly modelOptions?: { readonly [name: string]: unknown } | undefined;
   /** What upstreams attached to the calls they made (toolCallExtras.ts), put back on those calls. */
   readonly toolCallExtras?: { of: ToolCallExtrasOf } | undefined;
+  /** Whether the model takes images (its picker entry's capabilities.imageInput). */
+  readonly imageInput?: boolean | undefined;
 }
 
 /** Thrown when nothing sendable is left (every part was empty or unsupported). Match on `code`. */
@@ -31,7 +33,7 @@ export class EmptyConversationError extends Error {
 
 export function buildChatRequest(input: LmRequestInput): ChatRequest {
   const extras = input.toolCallExtras;
-  const messages = toOpenAiMessages(input.messages, extras ? (callId) => extras.of(callId) : undefined);
+  const messages = toOpenAiMessages(input.messages, { ...(extras ? { extrasOf: (callId: string) => extras.of(callId) } : {}), imageInput: input.imageInput ?? false });
   if (messages.length === 0) throw new EmptyConversationError();
   const request: ChatRequest = { model: input.model, messages, stream: true };
   const loose: Record<string, unknown> = request;

@@ -59,12 +59,50 @@ describe('lm/messages toOpenAiMessages', () => {
     ]);
   });
 
-  it('reads text data parts and prompt-tsx results, and skips images', () => {
+  it('reads text data parts and prompt-tsx results; for a model without image input, says an image was left out', () => {
     const json = { mimeType: 'application/json', data: new TextEncoder().encode('{"ok":true}') };
     const png = { mimeType: 'image/png', data: new Uint8Array([137, 80, 78, 71]) };
     assert.equal(toolResultText([json, png, { value: { node: 1 } }]), '{"ok":true}{"node":1}');
     assert.deepEqual(toOpenAiMessages([{ role: ROLE_USER, content: [text('see: '), png, { mimeType: 'text/plain', data: new TextEncoder().encode('notes') }] }]), [
-      { role: 'user', content: 'see: notes' },
+      { role: 'user', content: 'see: notes\n(an image this model cannot see)' },
+    ]);
+  });
+
+  it('sends attached images as image_url parts (data: URLs) to a model that takes them', () => {
+    const png = { mimeType: 'image/png', data: new Uint8Array([137, 80, 78, 71]) };
+    const jpeg = { mimeType: 'IMAGE/JPEG', data: new Uint8Array([255, 216, 255]) };
+    const hint = { mimeType: 'cache_control', data: new TextEncoder().encode('ephemeral') };
+    assert.deepEqual(toOpenAiMessages([{ role: ROLE_USER, content: [text('What is in these?'), png, jpeg, hint] }], { imageInput: true }), [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is in these?' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw==' } },
+          { type: 'image_url', image_url: { url: 'data:image/jpeg;base64,/9j/' } },
+        ],
+      },
+    ]);
+    assert.deepEqual(toOpenAiMessages([{ role: ROLE_USER, content: [png] }], { imageInput: true }), [
+      { role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw==' } }] },
+    ]);
+  });
+
+  it('puts the images a tool returned in a user message after the tool messages, which say so', () => {
+    const png = { mimeType: 'image/png', data: new Uint8Array([137, 80, 78, 71]) };
+    const call = { callId: 'c1', name: 'screenshot', input: {} };
+    const conversation = [
+      { role: ROLE_ASSISTANT, content: [call] },
+      { role: ROLE_USER, content: [{ callId: 'c1', content: [text('the page'), png] }, text('Compare it with the design.')] },
+    ];
+    const image = { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw==' } };
+    assert.deepEqual(toOpenAiMessages(conversation, { imageInput: true }).slice(1), [
+      { role: 'tool', tool_call_id: 'c1', content: 'the page\n(an image, in the next message)' },
+      { role: 'user', content: [{ type: 'text', text: 'Compare it with the design.' }, image] },
+    ]);
+    // A model that takes no images gets words in their place: an image_url part would be a 400 from its upstream.
+    assert.deepEqual(toOpenAiMessages(conversation).slice(1), [
+      { role: 'tool', tool_call_id: 'c1', content: 'the page\n(an image this model cannot see)' },
+      { role: 'user', content: 'Compare it with the design.' },
     ]);
   });
 });

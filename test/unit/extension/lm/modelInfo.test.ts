@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ECHO_OWNER } from '../../../../src/contract/index.ts';
-import { DEFAULT_CONTEXT_TOKENS, DEFAULT_OUTPUT_TOKENS, fallbackModelInfos, supportsToolCalling, toModelInfo, toModelInfos } from '../../../../src/extension/lm/modelInfo.ts';
+import { DEFAULT_CONTEXT_TOKENS, DEFAULT_OUTPUT_TOKENS, fallbackModelInfos, supportsImageInput, supportsToolCalling, toModelInfo, toModelInfos } from '../../../../src/extension/lm/modelInfo.ts';
 import { estimateTokens } from '../../../../src/extension/tokens.ts';
 
 describe('lm/modelInfo', () => {
@@ -8,6 +8,17 @@ describe('lm/modelInfo', () => {
     assert.equal(supportsToolCalling({ id: 'gpt-4o', owned_by: 'openai' }), true);
     assert.equal(supportsToolCalling({ id: 'echo', owned_by: ECHO_OWNER, capabilities: { tool_calling: true } }), true);
     assert.equal(supportsToolCalling({ id: 'echo', owned_by: ECHO_OWNER, capabilities: { tool_calling: false } }), false);
+  });
+
+  it('declares image input only where the entry says so, in the shapes gateways use', () => {
+    assert.equal(supportsImageInput({ id: 'gpt-4o' }), false, 'not said: no');
+    assert.equal(supportsImageInput({ id: 'a', capabilities: { tool_calling: true, image_input: true } }), true, 'this gateway');
+    assert.equal(supportsImageInput({ id: 'b', capabilities: { image_input: false }, architecture: { input_modalities: ['text', 'image'] } }), false, 'its own word first');
+    assert.equal(supportsImageInput({ id: 'c', capabilities: { vision: true } }), true);
+    assert.equal(supportsImageInput({ id: 'd', supports_vision: true }), true, 'LiteLLM');
+    assert.equal(supportsImageInput({ id: 'e', architecture: { input_modalities: ['text', 'image'] } }), true, 'OpenRouter');
+    assert.equal(supportsImageInput({ id: 'f', architecture: { input_modalities: ['text'] } }), false);
+    assert.equal(toModelInfo({ id: 'g', capabilities: { image_input: true } }).capabilities.imageInput, true);
   });
 
   it('follows the entry hints when the gateway gives them', () => {
