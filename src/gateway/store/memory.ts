@@ -343,6 +343,7 @@ export class MemoryStore implements Store {
         // Absent keeps it; null removes it (ModelRecord.maxOutputTokens).
         maxOutputTokens: model.maxOutputTokens === undefined ? (old?.maxOutputTokens ?? null) : model.maxOutputTokens,
         toolCalling: model.toolCalling ?? old?.toolCalling ?? null,
+        imageInput: model.imageInput ?? old?.imageInput ?? null,
       });
       this.#version++;
     });

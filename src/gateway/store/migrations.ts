@@ -3,6 +3,7 @@
  * Never edit a published migration: append a new one.
  */
 import { keyUsersSchema } from './keyUsers.ts';
+import { SQLITE_IMAGE_INPUT_COLUMN } from './modelImageInput.ts';
 import { MAX_OUTPUT_TOKENS_COLUMN } from './modelMaxOutput.ts';
 import { SQLITE_USER_NAME_INDEX } from './userNames.ts';
 import { SQLITE_WRITE_STAMPS } from './writtenSince.ts';
@@ -394,4 +395,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 23, sql: SQLITE_USER_NAME_INDEX },
   // A model's maximum output tokens: larger caps are lowered to it (modelMaxOutput.ts).
   { version: 24, sql: MAX_OUTPUT_TOKENS_COLUMN },
+  // Whether a model takes images as input (modelImageInput.ts).
+  { version: 25, sql: SQLITE_IMAGE_INPUT_COLUMN },
 ];

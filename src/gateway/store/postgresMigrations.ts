@@ -10,6 +10,7 @@
 import type { Migration } from './migrations.ts';
 import { WRITE_BATCH_FUNCTION } from './postgresWriteBatch.ts';
 import { keyUsersSchema } from './keyUsers.ts';
+import { POSTGRES_IMAGE_INPUT_COLUMN } from './modelImageInput.ts';
 import { MAX_OUTPUT_TOKENS_COLUMN } from './modelMaxOutput.ts';
 import { POSTGRES_USER_NAME_INDEX } from './userNames.ts';
 import { POSTGRES_WRITE_STAMPS } from './writtenSince.ts';
@@ -336,4 +337,6 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 16, sql: POSTGRES_USER_NAME_INDEX },
   // A model's maximum output tokens (SQLite's migration 24, modelMaxOutput.ts).
   { version: 17, sql: MAX_OUTPUT_TOKENS_COLUMN },
+  // Whether a model takes images as input (SQLite's migration 25, modelImageInput.ts).
+  { version: 18, sql: POSTGRES_IMAGE_INPUT_COLUMN },
 ];

@@ -129,6 +129,7 @@ export function toModel(r: Row): ModelRecord {
   return {
     name: String(r.name), inputPrice: num(r.input_price), outputPrice: num(r.output_price),
     contextLength: numOrNull(r.context_length), toolCalling: r.tool_calling === null ? null : Boolean(r.tool_calling),
+    imageInput: r.image_input === null || r.image_input === undefined ? null : Boolean(r.image_input),
     kind: modelKindOf(r.kind), imagePrice: numOrNull(r.image_price),
     cachedInputPrice: numOrNull(r.cached_input_price), cacheWritePrice: numOrNull(r.cache_write_price),
     defaultMaxTokens: numOrNull(r.default_max_tokens), maxOutputTokens: numOrNull(r.max_output_tokens),
@@ -180,11 +181,6 @@ function jsonColumn<T>(r: Row, table: string, column: string, valid: (v: unknown
   );
 }
 
-/**
- * A model's price row written (insert, or update keeping the context length, tool support and default
- * cap it had when the new record leaves them unknown), in either SQL dialect: `placeholder(i)` is `?`
- * or `$i`, and `toolCalling` binds the flag as the engine stores booleans.
- */
 /** The channels columns an update may set, by the record's field. */
 const CHANNEL_COLUMNS = {
   type: 'type', baseUrl: 'base_url', apiKey: 'api_key', models: 'models', priority: 'priority', weight: 'weight', timeoutMs: 'timeout_ms', proxy: 'proxy', responsesApi: 'responses_api',
@@ -210,18 +206,25 @@ export function channelUpdate(name: string, changes: ChannelChanges, placeholder
   return { sql: `UPDATE channels SET ${sets.join(', ')} WHERE name = ${placeholder(values.length + 1)} RETURNING *`, values };
 }
 
-export function modelUpsert(m: ModelRecord, placeholder: (i: number) => string, toolCalling: (flag: boolean) => unknown): { sql: string; values: unknown[] } {
+/**
+ * A model's price row written (insert, or update keeping the context length, tool support, image input and default
+ * cap it had when the new record leaves them unknown), in either SQL dialect: `placeholder(i)` is `?`
+ * or `$i`, and `flag` binds tool calling and image input as the engine stores booleans.
+ */
+export function modelUpsert(m: ModelRecord, placeholder: (i: number) => string, flag: (value: boolean) => unknown): { sql: string; values: unknown[] } {
+  const flagOrNull = (value: boolean | null | undefined) => (value === null || value === undefined ? null : flag(value));
   const values = [
-    m.name, m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling === null ? null : toolCalling(m.toolCalling), m.kind, m.imagePrice,
+    m.name, m.inputPrice, m.outputPrice, m.contextLength, flagOrNull(m.toolCalling), m.kind, m.imagePrice,
     m.cachedInputPrice ?? null, m.cacheWritePrice ?? null,
     m.imagePrices && Object.keys(m.imagePrices).length > 0 ? JSON.stringify(m.imagePrices) : null,
-    m.defaultMaxTokens ?? null, m.maxOutputTokens ?? null,
+    m.defaultMaxTokens ?? null, m.maxOutputTokens ?? null, flagOrNull(m.imageInput),
   ];
-  const sql = `INSERT INTO models (name, input_price, output_price, context_length, tool_calling, kind, image_price, cached_input_price, cache_write_price, image_prices, default_max_tokens, max_output_tokens)
+  const sql = `INSERT INTO models (name, input_price, output_price, context_length, tool_calling, kind, image_price, cached_input_price, cache_write_price, image_prices, default_max_tokens, max_output_tokens, image_input)
     VALUES (${values.map((_, i) => placeholder(i + 1)).join(', ')})
     ON CONFLICT (name) DO UPDATE SET input_price = excluded.input_price, output_price = excluded.output_price,
       context_length = COALESCE(excluded.context_length, models.context_length),
       tool_calling = COALESCE(excluded.tool_calling, models.tool_calling),
+      image_input = COALESCE(excluded.image_input, models.image_input),
       kind = excluded.kind, image_price = excluded.image_price,
       cached_input_price = excluded.cached_input_price, cache_write_price = excluded.cache_write_price,
       image_prices = excluded.image_prices,

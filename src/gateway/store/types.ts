@@ -150,6 +150,11 @@ export interface ModelRecord {
   readonly outputPrice: number;
   readonly contextLength: number | null;
   readonly toolCalling: boolean | null;
+  /**
+   * It takes images as input (VS Code's chat lets users attach them only then); null (or absent): not said.
+   * Written as toolCalling is: null or absent keeps the stored value.
+   */
+  readonly imageInput?: boolean | null;
   /** Which endpoint the model is for. */
   readonly kind: ModelKind;
   /** Micro-USD per generated image (image models); null elsewhere. */

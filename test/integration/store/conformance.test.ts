@@ -108,6 +108,24 @@ describeEachStore('the Store interface', (current, storeName) => {
     assert.deepEqual([img.kind, img.imagePrice, img.imagePrices], ['image', 40_000, { hd: 80_000 }]);
   });
 
+  it('models: image input set and read back (by another instance too), kept on a null or absent update, replaced by a new flag', async () => {
+    const chat = { name: 'm', kind: 'chat', inputPrice: 1, outputPrice: 2, imagePrice: null, contextLength: null, toolCalling: null } as const;
+    const imageInputOf = async (name: string) => (await store.listModels()).find((m) => m.name === name)!.imageInput;
+    await store.setModel(chat);
+    assert.equal(await imageInputOf('m'), null, 'not said unless set');
+    await store.setModel({ ...chat, imageInput: true, toolCalling: false });
+    assert.equal(await imageInputOf('m'), true);
+    await store.setModel({ ...chat, inputPrice: 3, imageInput: null });
+    await store.setModel({ ...chat, inputPrice: 4 });
+    const kept = (await store.listModels()).find((m) => m.name === 'm')!;
+    assert.deepEqual([kept.inputPrice, kept.imageInput, kept.toolCalling], [4, true, false], 'a price without the flag keeps it, as tools');
+    assert.equal((await store.snapshot()).models.find((m) => m.name === 'm')!.imageInput, true);
+    if (current().another) assert.equal((await (await current().another!()).listModels()).find((m) => m.name === 'm')!.imageInput, true, 'as the database holds it');
+    await store.setModel({ ...chat, imageInput: false });
+    await store.setModel({ ...chat, name: 'other', imageInput: false });
+    assert.deepEqual([await imageInputOf('m'), await imageInputOf('other')], [false, false]);
+  });
+
   it('write: logs and their debits in one step, key use recorded; listed newest first, per key, and pruned by time', async () => {
     const account = await store.createAccount('team', 1_000);
     const key = await store.createKey({ accountId: account.id, name: 'k', hash: 'h'.repeat(64), prefix: 'sk-…', models: null, expiresAt: null, rpm: 0, concurrency: 0 });
