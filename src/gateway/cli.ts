@@ -42,9 +42,11 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   channel list | disable NAME | enable NAME | remove NAME   (list: recent answers served and failed, from the last 1000 log rows)
   channel test NAME [--model M]   one minimal request to the upstream: status, time and its words
   model price MODEL [--kind chat|completion|embedding|image] [--input USD --output USD] [--cached-input USD] [--cache-write USD]
-              [--per-image USD [--per-image SIZE|QUALITY|SIZE,QUALITY=USD]...] [--context N] [--tools yes|no]
+              [--per-image USD [--per-image SIZE|QUALITY|SIZE,QUALITY=USD]...] [--context N] [--tools yes|no] [--images yes|no]
               (USD per million tokens; embeddings --input alone; images --per-image alone, by size/quality where given)
-  model list   the priced models: name, kind, prices, context, tools, default cap, maximum output (no-channel: nothing serves it)
+              --images yes: the model takes images as input (VS Code's chat lets users attach them only then);
+              --tools and --images are kept as they are when not given
+  model list   the priced models: name, kind, prices, context, tools, images, default cap, maximum output (no-channel: nothing serves it)
   model price MODEL --free [--kind K]   serve it at no charge, on purpose (a model with no price is not served)
               [--default-max-tokens N]   the completion cap when a client asks for none (default 8192, or the context if smaller)
               [--max-output N|none]   the most the model writes in one answer (at most its context): a client's larger
@@ -82,7 +84,7 @@ const OPTIONS = {
   name: { type: 'string' }, type: { type: 'string' }, 'base-url': { type: 'string' }, 'api-key': { type: 'string' },
   models: { type: 'string' }, model: { type: 'string' }, map: { type: 'string', multiple: true }, priority: { type: 'string' }, weight: { type: 'string' },
   'timeout-ms': { type: 'string' }, proxy: { type: 'string' }, responses: { type: 'string' },
-  input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' },
+  input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' }, images: { type: 'string' },
   kind: { type: 'string' }, 'per-image': { type: 'string', multiple: true }, free: { type: 'boolean' }, 'default-max-tokens': { type: 'string' }, 'max-output': { type: 'string' }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
   balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
   value: { type: 'string' }, count: { type: 'string' }, batch: { type: 'string' }, status: { type: 'string' }, 'admin-user': { type: 'string' },
@@ -110,7 +112,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
   'channel update': ['base-url', 'api-key', 'remove-api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
   'channel test': ['model'],
-  'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'free', 'context', 'tools', 'default-max-tokens', 'max-output'],
+  'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'free', 'context', 'tools', 'images', 'default-max-tokens', 'max-output'],
   'account create': ['balance'],
   ...KEY_COMMAND_OPTIONS,
   'user create': ['account', 'admin'],

@@ -1,6 +1,6 @@
 /**
  * `model-gateway model ...`: prices (per token, per image by size and quality, free on purpose) and
- * what else a model has (kind, context, tools, default cap, maximum output); `model list` shows them.
+ * what else a model has (kind, context, tools, image input, default cap, maximum output); `model list` shows them.
  */
 import { CLI_ACTOR, formatMicroUsd, isModelKind, MODEL_KINDS, MODEL_LIMITS } from '../contract/index.ts';
 import { describeImagePrices } from './accounts/imagePrices.ts';
@@ -21,12 +21,14 @@ export interface ModelFlags {
   readonly free?: boolean | undefined;
   readonly context?: string | undefined;
   readonly tools?: string | undefined;
+  /** yes|no: it takes images as input (VS Code's chat then lets users attach them); absent keeps what it has. */
+  readonly images?: string | undefined;
   readonly 'default-max-tokens'?: string | undefined;
   /** N, or "none" to remove it (as `key limits --spend-limit none`). */
   readonly 'max-output'?: string | undefined;
 }
 
-/** One line per priced model: its name, kind and prices, and what else is set (context, tools, default cap, maximum output). */
+/** One line per priced model: its name, kind and prices, and what else is set (context, tools, images, default cap, maximum output). */
 async function listModels(store: Store, io: { out: (line: string) => void }): Promise<number> {
   const served = new Set((await store.listChannels()).filter((c) => c.status === 'enabled').flatMap((c) => Object.keys(c.models)));
   for (const m of (await store.listModels()).sort((a, b) => compareNames(a.name, b.name))) {
@@ -35,6 +37,7 @@ async function listModels(store: Store, io: { out: (line: string) => void }): Pr
       : `in=${formatMicroUsd(m.inputPrice)}/M\tout=${formatMicroUsd(m.outputPrice)}/M`;
     const extra = [
       m.contextLength ? `context=${m.contextLength}` : '', m.toolCalling === null ? '' : `tools=${m.toolCalling ? 'yes' : 'no'}`,
+      m.imageInput === null || m.imageInput === undefined ? '' : `images=${m.imageInput ? 'yes' : 'no'}`,
       m.defaultMaxTokens ? `default-max-tokens=${m.defaultMaxTokens}` : '', m.maxOutputTokens ? `max-output=${m.maxOutputTokens}` : '',
       served.has(m.name) ? '' : 'no-channel',
     ].filter(Boolean);
@@ -57,6 +60,7 @@ export async function model(store: Store, sub: string | undefined, args: string[
     prices: { input: given('input'), output: given('output'), 'cached-input': given('cached-input'), 'cache-write': given('cache-write'), 'per-image': images.price },
     contextLength: values.context === undefined ? null : int(values.context, 'context', 0, MODEL_LIMITS.contextLength.min, MODEL_LIMITS.contextLength.max),
     toolCalling: yesNo(values.tools, 'tools'),
+    imageInput: yesNo(values.images, 'images'),
     defaultMaxTokens: values['default-max-tokens'] === undefined ? null
       : int(values['default-max-tokens'], 'default-max-tokens', 0, MODEL_LIMITS.defaultMaxTokens.min, MODEL_LIMITS.defaultMaxTokens.max),
     ...maxOutputOf(values['max-output']),

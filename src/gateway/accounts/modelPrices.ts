@@ -34,6 +34,8 @@ export interface PriceRequest {
   /** Null or absent: kept as they are (the default cap and context: none when never set). */
   readonly contextLength?: number | null;
   readonly toolCalling?: boolean | null;
+  /** It takes images as input (as tool calling: null or absent keeps what the model has). */
+  readonly imageInput?: boolean | null;
   readonly defaultMaxTokens?: number | null;
   /** The most the model writes in one answer: absent keeps what it has, null removes it. Chat and completion models only. */
   readonly maxOutputTokens?: number | null;
@@ -74,7 +76,8 @@ export function priceRecord(request: PriceRequest, name: FieldName<PriceField> =
     name: request.model, kind, inputPrice: required('input'), outputPrice: required('output'),
     imagePrice: kind === 'image' ? required('per-image') : null, imagePrices: kind === 'image' ? byVariant : null,
     cachedInputPrice: optional('cached-input'), cacheWritePrice: optional('cache-write'),
-    contextLength: request.contextLength ?? null, toolCalling: request.toolCalling ?? null, defaultMaxTokens: request.defaultMaxTokens ?? null,
+    contextLength: request.contextLength ?? null, toolCalling: request.toolCalling ?? null, imageInput: request.imageInput ?? null,
+    defaultMaxTokens: request.defaultMaxTokens ?? null,
     ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
   };
 }
