@@ -1,7 +1,7 @@
 /**
  * The price of one model, in a dialog: its kind, free on purpose or the prices that kind takes (per
  * million input, output, cached and cache-write tokens; input alone for embeddings; per image with
- * prices by size or quality), and its context length, tool calling, default cap and maximum output. Amounts are exact
+ * prices by size or quality), and its context length, tool calling, image input, default cap and maximum output. Amounts are exact
  * decimal USD, checked before sending; the gateway's refusal shows in the dialog.
  */
 import { useState } from 'preact/hooks';
@@ -80,6 +80,10 @@ export function PriceDialog({ initial, fixedName, busy, error, onSubmit, onClose
             error={say(problems.context, MODEL_LIMITS.contextLength)} />
           {draft.kind !== 'embedding' && draft.kind !== 'image' && (
             <SelectField id="price-tools" label={t('tools')} value={draft.tools} onValue={(v) => set('tools')(v as PriceDraft['tools'])}
+              options={[['', t('toolsKept')], ['yes', t('yes')], ['no', t('no')]]} />
+          )}
+          {draft.kind !== 'embedding' && draft.kind !== 'image' && (
+            <SelectField id="price-images" label={t('images')} hint={t('imagesHint')} value={draft.images} onValue={(v) => set('images')(v as PriceDraft['images'])}
               options={[['', t('toolsKept')], ['yes', t('yes')], ['no', t('no')]]} />
           )}
           {draft.kind !== 'embedding' && draft.kind !== 'image' && (

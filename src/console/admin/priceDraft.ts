@@ -29,6 +29,8 @@ export interface PriceDraft {
   readonly variants: readonly Pair[];
   readonly context: string;
   readonly tools: '' | 'yes' | 'no';
+  /** It takes images as input: '' sends nothing (kept as it is, as tools). */
+  readonly images: '' | 'yes' | 'no';
   readonly maxTokens: string;
   readonly maxOutput: string;
   /** The model has a maximum output now: an emptied field removes it (an empty one on a model without stays absent). */
@@ -37,7 +39,7 @@ export interface PriceDraft {
 
 
 export function emptyPrice(model = ''): PriceDraft {
-  return { model, kind: 'chat', free: false, input: '', output: '', cached: '', cacheWrite: '', perImage: '', variants: [], context: '', tools: '', maxTokens: '', maxOutput: '', hadMaxOutput: false };
+  return { model, kind: 'chat', free: false, input: '', output: '', cached: '', cacheWrite: '', perImage: '', variants: [], context: '', tools: '', images: '', maxTokens: '', maxOutput: '', hadMaxOutput: false };
 }
 
 export function priceDraftOf(m: AdminModel): PriceDraft {
@@ -47,6 +49,7 @@ export function priceDraftOf(m: AdminModel): PriceDraft {
     input: plain(m.input_per_million), output: plain(m.output_per_million), cached: plain(m.cached_input_per_million), cacheWrite: plain(m.cache_write_per_million),
     perImage: plain(m.per_image), variants: m.per_image_variants && !m.free ? Object.entries(m.per_image_variants).map(([k, v]) => [k, v.usd] as const) : [],
     context: m.context_length ? String(m.context_length) : '', tools: m.tool_calling === null ? '' : m.tool_calling ? 'yes' : 'no',
+    images: m.image_input === null ? '' : m.image_input ? 'yes' : 'no',
     maxTokens: m.default_max_tokens ? String(m.default_max_tokens) : '',
     maxOutput: m.max_output_tokens ? String(m.max_output_tokens) : '', hadMaxOutput: m.max_output_tokens !== null,
   };
@@ -104,6 +107,7 @@ export function priceBody(d: PriceDraft): BodyOf<'priceModel'> {
   if (shown.output && d.maxOutput.trim()) body.max_output_tokens = Number(d.maxOutput.trim());
   else if (shown.output && d.hadMaxOutput) body.max_output_tokens = null;
   if (d.tools) body.tool_calling = d.tools === 'yes';
+  if (d.images) body.image_input = d.images === 'yes';
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as BodyOf<'priceModel'>;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Models with their exact names (each with a copy button), kind, context length, maximum output, prices per million
- * tokens or per image, and whether they take tools: the catalogue page and the key console show it. A free
+ * tokens or per image, and whether they take tools and images as input: the catalogue page and the key console show it. A free
  * model says "free" rather than $0.00 prices; a model with no output tokens (embedding, image) shows no
  * output price, as the admins' prices page does.
  */
@@ -33,6 +33,7 @@ export function ModelTable({ models, empty, testId }: { readonly models: readonl
     },
     { header: t('output'), kind: 'num', cell: (m) => (!HAS_OUTPUT_TOKENS[m.kind] ? t('unknown') : m.free ? t('free') : usd(m.output_per_million)) },
     { header: t('tools'), kind: 'nowrap', cell: (m) => (m.tool_calling === null ? t('unknown') : m.tool_calling ? t('toolsYes') : t('toolsNo')) },
+    { header: t('images'), kind: 'nowrap', cell: (m) => (m.image_input === null ? t('unknown') : m.image_input ? t('toolsYes') : t('toolsNo')) },
   ];
   return <DataTable rows={models} columns={columns} rowKey={(m) => m.name} label={t('tableLabel')} empty={empty} testId={testId} stackOnPhone rowAttrs={(m) => ({ 'data-model': m.name })} />;
 }

@@ -14,6 +14,7 @@ export const ModelView = named('Model', z.strictObject({
   context_length: z.int().nullable(),
   max_output_tokens: z.int().nullable().describe('the most it writes in one answer: a larger cap is lowered to it'),
   tool_calling: z.boolean().nullable(),
+  image_input: z.boolean().nullable().describe('it takes images as input; null: not said'),
   free: z.boolean().describe('priced at zero throughout: served at no charge, on purpose'),
   input_per_million: Money,
   output_per_million: Money,

@@ -22,8 +22,8 @@ const Usd = z.union([z.string().min(1).max(32), z.number()]);
  * POST /api/console/admin/models/price. Chat and completion models take `input_usd` and `output_usd` (per
  * million tokens; `cached_input_usd`, `cache_write_usd` optional), embeddings `input_usd` alone, images
  * `per_image_usd` (the default) with `per_image_variants_usd` by "SIZE", "QUALITY" or "SIZE,QUALITY";
- * `free: true` takes no price and serves the model at no charge. `context_length`, `tool_calling` and
- * `default_max_tokens` are kept when absent or null; `max_output_tokens` is kept when absent and removed by null.
+ * `free: true` takes no price and serves the model at no charge. `context_length`, `tool_calling`, `image_input`
+ * and `default_max_tokens` are kept when absent or null; `max_output_tokens` is kept when absent and removed by null.
  */
 export const ModelPriceBody = named('ModelPriceBody', z.strictObject({
   model: ConfigurableModelName,
@@ -37,6 +37,7 @@ export const ModelPriceBody = named('ModelPriceBody', z.strictObject({
   per_image_variants_usd: z.record(z.string().max(64), Usd).optional(),
   context_length: z.int().min(MODEL_LIMITS.contextLength.min).max(MODEL_LIMITS.contextLength.max).nullable().optional(),
   tool_calling: z.boolean().nullable().optional(),
+  image_input: z.boolean().nullable().optional().describe('it takes images as input (VS Code\'s chat lets users attach them only then): absent or null keeps it'),
   default_max_tokens: z.int().min(MODEL_LIMITS.defaultMaxTokens.min).max(MODEL_LIMITS.defaultMaxTokens.max).nullable().optional(),
   max_output_tokens: z.int().min(MODEL_LIMITS.maxOutputTokens.min).max(MODEL_LIMITS.maxOutputTokens.max).nullable().optional()
     .describe('the most the model writes in one answer (larger caps are lowered to it): absent keeps it, null removes it'),
@@ -59,6 +60,8 @@ export const AdminModelView = named('AdminModel', z.strictObject({
   per_image_variants: z.record(z.string(), Money).nullable(),
   context_length: z.int().nullable(),
   tool_calling: z.boolean().nullable(),
+  /** It takes images as input; null: not said. */
+  image_input: z.boolean().nullable(),
   default_max_tokens: z.int().nullable(),
   max_output_tokens: z.int().nullable(),
   /** The channels that list it (enabled or not), by name. */

@@ -1,7 +1,7 @@
 /**
  * GET /api/console/models?q=TEXT: the model catalogue of a signed-in user (contract 1.3): every model
  * open to their account (priced and served by an enabled channel; accounts are not narrowed, keys are)
- * with its exact name, kind, context length, prices and tool support, by name; `q` keeps the names
+ * with its exact name, kind, context length, prices, tool support and image input, by name; `q` keeps the names
  * that contain it (any case). Channels and upstream names are the operator's, never shown.
  */
 import { formatMicroUsd } from '../../contract/index.ts';
@@ -31,6 +31,7 @@ export function modelView(name: string, model: ModelRecord) {
     context_length: model.contextLength,
     max_output_tokens: model.maxOutputTokens ?? null,
     tool_calling: model.toolCalling,
+    image_input: model.imageInput ?? null,
     // Said outright, so the console writes "free" rather than "$0.00" prices that look like a missing one.
     free: isFree(model),
     input_per_million: money(model.inputPrice),

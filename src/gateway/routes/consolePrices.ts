@@ -1,7 +1,7 @@
 /**
  * Models and prices for admins (issue 10, contract 4.10 "Admins"): GET /api/console/admin/models?q= lists
  * every model, priced or served by a channel, with its prices (per million tokens, per image with its
- * variants), kind, context, tools, the channels that list it and whether it is unpriced (a channel serves
+ * variants), kind, context, tools, image input, the channels that list it and whether it is unpriced (a channel serves
  * it, the gateway refuses it until it is priced); POST /api/console/admin/models/price sets a price with
  * the CLI's `model price` rules (accounts/modelPrices.ts), `free` included, recorded in the audit log
  * under the admin's name (and the token's). An admin only (a session, or an admin access token; api.ts).
@@ -27,8 +27,8 @@ function modelView(name: string, model: ModelRecord | undefined, channels: reado
     cached_input_per_million: orNull(model?.cachedInputPrice), cache_write_per_million: orNull(model?.cacheWritePrice),
     per_image: model?.kind === 'image' ? money(model.imagePrice ?? 0) : null,
     per_image_variants: variants ? Object.fromEntries(Object.entries(variants).map(([k, v]) => [k, money(v)])) : null,
-    context_length: model?.contextLength ?? null, tool_calling: model?.toolCalling ?? null, default_max_tokens: model?.defaultMaxTokens ?? null,
-    max_output_tokens: model?.maxOutputTokens ?? null,
+    context_length: model?.contextLength ?? null, tool_calling: model?.toolCalling ?? null, image_input: model?.imageInput ?? null,
+    default_max_tokens: model?.defaultMaxTokens ?? null, max_output_tokens: model?.maxOutputTokens ?? null,
     channels: listing.map((c) => c.name), served: listing.some((c) => c.status === 'enabled'),
   };
 }
@@ -63,7 +63,8 @@ function priceRequest(body: PriceBody): PriceRequest {
       'cache-write': usd(body.cache_write_usd, FIELD_OF['cache-write']), 'per-image': usd(body.per_image_usd, FIELD_OF['per-image']),
     },
     variants: Object.entries(body.per_image_variants_usd ?? {}).map(([variant, value]) => [variant, priceField(value, `${FIELD_OF['per-image-variant']}.${variant}`)] as const),
-    contextLength: body.context_length ?? null, toolCalling: body.tool_calling ?? null, defaultMaxTokens: body.default_max_tokens ?? null,
+    contextLength: body.context_length ?? null, toolCalling: body.tool_calling ?? null, imageInput: body.image_input ?? null,
+    defaultMaxTokens: body.default_max_tokens ?? null,
     // Absent keeps it, null removes it.
     ...(body.max_output_tokens === undefined ? {} : { maxOutputTokens: body.max_output_tokens }),
   };

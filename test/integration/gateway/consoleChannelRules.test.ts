@@ -125,6 +125,15 @@ describe("the admins' channels and prices: the CLI's rules, and no key anywhere"
       assert.match(answer.json.error.message, says, JSON.stringify(body));
     }
     assert.equal((await price({ model: 'claude', input_usd: '3', output_usd: '15', max_output_tokens: null })).max_output_tokens, null);
+    // Image input, as tool calling: not said until set, kept when absent or null, changed by a new flag.
+    assert.equal(claude.image_input, null);
+    const seeing = await price({ model: 'claude', input_usd: '3', output_usd: '15', image_input: true });
+    assert.deepEqual([seeing.image_input, seeing.tool_calling], [true, true]);
+    assert.equal((await price({ model: 'claude', input_usd: '3', output_usd: '15', image_input: null })).image_input, true);
+    assert.equal((await price({ model: 'claude', input_usd: '3', output_usd: '15' })).image_input, true);
+    assert.equal((await get('/api/console/admin/models?q=claude')).json.data[0].image_input, true);
+    assert.equal((await price({ model: 'claude', input_usd: '3', output_usd: '15', image_input: false })).image_input, false);
+    assert.equal((await store.listModels()).find((m) => m.name === 'claude')!.imageInput, false);
 
     const refused: Array<[object, RegExp]> = [
       [{ model: 'x', input_usd: '1' }, /output_usd is required/],
@@ -140,6 +149,7 @@ describe("the admins' channels and prices: the CLI's rules, and no key anywhere"
       [{ model: 'x', input_usd: '1000001', output_usd: '1' }, /more than the most allowed/],
       [{ model: 'x', input_usd: '0.0000001', output_usd: '1' }, /more than 6 decimals/],
       [{ model: 'x', input_usd: '1', output_usd: '1', default_max_tokens: 0 }, /default_max_tokens/],
+      [{ model: 'x', input_usd: '1', output_usd: '1', image_input: 'yes' }, /image_input/],
       [{ model: 'bad\u0007name', free: true }, /model: must be printable text/],
     ];
     for (const [body, says] of refused) {

@@ -2,7 +2,7 @@
 // admin adds a channel to a fake upstream (its key typed once, never shown back), tests it (the
 // upstream's status, time and words in the channel's card, then a refusal with the contract's code),
 // follows the answer's link to price the model it serves without a price, and a request through the
-// official openai SDK is then served; its maximum output set in the same form lowers a client's larger cap, and emptied is removed; an image model with prices by size and quality, and a model free
+// official openai SDK is then served, said to take images as input in the same form; its maximum output set in the same form lowers a client's larger cap, and emptied is removed; an image model with prices by size and quality, and a model free
 // on purpose; an edit in place moves the channel to another upstream, the key kept; disable and enable;
 // delete after a confirmation (Cancel keeps it); the SDK's requests follow each change. Model names made
 // of HTML show as text, a 200-character one wraps; screenshots in both languages, on a phone and dark.
@@ -114,11 +114,15 @@ describe("the admins' channels and prices in a browser", function () {
     await page.locator('#price-cached-error', { hasText: 'At most 6 decimals' }).waitFor();
     await page.locator('#price-cached').fill('');
     await page.locator('#price-context').fill('32000');
+    assert.equal(await page.locator('#price-images').inputValue(), '', 'not said: kept as it is');
+    await page.locator('#price-images').selectOption('yes');
     await page.locator('#price-submit').click();
     await notice('prices').filter({ hasText: 'team-model is priced: $0.50 in / $1.50 out per 1M tokens. Clients can use it now.' }).waitFor();
     await priceRow('team-model').filter({ hasText: '$0.50 in' }).waitFor();
     assert.equal(await priceRow('team-model').getAttribute('class'), null, 'no longer marked');
     assert.match(await priceRow('team-model').innerText(), /32,000/);
+    // Model, kind, price, context, max output, tools, image input: tools not said, images yes.
+    assert.deepEqual((await priceRow('team-model').locator('td').allInnerTexts()).slice(5, 7).map((c) => c.trim()), ['—', 'yes']);
 
     const answer = await ask();
     assert.equal(answer.choices[0]!.message.content, 'w1 w2 w3');
@@ -147,6 +151,7 @@ describe("the admins' channels and prices in a browser", function () {
 
     await editPrice();
     assert.equal(await page.locator('#price-max-output').inputValue(), '8192', 'the form shows what the model has');
+    assert.equal(await page.locator('#price-images').inputValue(), 'yes', 'image input too');
     await page.locator('#price-max-output').fill('');
     await page.locator('#price-submit').click();
     await page.locator('#price-form').waitFor({ state: 'detached' });

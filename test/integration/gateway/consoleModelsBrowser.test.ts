@@ -1,6 +1,6 @@
 // The model catalogue (#/models) in a real browser (Debian's chromium, issue 10; contract 1.3, 1.4): every
 // model open to the account with its exact name and a copy button, kind, context length, maximum output, prices per million
-// tokens or per image, and tools support; the search narrows the list as one types and says how many match;
+// tokens or per image, tools support and image input; the search narrows the list as one types and says how many match;
 // a name with markup in it is shown as text; a 200-character name wraps instead of widening the page, at
 // 1320 px and on a phone, in English and Chinese. No page error and nothing blocked by the CSP.
 import assert from 'node:assert/strict';
@@ -19,14 +19,14 @@ describe('console model catalogue in a browser', function () {
     const admin = suite().store;
     await addChannelPricedFree(admin, newChannel({ name: 'other', baseUrl: 'http://127.0.0.1:9', apiKey: 'upstream-secret',
       models: { 'gpt-browser': 'gpt-browser', [LONG_MODEL]: LONG_MODEL, [MARKUP_MODEL]: 'markup' } }));
-    await admin.setModel(chatModel('gpt-browser', 150_000, 600_000, { contextLength: 128_000, maxOutputTokens: 16_384, toolCalling: true, cachedInputPrice: 75_000 }));
+    await admin.setModel(chatModel('gpt-browser', 150_000, 600_000, { contextLength: 128_000, maxOutputTokens: 16_384, toolCalling: true, imageInput: true, cachedInputPrice: 75_000 }));
   });
 
   const page = () => suite().page;
   const rows = () => page().locator('[data-testid=models-table] tbody tr');
   const row = (name: string) => page().locator(`[data-testid=models-table] tr[data-model="${name.replace(/"/g, '\\"')}"]`);
 
-  it('lists every model open to the account: exact name with a copy button, kind, context, maximum output, prices, tools', async () => {
+  it('lists every model open to the account: exact name with a copy button, kind, context, maximum output, prices, tools, image input', async () => {
     await signIn(suite(), 'ada', '#/models');
     await setLang(page(), 'en');
     await row('gpt-browser').waitFor();
@@ -44,8 +44,10 @@ describe('console model catalogue in a browser', function () {
 
   it('a free model says "free", never $0.00; a model without output tokens shows no output price', async () => {
     const cells = async (name: string) => (await row(name).locator('td').allInnerTexts()).map((c) => c.trim());
-    // Name, kind, context, maximum output, input, output, tools.
+    // Name, kind, context, maximum output, input, output, tools, image input.
     assert.deepEqual((await cells(LONG_MODEL)).slice(3, 6), ['\u2014', 'free', 'free'], 'no maximum output set');
+    assert.deepEqual((await cells('gpt-browser')).slice(6, 8), ['yes', 'yes'], 'tools and image input said');
+    assert.deepEqual((await cells(LONG_MODEL)).slice(6, 8), ['\u2014', '\u2014'], 'neither said');
     assert.deepEqual((await cells('echo-embedding')).slice(4, 6), ['$0.02', '\u2014']);
     assert.equal((await cells('echo-image'))[5], '\u2014');
     await setLang(page(), 'zh-CN');

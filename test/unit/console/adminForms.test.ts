@@ -78,6 +78,10 @@ describe('console admin forms', () => {
     assert.equal('max_output_tokens' in priceBody(chat), false);
     assert.equal('max_output_tokens' in priceBody({ ...chat, kind: 'embedding', maxOutput: '16384', hadMaxOutput: true }), false);
     assert.deepEqual(priceProblems({ ...chat, maxOutput: '0' }), { maxOutput: 'numberBad' });
+    // Image input as tool calling: sent when chosen (yes or no), absent (kept) when not.
+    assert.equal(priceBody({ ...chat, images: 'yes' }).image_input, true);
+    assert.equal(priceBody({ ...chat, images: 'no' }).image_input, false);
+    assert.equal('image_input' in priceBody(chat), false);
     const image = { ...emptyPrice('p'), kind: 'image' as const, perImage: '0.04', variants: [['1024x1792', '0.08'], ['HD', '0.12'], ['', '']] as const };
     assert.deepEqual(priceBody(image), { model: 'p', kind: 'image', per_image_usd: '0.04', per_image_variants_usd: { '1024x1792': '0.08', HD: '0.12' } });
     assert.deepEqual(priceProblems({ ...emptyPrice('m'), input: '0.1234567', context: '0' }), { input: 'usdDecimals', output: 'needed', context: 'numberBad' });
@@ -91,7 +95,7 @@ describe('console admin forms', () => {
     const money = (usd: string, micro_usd: number) => ({ usd, micro_usd });
     const base: AdminModel = {
       name: 'm', kind: 'chat', priced: true, free: false, input_per_million: money('0.50', 500_000), output_per_million: money('1.50', 1_500_000),
-      cached_input_per_million: null, cache_write_per_million: null, per_image: null, per_image_variants: null, context_length: null, tool_calling: null,
+      cached_input_per_million: null, cache_write_per_million: null, per_image: null, per_image_variants: null, context_length: null, tool_calling: null, image_input: null,
       default_max_tokens: null, max_output_tokens: null, channels: [], served: false,
     };
     assert.equal(priceText(base, t), '$0.50 in / $1.50 out per 1M tokens');

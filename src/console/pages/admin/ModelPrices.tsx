@@ -84,6 +84,7 @@ export function AdminModelPricesPage() {
     { header: t('colContext'), kind: 'num', cell: (m) => (m.context_length ? f.number(m.context_length) : '—') },
     { header: t('colMaxOutput'), kind: 'num', cell: (m) => (m.max_output_tokens ? f.number(m.max_output_tokens) : '—') },
     { header: t('colTools'), cell: (m) => (m.tool_calling === null ? '—' : m.tool_calling ? t('yes') : t('no')) },
+    { header: t('colImages'), cell: (m) => (m.image_input === null ? '—' : m.image_input ? t('yes') : t('no')) },
     { header: t('colChannels'), kind: 'wrap', cell: (m) => (m.channels.length ? `${m.channels.join(', ')}${m.served ? '' : ` ${t('disabledChannels')}`}` : t('noChannel')) },
     {
       header: common('actions'), cell: (m) => (
