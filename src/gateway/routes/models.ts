@@ -26,7 +26,7 @@ function modelObject({ name, channel, model }: ServableModel): Record<string, un
     ...(model?.contextLength ? { context_length: model.contextLength } : {}),
     // The name OpenRouter and LiteLLM give it; the extension reads it for VS Code's model picker.
     ...(model?.maxOutputTokens ? { max_output_tokens: model.maxOutputTokens } : {}),
-    ...(model?.toolCalling !== null && model?.toolCalling !== undefined ? { capabilities: { tool_calling: model.toolCalling } } : {}),
+    ...capabilitiesOf(model),
     pricing: model?.kind === 'image'
       ? {
           per_image_usd: (model.imagePrice ?? 0) / 1e6,
@@ -40,6 +40,23 @@ function modelObject({ name, channel, model }: ServableModel): Record<string, un
           ...(typeof model?.cachedInputPrice === 'number' ? { cached_input_per_million_usd: model.cachedInputPrice / 1e6 } : {}),
           ...(typeof model?.cacheWritePrice === 'number' ? { cache_write_per_million_usd: model.cacheWritePrice / 1e6 } : {}),
         },
+  };
+}
+
+/**
+ * What the model says it can do, each only when said: `capabilities` (tool calling, image input; VS Code's chat
+ * lets users attach images only to a model that takes them, and the extension reads this), and for image input
+ * OpenRouter's `architecture.input_modalities` too, which other clients read.
+ */
+function capabilitiesOf(model: ServableModel['model']): Record<string, unknown> {
+  const said = (flag: boolean | null | undefined): flag is boolean => flag !== null && flag !== undefined;
+  const capabilities = {
+    ...(said(model?.toolCalling) ? { tool_calling: model.toolCalling } : {}),
+    ...(said(model?.imageInput) ? { image_input: model.imageInput } : {}),
+  };
+  return {
+    ...(Object.keys(capabilities).length > 0 ? { capabilities } : {}),
+    ...(said(model?.imageInput) ? { architecture: { input_modalities: model.imageInput ? ['text', 'image'] : ['text'] } } : {}),
   };
 }
 

@@ -123,6 +123,8 @@ describe("the admins' channels and prices in a browser", function () {
     assert.match(await priceRow('team-model').innerText(), /32,000/);
     // Model, kind, price, context, max output, tools, image input: tools not said, images yes.
     assert.deepEqual((await priceRow('team-model').locator('td').allInnerTexts()).slice(5, 7).map((c) => c.trim()), ['—', 'yes']);
+    const listed = (await client.models.list()).data.find((m) => m.id === 'team-model') as unknown as { capabilities?: object };
+    assert.deepEqual(listed.capabilities, { image_input: true }, 'clients read it from /v1/models');
 
     const answer = await ask();
     assert.equal(answer.choices[0]!.message.content, 'w1 w2 w3');

@@ -1,0 +1,61 @@
+// Whether a model takes images as input, as clients read it from GET /v1/models over real HTTP: VS Code's chat
+// lets users attach images (screenshots) only to a model whose capabilities say so. `capabilities.image_input`
+// beside `tool_calling`, and OpenRouter's `architecture.input_modalities`, each only when the model says; the
+// list and GET /v1/models/{model} alike, through the official openai SDK.
+import assert from 'node:assert/strict';
+import { newChannel } from '../../support/channels.ts';
+import { poll } from '../../support/poll.ts';
+import { call, chatModel, useGatewayWithUpstream } from './helpers.ts';
+
+describe('image input in GET /v1/models', () => {
+  const suite = useGatewayWithUpstream(async (admin, upstream) => {
+    await admin.addChannel(newChannel({ name: 'oai', baseUrl: upstream.url, models: { 'sees': 'gpt-4o', 'blind': 'o3-mini', 'unsaid': 'gpt-x', 'tools-only': 'gpt-y' } }));
+    await admin.setModel(chatModel('sees', 1, 1, { imageInput: true, toolCalling: true }));
+    await admin.setModel(chatModel('blind', 1, 1, { imageInput: false }));
+    await admin.setModel(chatModel('unsaid', 1, 1));
+    await admin.setModel(chatModel('tools-only', 1, 1, { toolCalling: false }));
+  });
+
+  type Listed = { id: string; capabilities?: unknown; architecture?: unknown };
+  const listed = async (): Promise<Map<string, Listed>> => {
+    const models = await poll('the suite\'s models listed', async () => {
+      const data = (await suite.openai.models.list()).data as unknown as Listed[];
+      return data.some((m) => m.id === 'tools-only') ? data : undefined;
+    }, 5000);
+    return new Map(models.map((m) => [m.id, m]));
+  };
+  const said = (m: Listed | undefined) => ({ capabilities: m?.capabilities, architecture: m?.architecture });
+
+  it('says image input and the input modalities when the model says, beside tool calling; neither when it does not', async () => {
+    const byId = await listed();
+    assert.deepEqual(said(byId.get('sees')), { capabilities: { tool_calling: true, image_input: true }, architecture: { input_modalities: ['text', 'image'] } });
+    assert.deepEqual(said(byId.get('blind')), { capabilities: { image_input: false }, architecture: { input_modalities: ['text'] } });
+    assert.deepEqual(said(byId.get('unsaid')), { capabilities: undefined, architecture: undefined });
+    assert.deepEqual(said(byId.get('tools-only')), { capabilities: { tool_calling: false }, architecture: undefined }, 'tool calling as before');
+  });
+
+  it('GET /v1/models/{model} answers the same', async () => {
+    const byId = await listed();
+    for (const id of ['sees', 'blind', 'unsaid']) {
+      const one = await call(suite.t.gw, 'GET', `/v1/models/${id}`, { key: suite.t.key });
+      assert.equal(one.status, 200, one.text);
+      assert.deepEqual(said(one.json as Listed), said(byId.get(id)), id);
+    }
+  });
+
+  it('a new price that does not say keeps it; one that says no changes both fields', async () => {
+    const admin = suite.t.admin();
+    await admin.setModel(chatModel('sees', 2_000_000, 2_000_000));
+    const repriced = await poll('the new price listed', async () => {
+      const m = (await listed()).get('sees') as Listed & { pricing: { input_per_million_usd: number } };
+      return m.pricing.input_per_million_usd === 2 ? m : undefined;
+    }, 5000);
+    assert.deepEqual(repriced.capabilities, { tool_calling: true, image_input: true });
+    await admin.setModel(chatModel('sees', 2_000_000, 2_000_000, { imageInput: false }));
+    const after = await poll('the change listed', async () => {
+      const m = (await listed()).get('sees')!;
+      return (m.capabilities as { image_input?: boolean }).image_input === false ? m : undefined;
+    }, 5000);
+    assert.deepEqual(said(after), { capabilities: { tool_calling: true, image_input: false }, architecture: { input_modalities: ['text'] } });
+  });
+});
