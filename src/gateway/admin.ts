@@ -100,7 +100,7 @@ export async function bootstrapIfEmpty(store: Store): Promise<string | null> {
     models: Object.fromEntries([ECHO_MODEL, ...Object.values(ECHO_MODELS_BY_KIND)].map((m) => [m, m])),
     priority: 0, weight: 1, timeoutMs: DEFAULT_CHANNEL_TIMEOUT_MS, proxy: null,
   });
-  await store.setModel({ name: ECHO_MODEL, kind: 'chat', inputPrice: ECHO_INPUT_PRICE, outputPrice: ECHO_OUTPUT_PRICE, imagePrice: null, contextLength: 32_768, toolCalling: true });
+  await store.setModel({ name: ECHO_MODEL, kind: 'chat', inputPrice: ECHO_INPUT_PRICE, outputPrice: ECHO_OUTPUT_PRICE, imagePrice: null, contextLength: 32_768, toolCalling: true, imageInput: true });
   const { completion, embedding, image } = ECHO_MODELS_BY_KIND;
   await store.setModel({ name: completion, kind: 'completion', inputPrice: ECHO_INPUT_PRICE, outputPrice: ECHO_OUTPUT_PRICE, imagePrice: null, contextLength: 32_768, toolCalling: null });
   await store.setModel({ name: embedding, kind: 'embedding', inputPrice: ECHO_EMBEDDING_PRICE, outputPrice: 0, imagePrice: null, contextLength: 8192, toolCalling: null });

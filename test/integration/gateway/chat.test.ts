@@ -157,10 +157,11 @@ describe('chat completions through the gateway', () => {
       assert.equal(unknown.choices[0]!.message.content, 'You said: call rm_rf');
     });
 
-    it('/v1/models declares tool calling for the bootstrapped echo model', async () => {
+    it('/v1/models declares tool calling and image input for the bootstrapped echo model', async () => {
       const all = await call(t.gw, 'GET', '/v1/models', { key: t.key });
       const echo = all.json.data.find((m: { id: string }) => m.id === 'echo');
-      assert.deepEqual(echo.capabilities, { tool_calling: true });
+      assert.deepEqual(echo.capabilities, { tool_calling: true, image_input: true });
+      assert.deepEqual(echo.architecture, { input_modalities: ['text', 'image'] });
     });
   });
 

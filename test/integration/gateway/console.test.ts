@@ -103,7 +103,7 @@ describe('gateway console', () => {
     assert.deepEqual(me.balance.remaining, { micro_usd: 10_000_000, usd: '10.00' });
     assert.deepEqual(me.balance.used, { micro_usd: 0, usd: '0.00' });
     assert.deepEqual(me.models, [
-      { name: 'echo', free: false, kind: 'chat', input_per_million: { micro_usd: 2_000_000, usd: '2.00' }, output_per_million: { micro_usd: 8_000_000, usd: '8.00' }, context_length: 32_768, max_output_tokens: null, tool_calling: true, image_input: null },
+      { name: 'echo', free: false, kind: 'chat', input_per_million: { micro_usd: 2_000_000, usd: '2.00' }, output_per_million: { micro_usd: 8_000_000, usd: '8.00' }, context_length: 32_768, max_output_tokens: null, tool_calling: true, image_input: true },
       { name: 'echo-completion', free: false, kind: 'completion', input_per_million: { micro_usd: 2_000_000, usd: '2.00' }, output_per_million: { micro_usd: 8_000_000, usd: '8.00' }, context_length: 32_768, max_output_tokens: null, tool_calling: null, image_input: null },
       { name: 'echo-embedding', free: false, kind: 'embedding', input_per_million: { micro_usd: 20_000, usd: '0.02' }, output_per_million: { micro_usd: 0, usd: '0.00' }, context_length: 8192, max_output_tokens: null, tool_calling: null, image_input: null },
       { name: 'echo-image', free: false, kind: 'image', per_image: { micro_usd: 40_000, usd: '0.04' }, input_per_million: { micro_usd: 0, usd: '0.00' }, output_per_million: { micro_usd: 0, usd: '0.00' }, context_length: null, max_output_tokens: null, tool_calling: null, image_input: null },

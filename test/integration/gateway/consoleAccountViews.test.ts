@@ -81,7 +81,7 @@ describe("a signed-in user's catalogue and logs", function () {
     const names = all.json.data.map((m: { name: string }) => m.name);
     assert.deepEqual(names, ['echo', 'echo-completion', 'echo-embedding', 'echo-image']);
     const echo = all.json.data[0];
-    assert.deepEqual([echo.kind, echo.context_length, echo.tool_calling, echo.input_per_million.usd, echo.output_per_million.usd, echo.free], ['chat', 32_768, true, '2.00', '8.00', false]);
+    assert.deepEqual([echo.kind, echo.context_length, echo.tool_calling, echo.image_input, echo.input_per_million.usd, echo.output_per_million.usd, echo.free], ['chat', 32_768, true, true, '2.00', '8.00', false]);
     const image = all.json.data[3];
     assert.deepEqual([image.kind, image.per_image.micro_usd], ['image', 40_000]);
     assert.ok(!all.text.includes('channel'), 'no channel is named');

@@ -1,8 +1,11 @@
 // Whether a model takes images as input, as clients read it from GET /v1/models over real HTTP: VS Code's chat
 // lets users attach images (screenshots) only to a model whose capabilities say so. `capabilities.image_input`
 // beside `tool_calling`, and OpenRouter's `architecture.input_modalities`, each only when the model says; the
-// list and GET /v1/models/{model} alike, through the official openai SDK.
+// list and GET /v1/models/{model} alike, through the official openai SDK. The bundled echo model says it takes
+// images, and does: an image a client attaches reaches it (as chat's image_url, or converted from Messages and
+// Responses) and its answer counts them, text alone answered as before.
 import assert from 'node:assert/strict';
+import Anthropic from '@anthropic-ai/sdk';
 import { newChannel } from '../../support/channels.ts';
 import { poll } from '../../support/poll.ts';
 import { call, chatModel, useGatewayWithUpstream } from './helpers.ts';
@@ -57,5 +60,40 @@ describe('image input in GET /v1/models', () => {
       return (m.capabilities as { image_input?: boolean }).image_input === false ? m : undefined;
     }, 5000);
     assert.deepEqual(said(after), { capabilities: { tool_calling: true, image_input: false }, architecture: { input_modalities: ['text'] } });
+  });
+});
+
+describe('the bundled echo model takes images', () => {
+  const suite = useGatewayWithUpstream(async () => undefined);
+  const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+  it('/v1/models says so for echo', async () => {
+    const echo = (await suite.openai.models.list()).data.find((m) => m.id === 'echo') as unknown as { capabilities: unknown; architecture: unknown };
+    assert.deepEqual([echo.capabilities, echo.architecture], [{ tool_calling: true, image_input: true }, { input_modalities: ['text', 'image'] }]);
+  });
+
+  it('an image_url part reaches echo and is counted, streamed or not; text alone is answered as before', async () => {
+    const content = [
+      { type: 'text' as const, text: 'what is in this screenshot?' },
+      { type: 'image_url' as const, image_url: { url: `data:image/png;base64,${PNG}` } },
+    ];
+    const whole = await suite.openai.chat.completions.create({ model: 'echo', messages: [{ role: 'user', content }] });
+    assert.equal(whole.choices[0]!.message.content, 'You said: what is in this screenshot? (and 1 image)');
+    const streamed = await suite.openai.chat.completions.stream({ model: 'echo', messages: [{ role: 'user', content: [...content, content[1]!] }] }).finalChatCompletion();
+    assert.equal(streamed.choices[0]!.message.content, 'You said: what is in this screenshot? (and 2 images)');
+    const plain = await suite.openai.chat.completions.create({ model: 'echo', messages: [{ role: 'user', content: 'hello' }] });
+    assert.equal(plain.choices[0]!.message.content, 'You said: hello');
+  });
+
+  it('an image from a Messages or a Responses client reaches echo too', async () => {
+    const claude = new Anthropic({ apiKey: suite.t.key, baseURL: suite.t.gw.url, maxRetries: 0 });
+    const message = await claude.messages.create({ model: 'echo', max_tokens: 100, messages: [{ role: 'user', content: [
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }, { type: 'text', text: 'describe it' },
+    ] }] });
+    assert.deepEqual(message.content.map((b) => (b.type === 'text' ? b.text : b.type)), ['You said: describe it (and 1 image)']);
+    const response = await suite.openai.responses.create({ model: 'echo', input: [{ role: 'user', content: [
+      { type: 'input_text', text: 'and this' }, { type: 'input_image', image_url: `data:image/png;base64,${PNG}`, detail: 'auto' },
+    ] }] });
+    assert.equal(response.output_text, 'You said: and this (and 1 image)');
   });
 });

@@ -9,11 +9,16 @@ describe('echo model', () => {
     assert.deepEqual(tokenize('   '), []);
   });
 
-  it('repeats the last user message, text parts included', () => {
+  it('repeats the last user message, text parts included, and counts its images', () => {
+    const reply = (content: unknown) => planEcho(body(content), null).tokens.map((t) => t.text).join('');
     const plan = planEcho(body([{ type: 'text', text: 'look' }, { type: 'image_url', image_url: {} }]), null);
-    assert.equal(plan.tokens.map((t) => t.text).join(''), 'You said: look');
+    assert.equal(plan.tokens.map((t) => t.text).join(''), 'You said: look (and 1 image)');
     assert.equal(plan.promptTokens, 2);
-    assert.equal(planEcho(body(''), null).tokens.map((t) => t.text).join(''), 'You said nothing.');
+    assert.equal(reply(''), 'You said nothing.');
+    assert.equal(reply([{ type: 'text', text: 'look' }]), 'You said: look', 'text alone as before');
+    assert.equal(reply([{ type: 'image_url', image_url: { url: 'data:image/png;base64,AA' } }, { type: 'text', text: 'these' }, { type: 'image_url', image_url: { url: 'https://x/b.png' } }]),
+      'You said: these (and 2 images)');
+    assert.equal(reply([{ type: 'image_url', image_url: { url: 'https://x/b.png' } }]), 'You said nothing (and 1 image).');
   });
 
   it('caps at the smallest of the account cap and the client limits', () => {

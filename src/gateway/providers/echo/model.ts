@@ -2,7 +2,9 @@
  * The built-in `echo` model, as pure functions: what it answers and how it counts.
  * - Reply: `You said: <text of the last user message>` (or `You said nothing.`). When the text
  *   wraps the user's words in a `<userRequest>` tag (VS Code's Agent mode adds context tags
- *   around them), the words inside the last such tag are what the user said.
+ *   around them), the words inside the last such tag are what the user said. Images in that message
+ *   (`image_url` parts; Messages and Responses images arrive as those) are counted after it:
+ *   `You said: <text> (and 2 images)`, `You said nothing (and 1 image).`; text alone is answered as before.
  * - Tool calls: when the request carries `tools` (and `tool_choice` is not "none") and what the
  *   user said names one of them as `call <tool_name>`, optionally followed by a JSON object of
  *   arguments, the answer is a call of that tool (finish reason `tool_calls`) instead of text.
@@ -49,6 +51,17 @@ export function tokenize(text: string): string[] {
 export function userRequestText(text: string): string {
   const tagged = [...text.matchAll(/<userRequest>([\s\S]*?)<\/userRequest>/g)];
   return (tagged.length > 0 ? tagged[tagged.length - 1]![1]! : text).trim();
+}
+
+/** How many images a message's content holds (`image_url` parts). */
+export function imageCount(content: unknown): number {
+  return Array.isArray(content) ? content.filter((part) => (part as { type?: unknown } | null)?.type === 'image_url').length : 0;
+}
+
+/** The echo's text answer to what the user said, with the images of the message counted when it had any. */
+function echoReply(said: string, images: number): string {
+  const counted = images === 0 ? '' : ` (and ${images} image${images === 1 ? '' : 's'})`;
+  return said ? `You said: ${said}${counted}` : `You said nothing${counted}.`;
 }
 
 /** The names of the request's function tools. */
@@ -167,7 +180,7 @@ export function planEcho(body: ChatRequest, accountCap: number | null): EchoPlan
     tokens.push({ kind: 'tool_name', text: requested.name });
     for (const text of pieces(requested.arguments)) tokens.push({ kind: 'tool_arguments', text });
   } else {
-    for (const text of tokenize(said ? `You said: ${said}` : 'You said nothing.')) tokens.push({ kind: 'content', text });
+    for (const text of tokenize(echoReply(said, lastUser ? imageCount(lastUser.content) : 0))) tokens.push({ kind: 'content', text });
   }
 
   const caps = [accountCap, body.max_tokens, body.max_completion_tokens].filter((c): c is number => typeof c === 'number');
