@@ -180,6 +180,7 @@ describe('migrate --from DATA_FOLDER --database URL: a SQLite gateway into Postg
     assert.match(migrated.stdout, new RegExp(`  ${n('accounts')} accounts \\(balances \\$[\\d.]+, spent \\$[\\d.]+ in all\\), ${n('users')} users, ${n('api_keys')} keys, 2 channels .*, ${n('models')} models, ${n('request_logs')} request logs, 5 redemption and invitation codes, 2 admin access tokens, ${n('audit_log')} audit log rows, 2 settings`));
     assert.deepEqual([n('accounts'), n('users'), n('api_keys'), n('models'), n('redemption_codes'), n('admin_tokens'), n('gateway_settings')], [3, 2, 5, 6, 5, 2, 2]);
     assert.equal((folderRows['models'] as ModelRecord[]).find((m) => m.name === 'gpt-x')!.maxOutputTokens, 16_384, 'the maximum output goes across with the model');
+    assert.equal((folderRows['models'] as ModelRecord[]).find((m) => m.name === 'echo')!.imageInput, true, "echo's image input goes across with it (compared below)");
     const creators = new Map((folderRows['api_keys'] as KeyRecord[]).map((k) => [k.name, k.userId]));
     assert.deepEqual([creators.get('ana-key'), creators.get('team-key')], [(folderRows['users'] as UserRecord[]).find((u) => u.name === 'ana')!.id, null], "ana's key is hers, the CLI's nobody's");
     const actions = folderRows['audit_log']!.map((r) => (r as { action: string }).action);
