@@ -58,6 +58,24 @@ describe('local gateway and language models', () => {
     }
   });
 
+  it('sends an attached image to the echo model, which takes images (its /v1/models entry says so)', async () => {
+    const [echo] = (await vscode.lm.selectChatModels({ vendor: VENDOR })).filter((m) => m.id === 'echo' || m.family === 'echo');
+    assert.ok(echo, 'no echo model');
+    // LanguageModelDataPart is in VS Code since 1.105, after the @types/vscode this project builds against.
+    const DataPart = (vscode as unknown as { LanguageModelDataPart?: { image(data: Uint8Array, mime: string): unknown } }).LanguageModelDataPart;
+    assert.ok(DataPart, 'this VS Code has no LanguageModelDataPart');
+    // A whole 1x1 PNG: the workbench decodes (and may resize) an image before it reaches a provider, and refuses a broken one.
+    const png = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+    const message = vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('what is this?'), DataPart.image(png, 'image/png')] as vscode.LanguageModelTextPart[]);
+    const source = new vscode.CancellationTokenSource();
+    try {
+      const text = await readText(await echo.sendRequest([message], { justification: 'in-editor integration test' }, source.token));
+      assert.equal(text.trim(), 'You said: what is this? (and 1 image)');
+    } finally {
+      source.dispose();
+    }
+  });
+
   it('round-trips a tool call through vscode.lm with the echo model (tool call part -> tool result -> text)', async () => {
     const [echo] = (await vscode.lm.selectChatModels({ vendor: VENDOR })).filter((m) => m.id === 'echo' || m.family === 'echo');
     assert.ok(echo, 'no echo model');

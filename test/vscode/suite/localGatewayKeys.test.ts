@@ -2,31 +2,22 @@
 // server that records the Authorization of every request) must never get the local gateway's key, not even in
 // the moment between the restored base URL and the restored key.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import * as vscode from 'vscode';
 import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
-import { listenOnLoopback } from '../../support/loopback.ts';
-import type { Listening } from '../../support/loopback.ts';
 import { activate, resetConfiguration, setKey, setSettings, VENDOR, waitFor } from './helpers.ts';
+import { startRecordingGateway } from './recordingGateway.ts';
+import type { RecordingGateway } from './recordingGateway.ts';
 
 const REMOTE_KEY = 'sk-suite-remote-before-local-0001';
 
 describe('local gateway and the keys of the gateway before it', () => {
   let api: ModelGatewayApi;
-  let remote: Listening;
-  const seen: string[] = [];
+  let remote: RecordingGateway;
 
   before(async () => {
     ({ api } = await activate());
     await resetConfiguration(api);
-    remote = await listenOnLoopback(createServer((req, res) => {
-      seen.push(req.headers.authorization ?? '');
-      const json = (body: object) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (req.url === '/v1/models') return void json({ object: 'list', data: [{ id: 'remote-model', object: 'model' }] });
-      if (req.url?.startsWith('/v1/dashboard/billing/subscription')) return void json({ object: 'billing_subscription', hard_limit_usd: 5 });
-      if (req.url?.startsWith('/v1/dashboard/billing/usage')) return void json({ object: 'list', total_usage: 0 });
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not here","type":"x"}}');
-    }));
+    remote = await startRecordingGateway('remote-model');
     await setSettings(api, { baseUrl: remote.origin, model: 'remote-model' });
     await setKey(api, REMOTE_KEY);
     await waitFor('VS Code to list the remote models', async () => (await vscode.lm.selectChatModels({ vendor: VENDOR })).some((m) => m.family === 'remote-model') || undefined);
@@ -47,7 +38,7 @@ describe('local gateway and the keys of the gateway before it', () => {
     await waitFor('the connection back on the remote key', () => (api.services.connection.secrets()[0] === REMOTE_KEY && api.services.connection.state.root === remote.origin) || undefined);
     await waitFor('VS Code to list the remote models again', async () => (await vscode.lm.selectChatModels({ vendor: VENDOR })).some((m) => m.family === 'remote-model') || undefined);
     await api.balance.refreshNow();
-    assert.ok(seen.length > 0, 'the remote gateway was asked');
-    assert.deepEqual([...new Set(seen)], [`Bearer ${REMOTE_KEY}`], 'the remote gateway saw only its own key');
+    assert.ok(remote.seen.length > 0, 'the remote gateway was asked');
+    assert.deepEqual([...new Set(remote.seen)], [`Bearer ${REMOTE_KEY}`], 'the remote gateway saw only its own key');
   });
 });

@@ -6,36 +6,27 @@
 // not take the new base URL for an edit of its own profile: that wrote the home gateway's address into Default and
 // sent the work key to the home gateway. The other window is played by writing what its switch writes.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import * as vscode from 'vscode';
 import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
 import { PROFILES_STATE_KEY } from '../../../src/extension/profiles/profiles.ts';
 import type { ProfilesState } from '../../../src/extension/profiles/profiles.ts';
-import { listenOnLoopback } from '../../support/loopback.ts';
-import type { Listening } from '../../support/loopback.ts';
 import { activate, resetConfiguration, startSuiteGateway, useSuiteGateway, VENDOR, waitFor } from './helpers.ts';
 import type { SuiteGateway } from './helpers.ts';
+import { startRecordingGateway } from './recordingGateway.ts';
+import type { RecordingGateway } from './recordingGateway.ts';
 
 const HOME_KEY = 'sk-suite-home-profile-key-0001';
 
 describe('profile switches and keys', () => {
   let api: ModelGatewayApi;
   let work: SuiteGateway;
-  let home: Listening;
-  const seen: string[] = [];
+  let home: RecordingGateway;
 
   before(async () => {
     ({ api } = await activate());
     await resetConfiguration(api);
     work = await startSuiteGateway();
-    home = await listenOnLoopback(createServer((req, res) => {
-      seen.push(req.headers.authorization ?? '');
-      const json = (body: object) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (req.url === '/v1/models') return void json({ object: 'list', data: [{ id: 'home-model', object: 'model' }] });
-      if (req.url?.startsWith('/v1/dashboard/billing/subscription')) return void json({ object: 'billing_subscription', hard_limit_usd: 5 });
-      if (req.url?.startsWith('/v1/dashboard/billing/usage')) return void json({ object: 'list', total_usage: 0 });
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not here","type":"x"}}');
-    }));
+    home = await startRecordingGateway('home-model');
     await useSuiteGateway(api, work);
     await api.services.profiles.add({ name: 'Home', baseUrl: home.origin, model: 'home-model', completionModel: '' });
     await api.services.context.secrets.store('modelGateway.profile.Home.apiKey', HOME_KEY);
@@ -44,7 +35,7 @@ describe('profile switches and keys', () => {
   afterEach(async () => {
     if (api.services.profiles.state.active !== 'Default') await vscode.commands.executeCommand('modelGateway.switchProfile', 'Default');
     await waitFor('the connection back on the work key', () => (api.services.connection.secrets()[0] !== HOME_KEY && api.services.connection.state.root !== home.origin) || undefined);
-    seen.length = 0;
+    home.seen.length = 0;
   });
 
   after(async () => {
@@ -61,8 +52,8 @@ describe('profile switches and keys', () => {
     await waitFor('the connection to use the home key', () => (api.services.connection.secrets()[0] === HOME_KEY && api.services.connection.state.root === home.origin) || undefined);
     await waitFor('VS Code to list the home models', async () => (await vscode.lm.selectChatModels({ vendor: VENDOR })).some((m) => m.family === 'home-model') || undefined);
     await api.balance.refreshNow();
-    assert.ok(seen.length > 0, 'the home gateway was asked');
-    assert.deepEqual([...new Set(seen)], [`Bearer ${HOME_KEY}`], 'the home gateway saw only the home key');
+    assert.ok(home.seen.length > 0, 'the home gateway was asked');
+    assert.deepEqual([...new Set(home.seen)], [`Bearer ${HOME_KEY}`], 'the home gateway saw only the home key');
   });
 
   it('follows the switch: the home key at the home gateway, Default left as it was', async () => {
@@ -79,6 +70,6 @@ describe('profile switches and keys', () => {
     await api.balance.refreshNow();
     assert.equal(api.services.profiles.state.active, 'Home');
     assert.equal(api.services.profiles.state.profiles.find((p) => p.name === 'Default')?.baseUrl, work.gateway.url, 'Default keeps its gateway');
-    assert.deepEqual([...new Set(seen)], [`Bearer ${HOME_KEY}`], 'the home gateway saw only the home key');
+    assert.deepEqual([...new Set(home.seen)], [`Bearer ${HOME_KEY}`], 'the home gateway saw only the home key');
   });
 });
