@@ -395,6 +395,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 23, sql: SQLITE_USER_NAME_INDEX },
   // A model's maximum output tokens: larger caps are lowered to it (modelMaxOutput.ts).
   { version: 24, sql: MAX_OUTPUT_TOKENS_COLUMN },
-  // Whether a model takes images as input (modelImageInput.ts).
-  { version: 25, sql: SQLITE_IMAGE_INPUT_COLUMN },
+  { version: 25, sql: SQLITE_IMAGE_INPUT_COLUMN }, // whether a model takes images as input (modelImageInput.ts)
 ];
