@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { explainError } from '../errors/explain.ts';
 import { chatModelFor } from './chatModel.ts';
-import { PARTICIPANT_ID } from '../ids.ts';
+import { LM_VENDOR, PARTICIPANT_ID } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { signalFromToken } from './abort.ts';
 import { historyToMessages } from './history.ts';
@@ -60,9 +60,12 @@ export async function answerChat(
   let requested = false;
   try {
     const client = await services.connection.require();
-    const { references, notes } = await referenceTexts(request.references, log);
+    // An image could be attached only because the model picked under the chat input takes images; @gateway asks that
+    // model when it is the gateway's, else the configured one, of which nothing is known.
+    const imageInput = request.model?.vendor === LM_VENDOR;
+    const { references, images, notes } = await referenceTexts(request.references, log, imageInput);
     if (notes.length > 0) stream.markdown(`${referenceNotesMarkdown(notes, t)}\n\n`);
-    const messages = historyToMessages(plainTurns(context.history), PARTICIPANT_ID, { prompt: request.prompt, references });
+    const messages = historyToMessages(plainTurns(context.history), PARTICIPANT_ID, { prompt: request.prompt, references, images });
     stream.progress(t('Asking {0}…', model));
     requested = true;
     // Usage asked for: the line under the answer says its tokens, and its cost where the gateway tells it.

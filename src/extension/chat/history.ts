@@ -44,9 +44,16 @@ export interface Reference {
   readonly text: string;
 }
 
+/** An image attached to the prompt (a pasted screenshot), for a model that takes images. */
+export interface AttachedImage {
+  readonly mimeType: string;
+  readonly data: Uint8Array;
+}
+
 export interface PromptInput {
   readonly prompt: string;
   readonly references?: readonly Reference[];
+  readonly images?: readonly AttachedImage[];
   readonly system?: string;
 }
 
@@ -86,6 +93,14 @@ export function historyToMessages(history: readonly Turn[], participantId: strin
     }
     pendingUser = undefined;
   }
-  messages.push({ role: 'user', content: userContent(current.prompt, current.references) });
+  const text = userContent(current.prompt, current.references);
+  const images = current.images ?? [];
+  // Images only with the prompt they came with: earlier turns' attachments are not kept by VS Code's history.
+  const content = images.length === 0 ? text : [{ type: 'text', text }, ...images.map(imagePart)];
+  messages.push({ role: 'user', content });
   return messages;
+}
+
+function imagePart(image: AttachedImage): { type: 'image_url'; image_url: { url: string } } {
+  return { type: 'image_url', image_url: { url: `data:${image.mimeType.toLowerCase()};base64,${Buffer.from(image.data).toString('base64')}` } };
 }

@@ -10,6 +10,7 @@ export function referenceNotesMarkdown(notes: readonly ReferenceNote[], t: Trans
     too_large: t('left out (the file is larger than 5 MB)'),
     over_total: t('left out (the attachments before it filled the room)'),
     unreadable: t('left out (it could not be read)'),
+    image_not_sent: t('left out (an image, and the model asked is not known to take images)'),
   };
   return notes.map((note) => `_${escapeMarkdown(note.label)}: ${why[note.reason]}_`).join('  \n');
 }

@@ -1,12 +1,12 @@
 /**
  * The text of what the user attached to a @gateway prompt (#file, a selection, a
  * string variable): strings as they are, files and ranges read through VS Code,
- * each cut to a length, images and the rest left out. What was cut or left out is
+ * each cut to a length, images for a model that takes them, the rest left out. What was cut or left out is
  * said in notes the turn shows the user (the model sees "(truncated)" in the text):
  * a long file used to be dropped without a word.
  */
 import * as vscode from 'vscode';
-import type { Reference } from './history.ts';
+import type { AttachedImage, Reference } from './history.ts';
 
 const MAX_CHARS_EACH = 50_000;
 const MAX_CHARS_TOTAL = 150_000;
@@ -15,14 +15,28 @@ const MAX_FILE_BYTES = 5_000_000;
 
 export interface ReferenceNote {
   readonly label: string;
-  /** cut: sent in part; too_large: a file over MAX_FILE_BYTES; over_total: no room left; unreadable: could not be read. */
-  readonly reason: 'cut' | 'too_large' | 'over_total' | 'unreadable';
+  /**
+   * cut: sent in part; too_large: a file over MAX_FILE_BYTES; over_total: no room left; unreadable: could not be read;
+   * image_not_sent: an image, for a model not known to take images.
+   */
+  readonly reason: 'cut' | 'too_large' | 'over_total' | 'unreadable' | 'image_not_sent';
 }
 
 export interface ReadReferences {
   /** In prompt order. */
   readonly references: Reference[];
+  readonly images: AttachedImage[];
   readonly notes: ReferenceNote[];
+}
+
+/** VS Code's ChatReferenceBinaryData (a pasted or attached image), read by shape: it is not in the stable API types. */
+interface BinaryData {
+  readonly mimeType: string;
+  data(): Thenable<Uint8Array>;
+}
+function isImageData(value: unknown): value is BinaryData {
+  const v = value as Partial<BinaryData> | null;
+  return typeof v === 'object' && v !== null && typeof v.mimeType === 'string' && v.mimeType.toLowerCase().startsWith('image/') && typeof v.data === 'function';
 }
 
 type Read = { label: string; text: string } | { label: string; tooLarge: true };
@@ -45,13 +59,29 @@ async function textOf(value: unknown): Promise<Read | undefined> {
   return undefined;
 }
 
-export async function referenceTexts(references: readonly vscode.ChatPromptReference[], log: vscode.LogOutputChannel): Promise<ReadReferences> {
+/**
+ * The attachments of a prompt: texts within the budget, and images when `imageInput` (the model takes them; VS Code
+ * lets an image be attached only to such a model, but @gateway may ask the configured model instead).
+ */
+export async function referenceTexts(references: readonly vscode.ChatPromptReference[], log: vscode.LogOutputChannel, imageInput = false): Promise<ReadReferences> {
   const out: Reference[] = [];
+  const images: AttachedImage[] = [];
   const notes: ReferenceNote[] = [];
   let total = 0;
   // VS Code lists references last-in-prompt first; send them in prompt order.
   for (const reference of [...references].reverse()) {
     const fallbackLabel = reference.modelDescription || reference.id;
+    if (isImageData(reference.value)) {
+      if (!imageInput) notes.push({ label: fallbackLabel, reason: 'image_not_sent' });
+      else {
+        try {
+          images.push({ mimeType: reference.value.mimeType, data: await reference.value.data() });
+        } catch {
+          notes.push({ label: fallbackLabel, reason: 'unreadable' });
+        }
+      }
+      continue;
+    }
     if (total >= MAX_CHARS_TOTAL) {
       notes.push({ label: reference.value instanceof vscode.Uri ? vscode.workspace.asRelativePath(reference.value) : fallbackLabel, reason: 'over_total' });
       continue;
@@ -74,5 +104,5 @@ export async function referenceTexts(references: readonly vscode.ChatPromptRefer
       log.debug(`@gateway: reference ${reference.id} skipped: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { references: out, notes };
+  return { references: out, images, notes };
 }

@@ -47,4 +47,18 @@ describe('chat/history historyToMessages', () => {
     assert.equal(userContent('Review', [{ label: 'src/a.ts', text: 'let a = 1;' }]), 'Review\n\nsrc/a.ts:\n```\nlet a = 1;\n```');
     assert.equal(userContent('Plain'), 'Plain');
   });
+
+  it('sends images attached to the prompt as image_url parts after its text', () => {
+    const png = { mimeType: 'image/PNG', data: new Uint8Array([137, 80, 78, 71]) };
+    assert.deepEqual(historyToMessages([], ME, { prompt: 'What is wrong here?', references: [{ label: 'a.ts', text: 'x' }], images: [png] }), [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is wrong here?\n\na.ts:\n```\nx\n```' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw==' } },
+        ],
+      },
+    ]);
+    assert.deepEqual(historyToMessages([], ME, { prompt: 'Plain', images: [] }), [{ role: 'user', content: 'Plain' }]);
+  });
 });
