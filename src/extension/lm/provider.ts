@@ -44,12 +44,13 @@ class GatewayLanguageModelProvider implements vscode.LanguageModelChatProvider, 
   #loading: Promise<ModelList> | undefined;
   #generation = 0;
   /** Thought signatures and the like, by call id, for the turn that sends the call back. */
-  readonly #toolCallExtras = new ToolCallExtras();
+  readonly #toolCallExtras: ToolCallExtras;
 
   readonly onDidChangeLanguageModelChatInformation = this.#emitter.event;
 
   constructor(services: ExtensionServices) {
     this.#services = services;
+    this.#toolCallExtras = new ToolCallExtras(services.context.workspaceState);
     // A new base URL or key means a new model list.
     this.#subscription = services.connection.onDidChange(() => this.refresh());
   }

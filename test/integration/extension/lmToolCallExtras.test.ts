@@ -58,4 +58,38 @@ describe('lm tool calls keep what the upstream attached to them for the next tur
     const sent = upstream.bodies.at(-1);
     assert.deepEqual(sent.messages[1].tool_calls, [{ id: 'function-call-1', type: 'function', function: { name: 'read', arguments: '{"path":"a"}' }, extra_content: SIGNATURE }]);
   });
+
+  it('after a window reload (a new provider on the same workspace storage) the signature still goes back', async () => {
+    // A Memento as VS Code's workspaceState behaves: values kept as JSON.
+    const saved = new Map<string, string>();
+    const storage = { get: (key: string) => (saved.has(key) ? JSON.parse(saved.get(key)!) : undefined), update: async (key: string, value: unknown) => void saved.set(key, JSON.stringify(value)) };
+    const before = new ToolCallExtras(storage);
+    upstream.script = {
+      events: [
+        chunk({ role: 'assistant', tool_calls: [{ extra_content: SIGNATURE, id: 'function-call-2', type: 'function', function: { name: 'read', arguments: '{"path":"b"}' } }] }),
+        chunk({}, 'stop'),
+      ],
+    };
+    await sendChunksToSink(client.chatStream(buildChatRequest({ model: 'gem3', messages: [{ role: ROLE_USER, content: [{ value: 'read b' }] }], tools: TOOLS })), {
+      text: () => undefined,
+      toolCall: (call) => before.remember(call),
+    });
+    const afterReload = new ToolCallExtras(storage);
+    const followUp = buildChatRequest({
+      model: 'gem3',
+      tools: TOOLS,
+      toolCallExtras: afterReload,
+      messages: [
+        { role: ROLE_USER, content: [{ value: 'read b' }] },
+        { role: ROLE_ASSISTANT, content: [{ callId: 'function-call-2', name: 'read', input: { path: 'b' } }] },
+        { role: ROLE_USER, content: [{ callId: 'function-call-2', content: [{ value: 'bee' }] }] },
+      ],
+    });
+    assert.deepEqual((followUp.messages[1] as { tool_calls?: unknown }).tool_calls, [
+      { id: 'function-call-2', type: 'function', function: { name: 'read', arguments: '{"path":"b"}' }, extra_content: SIGNATURE },
+    ]);
+    // Anything else found under the key (another version's shape) is ignored, not trusted.
+    saved.set('modelGateway.toolCallExtras', JSON.stringify({ not: 'entries' }));
+    assert.equal(new ToolCallExtras(storage).of('function-call-2'), undefined);
+  });
 });
