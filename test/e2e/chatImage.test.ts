@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { saveScreenshot } from '../editor/artifacts.ts';
 import { poll } from '../support/poll.ts';
-import { gatewayEditorSession } from './support/gateway.ts';
+import { chatWithGatewayModel, gatewayEditorSession } from './support/gateway.ts';
 
 /** A whole 1x1 PNG (the workbench decodes an attached image). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -23,14 +23,8 @@ describe('as a user, an image attached to @gateway reaches a model that takes im
   });
 
   it('the echo model answers that it got the image', async () => {
-    const { workbench, browser, gateway } = editor();
-    await workbench.runCommand('Model Gateway: Set API Key');
-    await workbench.typeInQuickInput(gateway.goodKey);
-    await workbench.waitForNotification(/^API key saved/);
-    await workbench.clearNotifications();
-    await workbench.newChat();
-    await poll('a gateway model in the chat input', async () => (await workbench.chatPickers()).model !== '' || undefined);
-    await workbench.pickChatModel('echo');
+    const { workbench, browser } = editor();
+    await chatWithGatewayModel(editor(), 'echo');
     // Attached as a user does: Add Context (the + under the chat input), then the file by name.
     await workbench.openChat();
     await browser.page.locator('.interactive-input-part .chat-attachment-button, .interactive-input-part [aria-label^="Add Context"]').first().click();

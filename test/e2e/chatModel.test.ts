@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { saveScreenshot } from '../editor/artifacts.ts';
 import { poll } from '../support/poll.ts';
-import { gatewayCli, gatewayEditorSession } from './support/gateway.ts';
+import { chatWithGatewayModel, gatewayCli, gatewayEditorSession } from './support/gateway.ts';
 
 /** The model of the gateway's newest logged chat request (its CLI's `logs --json`: one JSON row a line, oldest first). */
 function lastChatModel(dataDir: string): string | undefined {
@@ -26,13 +26,7 @@ describe('as a user, @gateway answers with the gateway model picked under the ch
 
   it('the model picked in the chat model picker answers @gateway, over the setting', async () => {
     const { workbench, browser, gateway } = editor();
-    await workbench.runCommand('Model Gateway: Set API Key');
-    await workbench.typeInQuickInput(gateway.goodKey);
-    await workbench.waitForNotification(/^API key saved/);
-    await workbench.clearNotifications();
-    await workbench.newChat();
-    await poll('a gateway model in the chat input', async () => (await workbench.chatPickers()).model !== '' || undefined);
-    await workbench.pickChatModel('parrot');
+    await chatWithGatewayModel(editor(), 'parrot');
     await workbench.sendChat('@gateway Which model is this?');
     await workbench.waitForChatResponse(/You said: Which model is this\?/);
     const model = await poll('the request in the gateway log', async () => lastChatModel(gateway.dataDir), 20000);

@@ -98,3 +98,14 @@ export function gatewayEditorSession(options: {
     return { ...session, gateway };
   };
 }
+
+/** As a user: the gateway's key set with "Set API Key", then a new chat with `model` picked under the chat input. */
+export async function chatWithGatewayModel({ workbench, gateway }: GatewayEditor, model: string): Promise<void> {
+  await workbench.runCommand('Model Gateway: Set API Key');
+  await workbench.typeInQuickInput(gateway.goodKey);
+  await workbench.waitForNotification(/^API key saved/);
+  await workbench.clearNotifications();
+  await workbench.newChat();
+  await poll('a gateway model in the chat input', async () => (await workbench.chatPickers()).model !== '' || undefined);
+  await workbench.pickChatModel(model);
+}
