@@ -37,7 +37,8 @@ describe('console: a key without rate or concurrency limits in a browser', funct
     await editor.locator('#edit-key-spend').fill('2');
     await editor.locator('#key-limits-save').click();
     await editor.waitFor({ state: 'detached' });
-    assert.match(await row('open').locator('[data-spending]').innerText(), /of \$2\.00/);
+    // The list is drawn again from the saved key after the editor closes: wait for it (a CI run read it before).
+    await row('open').locator('[data-spending]', { hasText: /of \$2\.00/ }).waitFor({ timeout: 10_000 });
     assert.equal(await row('open').locator('[data-limits]').innerText(), 'unlimited requests/min, unlimited at once');
     const stored = (await suite().store.listKeys()).find((k) => k.name === 'open')!;
     assert.deepEqual([stored.rpm, stored.concurrency, stored.spendLimit], [0, 0, 2_000_000]);
