@@ -75,6 +75,24 @@ describe('the OpenAI Responses API (/v1/responses)', () => {
     assert.equal((await logOf(raw.headers.get('x-request-id'))).cost, costOf(FAKE_PROMPT_TOKENS, 3, INPUT, OUTPUT));
   });
 
+  it("an openai channel: instructions and the developer items before the user's turn go as one system message, as open models' chat templates need", async () => {
+    // What the Codex CLI sends: instructions, a developer message (its permissions), then the user's turn.
+    await sdk.responses.create({
+      model: 'gpt-up',
+      instructions: 'You are a coding agent.',
+      input: [
+        { role: 'developer', content: [{ type: 'input_text', text: 'Sandbox: workspace-write.' }] },
+        { role: 'user', content: [{ type: 'input_text', text: 'hi' }] },
+        { role: 'developer', content: 'Later note.' },
+      ],
+    });
+    assert.deepEqual(upstream.requests.at(-1)!.body.messages, [
+      { role: 'system', content: 'You are a coding agent.\n\nSandbox: workspace-write.' },
+      { role: 'user', content: 'hi' },
+      { role: 'system', content: 'Later note.' },
+    ]);
+  });
+
   it('streams the Responses event sequence, accepted by the SDK\'s strict ResponseStream', async () => {
     const stream = sdk.responses.stream({ model: 'gpt-up', input: 'stream please' });
     const types: string[] = [];

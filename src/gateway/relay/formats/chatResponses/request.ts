@@ -1,6 +1,6 @@
 /**
  * A Responses request as chat completions, for upstreams without the Responses API.
- * `instructions` and system/developer items become system messages, message items keep their
+ * `instructions` and system/developer items become system messages (those before any other as one), message items keep their
  * role, function_call items become an assistant turn's tool_calls and function_call_output items
  * the `tool` messages that answer them, in order (custom_tool_call and its output alike). Reasoning items are
  * the upstream model's own: their text goes back only as the `reasoning_content` of the assistant turn whose tool
@@ -31,7 +31,7 @@ export function responsesToChatRequest(body: ResponsesRequest): Json {
     b.input.forEach((item, i) => addItem(messages, item, `input.${i}`, names, carry));
     flushImages(messages, carry);
   }
-  const chat: Json = { model: b.model, messages };
+  const chat: Json = { model: b.model, messages: oneLeadingSystem(messages) };
   if (b.stream) chat['stream'] = true;
   if (b.max_output_tokens) chat['max_tokens'] = b.max_output_tokens;
   for (const field of ['temperature', 'top_p', 'parallel_tool_calls', 'user'] as const) if (b[field] !== undefined && b[field] !== null) chat[field] = b[field];
@@ -49,6 +49,17 @@ export function responsesToChatRequest(body: ResponsesRequest): Json {
     chat['response_format'] = { type: 'json_schema', json_schema: { name: format['name'], schema: format['schema'], strict: format['strict'] } };
   } else if (format?.['type'] === 'json_object') chat['response_format'] = { type: 'json_object' };
   return chat;
+}
+
+/**
+ * The system messages before the first other one as one: the Codex CLI sends `instructions` and then developer items,
+ * and the chat templates of many open models (Mistral's, Llama's on vLLM) refuse a second system message.
+ */
+function oneLeadingSystem(messages: Json[]): Json[] {
+  let n = 0;
+  while (messages[n]?.['role'] === 'system' && typeof messages[n]!['content'] === 'string') n++;
+  if (n < 2) return messages;
+  return [{ role: 'system', content: messages.slice(0, n).map((m) => m['content'] as string).join('\n\n') }, ...messages.slice(n)];
 }
 
 /** What goes on from one item to those after it. */
