@@ -394,9 +394,15 @@ export class Workbench {
     const dropdown = this.page.locator('.action-widget.action-widget-dropdown').first();
     const rows = dropdown.locator('.monaco-list-row.action');
     for (let attempt = 1; ; attempt++) {
-      await this.chatInputPart.locator('.model-picker-name, .model-picker-split').first().click();
+      const picker = this.chatInputPart.locator('.model-picker-name, .model-picker-split').first();
+      await picker.click();
       await dropdown.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
       const offered = await poll(`the model ${name} in the chat model picker`, async () => {
+        // The chat view can re-render under it (models registering): a dropdown that closed is opened again.
+        if (!(await dropdown.isVisible())) {
+          await picker.click().catch(() => undefined);
+          return undefined;
+        }
         const titles = await rows.evaluateAll((els) => els.map((e) => (e.querySelector('.title')?.textContent ?? '').trim()));
         // Models not yet used sit in the collapsed "Other Models" group.
         if (!titles.includes(name) && titles.includes('Other Models')) await rows.filter({ hasText: 'Other Models' }).first().click().catch(() => undefined);
