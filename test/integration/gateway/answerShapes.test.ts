@@ -1,11 +1,10 @@
 // Chat answers in the shapes real upstreams send, converted for Claude Code (Messages) and Codex (Responses), with
 // the official SDKs as unchanged clients.
 import assert from 'node:assert/strict';
-import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
 import { chunk, startToolStreamServer, type ToolStreamServer } from '../extension/toolStream.ts';
-import { logOfRequest, startTestGateway, type Started } from './helpers.ts';
+import { anthropicOn, logOfRequest, startTestGateway, type Started } from './helpers.ts';
 
 describe('chat answers in the shapes upstreams send, converted for Messages and Responses clients', () => {
   let upstream: ToolStreamServer;
@@ -26,7 +25,7 @@ describe('chat answers in the shapes upstreams send, converted for Messages and 
     upstream.script = {
       events: [chunk({ role: 'assistant', content: '' }), think('A greeting,'), think(' so greet.'), chunk({ content: [{ type: 'text', text: 'Hello' }] }), chunk({ content: ' there.' }), chunk({}, 'stop')],
     };
-    const claude = new Anthropic({ apiKey: t.key, baseURL: t.gw.url, maxRetries: 0 });
+    const claude = anthropicOn(t);
     const message = await claude.messages.stream({ model: 'magistral', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
     assert.deepEqual(message.content, [{ type: 'thinking', thinking: 'A greeting, so greet.', signature: '' }, { type: 'text', text: 'Hello there.' }]);
     const openai = new OpenAI({ apiKey: t.key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
@@ -39,7 +38,7 @@ describe('chat answers in the shapes upstreams send, converted for Messages and 
   it('an upstream that reports no usage is charged for what it generated in every shape: arguments as an object, a legacy function_call, content as chunks', async () => {
     // Before: only string content and string arguments were counted, and such answers were estimated at a token or two.
     const long = 'x'.repeat(400);
-    const claude = new Anthropic({ apiKey: t.key, baseURL: t.gw.url, maxRetries: 0 });
+    const claude = anthropicOn(t);
     const tools = [{ name: 'write', input_schema: { type: 'object' as const, properties: { text: { type: 'string' } } } }];
     for (const events of [
       [chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'write', arguments: { text: long } } }] }), chunk({}, 'tool_calls')],

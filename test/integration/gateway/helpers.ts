@@ -6,6 +6,7 @@ import { startGateway } from '../../../src/gateway/server.ts';
 import type { GatewayOptions, RunningGateway } from '../../../src/gateway/server.ts';
 import { openStore } from '../../../src/gateway/store/index.ts';
 import { answerOf, requestOf, type Answer, type CallOptions } from '../../support/answer.ts';
+import Anthropic, { type ClientOptions } from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { poll, PollTimeout } from '../../support/poll.ts';
@@ -90,6 +91,17 @@ export interface UpstreamSuite {
   readonly upstream: FakeUpstream;
   /** The official openai SDK on the gateway's /v1, with the bootstrap key and no retries. */
   readonly openai: OpenAI;
+  /** The official Anthropic SDK on the gateway (anthropicOn), with the bootstrap key. */
+  readonly claude: Anthropic;
+}
+
+/**
+ * The official Anthropic SDK on a test gateway (its base URL without /v1, as Claude Code is configured), the bootstrap
+ * key unless `options` say otherwise, no retries. A timeout of its own: without one the SDK refuses, before sending
+ * it, a whole (not streamed) answer it expects to take long (Claude Code's max_tokens of 32,000).
+ */
+export function anthropicOn(t: Started, options: ClientOptions = {}): Anthropic {
+  return new Anthropic({ apiKey: t.key, baseURL: t.gw.url, maxRetries: 0, timeout: 60_000, ...options });
 }
 
 /**
@@ -97,12 +109,13 @@ export interface UpstreamSuite {
  * and models; the upstream's behaviour is reset before each test; both stop after the suite.
  */
 export function useGatewayWithUpstream(setup: (admin: Store, upstream: FakeUpstream) => Promise<void>, options: GatewayOptions = {}): UpstreamSuite {
-  const state = {} as { t: Started; upstream: FakeUpstream; openai: OpenAI };
+  const state = {} as { t: Started; upstream: FakeUpstream; openai: OpenAI; claude: Anthropic };
   before(async () => {
     state.t = await startTestGateway(options);
     state.upstream = await startFakeUpstream({});
     await setup(state.t.admin(), state.upstream);
     state.openai = new OpenAI({ apiKey: state.t.key, baseURL: `${state.t.gw.url}/v1`, maxRetries: 0 });
+    state.claude = anthropicOn(state.t);
   });
   beforeEach(() => {
     if (state.upstream) state.upstream.behaviour = {};

@@ -11,7 +11,7 @@ import { createKey } from '../../../src/gateway/admin.ts';
 import { costOf } from '../../../src/gateway/accounts/money.ts';
 import { newChannel } from '../../support/channels.ts';
 import type { FakeRequest, FakeUpstream } from '../../support/fakeUpstream.ts';
-import { chatModel, logOfRequest, useGatewayWithUpstream, type Started } from './helpers.ts';
+import { anthropicOn, chatModel, logOfRequest, useGatewayWithUpstream, type Started } from './helpers.ts';
 
 const MAX_OUTPUT = 16_384;
 const INPUT = 1_000_000;
@@ -45,9 +45,7 @@ describe("a model's maximum output: larger caps are lowered to it", () => {
   let openai: OpenAI;
   let claude: Anthropic;
   before(() => {
-    ({ t, upstream, openai } = suite);
-    // A timeout of its own: without one the SDK refuses a whole (not streamed) answer of 32,000 tokens before sending it.
-    claude = new Anthropic({ apiKey: t.key, baseURL: t.gw.url, maxRetries: 0, timeout: 60_000 });
+    ({ t, upstream, openai, claude } = suite);
   });
   beforeEach(() => {
     upstream.behaviour = refuseTooLarge;
@@ -141,7 +139,7 @@ describe("a model's maximum output: larger caps are lowered to it", () => {
       // About 25,000 output tokens' worth: lowered by the balance alone, the cap would be past the model's maximum.
       await admin.createAccount('thin', costOf(2000, 25_000, INPUT, OUTPUT));
       const { secret } = await createKey(admin, { account: 'thin', name: 'thin-key' });
-      const thin = new Anthropic({ apiKey: secret, baseURL: t.gw.url, maxRetries: 0, timeout: 60_000 });
+      const thin = anthropicOn(t, { apiKey: secret });
       const { data: message, response } = await thin.messages.create({ model: 'claude-capped', max_tokens: 32_000, messages: [{ role: 'user', content: 'hi' }] }).withResponse();
       assert.equal(message.stop_reason, 'end_turn');
       assert.deepEqual(await capsOf(response), lowered);

@@ -11,7 +11,7 @@ import { costOf, costOfTokens } from '../../../src/gateway/accounts/money.ts';
 import { FAKE_SIGNATURE } from '../../support/fakeMessages.ts';
 import { FAKE_PROMPT_TOKENS, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { newChannel } from '../../support/channels.ts';
-import { call, chatModel, logOfRequest, useGatewayWithUpstream, waitForLog, type Started } from './helpers.ts';
+import { anthropicOn, call, chatModel, logOfRequest, useGatewayWithUpstream, waitForLog, type Started } from './helpers.ts';
 
 const INPUT = 3_000_000;
 const OUTPUT = 15_000_000;
@@ -30,8 +30,7 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
   let openai: OpenAI;
   let claude: Anthropic;
   before(() => {
-    ({ t, upstream, openai } = suite);
-    claude = new Anthropic({ apiKey: t.key, baseURL: t.gw.url, maxRetries: 0 });
+    ({ t, upstream, openai, claude } = suite);
   });
 
   const logOf = (requestId: string | null) => logOfRequest(t.admin(), requestId);
@@ -333,7 +332,7 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
     it('count_tokens answers free, unlogged, and outside the key rate limit', async () => {
       const admin = t.admin();
       const { secret } = await createKey(admin, { account: 'local', name: 'one-per-minute', rpm: 1 });
-      const limited = new Anthropic({ apiKey: secret, baseURL: t.gw.url, maxRetries: 0 });
+      const limited = anthropicOn(t, { apiKey: secret });
       for (let i = 0; i < 5; i++) {
         const counted = await limited.messages.countTokens({ model: 'claude-up', system: 'Sys.', messages: [{ role: 'user', content: 'count these words please' }] });
         assert.ok(counted.input_tokens > 0);
@@ -361,9 +360,9 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
     });
 
     it('authenticates with x-api-key or a Bearer token, and the SDK raises its own error classes on 401, 403 and 404', async () => {
-      const bearer = new Anthropic({ authToken: t.key, apiKey: null, baseURL: t.gw.url, maxRetries: 0 });
+      const bearer = anthropicOn(t, { authToken: t.key, apiKey: null });
       assert.equal((await bearer.messages.create({ model: 'echo', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] })).type, 'message');
-      const wrong = new Anthropic({ apiKey: 'sk-wrong', baseURL: t.gw.url, maxRetries: 0 });
+      const wrong = anthropicOn(t, { apiKey: 'sk-wrong' });
       await assert.rejects(wrong.messages.create({ model: 'echo', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] }), (e: unknown) => {
         assert.ok(e instanceof AuthenticationError);
         assert.equal((e.error as { error: { type: string; code: string } }).error.type, 'authentication_error');
@@ -375,7 +374,7 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
       assert.match(keyless.json.error.message, /no API key was sent.*Anthropic clients send it as "x-api-key: <API_KEY>"/);
       await assert.rejects(claude.messages.create({ model: 'no-such-model', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] }), NotFoundError);
       const { secret } = await createKey(t.admin(), { account: 'local', name: 'echo-only', models: ['echo'] });
-      const narrow = new Anthropic({ apiKey: secret, baseURL: t.gw.url, maxRetries: 0 });
+      const narrow = anthropicOn(t, { apiKey: secret });
       await assert.rejects(narrow.messages.create({ model: 'claude-up', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] }), PermissionDeniedError);
       await assert.rejects(narrow.messages.countTokens({ model: 'claude-up', messages: [{ role: 'user', content: 'x' }] }), PermissionDeniedError);
     });
@@ -384,7 +383,7 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
       const admin = t.admin();
       await admin.createAccount('empty', 0);
       const { secret } = await createKey(admin, { account: 'empty', name: 'empty-key' });
-      const poor = new Anthropic({ apiKey: secret, baseURL: t.gw.url, maxRetries: 0 });
+      const poor = anthropicOn(t, { apiKey: secret });
       await assert.rejects(poor.messages.create({ model: 'claude-up', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] }), (e: unknown) => {
         assert.ok(e instanceof PermissionDeniedError);
         assert.equal((e.error as { error: { code: string } }).error.code, 'insufficient_balance');

@@ -10,7 +10,7 @@ import { addChannelPricedFree, newChannel } from '../../support/channels.ts';
 import type { FakeUpstream } from '../../support/fakeUpstream.ts';
 import { chunk, startToolStreamServer } from '../extension/toolStream.ts';
 import type { ToolStreamServer } from '../extension/toolStream.ts';
-import { chatModel, startTestGateway, useGatewayWithUpstream, type Started } from './helpers.ts';
+import { anthropicOn, chatModel, startTestGateway, useGatewayWithUpstream, type Started } from './helpers.ts';
 
 const whole = (id: string, path: string) => chunk({ role: 'assistant', tool_calls: [{ id, type: 'function', function: { name: 'read', arguments: JSON.stringify({ path }) } }] });
 const SHAPES: Record<string, object[]> = {
@@ -45,7 +45,7 @@ describe('tool calls streamed in the shapes Gemini sends, converted for Messages
   for (const [shape, events] of Object.entries(SHAPES)) {
     it(`Messages, ${shape}: two tool_use blocks and stop_reason tool_use`, async () => {
       upstream.script = { events };
-      const claude = new Anthropic({ apiKey: t.key, baseURL: t.gw.url, maxRetries: 0 });
+      const claude = anthropicOn(t);
       const tools = [{ name: 'read', input_schema: { type: 'object' as const, properties: { path: { type: 'string' } } } }];
       const message = await claude.messages.stream({ model: 'gem', max_tokens: 64, tools, messages: [{ role: 'user', content: 'read a and b' }] }).finalMessage();
       assert.deepEqual(message.content, [
@@ -81,7 +81,7 @@ describe('tool calls in the other shapes chat upstreams answer with, converted f
   let openai: OpenAI;
   before(() => {
     ({ upstream, openai } = suite);
-    claude = new Anthropic({ apiKey: suite.t.key, baseURL: suite.t.gw.url, maxRetries: 0 });
+    claude = suite.claude;
   });
   const tools = [{ name: 'read', input_schema: { type: 'object' as const, properties: { path: { type: 'string' } } } }];
   const fnTools = [{ type: 'function' as const, name: 'read', strict: false, parameters: { type: 'object', properties: { path: { type: 'string' } } } }];
@@ -131,7 +131,7 @@ describe('a legacy function_call streamed (older servers and proxies), converted
 
   it('is a tool call for Claude Code and Codex, with its arguments', async () => {
     // Before: the call was dropped; Claude Code got stop_reason tool_use with no tool_use block, Codex an empty answer.
-    const claude = new Anthropic({ apiKey: t.key, baseURL: t.gw.url, maxRetries: 0 });
+    const claude = anthropicOn(t);
     const tools = [{ name: 'read', input_schema: { type: 'object' as const, properties: { path: { type: 'string' } } } }];
     const message = await claude.messages.stream({ model: 'legacy', max_tokens: 64, tools, messages: [{ role: 'user', content: 'read a' }] }).finalMessage();
     const use = message.content[0];
