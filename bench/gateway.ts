@@ -3,12 +3,12 @@
  * Starts the real gateway (src/gateway/server.ts, the same entry `model-gateway serve` and the
  * extension use) on the SQLite data folder DATA_DIR, or with DATABASE_URL on that PostgreSQL database
  * (`serve --database`; MODEL_GATEWAY_SECRET_KEY from the environment), port 0, and answers the benchmark over IPC:
- * {type:'stats'} -> its own CPU microseconds and RSS; {type:'stop'} -> graceful stop (flushes the
+ * {type:'stats'} -> its own CPU microseconds, RSS and event-loop delay (childStats.ts); {type:'stop'} -> graceful stop (flushes the
  * request logs) and exit, so that `--cpu-prof` can write its profile.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { startGateway } from '../src/gateway/server.ts';
+import { answerStats } from './childStats.ts';
 
 async function main(): Promise<void> {
   const dataDir = process.env.DATA_DIR;
@@ -18,20 +18,9 @@ async function main(): Promise<void> {
   const gateway = await startGateway({ dataDir, databaseUrl, port: 0, host: '127.0.0.1', echoDelayMs: 0, log: (line) => process.stderr.write(`${line}\n`) });
   const expected = databaseUrl ? 'postgres' : 'sqlite';
   if (gateway.storeKind !== expected) throw new Error(`the gateway runs on a ${gateway.storeKind} store, not ${expected}`);
-  // Event-loop delay from a stats call with loop 'start' to one with 'stop': how long the gateway's one thread
-  // was blocked while it was loaded. Off in between: its 1 ms timer would wake an idle gateway 1,000 times a second.
-  const loop = monitorEventLoopDelay({ resolution: 1 });
-  process.on('message', (msg: { type: string; loop?: 'start' | 'stop' }) => {
-    if (msg.type === 'stats') {
-      const cpu = process.cpuUsage();
-      const loopDelay = msg.loop === 'stop' && loop.count > 0 ? { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 } : null;
-      if (msg.loop === 'stop') loop.disable();
-      if (msg.loop === 'start') {
-        loop.reset();
-        loop.enable();
-      }
-      process.send?.({ type: 'stats', cpuMicros: cpu.user + cpu.system, rss: process.memoryUsage.rss(), loopDelay });
-    } else if (msg.type === 'memory') {
+  answerStats();
+  process.on('message', (msg: { type: string }) => {
+    if (msg.type === 'memory') {
       // Where the RSS is: V8 heap spaces (committed vs used), external and array buffers.
       const spaces = Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, { committedMB: +(s.physical_space_size / 2 ** 20).toFixed(1), usedMB: +(s.space_used_size / 2 ** 20).toFixed(1) }]));
       const m = process.memoryUsage();

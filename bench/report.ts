@@ -29,6 +29,11 @@ export interface Results {
   >;
   /** The floor's CPU time (from /proc, 10 ms resolution) during each measured case, for comparison. */
   readonly floorCpu: Record<string, { cpuSeconds: number; requests: number }>;
+  /**
+   * floorLoopDelayMs[case][target]: the floor's event-loop delay under the same loads as the gateway's (target
+   * `floor`), and with pg50 that of three floor processes behind one round-robin target (`floor3`, the worst of them).
+   */
+  readonly floorLoopDelayMs: Record<string, Record<string, LoopDelay>>;
   gatewayPeakRssBytes: number | null;
   hold: (HoldResult & { rssAllOpenBytes: number }) | null;
   /** The inline-completion path, one at a time: plain HTTP and the extension's engine (bench/completion.ts). */
@@ -212,22 +217,27 @@ export function renderTable(results: Results, verdicts: readonly Verdict[]): str
       const v = verdict(id);
       return v && v.value !== null ? `${v.target}: ${(v.value * 100).toFixed(1)}%` : v ? v.target : '';
     };
+    // What three processes on these cores cost a plain proxy: three floors against one, in the same rounds.
+    const floors = roundRatio(results, 'ns50', 'floor', 'floor3');
+    const floorsSaid = floors === null ? '' : ` (3 floors vs 1: ${(floors * 100).toFixed(1)}%)`;
     for (const [name, label, id] of [['pg1', '1 instance', 'pg50-1-instance-vs-sqlite'], ['pg3', `${pg.instances} instances`, 'pg50-3-instances-vs-1']] as const) {
       const r = get(results, 'ns50', name);
       if (!r) continue;
-      rows.push([`PostgreSQL, ${label}: c=50 req/s`, '', rps(f?.rps), rps(r.rps), pct(r.rps, d?.rps), pct(r.rps, f?.rps), rounds(id), mark(verdict(id))]);
+      rows.push([`PostgreSQL, ${label}: c=50 req/s`, '', rps(f?.rps), rps(r.rps), pct(r.rps, d?.rps), pct(r.rps, f?.rps), `${rounds(id)}${name === 'pg3' ? floorsSaid : ''}`, mark(verdict(id))]);
       rows.push([`PostgreSQL, ${label}: c=50 p50 ms`, '', ms(f?.latency.p50), ms(r.latency.p50), plus(r.latency.p50, d?.latency.p50), plus(r.latency.p50, f?.latency.p50), '', '']);
       rows.push([`PostgreSQL, ${label}: c=50 p99 ms`, '', ms(f?.latency.p99), ms(r.latency.p99), plus(r.latency.p99, d?.latency.p99), plus(r.latency.p99, f?.latency.p99), '', '']);
     }
   }
   const loop = (x: LoopDelay | null | undefined): string => (x ? `${x.p99.toFixed(1)} / ${x.max.toFixed(1)}` : '-');
-  const loopRow = (label: string, delay: LoopDelay | null | undefined, id: string): void => {
+  // The floor column: the floor's own loop under the same load (three floors' worst beside three instances).
+  const floorLoop = results.floorLoopDelayMs?.['ns50'] ?? {};
+  const loopRow = (label: string, delay: LoopDelay | null | undefined, id: string, floor: LoopDelay | undefined): void => {
     const v = verdict(id);
-    if (v) rows.push([label, '', '', loop(delay), '', '', v.target, mark(v)]);
+    if (v) rows.push([label, '', loop(floor), loop(delay), '', '', v.target, mark(v)]);
   };
-  loopRow('c=50 event-loop delay p99/max ms, SQLite', results.gatewayCpu['ns50']?.loopDelayMs, 'ns50-loop-delay');
+  loopRow('c=50 event-loop delay p99/max ms, SQLite', results.gatewayCpu['ns50']?.loopDelayMs, 'ns50-loop-delay', floorLoop['floor']);
   for (const [name, label] of [['pg1', '1 instance'], ['pg3', `${pg?.instances ?? 0} instances`]] as const) {
-    loopRow(`  PostgreSQL, ${label} (worst)`, pg?.targets[name]?.loopDelayMs, `pg50-loop-delay-${name}`);
+    loopRow(`  PostgreSQL, ${label} (worst)`, pg?.targets[name]?.loopDelayMs, `pg50-loop-delay-${name}`, floorLoop[name === 'pg1' ? 'floor' : 'floor3']);
   }
   latencyRow('stream first byte p50 ms', 'ttfb', (r) => r.firstByte.p50, verdict('stream-added-first-byte-ms'));
   latencyRow('stream first byte p99 ms', 'ttfb', (r) => r.firstByte.p99);
@@ -309,6 +319,7 @@ export function renderTable(results: Results, verdicts: readonly Verdict[]): str
   perRound('gateway', 'floor', 'gateway vs floor');
   perRound('pg1', 'gateway', 'PostgreSQL 1 instance vs SQLite gateway');
   perRound('pg3', 'pg1', 'PostgreSQL 3 instances vs 1');
+  perRound('floor3', 'floor', '3 floor processes vs 1');
   const pb = results.postgres?.bookkeeping;
   if (pb) {
     notes.push(

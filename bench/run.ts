@@ -18,14 +18,12 @@
  *   --from-source                  run the gateway child from the .ts sources, not bundled like dist/cli.cjs
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { memory, peakRss, procCpuSeconds, resetPeakRss, startChild, stats, stopChild, killAll, type Child } from './children.ts';
 import { holdStreams, mergeRuns, runLoad, type HoldResult, type LoadResult, type LoadSpec, type Target } from './load.ts';
-import { build } from 'esbuild';
-import { cliOptions } from '../esbuild.js';
+import { bundled, gitCommit } from './bundle.ts';
 import { MODELS, checkBookkeeping, checkPostgresBookkeeping, holdModel, setUpGateway } from './setup.ts';
 import { freshDatabase, postgresServerPid, stopPostgres } from '../test/support/postgres.ts';
 import { completionPath } from './completion.ts';
@@ -59,21 +57,6 @@ const BODIES = {
   hold: JSON.stringify({ model: holdModel(PLAN.hold.chunks, PLAN.hold.delayMs), messages, stream: true, stream_options: { include_usage: true } }),
 };
 
-/** `entry` bundled with dist/cli.cjs's options into bench/results/`out`: a child runs what users run. */
-async function bundled(entry: string, out: string, keepLines = false): Promise<string> {
-  const outfile = join(root, 'bench/results', out);
-  await build({ ...cliOptions, ...(keepLines ? { minifyWhitespace: false } : {}), entryPoints: [join(root, entry)], outfile });
-  return outfile;
-}
-
-function gitCommit(): string | null {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-  } catch {
-    return null;
-  }
-}
-
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
 async function main(): Promise<number> {
@@ -81,13 +64,14 @@ async function main(): Promise<number> {
     when: new Date().toISOString(),
     mode: smoke ? 'smoke' : 'full',
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '?', memGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadavgBefore: loadavg() },
-    commit: gitCommit(),
+    commit: gitCommit(root),
     gatewayNote: null,
     gatewayFlags: [...Object.entries(launch.env).map(([k, v]) => `${k}=${v}`), ...gatewayFlags],
     runs: {},
     rounds: {},
     gatewayCpu: {},
     floorCpu: {},
+    floorLoopDelayMs: {},
     gatewayPeakRssBytes: null,
     hold: null,
     holdPeakRssBytes: null,
@@ -125,6 +109,8 @@ async function main(): Promise<number> {
   const servers = new Map<string, Child[]>();
   const pgTargets: Target[] = [];
   const versusTargets: Target[] = [];
+  /** With pg50: three floor processes behind one round-robin target, what three instances cost a plain proxy on these cores. */
+  const floorTargets: Target[] = [];
   let floorChild!: Child;
   let gatewayScript: string | null = null;
   try {
@@ -134,6 +120,7 @@ async function main(): Promise<number> {
     const floor = await startChild('floor', join(root, 'bench/floor.ts'), { env: { UPSTREAM: upstream.url } });
     children.push(floor);
     floorChild = floor;
+    servers.set('floor', [floor]);
 
     const baseTargets: Target[] = [];
     if (only.has('direct')) baseTargets.push({ name: 'direct', origin: upstream.url, headers: {} });
@@ -167,7 +154,7 @@ async function main(): Promise<number> {
       const execArgv = profiled('gateway');
       // Bundled with dist/cli.cjs's own options (esbuild.js), so the child runs what users run. A profiled
       // child keeps its line breaks: profile-summary.ts maps lines to sources by esbuild's module markers.
-      const script = fromSource ? join(root, 'bench/gateway.ts') : await bundled('bench/gateway.ts', 'gateway-child.cjs', profile);
+      const script = fromSource ? join(root, 'bench/gateway.ts') : await bundled(root, 'bench/gateway.ts', 'gateway-child.cjs', profile);
       gatewayScript = script;
       gateway = await startChild('gateway', script, { env: { ...launch.env, DATA_DIR: dataDir }, execArgv });
       children.push(gateway);
@@ -215,6 +202,15 @@ async function main(): Promise<number> {
         const w3 = await load(pgTargets[1]!, { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxRequests: 200_000 * PG_INSTANCES, maxMs: warm * PG_INSTANCES });
         const w4 = await load(pgTargets[0]!, { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxRequests: 200_000, maxMs: warm / 3 });
         if (w3.errors + w4.errors > 0) log(`bench: warm-up errors through the PostgreSQL gateway: ${w3.firstError ?? w4.firstError}`);
+        if (only.has('floor') && cases.has('ns50')) {
+          const floors = [floor];
+          for (let i = 2; i <= PG_INSTANCES; i++) floors.push(await startChild(`floor${i}`, join(root, 'bench/floor.ts'), { env: { UPSTREAM: upstream.url } }));
+          children.push(...floors.slice(1));
+          floorTargets.push({ name: 'floor3', origin: floor.url, origins: floors.map((c) => c.url), headers: {} });
+          servers.set('floor3', floors);
+          // Warmed as the three instances are.
+          await load(floorTargets[0]!, { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxRequests: 200_000 * PG_INSTANCES, maxMs: warm * PG_INSTANCES });
+        }
       }
     }
 
@@ -265,6 +261,7 @@ async function main(): Promise<number> {
         const s = served.get(target.name);
         // Event-loop delay over the rounds this target was loaded: the highest round p99 and the highest max.
         const d = s && s.loop.length > 0 ? { p50: Math.max(...s.loop.map((l) => l.p50)), p99: Math.max(...s.loop.map((l) => l.p99)), max: Math.max(...s.loop.map((l) => l.max)) } : null;
+        if (target.name.startsWith('floor') && d) (results.floorLoopDelayMs[caseName] ??= {})[target.name] = d;
         if (target.name === 'gateway' && gateway && s) {
           const after = await stats(gateway);
           const peak = peakRss(gateway.proc.pid!);
@@ -294,7 +291,7 @@ async function main(): Promise<number> {
     if (cases.has('ns1')) await measure('ns1', { path: PATH, body: BODIES.ns, stream: false, concurrency: 1, maxMs: PLAN.ns1[0], maxRequests: PLAN.ns1[1] });
     // pg50: the PostgreSQL gateways join ns50's rounds (the same load, interleaved with the others), or run
     // alone with the SQLite gateway they are compared with.
-    const ns50Targets = cases.has('ns50') ? [...baseTargets, ...versusTargets, ...pgTargets] : [...baseTargets.filter((t) => t.name === 'gateway'), ...pgTargets];
+    const ns50Targets = cases.has('ns50') ? [...baseTargets, ...versusTargets, ...pgTargets, ...floorTargets] : [...baseTargets.filter((t) => t.name === 'gateway'), ...pgTargets];
     if (cases.has('ns50') || pgTargets.length > 0) await measure('ns50', { path: PATH, body: BODIES.ns, stream: false, concurrency: 50, maxMs: PLAN.ns50[0], maxRequests: PLAN.ns50[1] }, ns50Targets);
     if (cases.has('ttfb')) await measure('ttfb', { path: PATH, body: BODIES.ttfb, stream: true, concurrency: 1, maxMs: PLAN.ttfb[0], maxRequests: PLAN.ttfb[1] });
     if (cases.has('paced')) await measure('paced', { path: PATH, body: BODIES.paced, stream: true, concurrency: 10, maxMs: PLAN.paced[0], maxRequests: PLAN.paced[1] });
@@ -341,7 +338,7 @@ async function main(): Promise<number> {
       if (dataDir) results.bookkeeping = await checkBookkeeping(join(dataDir, 'gateway.db'), gatewaySent);
     }
     if (cases.has('long') && only.has('gateway') && gatewayScript) {
-      const l = await measureLongStreams({ upstreamUrl: upstream.url, cliPath, floorScript: await bundled('bench/floor.ts', 'floor-child.cjs'), gatewayScript, env: launch.env, execArgv: gatewayFlags }, PLAN.long);
+      const l = await measureLongStreams({ upstreamUrl: upstream.url, cliPath, floorScript: await bundled(root, 'bench/floor.ts', 'floor-child.cjs'), gatewayScript, env: launch.env, execArgv: gatewayFlags }, PLAN.long);
       results.long = l;
       for (const [name, r] of [['floor', l.floor], ['gateway', l.gateway]] as const) {
         log(`  long   ${name.padEnd(8)} ${r.completed}/${r.streams} completed, peak open ${r.peakOpen}, ${r.errors} errors, RSS while all open ${(r.rssWhileOpenBytes / 2 ** 20).toFixed(1)} MB, life peak ${((r.lifePeakRssBytes ?? 0) / 2 ** 20).toFixed(1)} MB${r.firstError ? `  first error: ${r.firstError}` : ''}`);
