@@ -1,6 +1,7 @@
 /** Entry point: activate() is a list of register* calls; every Disposable goes to context.subscriptions. */
 import type * as vscode from 'vscode';
 import { registerChatParticipant } from './chat/participant.ts';
+import { registerCommitMessageCommand } from './commitMessage/command.ts';
 import { registerApiKeyCommands } from './commands/apiKey.ts';
 import { registerSignInCommand } from './signIn/signInCommand.ts';
 import { registerBaseUrlCommand } from './commands/baseUrl.ts';
@@ -53,6 +54,7 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   registerLanguageModelProvider(context, services);
   const completions = registerInlineCompletions(context, services);
   const usage = registerUsageView(context, services);
+  registerCommitMessageCommand(context, services);
   return { services, localGateway, chatParticipant, completions, usage, balance };
 }
 

@@ -27,6 +27,7 @@ export const COMMANDS = {
   switchProfile: 'modelGateway.switchProfile',
   addProfile: 'modelGateway.addProfile',
   removeProfile: 'modelGateway.removeProfile',
+  generateCommitMessage: 'modelGateway.generateCommitMessage',
 } as const;
 
 /** The `@gateway` chat participant (`chatParticipants[].id`). */

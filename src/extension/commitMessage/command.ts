@@ -1,0 +1,86 @@
+/**
+ * "Generate Commit Message": the sparkle in the Source Control title bar. The staged changes (or the
+ * working tree's when nothing is staged) go to the configured gateway model with the repository's recent
+ * subjects and what is already typed in the message box; the answer is written into that box. A slow model
+ * can be cancelled from its notification; what the author types meanwhile is not overwritten without asking.
+ */
+import * as vscode from 'vscode';
+import { COMMANDS } from '../ids.ts';
+import type { ExtensionServices } from '../services.ts';
+import { showErrorWithFixes } from '../errors/showError.ts';
+import { signalFromToken } from '../chat/abort.ts';
+import { commitMessageFrom } from './answer.ts';
+import { commitMessagePrompt } from './prompt.ts';
+import { gitApi, recentSubjects, repositoryFor, type GitRepository } from './git.ts';
+
+export function registerCommitMessageCommand(context: vscode.ExtensionContext, services: ExtensionServices): void {
+  context.subscriptions.push(vscode.commands.registerCommand(COMMANDS.generateCommitMessage, (arg?: unknown) => generateCommitMessage(services, arg)));
+}
+
+async function chooseRepository(arg: unknown): Promise<GitRepository | null> {
+  const t = vscode.l10n.t;
+  const api = await gitApi();
+  if (!api) {
+    void vscode.window.showWarningMessage(t('The commit message needs VS Code\'s Git extension, which is missing or turned off (git.enabled).'));
+    return null;
+  }
+  const meant = repositoryFor(api, arg);
+  if (meant) return meant;
+  if (api.repositories.length === 0) {
+    void vscode.window.showInformationMessage(t('No Git repository is open.'));
+    return null;
+  }
+  const picked = await vscode.window.showQuickPick(
+    api.repositories.map((repository) => ({ label: vscode.workspace.asRelativePath(repository.rootUri, true) || repository.rootUri.fsPath, repository })),
+    { title: t('Generate a commit message for which repository?') },
+  );
+  return picked?.repository ?? null;
+}
+
+export async function generateCommitMessage(services: ExtensionServices, arg?: unknown): Promise<void> {
+  const t = vscode.l10n.t;
+  const repository = await chooseRepository(arg);
+  if (!repository) return;
+  const model = services.settings.current.model;
+  if (model === '') {
+    const pick = t('Pick Model');
+    if ((await vscode.window.showWarningMessage(t('Pick the gateway model that writes commit messages first.'), pick)) === pick) await vscode.commands.executeCommand(COMMANDS.pickModel);
+    return;
+  }
+  const staged = repository.state.indexChanges.length > 0;
+  const diff = await repository.diff(staged);
+  if (diff.trim() === '') {
+    void vscode.window.showInformationMessage(t('There are no changes to describe: change a file, or stage one.'));
+    return;
+  }
+  const draft = repository.inputBox.value;
+  const messages = commitMessagePrompt({ diff, staged, recentSubjects: await recentSubjects(repository), draft });
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Writing a commit message with {0}…', model), cancellable: true }, async (_progress, token) => {
+    const abort = signalFromToken(token);
+    try {
+      const client = await services.connection.require();
+      const answer = await client.chat({ model, messages }, { signal: abort.signal });
+      const message = commitMessageFrom(answer.choices[0]?.message.content ?? '');
+      if (message === '') {
+        void vscode.window.showWarningMessage(t('{0} returned an empty commit message.', model));
+        return;
+      }
+      await writeMessage(repository, draft, message);
+    } catch (error) {
+      if (!token.isCancellationRequested) await showErrorWithFixes(services, error, t('Commit message'));
+    } finally {
+      abort.dispose();
+      services.connection.balanceMayHaveChanged();
+    }
+  });
+}
+
+/** Into the message box; when the author typed there while the model wrote, only if they say so. */
+async function writeMessage(repository: GitRepository, draft: string, message: string): Promise<void> {
+  const t = vscode.l10n.t;
+  if (repository.inputBox.value !== draft) {
+    const replace = t('Replace');
+    if ((await vscode.window.showInformationMessage(t('The message box changed while the commit message was written. Replace it?'), replace)) !== replace) return;
+  }
+  repository.inputBox.value = message;
+}

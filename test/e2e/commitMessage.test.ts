@@ -1,0 +1,71 @@
+// As a user with staged changes in a Git repository: the sparkle in the Source Control title bar writes the
+// commit message with the gateway's model. The echo model says back what it was asked, so the message box
+// shows that the staged diff and the repository's last subject reached the gateway.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { saveScreenshot } from '../editor/artifacts.ts';
+import { poll } from '../support/poll.ts';
+import { gatewayEditorSession } from './support/gateway.ts';
+
+/** A repository with one commit and one staged change, made before the editor opens it. */
+function stagedRepository(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mg-e2e-commit-'));
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir });
+  git('init', '-q', '-b', 'main');
+  git('config', 'user.email', 'e2e@example.com');
+  git('config', 'user.name', 'E2E');
+  writeFileSync(join(dir, 'notes.md'), '# Notes\n');
+  git('add', '.');
+  git('commit', '-q', '-m', 'docs: start the notes');
+  writeFileSync(join(dir, 'notes.md'), '# Notes\n\nThe gateway writes commit messages.\n');
+  git('add', 'notes.md');
+  return dir;
+}
+
+describe('as a user with staged changes, the Source Control sparkle writes the commit message', function () {
+  this.timeout(180000);
+  const repository = stagedRepository();
+  const editor = gatewayEditorSession({
+    name: 'e2e-commit-message',
+    workspace: repository,
+    settings: (gateway) => ({ 'modelGateway.baseUrl': gateway.url, 'modelGateway.model': 'echo', 'modelGateway.balanceRefreshSeconds': 0, 'git.enabled': true }),
+  });
+
+  after(() => rmSync(repository, { recursive: true, force: true }));
+
+  it('the message box holds the model\'s answer about the staged diff', async () => {
+    const { workbench, browser, gateway } = editor();
+    const page = browser.page;
+    await workbench.runCommand('Model Gateway: Set API Key');
+    await workbench.typeInQuickInput(gateway.goodKey);
+    await workbench.waitForNotification(/^API key saved/);
+    await workbench.clearNotifications();
+    await page.keyboard.press('Control+Shift+G');
+    const sparkle = page.locator('.part.sidebar .title-actions, .part.sidebar .actions-container').getByRole('button', { name: 'Generate Commit Message' }).first();
+    await sparkle.waitFor({ state: 'visible', timeout: 60000 });
+    await sparkle.click();
+    // The box is an editor that wraps lines and draws only what is in view, its line elements placed by their
+    // top, not in document order: read them in the order they show, whitespace folded; the end, then the start.
+    const box = page.locator('.scm-editor .view-lines').first();
+    const shown = async () => {
+      const lines = await box.locator('.view-line').evaluateAll((els) => els.map((el) => ({ top: parseFloat((el as HTMLElement).style.top) || 0, text: (el as HTMLElement).innerText })));
+      return lines.sort((a, b) => a.top - b.top).map((l) => l.text).join(' ').replace(/\s+/g, ' ').trim();
+    };
+    const end = await poll('the commit message in the Source Control message box', async () => {
+      const text = await shown();
+      return text.includes('+The gateway writes commit messages.') ? text : undefined;
+    }, 60000);
+    await saveScreenshot(page, 'e2e-commit-message', 'message-box');
+    assert.ok(end.includes('- docs: start the notes'), end);
+    await box.click();
+    await page.keyboard.press('Control+Home');
+    const start = await poll('the start of the message in view', async () => {
+      const text = await shown();
+      return text.startsWith('You said:') ? text : undefined;
+    }, 10000);
+    assert.match(start, /^You said: The staged changes: diff --git a\/notes\.md b\/notes\.md/);
+  });
+});
