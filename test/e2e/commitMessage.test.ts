@@ -2,27 +2,18 @@
 // commit message with the gateway's model. The echo model says back what it was asked, so the message box
 // shows that the staged diff and the repository's last subject reached the gateway.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { saveScreenshot } from '../editor/artifacts.ts';
 import { poll } from '../support/poll.ts';
+import { repositoryWithCommit } from '../support/gitRepository.ts';
 import { gatewayEditorSession } from './support/gateway.ts';
 
 /** A repository with one commit and one staged change, made before the editor opens it. */
 function stagedRepository(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mg-e2e-commit-'));
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir });
-  git('init', '-q', '-b', 'main');
-  git('config', 'user.email', 'e2e@example.com');
-  git('config', 'user.name', 'E2E');
-  writeFileSync(join(dir, 'notes.md'), '# Notes\n');
-  git('add', '.');
-  git('commit', '-q', '-m', 'docs: start the notes');
-  writeFileSync(join(dir, 'notes.md'), '# Notes\n\nThe gateway writes commit messages.\n');
-  git('add', 'notes.md');
-  return dir;
+  const repository = repositoryWithCommit('mg-e2e-commit-', { path: 'notes.md', content: '# Notes\n' }, 'docs: start the notes');
+  repository.write('notes.md', '# Notes\n\nThe gateway writes commit messages.\n');
+  repository.git('add', 'notes.md');
+  return repository.dir;
 }
 
 describe('as a user with staged changes, the Source Control sparkle writes the commit message', function () {

@@ -2,42 +2,33 @@
 // working tree's) goes to the gateway's echo model, which says back what it was asked, and that answer lands in
 // the repository's message box.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
 import type { GitRepository } from '../../../src/extension/commitMessage/git.ts';
 import { gitApi } from '../../../src/extension/commitMessage/git.ts';
 import { activate, resetConfiguration, startSuiteGateway, useSuiteGateway, waitFor } from './helpers.ts';
 import type { SuiteGateway } from './helpers.ts';
+import { repositoryWithCommit, type TestRepository } from '../../support/gitRepository.ts';
 
 describe('Generate Commit Message', () => {
   let api: ModelGatewayApi;
   let suite: SuiteGateway;
-  let dir: string;
+  let repo: TestRepository;
   let repository: GitRepository;
   let gitEnabledBefore: boolean | undefined;
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' });
 
   before(async () => {
     ({ api } = await activate());
     suite = await startSuiteGateway();
     await useSuiteGateway(api, suite);
-    dir = mkdtempSync(join(tmpdir(), 'mg-commit-'));
-    git('init', '-q', '-b', 'main');
-    git('config', 'user.email', 'suite@example.com');
-    git('config', 'user.name', 'Suite');
-    writeFileSync(join(dir, 'greeting.ts'), 'export const greeting = "hello";\n');
-    git('add', '.');
-    git('commit', '-q', '-m', 'feat(greeting): first greeting');
+    repo = repositoryWithCommit('mg-commit-', { path: 'greeting.ts', content: 'export const greeting = "hello";\n' }, 'feat(greeting): first greeting');
     // The test editors start with git.enabled off (quiet); this suite turns it on for itself, and back after.
     gitEnabledBefore = vscode.workspace.getConfiguration('git').inspect<boolean>('enabled')?.globalValue;
     await vscode.workspace.getConfiguration('git').update('enabled', true, vscode.ConfigurationTarget.Global);
     const gitExtension = await waitFor('the Git extension to be enabled', async () => (await gitApi()) ?? undefined);
-    await vscode.commands.executeCommand('git.openRepository', dir);
-    repository = await waitFor('the Git extension to open the repository', () => gitExtension.getRepository(vscode.Uri.file(dir)) ?? undefined);
+    await vscode.commands.executeCommand('git.openRepository', repo.dir);
+    repository = await waitFor('the Git extension to open the repository', () => gitExtension.getRepository(vscode.Uri.file(repo.dir)) ?? undefined);
   });
 
   after(async () => {
@@ -45,7 +36,7 @@ describe('Generate Commit Message', () => {
     await vscode.workspace.getConfiguration('git').update('enabled', gitEnabledBefore, vscode.ConfigurationTarget.Global);
     await resetConfiguration(api);
     await suite?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (repo) rmSync(repo.dir, { recursive: true, force: true });
   });
 
   /** Runs the command as the Source Control title bar does (with the repository's rootUri) and waits for the box to hold the answer. */
@@ -56,8 +47,8 @@ describe('Generate Commit Message', () => {
   }
 
   it('describes the staged changes, with the recent subjects, in the message box', async () => {
-    writeFileSync(join(dir, 'greeting.ts'), 'export const greeting = "hello, staged world";\n');
-    git('add', 'greeting.ts');
+    repo.write('greeting.ts', 'export const greeting = "hello, staged world";\n');
+    repo.git('add', 'greeting.ts');
     await vscode.commands.executeCommand('git.refresh', repository.rootUri).then(undefined, () => undefined);
     await waitFor('the staged change to be seen', () => repository.state.indexChanges.length > 0 || undefined);
     const message = await generate();
@@ -67,8 +58,8 @@ describe('Generate Commit Message', () => {
   });
 
   it('describes the working tree when nothing is staged', async () => {
-    git('commit', '-q', '-m', 'feat(greeting): staged world');
-    writeFileSync(join(dir, 'greeting.ts'), 'export const greeting = "hello, unstaged world";\n');
+    repo.git('commit', '-q', '-m', 'feat(greeting): staged world');
+    repo.write('greeting.ts', 'export const greeting = "hello, unstaged world";\n');
     await vscode.commands.executeCommand('git.refresh', repository.rootUri).then(undefined, () => undefined);
     await waitFor('the working-tree change to be seen', () => (repository.state.indexChanges.length === 0 && repository.state.workingTreeChanges.length > 0) || undefined);
     const message = await generate();
