@@ -3,7 +3,7 @@
  * Never edit a published migration: append a new one.
  */
 import { keyUsersSchema } from './keyUsers.ts';
-import { SQLITE_IMAGE_INPUT_COLUMN } from './modelImageInput.ts';
+import { SQLITE_ECHO_TAKES_IMAGES, SQLITE_IMAGE_INPUT_COLUMN } from './modelImageInput.ts';
 import { MAX_OUTPUT_TOKENS_COLUMN } from './modelMaxOutput.ts';
 import { SQLITE_USER_NAME_INDEX } from './userNames.ts';
 import { SQLITE_WRITE_STAMPS } from './writtenSince.ts';
@@ -396,4 +396,5 @@ export const MIGRATIONS: readonly Migration[] = [
   // A model's maximum output tokens: larger caps are lowered to it (modelMaxOutput.ts).
   { version: 24, sql: MAX_OUTPUT_TOKENS_COLUMN },
   { version: 25, sql: SQLITE_IMAGE_INPUT_COLUMN }, // whether a model takes images as input (modelImageInput.ts)
+  { version: 26, sql: SQLITE_ECHO_TAKES_IMAGES },
 ];

@@ -10,3 +10,14 @@ export const SQLITE_IMAGE_INPUT_COLUMN = 'ALTER TABLE models ADD COLUMN image_in
 
 /** PostgreSQL's migration 18. */
 export const POSTGRES_IMAGE_INPUT_COLUMN = 'ALTER TABLE models ADD COLUMN image_input BOOLEAN;';
+
+/**
+ * The built-in echo model takes images (it counts them), and a new data folder says so; one made before
+ * that said nothing, so VS Code let no image be attached to it. Said for it where the operator has not
+ * said otherwise and the echo channel is there (a model of theirs that is only called "echo" is left alone).
+ * SQLite's migration 26, PostgreSQL's 19.
+ */
+const echoTakesImages = (yes: string): string =>
+  `UPDATE models SET image_input = ${yes} WHERE name = 'echo' AND image_input IS NULL AND EXISTS (SELECT 1 FROM channels WHERE type = 'echo');`;
+export const SQLITE_ECHO_TAKES_IMAGES = echoTakesImages('1');
+export const POSTGRES_ECHO_TAKES_IMAGES = echoTakesImages('TRUE');

@@ -10,7 +10,7 @@
 import type { Migration } from './migrations.ts';
 import { WRITE_BATCH_FUNCTION } from './postgresWriteBatch.ts';
 import { keyUsersSchema } from './keyUsers.ts';
-import { POSTGRES_IMAGE_INPUT_COLUMN } from './modelImageInput.ts';
+import { POSTGRES_ECHO_TAKES_IMAGES, POSTGRES_IMAGE_INPUT_COLUMN } from './modelImageInput.ts';
 import { MAX_OUTPUT_TOKENS_COLUMN } from './modelMaxOutput.ts';
 import { POSTGRES_USER_NAME_INDEX } from './userNames.ts';
 import { POSTGRES_WRITE_STAMPS } from './writtenSince.ts';
@@ -339,4 +339,5 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 17, sql: MAX_OUTPUT_TOKENS_COLUMN },
   // Whether a model takes images as input (SQLite's migration 25, modelImageInput.ts).
   { version: 18, sql: POSTGRES_IMAGE_INPUT_COLUMN },
+  { version: 19, sql: POSTGRES_ECHO_TAKES_IMAGES },
 ];

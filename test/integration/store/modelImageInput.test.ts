@@ -1,6 +1,7 @@
 // Whether a model takes images as input, beyond the conformance suite's reads and writes: the migration that adds
 // the column (SQLite 25, PostgreSQL 18) keeps a model written by the version before, with none said, and a later
-// price says it; SQLite's column holds a flag only; `model-gateway migrate --from` copies yes, no and not said.
+// price says it; SQLite's column holds a flag only; `model-gateway migrate --from` copies yes, no and not said;
+// the built-in echo model of an older data folder is said to take images.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -41,6 +42,38 @@ describe('the image input migrations, from the version before', () => {
   it(`PostgreSQL: schema ${IMAGE_INPUT_POSTGRES - 1} to ${IMAGE_INPUT_POSTGRES}`, async () => {
     assert.equal(POSTGRES_MIGRATIONS.find((m) => m.sql.includes('image_input'))!.version, IMAGE_INPUT_POSTGRES);
     await postgresBefore(IMAGE_INPUT_POSTGRES, [OLD_MODEL], 'SELECT 1', check);
+  });
+});
+
+// The built-in echo model of a data folder made before it said it takes images (SQLite 26, PostgreSQL 19).
+const ECHO_SQLITE = 26;
+const ECHO_POSTGRES = 19;
+const echoChannel = (id: number) => `INSERT INTO channels (id, name, type, models, timeout_ms, created_at) VALUES (${id}, 'echo', 'echo', '{"echo":"echo"}', 60000, 1)`;
+const ECHO_ROWS = [
+  echoChannel(1),
+  "INSERT INTO models (name, input_price, output_price, kind) VALUES ('echo', 1, 1, 'chat')",
+  "INSERT INTO models (name, input_price, output_price, kind, image_input) VALUES ('other', 1, 1, 'chat', NULL)",
+];
+
+async function echoSaid(store: Store): Promise<void> {
+  assert.deepEqual(Object.fromEntries(Object.entries(await flags(store)).map(([name, [image]]) => [name, image])), { echo: true, other: null });
+}
+
+describe('the echo model takes images in data folders made before it said so', () => {
+  it(`SQLite: schema ${ECHO_SQLITE - 1} to ${ECHO_SQLITE}; said where nothing was, and not where the operator said no or there is no echo channel`, async () => {
+    assert.equal(MIGRATIONS.find((m) => m.sql.includes("name = 'echo'"))!.version, ECHO_SQLITE);
+    await sqliteBefore(ECHO_SQLITE, ECHO_ROWS, echoSaid);
+    await sqliteBefore(ECHO_SQLITE, [echoChannel(1), "INSERT INTO models (name, input_price, output_price, kind, image_input) VALUES ('echo', 1, 1, 'chat', 0)"], async (store) => {
+      assert.deepEqual((await flags(store))['echo'], [false, null]);
+    });
+    await sqliteBefore(ECHO_SQLITE, ["INSERT INTO models (name, input_price, output_price, kind) VALUES ('echo', 1, 1, 'chat')"], async (store) => {
+      assert.deepEqual((await flags(store))['echo'], [null, null]);
+    });
+  });
+
+  it(`PostgreSQL: schema ${ECHO_POSTGRES - 1} to ${ECHO_POSTGRES}`, async () => {
+    assert.equal(POSTGRES_MIGRATIONS.find((m) => m.sql.includes("name = 'echo'"))!.version, ECHO_POSTGRES);
+    await postgresBefore(ECHO_POSTGRES, ECHO_ROWS, 'SELECT 1', echoSaid);
   });
 });
 
