@@ -28,6 +28,7 @@ export const COMMANDS = {
   addProfile: 'modelGateway.addProfile',
   removeProfile: 'modelGateway.removeProfile',
   generateCommitMessage: 'modelGateway.generateCommitMessage',
+  editSelection: 'modelGateway.editSelection',
 } as const;
 
 /** The `@gateway` chat participant (`chatParticipants[].id`). */

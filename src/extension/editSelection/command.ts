@@ -1,0 +1,110 @@
+/**
+ * "Edit Selection with Instructions…" (the editor's context menu, and bindable to a key): the selection, or the
+ * cursor's line when nothing is selected, is rewritten by the configured chat model as the instruction says.
+ * The change is one edit (one Undo), refused when the file changed while the model wrote, and its
+ * notification offers to undo it. An `{ instruction }` argument skips the input box (keybindings, tests).
+ */
+import * as vscode from 'vscode';
+import { COMMANDS } from '../ids.ts';
+import type { ExtensionServices } from '../services.ts';
+import { showErrorWithFixes } from '../errors/showError.ts';
+import { signalFromToken } from '../chat/abort.ts';
+import { CONTEXT_LINES, editPrompt } from './prompt.ts';
+import { replacementFrom } from './answer.ts';
+
+export function registerEditSelectionCommand(context: vscode.ExtensionContext, services: ExtensionServices): void {
+  const history: string[] = [];
+  context.subscriptions.push(
+    vscode.commands.registerCommand(COMMANDS.editSelection, (arg?: { instruction?: unknown }) => editSelection(services, history, typeof arg?.instruction === 'string' ? arg.instruction : undefined)),
+  );
+}
+
+/** The range edited: the selection, or the whole line of the cursor (its line break included) when nothing is selected. */
+function rangeToEdit(editor: vscode.TextEditor): vscode.Range {
+  const { selection, document } = editor;
+  if (!selection.isEmpty) return new vscode.Range(selection.start, selection.end);
+  const line = document.lineAt(selection.active.line);
+  return line.lineNumber + 1 < document.lineCount ? new vscode.Range(line.range.start, new vscode.Position(line.lineNumber + 1, 0)) : line.range;
+}
+
+export async function editSelection(services: ExtensionServices, history: string[], given?: string): Promise<void> {
+  const t = vscode.l10n.t;
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) {
+    void vscode.window.showInformationMessage(t('Open a file and select the code to edit.'));
+    return;
+  }
+  const model = services.settings.current.model;
+  if (model === '') {
+    const pick = t('Pick Model');
+    if ((await vscode.window.showWarningMessage(t('Pick the gateway model that edits code first.'), pick)) === pick) await vscode.commands.executeCommand(COMMANDS.pickModel);
+    return;
+  }
+  const instruction = given ?? (await vscode.window.showInputBox({
+    title: t('Edit with {0}', model),
+    prompt: t('What should change in the selected code?'),
+    placeHolder: history[0] ?? t('for example: handle the error case, add types, make it a loop'),
+    ignoreFocusOut: true,
+  }));
+  if (!instruction?.trim()) return;
+  history.unshift(instruction);
+  history.splice(10);
+
+  const { document } = editor;
+  const range = rangeToEdit(editor);
+  const selected = document.getText(range);
+  const before = document.getText(new vscode.Range(new vscode.Position(Math.max(0, range.start.line - CONTEXT_LINES), 0), range.start));
+  const after = document.getText(new vscode.Range(range.end, document.lineAt(Math.min(document.lineCount - 1, range.end.line + CONTEXT_LINES)).range.end));
+  const messages = editPrompt({ instruction, languageId: document.languageId, path: vscode.workspace.asRelativePath(document.uri), before, selected, after });
+  const version = document.version;
+
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Editing with {0}…', model), cancellable: true }, async (_progress, token) => {
+    const abort = signalFromToken(token);
+    try {
+      const client = await services.connection.require();
+      const answer = await client.chat({ model, messages }, { signal: abort.signal });
+      const replacement = replacementFrom(answer.choices[0]?.message.content ?? '', selected);
+      if (replacement === '') {
+        void vscode.window.showWarningMessage(t('{0} returned no code; nothing was changed.', model));
+        return;
+      }
+      if (document.version !== version) {
+        void vscode.window.showWarningMessage(t('The file changed while {0} was writing; the edit was not applied.', model));
+        return;
+      }
+      await applyWithUndo(document, range, selected, replacement, model);
+    } catch (error) {
+      if (!token.isCancellationRequested) await showErrorWithFixes(services, error, t('Edit'));
+    } finally {
+      abort.dispose();
+      services.connection.balanceMayHaveChanged();
+    }
+  });
+}
+
+/** One edit; its notification (not waited for: the progress ends with the edit) offers to undo it. */
+async function applyWithUndo(document: vscode.TextDocument, range: vscode.Range, original: string, replacement: string, model: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, range, replacement);
+  if (!(await vscode.workspace.applyEdit(edit))) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('The edit could not be applied to {0}.', vscode.workspace.asRelativePath(document.uri)));
+    return;
+  }
+  const end = document.positionAt(document.offsetAt(range.start) + replacement.length);
+  void offerUndo(document, new vscode.Range(range.start, end), original, model);
+}
+
+/** Undo puts the original back while nothing else has changed the file since the edit. */
+async function offerUndo(document: vscode.TextDocument, edited: vscode.Range, original: string, model: string): Promise<void> {
+  const t = vscode.l10n.t;
+  const version = document.version;
+  const undo = t('Undo');
+  if ((await vscode.window.showInformationMessage(t('Edited with {0}.', model), undo)) !== undo) return;
+  if (document.version !== version) {
+    void vscode.window.showWarningMessage(t('The file changed since the edit: use Undo in the editor.'));
+    return;
+  }
+  const back = new vscode.WorkspaceEdit();
+  back.replace(document.uri, edited, original);
+  await vscode.workspace.applyEdit(back);
+}

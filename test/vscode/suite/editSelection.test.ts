@@ -1,0 +1,61 @@
+// "Edit Selection with Instructions" in a real editor, through the gateway's echo model. Echo says back what it
+// was asked, and the first fenced block of its answer is what replaces the selection: the code before the
+// selection, which the request carries as context. So each edit below is known to the character.
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import * as vscode from 'vscode';
+import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
+import { activate, resetConfiguration, startSuiteGateway, useSuiteGateway } from './helpers.ts';
+import type { SuiteGateway } from './helpers.ts';
+
+const CODE = 'const a = 1;\nfunction sum(x, y) {\n  return x + y;\n}\nexport { sum };\n';
+
+describe('Edit Selection with Instructions', () => {
+  let api: ModelGatewayApi;
+  let suite: SuiteGateway;
+
+  before(async () => {
+    ({ api } = await activate());
+    suite = await startSuiteGateway();
+    await useSuiteGateway(api, suite);
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  after(async () => {
+    await resetConfiguration(api);
+    await suite?.stop();
+  });
+
+  async function editorWith(selection: vscode.Selection): Promise<vscode.TextEditor> {
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'typescript', content: CODE }));
+    editor.selection = selection;
+    return editor;
+  }
+
+  it('replaces the selected lines with the answer\'s code, as one edit that Undo takes back', async () => {
+    const editor = await editorWith(new vscode.Selection(1, 0, 4, 0));
+    await vscode.commands.executeCommand('modelGateway.editSelection', { instruction: 'add types' });
+    assert.equal(editor.document.getText(), 'const a = 1;\nconst a = 1;\nexport { sum };\n');
+    await vscode.commands.executeCommand('undo');
+    assert.equal(editor.document.getText(), CODE);
+  });
+
+  it('edits the cursor\'s line when nothing is selected', async () => {
+    const editor = await editorWith(new vscode.Selection(4, 3, 4, 3));
+    await vscode.commands.executeCommand('modelGateway.editSelection', { instruction: 'export it as default' });
+    assert.equal(editor.document.getText(), `${CODE.slice(0, CODE.indexOf('export'))}${CODE.slice(0, CODE.indexOf('export'))}`);
+  });
+
+  it('leaves the file alone when it changed while the model was writing', async () => {
+    const editor = await editorWith(new vscode.Selection(1, 0, 4, 0));
+    const running = vscode.commands.executeCommand('modelGateway.editSelection', { instruction: 'add types' });
+    // The echo model takes 15 ms a word: the request is on its way well before it answers.
+    await sleep(300);
+    await editor.edit((b) => b.insert(new vscode.Position(0, 0), '// typed meanwhile\n'));
+    await running;
+    assert.equal(editor.document.getText(), `// typed meanwhile\n${CODE}`);
+  });
+});
