@@ -45,18 +45,19 @@ describe('as a user with staged changes, the Source Control sparkle writes the c
       const lines = await box.locator('.view-line').evaluateAll((els) => els.map((el) => ({ top: parseFloat((el as HTMLElement).style.top) || 0, text: (el as HTMLElement).innerText })));
       return lines.sort((a, b) => a.top - b.top).map((l) => l.text).join(' ').replace(/\s+/g, ' ').trim();
     };
-    const end = await poll('the commit message in the Source Control message box', async () => {
-      const text = await shown();
-      return text.includes('+The gateway writes commit messages.') ? text : undefined;
-    }, 60000);
+    // Scrolled by keys: a click in the box, then the key, again until the box has the focus and shows what is wanted.
+    const scrolled = (key: string, wanted: RegExp) =>
+      poll(`the message box after ${key} to show ${String(wanted)}`, async () => {
+        const text = await shown();
+        if (wanted.test(text)) return text;
+        await box.click();
+        await page.keyboard.press(key);
+        return undefined;
+      }, 20000);
+    await poll('the commit message in the Source Control message box', async () => /You said:|Write the commit message/.test(await shown()) || undefined, 60000);
+    const end = await scrolled('Control+End', /Write the commit message for these changes\.$/);
     await saveScreenshot(page, 'e2e-commit-message', 'message-box');
-    assert.ok(end.includes('- docs: start the notes'), end);
-    await box.click();
-    await page.keyboard.press('Control+Home');
-    const start = await poll('the start of the message in view', async () => {
-      const text = await shown();
-      return text.startsWith('You said:') ? text : undefined;
-    }, 10000);
-    assert.match(start, /^You said: The staged changes: diff --git a\/notes\.md b\/notes\.md/);
+    assert.ok(end.includes('+The gateway writes commit messages. Recent commit messages in this repository, newest first: - docs: start the notes'), end);
+    await scrolled('Control+Home', /^You said: The staged changes: diff --git a\/notes\.md b\/notes\.md/);
   });
 });
