@@ -3,6 +3,7 @@ import type * as vscode from 'vscode';
 import { registerChatParticipant } from './chat/participant.ts';
 import { registerCommitMessageCommand } from './commitMessage/command.ts';
 import { registerEditSelectionCommand } from './editSelection/command.ts';
+import { registerQuickFix } from './editSelection/quickFix.ts';
 import { registerApiKeyCommands } from './commands/apiKey.ts';
 import { registerSignInCommand } from './signIn/signInCommand.ts';
 import { registerBaseUrlCommand } from './commands/baseUrl.ts';
@@ -57,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   const usage = registerUsageView(context, services);
   registerCommitMessageCommand(context, services);
   registerEditSelectionCommand(context, services);
+  registerQuickFix(context, services);
   return { services, localGateway, chatParticipant, completions, usage, balance };
 }
 

@@ -16,6 +16,7 @@ import { startFakeUpstream } from '../support/fakeUpstream.ts';
 import type { FakeRequest, FakeUpstream } from '../support/fakeUpstream.ts';
 import { poll } from '../support/poll.ts';
 import { gatewayCli, gatewayEditorSession } from './support/gateway.ts';
+import { openFile } from './support/files.ts';
 
 const COMPLETIONS = 'modelGateway.completions';
 /** Inline ghost text as the editor draws it (same-line part and the lines below it). */
@@ -29,24 +30,6 @@ function completionRequests(session: EditorSession): number {
     .join('\n')
     .split('\n')
     .filter((line) => line.includes('POST /v1/completions')).length;
-}
-
-/** Opens a workspace file by clicking it in the Explorer, and waits for its tab. */
-async function openFile(session: EditorSession, name: string): Promise<void> {
-  const page = session.browser.page;
-  const row = page.locator('.explorer-folders-view .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: name }) });
-  await row.first().click();
-  let title = '';
-  await poll(`the tab of ${name}`, async () => {
-    title = await session.workbench.activeTabTitle();
-    // The tab's label shows the name without its extension ("greet" for greet.ts), the description apart.
-    return title === name || (title !== '' && name.startsWith(`${title}.`)) || undefined;
-  }, 10000).catch((error: Error) => {
-    throw new Error(`${error.message} (the active tab says "${title}")`);
-  });
-  // Into the text: a click on the editor's lines (VS Code's input element changes between versions).
-  await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
-  await page.keyboard.press('ControlOrMeta+End');
 }
 
 /** Waits for the editor's ghost text (spaces as typed) to satisfy `shows` (by default: any), and returns it. */

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { showErrorWithFixes } from '../errors/showError.ts';
+import { chatModelOrPick } from '../commands/chatModelOrPick.ts';
 import { signalFromToken } from '../chat/abort.ts';
 import { commitMessageFrom } from './answer.ts';
 import { commitMessagePrompt } from './prompt.ts';
@@ -41,12 +42,8 @@ export async function generateCommitMessage(services: ExtensionServices, arg?: u
   const t = vscode.l10n.t;
   const repository = await chooseRepository(arg);
   if (!repository) return;
-  const model = services.settings.current.model;
-  if (model === '') {
-    const pick = t('Pick Model');
-    if ((await vscode.window.showWarningMessage(t('Pick the gateway model that writes commit messages first.'), pick)) === pick) await vscode.commands.executeCommand(COMMANDS.pickModel);
-    return;
-  }
+  const model = await chatModelOrPick(services, t('Pick the gateway model that writes commit messages first.'));
+  if (model === null) return;
   const staged = repository.state.indexChanges.length > 0;
   const diff = await repository.diff(staged);
   if (diff.trim() === '') {

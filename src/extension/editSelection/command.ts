@@ -2,21 +2,39 @@
  * "Edit Selection with Instructions…" (the editor's context menu, and bindable to a key): the selection, or the
  * cursor's line when nothing is selected, is rewritten by the configured chat model as the instruction says.
  * The change is one edit (one Undo), refused when the file changed while the model wrote, and its
- * notification offers to undo it. An `{ instruction }` argument skips the input box (keybindings, tests).
+ * notification offers to undo it. An `{ instruction }` argument skips the input box (keybindings, the quick fix),
+ * and `{ uri, range }` names what to edit (quickFix.ts).
  */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { showErrorWithFixes } from '../errors/showError.ts';
+import { chatModelOrPick } from '../commands/chatModelOrPick.ts';
 import { signalFromToken } from '../chat/abort.ts';
 import { CONTEXT_LINES, editPrompt } from './prompt.ts';
 import { replacementFrom } from './answer.ts';
 
+/** What a caller may say: the instruction (no question asked), and the document and range (else the active editor's selection). */
+export interface EditArguments {
+  readonly instruction?: unknown;
+  readonly uri?: unknown;
+  readonly range?: unknown;
+}
+
 export function registerEditSelectionCommand(context: vscode.ExtensionContext, services: ExtensionServices): void {
   const history: string[] = [];
-  context.subscriptions.push(
-    vscode.commands.registerCommand(COMMANDS.editSelection, (arg?: { instruction?: unknown }) => editSelection(services, history, typeof arg?.instruction === 'string' ? arg.instruction : undefined)),
-  );
+  context.subscriptions.push(vscode.commands.registerCommand(COMMANDS.editSelection, (arg?: EditArguments) => editSelection(services, history, arg ?? {})));
+}
+
+/** The document and range meant: the ones given, else the active editor's. */
+function targetOf(arg: EditArguments): { document: vscode.TextDocument; range: vscode.Range } | null {
+  if (arg.uri instanceof vscode.Uri && arg.range instanceof vscode.Range) {
+    const uri = arg.uri.toString();
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+    return document ? { document, range: arg.range } : null;
+  }
+  const editor = vscode.window.activeTextEditor;
+  return editor ? { document: editor.document, range: rangeToEdit(editor) } : null;
 }
 
 /** The range edited: the selection, or the whole line of the cursor (its line break included) when nothing is selected. */
@@ -27,31 +45,27 @@ function rangeToEdit(editor: vscode.TextEditor): vscode.Range {
   return line.lineNumber + 1 < document.lineCount ? new vscode.Range(line.range.start, new vscode.Position(line.lineNumber + 1, 0)) : line.range;
 }
 
-export async function editSelection(services: ExtensionServices, history: string[], given?: string): Promise<void> {
+export async function editSelection(services: ExtensionServices, history: string[], arg: EditArguments): Promise<void> {
   const t = vscode.l10n.t;
-  const editor = vscode.window.activeTextEditor;
-  if (!editor) {
+  const target = targetOf(arg);
+  if (!target) {
     void vscode.window.showInformationMessage(t('Open a file and select the code to edit.'));
     return;
   }
-  const model = services.settings.current.model;
-  if (model === '') {
-    const pick = t('Pick Model');
-    if ((await vscode.window.showWarningMessage(t('Pick the gateway model that edits code first.'), pick)) === pick) await vscode.commands.executeCommand(COMMANDS.pickModel);
-    return;
-  }
-  const instruction = given ?? (await vscode.window.showInputBox({
+  const model = await chatModelOrPick(services, t('Pick the gateway model that edits code first.'));
+  if (model === null) return;
+  const given = typeof arg.instruction === 'string';
+  const instruction = given ? (arg.instruction as string) : await vscode.window.showInputBox({
     title: t('Edit with {0}', model),
     prompt: t('What should change in the selected code?'),
     placeHolder: history[0] ?? t('for example: handle the error case, add types, make it a loop'),
     ignoreFocusOut: true,
-  }));
+  });
   if (!instruction?.trim()) return;
-  history.unshift(instruction);
-  history.splice(10);
+  // What the user typed comes back as the next question's hint; an instruction given by a caller does not.
+  if (!given) history.splice(0, history.length, instruction, ...history.slice(0, 9));
 
-  const { document } = editor;
-  const range = rangeToEdit(editor);
+  const { document, range } = target;
   const selected = document.getText(range);
   const before = document.getText(new vscode.Range(new vscode.Position(Math.max(0, range.start.line - CONTEXT_LINES), 0), range.start));
   const after = document.getText(new vscode.Range(range.end, document.lineAt(Math.min(document.lineCount - 1, range.end.line + CONTEXT_LINES)).range.end));

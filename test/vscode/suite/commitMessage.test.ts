@@ -4,24 +4,18 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
 import type { GitRepository } from '../../../src/extension/commitMessage/git.ts';
 import { gitApi } from '../../../src/extension/commitMessage/git.ts';
-import { activate, resetConfiguration, startSuiteGateway, useSuiteGateway, waitFor } from './helpers.ts';
-import type { SuiteGateway } from './helpers.ts';
+import { suiteGatewayHooks, waitFor } from './helpers.ts';
 import { repositoryWithCommit, type TestRepository } from '../../support/gitRepository.ts';
 
 describe('Generate Commit Message', () => {
-  let api: ModelGatewayApi;
-  let suite: SuiteGateway;
+  suiteGatewayHooks();
   let repo: TestRepository;
   let repository: GitRepository;
   let gitEnabledBefore: boolean | undefined;
 
   before(async () => {
-    ({ api } = await activate());
-    suite = await startSuiteGateway();
-    await useSuiteGateway(api, suite);
     repo = repositoryWithCommit('mg-commit-', { path: 'greeting.ts', content: 'export const greeting = "hello";\n' }, 'feat(greeting): first greeting');
     // The test editors start with git.enabled off (quiet); this suite turns it on for itself, and back after.
     gitEnabledBefore = vscode.workspace.getConfiguration('git').inspect<boolean>('enabled')?.globalValue;
@@ -34,8 +28,6 @@ describe('Generate Commit Message', () => {
   after(async () => {
     if (repository) await vscode.commands.executeCommand('git.close', repository).then(undefined, () => undefined);
     await vscode.workspace.getConfiguration('git').update('enabled', gitEnabledBefore, vscode.ConfigurationTarget.Global);
-    await resetConfiguration(api);
-    await suite?.stop();
     if (repo) rmSync(repo.dir, { recursive: true, force: true });
   });
 

@@ -3,34 +3,26 @@
 // could ever come); a click sets up what is missing instead of switching completions off.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
-import { activate, resetConfiguration, setKey, startSuiteGateway, useSuiteGateway, waitFor } from './helpers.ts';
-import type { SuiteGateway } from './helpers.ts';
+import { setKey, suiteGatewayHooks, waitFor } from './helpers.ts';
 
 describe('completions status without a key', () => {
-  let api: ModelGatewayApi;
-  let suite: SuiteGateway;
+  const gateway = suiteGatewayHooks();
 
   before(async () => {
-    ({ api } = await activate());
-    suite = await startSuiteGateway();
-    await useSuiteGateway(api, suite);
     await vscode.workspace.getConfiguration('modelGateway').update('completionModel', 'echo-completion', vscode.ConfigurationTarget.Global);
-    await waitFor('the completion model to be read', () => api.services.settings.current.completionModel === 'echo-completion' || undefined);
+    await waitFor('the completion model to be read', () => gateway.api.services.settings.current.completionModel === 'echo-completion' || undefined);
   });
 
   after(async () => {
     await vscode.workspace.getConfiguration('modelGateway').update('completionModel', undefined, vscode.ConfigurationTarget.Global);
-    await resetConfiguration(api);
-    await suite?.stop();
   });
 
   it('says off, not configured, while the key is missing; on again once it is set', async () => {
-    await waitFor('completions on', () => api.completions.status.state.kind === 'on' || undefined);
-    await setKey(api, undefined);
-    const off = await waitFor('completions off for want of a key', () => (api.completions.status.state.kind === 'off' ? api.completions.status.state : undefined), 5000);
+    await waitFor('completions on', () => gateway.api.completions.status.state.kind === 'on' || undefined);
+    await setKey(gateway.api, undefined);
+    const off = await waitFor('completions off for want of a key', () => (gateway.api.completions.status.state.kind === 'off' ? gateway.api.completions.status.state : undefined), 5000);
     assert.equal(off.reason, 'not_configured');
-    await setKey(api, suite.key);
-    await waitFor('completions on again', () => api.completions.status.state.kind === 'on' || undefined);
+    await setKey(gateway.api, gateway.suite.key);
+    await waitFor('completions on again', () => gateway.api.completions.status.state.kind === 'on' || undefined);
   });
 });

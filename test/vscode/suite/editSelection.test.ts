@@ -4,29 +4,15 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as vscode from 'vscode';
-import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
-import { activate, resetConfiguration, startSuiteGateway, useSuiteGateway } from './helpers.ts';
-import type { SuiteGateway } from './helpers.ts';
+import { setSettings, suiteGatewayHooks, waitFor } from './helpers.ts';
 
 const CODE = 'const a = 1;\nfunction sum(x, y) {\n  return x + y;\n}\nexport { sum };\n';
 
 describe('Edit Selection with Instructions', () => {
-  let api: ModelGatewayApi;
-  let suite: SuiteGateway;
-
-  before(async () => {
-    ({ api } = await activate());
-    suite = await startSuiteGateway();
-    await useSuiteGateway(api, suite);
-  });
+  const gateway = suiteGatewayHooks();
 
   afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-  });
-
-  after(async () => {
-    await resetConfiguration(api);
-    await suite?.stop();
   });
 
   async function editorWith(selection: vscode.Selection): Promise<vscode.TextEditor> {
@@ -57,5 +43,43 @@ describe('Edit Selection with Instructions', () => {
     await editor.edit((b) => b.insert(new vscode.Position(0, 0), '// typed meanwhile\n'));
     await running;
     assert.equal(editor.document.getText(), `// typed meanwhile\n${CODE}`);
+  });
+
+  it('offers "Fix with Model Gateway" on an error, which rewrites the lines the error is on', async () => {
+    const editor = await editorWith(new vscode.Selection(0, 0, 0, 0));
+    const diagnostics = vscode.languages.createDiagnosticCollection('mg-suite');
+    try {
+      const problem = new vscode.Diagnostic(new vscode.Range(2, 9, 2, 14), 'Operator \'+\' cannot be applied to types \'x\' and \'y\'.', vscode.DiagnosticSeverity.Error);
+      diagnostics.set(editor.document.uri, [problem]);
+      const action = await waitFor('the quick fix in the light bulb', async () => {
+        const found = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri, problem.range, vscode.CodeActionKind.QuickFix.value);
+        return found?.find((a) => a.title === 'Fix with Model Gateway');
+      });
+      await vscode.commands.executeCommand(action.command!.command, ...(action.command!.arguments ?? []));
+      // Line 3 (the error's) replaced, whole, by the code before it that the request carried.
+      assert.equal(editor.document.getText(), 'const a = 1;\nfunction sum(x, y) {\nconst a = 1;\nfunction sum(x, y) {\n}\nexport { sum };\n');
+    } finally {
+      diagnostics.dispose();
+    }
+  });
+
+  it('offers no fix for a hint, nor without a chat model', async () => {
+    const editor = await editorWith(new vscode.Selection(0, 0, 0, 0));
+    const diagnostics = vscode.languages.createDiagnosticCollection('mg-suite');
+    const titles = async (severity: vscode.DiagnosticSeverity) => {
+      const problem = new vscode.Diagnostic(new vscode.Range(2, 9, 2, 14), 'something', severity);
+      diagnostics.set(editor.document.uri, [problem]);
+      const found = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri, problem.range, vscode.CodeActionKind.QuickFix.value);
+      return (found ?? []).map((a) => a.title);
+    };
+    try {
+      assert.ok(!(await titles(vscode.DiagnosticSeverity.Hint)).includes('Fix with Model Gateway'));
+      assert.ok((await titles(vscode.DiagnosticSeverity.Warning)).includes('Fix with Model Gateway'));
+      await setSettings(gateway.api, { model: undefined });
+      assert.ok(!(await titles(vscode.DiagnosticSeverity.Error)).includes('Fix with Model Gateway'));
+    } finally {
+      diagnostics.dispose();
+      await setSettings(gateway.api, { model: 'echo' });
+    }
   });
 });

@@ -79,6 +79,24 @@ export async function startSuiteGateway(): Promise<SuiteGateway> {
   };
 }
 
+/**
+ * Mocha hooks for a describe block with a suite gateway of its own: the extension pointed at it before the block's
+ * tests (and before the block's own `before`), everything reset and the gateway stopped after them.
+ */
+export function suiteGatewayHooks(): { readonly api: ModelGatewayApi; readonly suite: SuiteGateway } {
+  const shared = {} as { api: ModelGatewayApi; suite: SuiteGateway };
+  before(async () => {
+    ({ api: shared.api } = await activate());
+    shared.suite = await startSuiteGateway();
+    await useSuiteGateway(shared.api, shared.suite);
+  });
+  after(async () => {
+    if (shared.api) await resetConfiguration(shared.api);
+    await shared.suite?.stop();
+  });
+  return shared;
+}
+
 /** Points the extension at a suite gateway (its address, its key, model echo) and waits until the connection uses them. */
 export async function useSuiteGateway(api: ModelGatewayApi, suite: SuiteGateway): Promise<void> {
   await setSettings(api, { baseUrl: suite.gateway.url, model: 'echo' });
