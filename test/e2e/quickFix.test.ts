@@ -52,7 +52,10 @@ describe('as a user with a TypeScript error, the light bulb fixes it with the ga
       const joined = shown.sort((a, b) => a.top - b.top).map((l) => l.text.replace(/\u00a0/g, ' ')).join('\n');
       return joined.includes("'three'") ? undefined : joined;
     }, 30000);
-    await saveScreenshot(page, 'e2e-quick-fix', 'fixed');
     assert.equal(text.trimEnd(), "export const unit = 'ms';\nexport const unit = 'ms';\nexport { total };");
+    // The notification says which model and what it cost, as the gateway reported it, and offers Undo.
+    const said = await workbench.waitForNotification(/^Edited with echo, \d+ \+ \d+ tokens · \$\d/);
+    await saveScreenshot(page, 'e2e-quick-fix', 'fixed');
+    assert.deepEqual(said.buttons, ['Undo']);
   });
 });

@@ -11,6 +11,7 @@ import { showErrorWithFixes } from '../errors/showError.ts';
 import { chatModelOrPick } from '../commands/chatModelOrPick.ts';
 import { signalFromToken } from '../chat/abort.ts';
 import { commitMessageFrom } from './answer.ts';
+import { usageLine } from '../chat/usageLine.ts';
 import { commitMessagePrompt } from './prompt.ts';
 import { gitApi, recentSubjects, repositoryFor, type GitRepository } from './git.ts';
 
@@ -62,7 +63,11 @@ export async function generateCommitMessage(services: ExtensionServices, arg?: u
         void vscode.window.showWarningMessage(t('{0} returned an empty commit message.', model));
         return;
       }
-      await writeMessage(repository, draft, message);
+      if (await writeMessage(repository, draft, message)) {
+        // Where the message came from and what it cost, for a moment in the status bar (the box holds the message itself).
+        const by = answer.usage ? `${model}, ${usageLine(answer.usage, t)}` : model;
+        vscode.window.setStatusBarMessage(t('Commit message by {0}', by), 8000);
+      }
     } catch (error) {
       if (!token.isCancellationRequested) await showErrorWithFixes(services, error, t('Commit message'));
     } finally {
@@ -72,12 +77,13 @@ export async function generateCommitMessage(services: ExtensionServices, arg?: u
   });
 }
 
-/** Into the message box; when the author typed there while the model wrote, only if they say so. */
-async function writeMessage(repository: GitRepository, draft: string, message: string): Promise<void> {
+/** Into the message box; when the author typed there while the model wrote, only if they say so. True when written. */
+async function writeMessage(repository: GitRepository, draft: string, message: string): Promise<boolean> {
   const t = vscode.l10n.t;
   if (repository.inputBox.value !== draft) {
     const replace = t('Replace');
-    if ((await vscode.window.showInformationMessage(t('The message box changed while the commit message was written. Replace it?'), replace)) !== replace) return;
+    if ((await vscode.window.showInformationMessage(t('The message box changed while the commit message was written. Replace it?'), replace)) !== replace) return false;
   }
   repository.inputBox.value = message;
+  return true;
 }

@@ -13,6 +13,7 @@ import { chatModelOrPick } from '../commands/chatModelOrPick.ts';
 import { signalFromToken } from '../chat/abort.ts';
 import { CONTEXT_LINES, editPrompt } from './prompt.ts';
 import { replacementFrom } from './answer.ts';
+import { usageLine } from '../chat/usageLine.ts';
 
 /** What a caller may say: the instruction (no question asked), and the document and range (else the active editor's selection). */
 export interface EditArguments {
@@ -86,7 +87,7 @@ export async function editSelection(services: ExtensionServices, history: string
         void vscode.window.showWarningMessage(t('The file changed while {0} was writing; the edit was not applied.', model));
         return;
       }
-      await applyWithUndo(document, range, selected, replacement, model);
+      await applyWithUndo(document, range, selected, replacement, answer.usage ? `${model}, ${usageLine(answer.usage, t)}` : model);
     } catch (error) {
       if (!token.isCancellationRequested) await showErrorWithFixes(services, error, t('Edit'));
     } finally {
@@ -97,7 +98,7 @@ export async function editSelection(services: ExtensionServices, history: string
 }
 
 /** One edit; its notification (not waited for: the progress ends with the edit) offers to undo it. */
-async function applyWithUndo(document: vscode.TextDocument, range: vscode.Range, original: string, replacement: string, model: string): Promise<void> {
+async function applyWithUndo(document: vscode.TextDocument, range: vscode.Range, original: string, replacement: string, by: string): Promise<void> {
   const edit = new vscode.WorkspaceEdit();
   edit.replace(document.uri, range, replacement);
   if (!(await vscode.workspace.applyEdit(edit))) {
@@ -105,15 +106,16 @@ async function applyWithUndo(document: vscode.TextDocument, range: vscode.Range,
     return;
   }
   const end = document.positionAt(document.offsetAt(range.start) + replacement.length);
-  void offerUndo(document, new vscode.Range(range.start, end), original, model);
+  void offerUndo(document, new vscode.Range(range.start, end), original, by);
 }
 
 /** Undo puts the original back while nothing else has changed the file since the edit. */
-async function offerUndo(document: vscode.TextDocument, edited: vscode.Range, original: string, model: string): Promise<void> {
+/** `by`: the model, and what the answer cost where the gateway says ("echo, 120 + 8 tokens · $0.000128"). */
+async function offerUndo(document: vscode.TextDocument, edited: vscode.Range, original: string, by: string): Promise<void> {
   const t = vscode.l10n.t;
   const version = document.version;
   const undo = t('Undo');
-  if ((await vscode.window.showInformationMessage(t('Edited with {0}.', model), undo)) !== undo) return;
+  if ((await vscode.window.showInformationMessage(t('Edited with {0}.', by), undo)) !== undo) return;
   if (document.version !== version) {
     void vscode.window.showWarningMessage(t('The file changed since the edit: use Undo in the editor.'));
     return;
