@@ -11,7 +11,7 @@ import type { ExtensionServices } from '../services.ts';
 import { showErrorWithFixes } from '../errors/showError.ts';
 import { chatModelOrPick } from '../commands/chatModelOrPick.ts';
 import { signalFromToken } from '../chat/abort.ts';
-import { CONTEXT_LINES, editPrompt } from './prompt.ts';
+import { CONTEXT_LINES, editPrompt, MAX_SELECTION_CHARS } from './prompt.ts';
 import { replacementFrom } from './answer.ts';
 import { usageLine } from '../chat/usageLine.ts';
 
@@ -51,6 +51,10 @@ export async function editSelection(services: ExtensionServices, history: string
   const target = targetOf(arg);
   if (!target) {
     void vscode.window.showInformationMessage(t('Open a file and select the code to edit.'));
+    return;
+  }
+  if (target.document.getText(target.range).length > MAX_SELECTION_CHARS) {
+    void vscode.window.showWarningMessage(t('The selection is too large to edit in one request: select at most {0} characters.', MAX_SELECTION_CHARS.toLocaleString('en-US')));
     return;
   }
   const model = await chatModelOrPick(services, t('Pick the gateway model that edits code first.'));

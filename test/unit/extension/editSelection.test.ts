@@ -1,6 +1,6 @@
 // "Edit Selection with Instructions": what the model is asked, and how its answer becomes the replacement.
 import assert from 'node:assert/strict';
-import { editPrompt } from '../../../src/extension/editSelection/prompt.ts';
+import { clipAfter, clipBefore, editPrompt } from '../../../src/extension/editSelection/prompt.ts';
 import { replacementFrom } from '../../../src/extension/editSelection/answer.ts';
 
 describe('edit selection: the request', () => {
@@ -19,6 +19,27 @@ describe('edit selection: the request', () => {
     assert.match(text, /The selection starts the file\./);
     assert.match(text, /The selection ends the file\./);
     assert.match(text, /~~~markdown\n```sh\nnpm test\n```\n~~~/);
+  });
+});
+
+describe('edit selection: the context, clipped', () => {
+  const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} line ${i}`).join('\n') + '\n';
+
+  it('keeps the code nearest the selection, from a line start before it and to a line end after it', () => {
+    const before = lines(100, 'before');
+    const clipped = clipBefore(before, 200);
+    assert.ok(clipped.length <= 200 && before.endsWith(clipped), clipped);
+    assert.match(clipped, /^before line \d+\n/);
+    const after = lines(100, 'after');
+    const kept = clipAfter(after, 200);
+    assert.ok(kept.length <= 200 && after.startsWith(kept), kept);
+    assert.match(kept, /after line \d+\n$/);
+  });
+
+  it('leaves short context alone, and cuts a single long line where it must', () => {
+    assert.equal(clipBefore('a\nb\n', 200), 'a\nb\n');
+    assert.equal(clipBefore('x'.repeat(500), 200), 'x'.repeat(200));
+    assert.equal(clipAfter('y'.repeat(500), 200), 'y'.repeat(200));
   });
 });
 
