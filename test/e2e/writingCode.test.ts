@@ -1,0 +1,106 @@
+// As a user writing code in a Git repository, with one editor for both: the light bulb's "Fix with Model Gateway"
+// rewrites the line of a real TypeScript error, and the sparkle in the Source Control title bar writes the commit
+// message. The echo model says back what it was asked: the first fenced block of that (the code before the
+// error's line, sent as context) replaces the line, and the message box shows the staged diff and the subjects.
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { saveScreenshot } from '../editor/artifacts.ts';
+import { poll } from '../support/poll.ts';
+import { repositoryWithCommit } from '../support/gitRepository.ts';
+import { gatewayEditorSession } from './support/gateway.ts';
+import { openFile } from './support/files.ts';
+
+/** Two commits (notes.md, then total.ts with its type error) and a staged change to notes.md, made before the editor opens it. */
+function repository(): string {
+  const repo = repositoryWithCommit('mg-e2e-code-', { path: 'notes.md', content: '# Notes\n' }, 'docs: start the notes');
+  repo.write('total.ts', "export const unit = 'ms';\nconst total: number = 'three';\nexport { total };\n");
+  repo.git('add', 'total.ts');
+  repo.git('commit', '-q', '-m', 'feat: add the total');
+  repo.write('notes.md', '# Notes\n\nThe gateway writes commit messages.\n');
+  repo.git('add', 'notes.md');
+  return repo.dir;
+}
+
+describe('as a user writing code, the gateway\'s model fixes an error and writes the commit message', function () {
+  this.timeout(180000);
+  const workspace = repository();
+  const editor = gatewayEditorSession({
+    name: 'e2e-writing-code',
+    workspace,
+    settings: (gateway) => ({ 'modelGateway.baseUrl': gateway.url, 'modelGateway.model': 'echo', 'modelGateway.balanceRefreshSeconds': 0, 'git.enabled': true }),
+  });
+
+  before(async () => {
+    const { workbench, gateway } = editor();
+    await workbench.runCommand('Model Gateway: Set API Key');
+    await workbench.typeInQuickInput(gateway.goodKey);
+    await workbench.waitForNotification(/^API key saved/);
+    await workbench.clearNotifications();
+  });
+
+  after(() => rmSync(workspace, { recursive: true, force: true }));
+
+  it('"Fix with Model Gateway" in the light bulb replaces the line of the error', async () => {
+    const session = editor();
+    const { workbench, browser } = session;
+    const page = browser.page;
+    await openFile(session, 'total.ts');
+    // TypeScript's own diagnostic (ts 2322) under 'three', once its server has read the file.
+    const squiggle = page.locator('.editor-group-container.active .monaco-editor .squiggly-error').first();
+    await squiggle.waitFor({ state: 'attached', timeout: 90000 });
+    await page.keyboard.press('ControlOrMeta+Home');
+    await page.keyboard.press('ArrowDown');
+    const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Fix with Model Gateway' }).first();
+    await poll('"Fix with Model Gateway" among the quick fixes', async () => {
+      if (await fix.isVisible()) return true;
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('ControlOrMeta+.');
+      await fix.waitFor({ state: 'visible', timeout: 3000 }).catch(() => undefined);
+      return (await fix.isVisible()) || undefined;
+    }, 60000);
+    await saveScreenshot(page, 'e2e-writing-code', 'light-bulb');
+    await fix.click();
+    const lines = page.locator('.editor-group-container.active .monaco-editor .view-line');
+    const text = await poll('the line of the error rewritten', async () => {
+      const shown = await lines.evaluateAll((els) => els.map((el) => ({ top: parseFloat((el as HTMLElement).style.top) || 0, text: (el as HTMLElement).innerText })));
+      const joined = shown.sort((a, b) => a.top - b.top).map((l) => l.text.replace(/\u00a0/g, ' ')).join('\n');
+      return joined.includes("'three'") ? undefined : joined;
+    }, 30000);
+    assert.equal(text.trimEnd(), "export const unit = 'ms';\nexport const unit = 'ms';\nexport { total };");
+    // The notification says which model and what it cost, as the gateway reported it, and offers Undo.
+    const said = await workbench.waitForNotification(/^Edited with echo, \d+ \+ \d+ tokens · \$\d/);
+    await saveScreenshot(page, 'e2e-writing-code', 'fixed');
+    assert.deepEqual(said.buttons, ['Undo']);
+  });
+
+  it('the Source Control sparkle puts the model\'s answer about the staged diff in the message box', async () => {
+    const { workbench, browser } = editor();
+    const page = browser.page;
+    await workbench.clearNotifications();
+    await page.keyboard.press('Control+Shift+G');
+    const sparkle = page.locator('.part.sidebar .title-actions, .part.sidebar .actions-container').getByRole('button', { name: 'Generate Commit Message' }).first();
+    await sparkle.waitFor({ state: 'visible', timeout: 60000 });
+    await sparkle.click();
+    // The box is an editor that wraps lines and draws only what is in view, its line elements placed by their
+    // top, not in document order: read them in the order they show, whitespace folded; the end, then the start.
+    const box = page.locator('.scm-editor .view-lines').first();
+    const shown = async () => {
+      const lines = await box.locator('.view-line').evaluateAll((els) => els.map((el) => ({ top: parseFloat((el as HTMLElement).style.top) || 0, text: (el as HTMLElement).innerText })));
+      return lines.sort((a, b) => a.top - b.top).map((l) => l.text).join(' ').replace(/\s+/g, ' ').trim();
+    };
+    // Scrolled by keys: a click in the box, then the key, again until the box has the focus and shows what is wanted.
+    const scrolled = (key: string, wanted: RegExp) =>
+      poll(`the message box after ${key} to show ${String(wanted)}`, async () => {
+        const text = await shown();
+        if (wanted.test(text)) return text;
+        await box.click();
+        await page.keyboard.press(key);
+        return undefined;
+      }, 20000);
+    await poll('the commit message in the Source Control message box', async () => /You said:|Write the commit message/.test(await shown()) || undefined, 60000);
+    const end = await scrolled('Control+End', /Write the commit message for these changes\.$/);
+    await saveScreenshot(page, 'e2e-writing-code', 'message-box');
+    assert.ok(end.includes('+The gateway writes commit messages. Recent commit messages in this repository, newest first: - feat: add the total - docs: start the notes'), end);
+    await scrolled('Control+Home', /^You said: The staged changes: diff --git a\/notes\.md b\/notes\.md/);
+  });
+});
