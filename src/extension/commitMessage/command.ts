@@ -45,8 +45,10 @@ export async function generateCommitMessage(services: ExtensionServices, arg?: u
   if (!repository) return;
   const model = await chatModelOrPick(services, t('Pick the gateway model that writes commit messages first.'));
   if (model === null) return;
-  const staged = repository.state.indexChanges.length > 0;
-  const diff = await repository.diff(staged);
+  // Asked of git itself, not of the extension's view of it, which lags a staging done in a terminal.
+  let diff = await repository.diff(true);
+  const staged = diff.trim() !== '';
+  if (!staged) diff = await repository.diff(false);
   if (diff.trim() === '') {
     void vscode.window.showInformationMessage(t('There are no changes to describe: change a file, or stage one.'));
     return;

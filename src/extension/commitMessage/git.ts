@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 export interface GitRepository {
   readonly rootUri: vscode.Uri;
   readonly inputBox: { value: string };
+  /** What the Git extension has seen (refreshed on its own schedule; `diff` asks git itself). */
   readonly state: { readonly indexChanges: readonly unknown[]; readonly workingTreeChanges: readonly unknown[] };
   /** `git diff` of the working tree, or of the index with `cached`. */
   diff(cached?: boolean): Promise<string>;

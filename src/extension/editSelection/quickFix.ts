@@ -20,7 +20,8 @@ export function registerQuickFix(context: vscode.ExtensionContext, services: Ext
         .slice(0, MAX_PROBLEMS);
       if (problems.length === 0 || services.settings.current.model === '') return [];
       const first = Math.min(...problems.map((d) => d.range.start.line));
-      const last = Math.max(...problems.map((d) => d.range.end.line));
+      // A range that ends at the start of a line ends on the line before it.
+      const last = Math.max(...problems.map((d) => (d.range.end.character === 0 && d.range.end.line > d.range.start.line ? d.range.end.line - 1 : d.range.end.line)));
       // Whole lines, the last one's line break included, so the answer replaces lines with lines.
       const end = last + 1 < document.lineCount ? new vscode.Position(last + 1, 0) : document.lineAt(last).range.end;
       const args: EditArguments = {
