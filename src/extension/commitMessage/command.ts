@@ -45,17 +45,12 @@ export async function generateCommitMessage(services: ExtensionServices, arg?: u
   if (!repository) return;
   const model = await chatModelOrPick(services, t('Pick the gateway model that writes commit messages first.'));
   if (model === null) return;
-  // Asked of git itself, not of the extension's view of it, which lags a staging done in a terminal.
-  let diff = await repository.diff(true);
-  const staged = diff.trim() !== '';
-  if (!staged) diff = await repository.diff(false);
-  if (diff.trim() === '') {
-    void vscode.window.showInformationMessage(t('There are no changes to describe: change a file, or stage one.'));
-    return;
-  }
-  const draft = repository.inputBox.value;
-  const messages = commitMessagePrompt({ diff, staged, recentSubjects: await recentSubjects(repository), draft });
+  // The notification from the first moment: reading the changes can take a while in a large repository.
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Writing a commit message with {0}…', model), cancellable: true }, async (_progress, token) => {
+    const changes = await changesOf(repository);
+    if (token.isCancellationRequested || !changes) return;
+    const draft = repository.inputBox.value;
+    const messages = commitMessagePrompt({ ...changes, recentSubjects: await recentSubjects(repository), draft });
     const abort = signalFromToken(token);
     try {
       const client = await services.connection.require();
@@ -77,6 +72,24 @@ export async function generateCommitMessage(services: ExtensionServices, arg?: u
       services.connection.balanceMayHaveChanged();
     }
   });
+}
+
+/**
+ * The staged diff, else the working tree's, asked of git itself (the Git extension's view of what is staged lags a
+ * `git add` made in a terminal); null, with a word to the user, when there is nothing to describe or git fails.
+ */
+async function changesOf(repository: GitRepository): Promise<{ diff: string; staged: boolean } | null> {
+  const t = vscode.l10n.t;
+  try {
+    const staged = await repository.diff(true);
+    if (staged.trim() !== '') return { diff: staged, staged: true };
+    const working = await repository.diff(false);
+    if (working.trim() !== '') return { diff: working, staged: false };
+    void vscode.window.showInformationMessage(t('There are no changes to describe: change a file, or stage one.'));
+  } catch (error) {
+    void vscode.window.showErrorMessage(t('Git could not show the changes: {0}', error instanceof Error ? error.message : String(error)));
+  }
+  return null;
 }
 
 /** Into the message box; when the author typed there while the model wrote, only if they say so. True when written. */
