@@ -113,11 +113,18 @@ async function main(): Promise<number> {
   const floorTargets: Target[] = [];
   let floorChild!: Child;
   let gatewayScript: string | null = null;
+  /** With --profile, a child's flags name its own profile in bench/results/profiles (the floor's too, to compare). */
+  const profiled = (name: string, flags: readonly string[] = gatewayFlags): string[] => {
+    if (!profile) return [...flags];
+    const dir = join(root, 'bench/results/profiles');
+    mkdirSync(dir, { recursive: true });
+    return [...flags, '--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', `${name}-${[...cases].join('-')}-${Date.now()}.cpuprofile`];
+  };
   try {
     log(`bench: ${results.mode} run, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
     const upstream = await startChild('upstream', join(root, 'bench/upstream.ts'));
     children.push(upstream);
-    const floor = await startChild('floor', join(root, 'bench/floor.ts'), { env: { UPSTREAM: upstream.url } });
+    const floor = await startChild('floor', join(root, 'bench/floor.ts'), { env: { UPSTREAM: upstream.url }, execArgv: profiled('floor', []) });
     children.push(floor);
     floorChild = floor;
     servers.set('floor', [floor]);
@@ -144,13 +151,6 @@ async function main(): Promise<number> {
       database?.catch(() => undefined);
       const models = [MODELS.fast, MODELS.paced, holdModel(PLAN.hold.chunks, PLAN.hold.delayMs)];
       const setup = setUpGateway(cliPath, { dataDir }, upstream.url, models);
-      /** With --profile, a gateway child's flags name its own profile in bench/results/profiles. */
-      const profiled = (name: string): string[] => {
-        if (!profile) return [...gatewayFlags];
-        const dir = join(root, 'bench/results/profiles');
-        mkdirSync(dir, { recursive: true });
-        return [...gatewayFlags, '--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', `${name}-${[...cases].join('-')}-${Date.now()}.cpuprofile`];
-      };
       const execArgv = profiled('gateway');
       // Bundled with dist/cli.cjs's own options (esbuild.js), so the child runs what users run. A profiled
       // child keeps its line breaks: profile-summary.ts maps lines to sources by esbuild's module markers.
