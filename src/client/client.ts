@@ -16,6 +16,8 @@ import {
   ChatCompletionChunk,
   ChatRequest,
   CompletionRequest,
+  EmbeddingList,
+  EmbeddingRequest,
   GATEWAY_VERSION,
   ModelList,
   STATUS_PATH,
@@ -34,6 +36,7 @@ import type { HeaderBag } from '../contract/index.ts';
 import { explainAddress } from './addressProbe.ts';
 import { DEFAULT_MAX_RETRIES, retryDelayMs, shouldRetry } from './retry.ts';
 import { chatChunks } from './sse.ts';
+import { embeddingsOf, type Embeddings } from './embeddings.ts';
 import { createDispatcher, readText, send, transportError } from './transport.ts';
 import type { Exchange } from './transport.ts';
 
@@ -190,6 +193,23 @@ export class GatewayClient {
     const body = JSON.stringify({ ...parsed.data, stream: false });
     try {
       return await this.#once('POST', url, body, options.signal, (exchange, text) => interpretAnswer(exchange.status, exchange.headers, text, TextCompletion, 'a text completion'));
+    } catch (error) {
+      throw await this.#explain(error, options.signal);
+    }
+  }
+
+  /**
+   * POST /v1/embeddings for several texts, asked as base64 float32 (a quarter of the bytes of numbers); the vectors
+   * come back in input order. Never retried.
+   */
+  async embeddings(request: { readonly model: string; readonly input: readonly string[]; readonly dimensions?: number }, options: RequestOptions = {}): Promise<Embeddings> {
+    const url = `${this.baseUrl.apiBase}/embeddings`;
+    const parsed = EmbeddingRequest.safeParse({ ...request, input: [...request.input], encoding_format: 'base64' });
+    if (!parsed.success) throw invalidRequest('embeddings', parsed.error.issues[0]);
+    try {
+      return await this.#once('POST', url, JSON.stringify(parsed.data), options.signal, (exchange, text) =>
+        embeddingsOf(interpretAnswer(exchange.status, exchange.headers, text, EmbeddingList, 'an embeddings answer'), request.input.length, exchange.status, exchange.headers),
+      );
     } catch (error) {
       throw await this.#explain(error, options.signal);
     }

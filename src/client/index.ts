@@ -1,6 +1,7 @@
 /** The typed client for the gateway contract (no vscode import; used by the extension and tests). */
 export { GatewayClient, DEFAULT_TIMEOUT_MS } from './client.ts';
 export type { GatewayClientOptions, RequestOptions, ResponseInfo, StatusResult, Balance } from './client.ts';
+export type { Embeddings } from './embeddings.ts';
 export {
   GatewayError,
   BadRequestError,

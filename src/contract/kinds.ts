@@ -67,6 +67,14 @@ export const EmbeddingRequest = z.looseObject({
 });
 export type EmbeddingRequest = z.infer<typeof EmbeddingRequest>;
 
+/** The answer to POST /v1/embeddings: one vector per input, as numbers or (asked with encoding_format base64) base64 of float32. */
+export const EmbeddingList = z.looseObject({
+  data: z.array(z.looseObject({ index: z.number().int().nonnegative(), embedding: z.union([z.array(z.number()), z.string()]) })),
+  model: z.string().optional(),
+  usage: z.looseObject({ prompt_tokens: z.number().int().nonnegative().optional() }).nullish(),
+});
+export type EmbeddingList = z.infer<typeof EmbeddingList>;
+
 /** POST /v1/images/generations: `n` images of `size` for a prompt, as URLs or base64 PNG. */
 export const ImageRequest = z.looseObject({
   model: ModelName,

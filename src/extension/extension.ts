@@ -2,6 +2,7 @@
 import type * as vscode from 'vscode';
 import { registerChatParticipant } from './chat/participant.ts';
 import { registerCommitMessageCommand } from './commitMessage/command.ts';
+import { registerCodebaseCommands } from './codebase/commands.ts';
 import { registerEditSelectionCommand } from './editSelection/command.ts';
 import { registerQuickFix } from './editSelection/quickFix.ts';
 import { registerApiKeyCommands } from './commands/apiKey.ts';
@@ -59,6 +60,7 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   registerCommitMessageCommand(context, services);
   registerEditSelectionCommand(context, services);
   registerQuickFix(context, services);
+  registerCodebaseCommands(context, services);
   return { services, localGateway, chatParticipant, completions, usage, balance };
 }
 

@@ -29,6 +29,9 @@ export const COMMANDS = {
   removeProfile: 'modelGateway.removeProfile',
   generateCommitMessage: 'modelGateway.generateCommitMessage',
   editSelection: 'modelGateway.editSelection',
+  pickEmbeddingModel: 'modelGateway.pickEmbeddingModel',
+  indexCodebase: 'modelGateway.indexCodebase',
+  clearCodebaseIndex: 'modelGateway.clearCodebaseIndex',
 } as const;
 
 /** The `@gateway` chat participant (`chatParticipants[].id`). */

@@ -6,6 +6,7 @@ import { createLog } from './log/requestLog.ts';
 import { ProfileService, readProfiles } from './profiles/profileService.ts';
 import { keySecretName } from './profiles/profiles.ts';
 import { ApiKeyStore } from './secrets/apiKeyStore.ts';
+import { CodebaseIndex } from './codebase/codebaseIndex.ts';
 import { SettingsService } from './settings/settings.ts';
 import type { Translate } from './translate.ts';
 
@@ -20,6 +21,8 @@ export interface ExtensionServices {
   readonly log: vscode.LogOutputChannel;
   /** `vscode.l10n.t`, for handing to the pure modules (explain, self-test report). */
   readonly t: Translate;
+  /** The workspace's index for @gateway /codebase; null with no folder open (nowhere to keep it, nothing to index). */
+  readonly codebase: CodebaseIndex | null;
 }
 
 export function createServices(context: vscode.ExtensionContext): ExtensionServices {
@@ -34,5 +37,6 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   const profiles = new ProfileService(context.globalState, settings, apiKey, initialProfiles, (change) => connection!.batch(change));
   connection = new GatewayConnection(settings, apiKey, log, userAgent(context));
   context.subscriptions.push(log, settings, apiKey, profiles, connection);
-  return { context, settings, apiKey, profiles, connection, log, t: vscode.l10n.t };
+  const codebase = context.storageUri ? new CodebaseIndex(context.storageUri, log) : null;
+  return { context, settings, apiKey, profiles, connection, log, t: vscode.l10n.t, codebase };
 }

@@ -5,13 +5,14 @@
  * rendered as the contract's explanation with fix buttons.
  */
 import * as vscode from 'vscode';
-import { explainError } from '../errors/explain.ts';
+import { escapeMarkdown, explainError } from '../errors/explain.ts';
+import { CODEBASE_SYSTEM, lookUpCodebase } from '../codebase/codebaseQuestion.ts';
 import { chatModelFor } from './chatModel.ts';
 import { LM_VENDOR, PARTICIPANT_ID } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { signalFromToken } from './abort.ts';
 import { historyToMessages } from './history.ts';
-import type { AnswerMetadata, Turn } from './history.ts';
+import type { AnswerMetadata, Reference, Turn } from './history.ts';
 import { referenceTexts } from './references.ts';
 import { referenceNotesMarkdown } from './referenceNotes.ts';
 import { AnswerRenderer } from './render.ts';
@@ -65,7 +66,19 @@ export async function answerChat(
     const imageInput = request.model?.vendor === LM_VENDOR;
     const { references, images, notes } = await referenceTexts(request.references, log, imageInput);
     if (notes.length > 0) stream.markdown(`${referenceNotesMarkdown(notes, t)}\n\n`);
-    const messages = historyToMessages(plainTurns(context.history), PARTICIPANT_ID, { prompt: request.prompt, references, images });
+    let found: Reference[] = [];
+    if (request.command === 'codebase') {
+      requested = true; // indexing is charged too
+      const lookup = await lookUpCodebase(services, request.prompt, stream, token, abort.signal);
+      if (lookup.kind === 'view') {
+        showView(stream, lookup.view);
+        return { metadata: { failed: true } satisfies AnswerMetadata };
+      }
+      if (lookup.note) stream.markdown(`_${escapeMarkdown(lookup.note)}_\n\n`);
+      found = lookup.references;
+    }
+    const system = request.command === 'codebase' ? CODEBASE_SYSTEM : undefined;
+    const messages = historyToMessages(plainTurns(context.history), PARTICIPANT_ID, { prompt: request.prompt, references: [...references, ...found], images, ...(system ? { system } : {}) });
     stream.progress(t('Asking {0}…', model));
     requested = true;
     // Usage asked for: the line under the answer says its tokens, and its cost where the gateway tells it.

@@ -4,7 +4,7 @@
  *
  * Only turns of this participant are sent, in order. Slash-command turns (/models,
  * /selftest, /balance) and failed answers are left out: they are about the
- * extension, not part of the conversation with the model. For an answer we prefer
+ * extension, not part of the conversation with the model (a /codebase turn is: its question was answered by it). For an answer we prefer
  * the text kept in the result's metadata (the answer without the "Thinking" block);
  * otherwise we join the response's markdown.
  */
@@ -57,6 +57,13 @@ export interface PromptInput {
   readonly system?: string;
 }
 
+/** Slash commands whose turns are questions answered by the model, kept in the conversation like plain turns. */
+const CONVERSATION_COMMANDS: ReadonlySet<string> = new Set(['codebase']);
+
+function isAsideCommand(command: string | undefined): boolean {
+  return command !== undefined && command !== '' && !CONVERSATION_COMMANDS.has(command);
+}
+
 function responseText(turn: ResponseTurn): string | undefined {
   const metadata = turn.metadata as AnswerMetadata | undefined;
   if (turn.failed || metadata?.failed) return undefined;
@@ -80,10 +87,10 @@ export function historyToMessages(history: readonly Turn[], participantId: strin
     if (turn.participant !== participantId) continue;
     if (turn.kind === 'request') {
       // A request whose answer never came (failed, or a slash command) is dropped with it.
-      pendingUser = turn.command ? undefined : turn.prompt;
+      pendingUser = isAsideCommand(turn.command) ? undefined : turn.prompt;
       continue;
     }
-    if (turn.command) {
+    if (isAsideCommand(turn.command)) {
       pendingUser = undefined;
       continue;
     }

@@ -1,9 +1,10 @@
 /**
- * "Pick Model" and "Pick Completion Model": a QuickPick filled from /v1/models (busy while loading),
+ * "Pick Model", "Pick Completion Model" and "Pick Embedding Model": a QuickPick filled from /v1/models (busy while loading),
  * the current model marked, owned_by as description; a configured model missing from the list is
  * flagged (names must match exactly, contract 1.4). The choice is written to modelGateway.model, or
  * to modelGateway.completionModel (contract 5.6: the completion model is a field of its own). For
- * completion, models of kind completion come first, then chat models (answered through a chat turn).
+ * completion, models of kind completion come first, then chat models (answered through a chat turn). The
+ * embedding model (modelGateway.embeddingModel) is what @gateway /codebase indexes the workspace with.
  */
 import * as vscode from 'vscode';
 import { isChatModel } from '../../contract/index.ts';
@@ -39,7 +40,7 @@ function itemsFor(models: readonly ModelEntry[], current: string, t: typeof vsco
 /** What a picker sets: the chat model or the completion model. */
 interface PickTarget {
   readonly command: string;
-  readonly setting: 'model' | 'completionModel';
+  readonly setting: 'model' | 'completionModel' | 'embeddingModel';
   readonly title: string;
   /** The models offered, in order. */
   readonly offered: (models: readonly ModelEntry[]) => ModelEntry[];
@@ -66,6 +67,13 @@ export function registerPickModelCommand(context: vscode.ExtensionContext, servi
     title: t('Model Gateway: Pick Completion Model'),
     offered: completionCandidates,
     done: (model) => t('Completion model set to {0}.', model),
+  });
+  registerPicker(context, services, {
+    command: COMMANDS.pickEmbeddingModel,
+    setting: 'embeddingModel',
+    title: t('Model Gateway: Pick Embedding Model'),
+    offered: (models) => models.filter((m) => m.kind === 'embedding'),
+    done: (model) => t('Embedding model set to {0}.', model),
   });
 }
 

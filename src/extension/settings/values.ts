@@ -24,6 +24,8 @@ export interface GatewaySettings {
   readonly completionsExclude: readonly string[];
   /** Quiet time after a keystroke before a completion request is sent. */
   readonly completionsDebounceMs: number;
+  /** The embedding model of @gateway /codebase's index, trimmed ('' = not set: /codebase offers the picker). */
+  readonly embeddingModel: string;
 }
 
 /** Setting names under `modelGateway.`, as contributed in package.json. */
@@ -38,6 +40,7 @@ export const SETTING_KEYS = [
   'completions.enable',
   'completions.exclude',
   'completions.debounceMs',
+  'embeddingModel',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -54,6 +57,7 @@ export const DEFAULT_SETTINGS: GatewaySettings = {
   completionsEnable: DEFAULT_LANGUAGE_SWITCHES,
   completionsExclude: [],
   completionsDebounceMs: 200,
+  embeddingModel: '',
 };
 
 export const LIMITS = {
@@ -93,6 +97,7 @@ export function sanitizeSettings(read: (key: SettingKey) => unknown): GatewaySet
     completionsEnable: sanitizeLanguageSwitches(read('completions.enable')),
     completionsExclude: textList(read('completions.exclude')),
     completionsDebounceMs: clampedNumber(read('completions.debounceMs'), DEFAULT_SETTINGS.completionsDebounceMs, LIMITS.completionsDebounceMs.min, LIMITS.completionsDebounceMs.max),
+    embeddingModel: text(read('embeddingModel')),
   };
 }
 

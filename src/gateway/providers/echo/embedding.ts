@@ -1,9 +1,9 @@
 /**
- * The `echo` channel's embeddings (POST /v1/embeddings): for each input, a deterministic unit vector
- * derived from SHA-256 of its text (the same text always gives the same vector, different texts
- * different ones), of `dimensions` numbers (default ECHO_EMBEDDING_DIMENSIONS), as floats or as
- * base64 of little-endian float32, like OpenAI's. Usage: the inputs' word-sized tokens (a token
- * array counts its length).
+ * The `echo` channel's embeddings (POST /v1/embeddings): for each input, a deterministic unit vector of
+ * `dimensions` numbers (default ECHO_EMBEDDING_DIMENSIONS), as floats or as base64 of little-endian float32,
+ * like OpenAI's. Lexical, so that it can stand in for a real model offline: texts that share words (and
+ * the parts of camelCase and snake_case names) point the same way, so a codebase search through it finds
+ * the code that names what was asked. Usage: the inputs' word-sized tokens (a token array counts its length).
  */
 import { createHash } from 'node:crypto';
 import type { EmbeddingRequest } from '../../../contract/index.ts';
@@ -15,18 +15,38 @@ export const ECHO_EMBEDDING_DIMENSIONS = 256;
 /** Numbers in one answer at most (inputs × dimensions): bounds the answer to a few tens of MB. */
 const MAX_NUMBERS = 4_194_304;
 
-/** The echo vector of `text`: `dimensions` float32 values, unit length. Pure. */
+/** The words of `text` for its vector: lower-case, with identifiers also split into their parts. */
+export function echoWords(text: string): string[] {
+  const words: string[] = [];
+  for (const word of text.match(/[\p{L}\p{N}_]+/gu) ?? []) {
+    const lower = word.toLowerCase();
+    words.push(lower);
+    const parts = word.split(/_+|(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u).filter(Boolean);
+    if (parts.length > 1) for (const part of parts) words.push(part.toLowerCase());
+  }
+  return words;
+}
+
+/** `dimensions` pseudo-random numbers from SHA-256 of `seed`, in [-1, 1). */
+function hashed(seed: string, dimensions: number, into: Float32Array, weight: number): void {
+  for (let block = 0; block * 8 < dimensions; block++) {
+    const digest = createHash('sha256').update(`${block}\0${seed}`).digest();
+    for (let i = 0; i < 8 && block * 8 + i < dimensions; i++) into[block * 8 + i]! += (weight * digest.readInt32LE(i * 4)) / 2 ** 31;
+  }
+}
+
+/**
+ * The echo vector of `text`: each distinct word adds a random direction of its own (weighted 1 + ln of its
+ * count), and the whole text a small one (so that different texts never share a vector); unit length. Pure.
+ */
 export function echoVector(text: string, dimensions: number): Float32Array {
   const values = new Float32Array(dimensions);
+  const counts = new Map<string, number>();
+  for (const word of echoWords(text)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const [word, count] of counts) hashed(`w\0${word}`, dimensions, values, 1 + Math.log(count));
+  hashed(text, dimensions, values, counts.size === 0 ? 1 : 0.2);
   let norm = 0;
-  for (let block = 0; block * 8 < dimensions; block++) {
-    const digest = createHash('sha256').update(`${block}\0${text}`).digest();
-    for (let i = 0; i < 8 && block * 8 + i < dimensions; i++) {
-      const v = digest.readInt32LE(i * 4) / 2 ** 31;
-      values[block * 8 + i] = v;
-      norm += v * v;
-    }
-  }
+  for (const v of values) norm += v * v;
   const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
   for (let i = 0; i < dimensions; i++) values[i] = values[i]! * scale;
   return values;
