@@ -10,7 +10,8 @@ import { batchIsFull } from './batches.ts';
 import { chunkText, looksLikeText } from './chunks.ts';
 import { IndexData, type Hit, type Span } from './indexData.ts';
 import { normalize } from './vectors.ts';
-import { MAX_FILE_BYTES, MAX_FILES, workspaceFiles } from './workspaceFiles.ts';
+import { MAX_FILE_BYTES, MAX_FILES } from './limits.ts';
+import { workspaceFiles } from './workspaceFiles.ts';
 
 const META_FILE = 'codebase-index.json';
 const VECTORS_FILE = 'codebase-vectors.bin';

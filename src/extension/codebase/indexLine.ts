@@ -2,7 +2,7 @@
 import { formatUsd } from '../../contract/index.ts';
 import type { Translate } from '../translate.ts';
 import type { RefreshReport } from './codebaseIndex.ts';
-import { MAX_FILES } from './workspaceFiles.ts';
+import { MAX_FILES } from './limits.ts';
 
 export function indexLine(report: RefreshReport, model: string, t: Translate): string | null {
   const parts: string[] = [];

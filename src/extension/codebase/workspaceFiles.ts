@@ -3,10 +3,7 @@
  * build output, lock files, media and archives) nor what the user excluded from the explorer or from search.
  */
 import * as vscode from 'vscode';
-
-export const MAX_FILES = 5_000;
-/** Larger files are generated or data, rarely what a question is about, and would crowd the index. */
-export const MAX_FILE_BYTES = 256 * 1024;
+import { MAX_FILES } from './limits.ts';
 
 const SKIPPED_FOLDERS = ['node_modules', '.git', '.hg', '.svn', 'dist', 'out', 'build', 'coverage', '.next', '.nuxt', 'target', 'vendor', '__pycache__', '.venv', 'venv', '.cache', '.vscode-test'];
 const SKIPPED_FILES = ['package-lock.json', 'yarn.lock', 'pnpm-lock.yaml', 'Cargo.lock', 'poetry.lock', 'composer.lock', 'Gemfile.lock', 'go.sum', '*.min.js', '*.min.css', '*.map', '*.lock'];

@@ -62,6 +62,22 @@ describe('client against the bundled gateway', () => {
     assert.equal(micro(after.remainingUsd) + micro(after.usedUsd), 2_500_000, 'what was used left the balance, to the micro-dollar');
   });
 
+  it('embeds texts in input order, says the cost, and the echo model finds the text that shares words with a question', async () => {
+    await admin.createAccount('client-embed', 1_000_000);
+    const { secret } = await createKey(admin, { account: 'client-embed', name: 'client-embed-key' });
+    const texts = ['function renderButton(label) { return html }', 'export function retryRequest(attempts) { backoff(attempts) }', 'const colors = ["red", "green"]'];
+    const out = await client({ apiKey: secret }).embeddings({ model: 'echo-embedding', input: texts });
+    assert.equal(out.vectors.length, 3);
+    assert.ok(out.vectors.every((v) => v.length === 256));
+    assert.ok(out.promptTokens! > 0);
+    const balance = await client({ apiKey: secret }).balance();
+    assert.ok(out.costUsd! > 0 && Math.abs(out.costUsd! - balance.usedUsd!) < 1e-9, `the header's cost ${out.costUsd} is what was charged, ${balance.usedUsd}`);
+    const [question] = (await client({ apiKey: secret }).embeddings({ model: 'echo-embedding', input: ['where are requests retried?'] })).vectors;
+    const scores = out.vectors.map((v) => v.reduce((sum, x, i) => sum + x * question![i]!, 0));
+    assert.equal(scores.indexOf(Math.max(...scores)), 1, `scores ${scores}`);
+    await assert.rejects(client({ apiKey: secret }).embeddings({ model: 'echo', input: ['x'] }), (e: unknown) => e instanceof Error && /embeddings|chat/i.test(e.message));
+  });
+
   it('401: a wrong key, and no key', async () => {
     const wrong = await rejection(client({ apiKey: 'sk-thisKeyDoesNotExist0000000000' }).models());
     assert.ok(wrong instanceof AuthenticationError);

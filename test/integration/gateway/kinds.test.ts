@@ -35,10 +35,13 @@ describe('completions, embeddings and images through the gateway', () => {
       assert.equal(answer.model, 'echo-completion');
       assert.equal(answer.choices[0]!.text, 'You said: def add(a, b): then return total');
       assert.equal(answer.choices[0]!.finish_reason, 'stop');
-      assert.deepEqual(answer.usage, { prompt_tokens: 5, completion_tokens: 8, total_tokens: 13 });
+      const charged = costOf(5, 8, 2_000_000, 8_000_000);
+      // The cost told as an upstream's answer tells it: usage.cost in USD, and the header.
+      assert.deepEqual(answer.usage, { prompt_tokens: 5, completion_tokens: 8, total_tokens: 13, cost: charged / 1e6 });
+      assert.equal(response.headers.get('x-gateway-cost'), String(charged / 1e6));
       const log = await logOf(response.headers.get('x-request-id'));
       assert.deepEqual([log.path, log.model, log.status, log.promptTokens, log.completionTokens], ['/v1/completions', 'echo-completion', 200, 5, 8]);
-      assert.equal(log.cost, costOf(5, 8, 2_000_000, 8_000_000));
+      assert.equal(log.cost, charged);
     });
 
     it('echo: streams text chunks, honours max_tokens (length), stop, echo and n', async () => {
@@ -96,6 +99,7 @@ describe('completions, embeddings and images through the gateway', () => {
       assert.deepEqual(floats.usage, { prompt_tokens: 6, total_tokens: 6 });
       const log = await logOf(response.headers.get('x-request-id'));
       assert.deepEqual([log.path, log.promptTokens, log.completionTokens, log.cost], ['/v1/embeddings', 6, 0, costOf(6, 0, 20_000, 0)]);
+      assert.equal(response.headers.get('x-gateway-cost'), String(costOf(6, 0, 20_000, 0) / 1e6), 'the charge in the header (an embeddings answer has no place for it)');
 
       // The SDK asks for base64 by default and decodes it: the same numbers come out.
       const decoded = await sdk.embeddings.create({ model: 'echo-embedding', input: 'hello world', dimensions: 12 });
@@ -145,6 +149,7 @@ describe('completions, embeddings and images through the gateway', () => {
       }
       const log = await logOf(response.headers.get('x-request-id'));
       assert.deepEqual([log.path, log.status, log.cost], ['/v1/images/generations', 200, 2 * ECHO_IMAGE_PRICE]);
+      assert.equal(response.headers.get('x-gateway-cost'), String((2 * ECHO_IMAGE_PRICE) / 1e6));
 
       const url = await sdk.images.generate({ model: 'echo-image', prompt: 'x', size: '8x8' });
       assert.match(url.data![0]!.url!, /^data:image\/png;base64,iVBORw0KGgo/);

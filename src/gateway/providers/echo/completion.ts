@@ -12,7 +12,8 @@ import type { CompletionRequest } from '../../../contract/index.ts';
 import { elapsedMs, type AttemptContext, type AttemptResult } from '../../relay/attempt.ts';
 import { clientGone } from '../../relay/clientGone.ts';
 import { SSE_DONE } from '../../relay/formats/openaiStream.ts';
-import { startEventStream, write, writeJson } from '../../relay/respond.ts';
+import { startEventStream, write } from '../../relay/respond.ts';
+import { writeEchoAnswer } from './answer.ts';
 import type { RelayUsage } from '../../relay/types.ts';
 import { tokenize } from './model.ts';
 
@@ -70,7 +71,7 @@ export async function echoCompletion(ctx: AttemptContext, body: CompletionReques
       for (; generated < total; generated++) if (delay > 0) await sleep(delay, undefined, { signal: request.signal });
       if (request.signal.aborted) return clientGone(ctx, usage());
       const choices = plan.map((c, index) => ({ index, text: lead(c) + c.tokens.join(''), logprobs: null, finish_reason: c.finishReason }));
-      writeJson(request, 200, JSON.stringify({ ...envelope, choices, usage: usageBody() }));
+      writeEchoAnswer(request, usage(), JSON.stringify({ ...envelope, choices, usage: usageBody() }));
       return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage: usage() } };
     }
 

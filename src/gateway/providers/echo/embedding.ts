@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { EmbeddingRequest } from '../../../contract/index.ts';
 import { elapsedMs, NO_USAGE, type AttemptContext, type AttemptResult } from '../../relay/attempt.ts';
-import { writeJson } from '../../relay/respond.ts';
+import { writeEchoAnswer } from './answer.ts';
 import { tokenize } from './model.ts';
 
 export const ECHO_EMBEDDING_DIMENSIONS = 256;
@@ -73,6 +73,7 @@ export function echoEmbedding(ctx: AttemptContext, body: EmbeddingRequest): Atte
   });
   const promptTokens = inputs.reduce((n, i) => n + i.tokens, 0);
   const answer = { object: 'list', data, model: request.model, usage: { prompt_tokens: promptTokens, total_tokens: promptTokens } };
-  writeJson(request, 200, JSON.stringify(answer));
-  return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage: { promptTokens, completionTokens: 0, estimated: false } } };
+  const usage = { promptTokens, completionTokens: 0, estimated: false };
+  writeEchoAnswer(request, usage, JSON.stringify(answer));
+  return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage } };
 }

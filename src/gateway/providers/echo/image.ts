@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { ImageRequest } from '../../../contract/index.ts';
 import { elapsedMs, NO_USAGE, type AttemptContext, type AttemptResult } from '../../relay/attempt.ts';
-import { writeJson } from '../../relay/respond.ts';
+import { writeEchoAnswer } from './answer.ts';
 
 export const ECHO_MAX_IMAGE_SIDE = 1024;
 const AUTO_SIDE = 256;
@@ -47,6 +47,7 @@ export function echoImage(ctx: AttemptContext, body: ImageRequest): AttemptResul
     const b64 = solidPng(width, height, [digest[0]!, digest[1]!, digest[2]!]).toString('base64');
     return body.response_format === 'b64_json' ? { b64_json: b64 } : { url: `data:image/png;base64,${b64}` };
   });
-  writeJson(request, 200, JSON.stringify({ created: Math.floor(Date.now() / 1000), data }));
-  return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage: { ...NO_USAGE, images: n } } };
+  const usage = { ...NO_USAGE, images: n };
+  writeEchoAnswer(request, usage, JSON.stringify({ created: Math.floor(Date.now() / 1000), data }));
+  return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt), usage } };
 }

@@ -43,6 +43,22 @@ describe('chat/history historyToMessages', () => {
     ]);
   });
 
+  it('keeps /codebase turns: their questions were answered by the model', () => {
+    const history: Turn[] = [
+      { kind: 'request', participant: ME, prompt: 'where are retries?', command: 'codebase' },
+      { kind: 'response', participant: ME, command: 'codebase', markdown: ['_Indexed 3 changed files_', 'In src/retry.ts:4.'], metadata: { answer: 'In src/retry.ts:4.' } },
+      { kind: 'request', participant: ME, prompt: '', command: 'balance' },
+      { kind: 'response', participant: ME, command: 'balance', markdown: ['$1.00 left'] },
+      { kind: 'request', participant: ME, prompt: 'anything?', command: 'codebase' },
+      { kind: 'response', participant: ME, command: 'codebase', markdown: ['Pick an embedding model'], metadata: { failed: true } },
+    ];
+    assert.deepEqual(historyToMessages(history, ME, { prompt: 'How many times?' }), [
+      { role: 'user', content: 'where are retries?' },
+      { role: 'assistant', content: 'In src/retry.ts:4.' },
+      { role: 'user', content: 'How many times?' },
+    ]);
+  });
+
   it('appends the text of references to the prompt', () => {
     assert.equal(userContent('Review', [{ label: 'src/a.ts', text: 'let a = 1;' }]), 'Review\n\nsrc/a.ts:\n```\nlet a = 1;\n```');
     assert.equal(userContent('Plain'), 'Plain');
