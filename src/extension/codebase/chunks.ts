@@ -19,6 +19,8 @@ const MAX_LINE_CHARS = 400;
 /** The chunks of `text`, each headed by its file's path (what a model matches a question like "where is the parser" against). */
 export function chunkText(path: string, text: string): Chunk[] {
   const lines = text.split(/\r?\n/);
+  // A final line break ends the last line; it does not start another.
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
   const chunks: Chunk[] = [];
   for (let start = 0; start < lines.length; start += CHUNK_LINES - OVERLAP_LINES) {
     const end = Math.min(lines.length, start + CHUNK_LINES) - 1;

@@ -24,6 +24,7 @@ describe('codebase: chunks', () => {
   it('gives a short file one chunk, skips windows without a word, and cuts minified lines', () => {
     assert.deepEqual(chunkText('a.ts', 'const a = 1;\r\nconst b = 2;').map((c) => [c.startLine, c.endLine, c.text]), [[0, 1, 'a.ts\nconst a = 1;\nconst b = 2;']]);
     assert.deepEqual(chunkText('b.ts', '\n\n}\n  }\n'), []);
+    assert.deepEqual(chunkText('c.ts', 'one\ntwo\n').map((c) => [c.startLine, c.endLine]), [[0, 1]], 'a final line break starts no line');
     const [long] = chunkText('min.js', 'x'.repeat(50_000));
     assert.ok(long!.text.length <= MAX_CHUNK_CHARS && long!.text.endsWith('…'), `${long!.text.length}`);
     const wide = chunkText('w.js', Array.from({ length: 30 }, () => 'y'.repeat(1_000)).join('\n'));

@@ -1,0 +1,142 @@
+// @gateway /codebase in a real editor, through the suite gateway's offline models: echo-embedding (lexical: texts that
+// share words point the same way) indexes the workspace, echo answers with what it was sent. So the answer holds the
+// excerpts the search found, and the references name their files and lines. The index is kept in the workspace's
+// storage and brought up to date before each question: only changed files are embedded again.
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { CodebaseIndex, type RefreshReport } from '../../../src/extension/codebase/codebaseIndex.ts';
+import { suiteGatewayHooks, waitFor } from './helpers.ts';
+
+const RETRY = [
+  'export async function retryRequest(send: () => Promise<Response>, attempts = 3): Promise<Response> {',
+  '  for (let attempt = 1; ; attempt++) {',
+  '    const response = await send();',
+  '    if (response.ok || attempt === attempts) return response;',
+  '    await backoff(attempt);',
+  '  }',
+  '}',
+  '',
+  'function backoff(attempt: number): Promise<void> {',
+  '  return new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));',
+  '}',
+].join('\n');
+const COLORS = 'export const palette = { primary: "navy", accent: "coral", muted: "slate" };\nexport function shade(color: string) { return `${color}-dark`; }\n';
+const BUTTON = 'export function renderButton(label: string): string {\n  return `<button class="primary">${label}</button>`;\n}\n';
+
+interface Answer {
+  readonly markdown: string;
+  readonly references: vscode.Location[];
+  readonly buttons: string[];
+}
+
+describe('@gateway /codebase', () => {
+  const gateway = suiteGatewayHooks();
+  let folder: string;
+
+  before(async () => {
+    const root = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(root, 'the editor of this suite opens a workspace folder');
+    folder = join(root.uri.fsPath, 'mg-codebase');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'retry.ts'), RETRY);
+    writeFileSync(join(folder, 'colors.ts'), COLORS);
+    writeFileSync(join(folder, 'button.ts'), BUTTON);
+    writeFileSync(join(folder, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
+  });
+
+  after(async () => {
+    await setEmbeddingModel(undefined);
+    await gateway.api?.services.codebase?.clear();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  async function setEmbeddingModel(model: string | undefined): Promise<void> {
+    await vscode.workspace.getConfiguration('modelGateway').update('embeddingModel', model, vscode.ConfigurationTarget.Global);
+    await waitFor('the extension to read the embedding model', () => gateway.api.services.settings.current.embeddingModel === (model ?? '') || undefined);
+  }
+
+  /** The real participant's handler, asked `/codebase <prompt>`, with a stream that records what it shows. */
+  async function ask(prompt: string): Promise<Answer> {
+    let markdown = '';
+    const references: vscode.Location[] = [];
+    const buttons: string[] = [];
+    const stream = {
+      markdown: (value: string | vscode.MarkdownString) => void (markdown += typeof value === 'string' ? value : value.value),
+      progress: () => undefined,
+      button: (command: vscode.Command) => void buttons.push(command.title),
+      reference: (value: vscode.Uri | vscode.Location) => void (value instanceof vscode.Location && references.push(value)),
+    } as unknown as vscode.ChatResponseStream;
+    const request = { prompt, command: 'codebase', references: [], toolReferences: [] } as unknown as vscode.ChatRequest;
+    const source = new vscode.CancellationTokenSource();
+    try {
+      await gateway.api.chatParticipant.requestHandler(request, { history: [] } as unknown as vscode.ChatContext, stream, source.token);
+    } finally {
+      source.dispose();
+    }
+    return { markdown, references, buttons };
+  }
+
+  const fileOf = (location: vscode.Location) => vscode.workspace.asRelativePath(location.uri);
+
+  it('without an embedding model, offers to pick one and asks nothing', async () => {
+    const answer = await ask('where are requests retried?');
+    assert.match(answer.markdown, /needs an embedding model/);
+    assert.deepEqual(answer.buttons, ['Pick Embedding Model']);
+    assert.deepEqual(answer.references, []);
+  });
+
+  it('indexes the workspace, then answers with the code that matches the question, shown as references', async () => {
+    await setEmbeddingModel('echo-embedding');
+    const answer = await ask('where are requests retried with backoff?');
+    assert.match(answer.markdown, /Indexed \d+ changed files with echo-embedding \([\d,]+ tokens, \$[\d.]+\); the index holds \d+ files\./);
+    assert.equal(fileOf(answer.references[0]!), 'mg-codebase/retry.ts', `first reference: ${answer.references.map(fileOf)}`);
+    assert.deepEqual([answer.references[0]!.range.start.line, answer.references[0]!.range.end.line], [0, 10], 'the whole file, one chunk');
+    // Echo says back what it was sent: the question, then the excerpts, each headed by its path and lines.
+    assert.match(answer.markdown, /You said: where are requests retried with backoff\?/);
+    assert.match(answer.markdown, /mg-codebase\/retry\.ts:1-11:/);
+    assert.match(answer.markdown, /export async function retryRequest/);
+    assert.ok(!answer.references.some((r) => fileOf(r).endsWith('logo.png')), 'binary files are not indexed');
+  });
+
+  it('embeds again only the files that changed, and drops the ones deleted', async () => {
+    const unchanged = await vscode.commands.executeCommand<RefreshReport>('modelGateway.indexCodebase');
+    assert.deepEqual([unchanged.embeddedFiles, unchanged.tokens, unchanged.removedFiles], [0, 0, 0], 'nothing changed: nothing embedded');
+    const colors = await ask('what colors are in the palette?');
+    assert.doesNotMatch(colors.markdown, /Indexed/);
+    assert.match(colors.markdown, /You said: what colors are in the palette\?\n\nmg-codebase\/colors\.ts:1-2:/);
+
+    writeFileSync(join(folder, 'button.ts'), `${BUTTON}export function jitterDelay(ms: number): number {\n  return ms * (0.5 + Math.random());\n}\n`);
+    unlinkSync(join(folder, 'colors.ts'));
+    const changed = await vscode.commands.executeCommand<RefreshReport>('modelGateway.indexCodebase');
+    assert.deepEqual([changed.embeddedFiles, changed.removedFiles], [1, 1]);
+    assert.ok(changed.tokens > 0);
+    const answer = await ask('how is the jitter delay computed?');
+    assert.equal(fileOf(answer.references[0]!), 'mg-codebase/button.ts');
+    assert.match(answer.markdown, /jitterDelay/);
+    assert.ok(!answer.references.some((r) => fileOf(r) === 'mg-codebase/colors.ts'), 'a deleted file is no longer found');
+  });
+
+  it('is kept in the workspace storage: a new window reads it back without embedding anything', async () => {
+    const { services } = gateway.api;
+    const fresh = new CodebaseIndex(services.context.storageUri!, services.log);
+    const source = new vscode.CancellationTokenSource();
+    const report = await fresh.refresh(await services.connection.require(), 'echo-embedding', () => undefined, source.token);
+    source.dispose();
+    assert.equal(report.embeddedFiles, 0);
+    assert.ok(report.files >= 2 && report.chunks >= 2, `${report.files} files, ${report.chunks} chunks`);
+    const hits = await fresh.search(await services.connection.require(), 'render a button label', 1);
+    assert.equal(vscode.workspace.asRelativePath(vscode.Uri.parse(hits[0]!.file)), 'mg-codebase/button.ts');
+  });
+
+  it('a cancelled indexing stops at once, and the next one finishes the work', async () => {
+    await gateway.api.services.codebase!.clear();
+    const source = new vscode.CancellationTokenSource();
+    source.cancel();
+    const { services } = gateway.api;
+    await assert.rejects(services.codebase!.refresh(await services.connection.require(), 'echo-embedding', () => undefined, source.token), vscode.CancellationError);
+    const report = await vscode.commands.executeCommand<RefreshReport>('modelGateway.indexCodebase');
+    assert.ok(report.embeddedFiles >= 2, `${report.embeddedFiles} files embedded`);
+  });
+});
