@@ -1,6 +1,6 @@
-// As a user writing code in a Git repository, with one editor for both: the light bulb's "Fix with Model Gateway"
-// rewrites the line of a real TypeScript error, and the sparkle in the Source Control title bar writes the commit
-// message. The echo model says back what it was asked: the first fenced block of that (the code before the
+// As a user writing code in a Git repository, with one editor for all three: the light bulb's "Fix with Model Gateway"
+// rewrites the line of a real TypeScript error, the sparkle in the Source Control title bar writes the commit
+// message, and @gateway /codebase answers from the repository's files (indexed with the offline echo-embedding). The echo model says back what it was asked: the first fenced block of that (the code before the
 // error's line, sent as context) replaces the line, and the message box shows the staged diff and the subjects.
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
@@ -27,7 +27,7 @@ describe('as a user writing code, the gateway\'s model fixes an error and writes
   const editor = gatewayEditorSession({
     name: 'e2e-writing-code',
     workspace,
-    settings: (gateway) => ({ 'modelGateway.baseUrl': gateway.url, 'modelGateway.model': 'echo', 'modelGateway.balanceRefreshSeconds': 0, 'git.enabled': true }),
+    settings: (gateway) => ({ 'modelGateway.baseUrl': gateway.url, 'modelGateway.model': 'echo', 'modelGateway.embeddingModel': 'echo-embedding', 'modelGateway.balanceRefreshSeconds': 0, 'git.enabled': true }),
   });
 
   before(async () => {
@@ -102,5 +102,30 @@ describe('as a user writing code, the gateway\'s model fixes an error and writes
     await saveScreenshot(page, 'e2e-writing-code', 'message-box');
     assert.ok(end.includes('+The gateway writes commit messages. Recent commit messages in this repository, newest first: - feat: add the total - docs: start the notes'), end);
     await scrolled('Control+Home', /^You said: The staged changes: diff --git a\/notes\.md b\/notes\.md/);
+  });
+
+  it('@gateway /codebase indexes the repository and answers with its code, the files listed as references', async () => {
+    const { workbench, browser } = editor();
+    const page = browser.page;
+    await workbench.sendChat('@gateway /codebase where is the total exported?');
+    // Echo says back the question and the excerpts it came with, each headed by its path and lines.
+    const text = await workbench.waitForChatResponse(/You said: where is the total exported\?/, 90000);
+    // Under the answer, after its usage line: what the index did.
+    assert.match(text, /tokens · \$[\d.]+ Indexed 2 changed files with echo-embedding \([\d,]+ tokens, \$[\d.]+\); the index holds 2 files\.$/);
+    // total.ts is the editor's file, attached whole by VS Code: its excerpt is not sent again; notes.md's is.
+    assert.match(text, /total\.ts: export const unit/);
+    assert.doesNotMatch(text, /total\.ts:1-3:/);
+    assert.match(text, /notes\.md:1-3: # Notes The gateway writes commit messages\./);
+    // VS Code lists the excerpts' files with the answer, in the steps it folds ("Used 2 references", "Completed 7 steps").
+    const response = page.locator('.interactive-session .interactive-response').last();
+    const listed = response.locator('.monaco-icon-label', { hasText: 'notes.md' });
+    await poll('notes.md listed as a reference of the answer', async () => {
+      if (await listed.first().isVisible()) return true;
+      // Each a toggle: the steps opened first, then the references in them.
+      const used = response.getByText(/^Used \d+ references?$/).first();
+      await ((await used.isVisible()) ? used : response.getByText(/^Completed \d+ steps?/).first()).click().catch(() => undefined);
+      return undefined;
+    }, 15000, 1000);
+    await saveScreenshot(page, 'e2e-writing-code', 'codebase-answer');
   });
 });

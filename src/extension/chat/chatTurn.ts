@@ -67,6 +67,8 @@ export async function answerChat(
     const { references, images, notes } = await referenceTexts(request.references, log, imageInput);
     if (notes.length > 0) stream.markdown(`${referenceNotesMarkdown(notes, t)}\n\n`);
     let found: Reference[] = [];
+    /** What the index did, said under the answer (VS Code folds what comes before it into its progress steps). */
+    let indexNote: string | null = null;
     if (request.command === 'codebase') {
       requested = true; // indexing is charged too
       const lookup = await lookUpCodebase(services, request.prompt, stream, token, abort.signal);
@@ -74,8 +76,9 @@ export async function answerChat(
         showView(stream, lookup.view);
         return { metadata: { failed: true } satisfies AnswerMetadata };
       }
-      if (lookup.note) stream.markdown(`_${escapeMarkdown(lookup.note)}_\n\n`);
-      found = lookup.references;
+      indexNote = lookup.note;
+      // An excerpt of a file attached whole (the editor's current file, a #file) would send its lines twice.
+      found = lookup.references.filter((excerpt) => !references.some((attached) => excerpt.label.startsWith(`${attached.label}:`)));
     }
     const system = request.command === 'codebase' ? CODEBASE_SYSTEM : undefined;
     const messages = historyToMessages(plainTurns(context.history), PARTICIPANT_ID, { prompt: request.prompt, references: [...references, ...found], images, ...(system ? { system } : {}) });
@@ -94,6 +97,7 @@ export async function answerChat(
       stream.markdown(`\n\n_${t('The answer was cut off: the model reached its output token limit.')}_`);
     }
     if (usage) stream.markdown(`\n\n_${usageLine(usage, t)}_`);
+    if (indexNote) stream.markdown(`\n\n_${escapeMarkdown(indexNote)}_`);
     return { metadata: { answer: renderer.answer } satisfies AnswerMetadata };
   } catch (error) {
     if (token.isCancellationRequested) {
