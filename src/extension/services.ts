@@ -37,6 +37,6 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   const profiles = new ProfileService(context.globalState, settings, apiKey, initialProfiles, (change) => connection!.batch(change));
   connection = new GatewayConnection(settings, apiKey, log, userAgent(context));
   context.subscriptions.push(log, settings, apiKey, profiles, connection);
-  const codebase = context.storageUri ? new CodebaseIndex(context.storageUri, log) : null;
+  const codebase = context.storageUri ? new CodebaseIndex(context.storageUri, log, () => settings.current.completionsExclude) : null;
   return { context, settings, apiKey, profiles, connection, log, t: vscode.l10n.t, codebase };
 }

@@ -53,10 +53,13 @@ export class CodebaseIndex {
 
   readonly #storage: vscode.Uri;
   readonly #log: vscode.LogOutputChannel;
+  readonly #neverSent: () => readonly string[];
 
-  constructor(storage: vscode.Uri, log: vscode.LogOutputChannel) {
+  /** `neverSent`: the user's globs of files whose text must not leave the editor (modelGateway.completions.exclude). */
+  constructor(storage: vscode.Uri, log: vscode.LogOutputChannel, neverSent: () => readonly string[]) {
     this.#storage = storage;
     this.#log = log;
+    this.#neverSent = neverSent;
   }
 
   /** Brings the index up to date with `model`; a call while one runs waits for it. */
@@ -104,7 +107,9 @@ export class CodebaseIndex {
 
   async #refresh(client: GatewayClient, model: string, progress: RefreshProgress, token: vscode.CancellationToken): Promise<RefreshReport> {
     const data = await this.#load(model);
-    const found = await workspaceFiles(token);
+    const found = await workspaceFiles(this.#neverSent(), token);
+    // A cancelled search returns part of the files: the rest must not be taken for deleted.
+    if (token.isCancellationRequested) throw new vscode.CancellationError();
     const capped = found.length > MAX_FILES;
     const uris = found.slice(0, MAX_FILES);
     const stats = await statAll(uris);

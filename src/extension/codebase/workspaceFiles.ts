@@ -1,8 +1,11 @@
 /**
  * The files the codebase index reads: the workspace's, without what no question is about (dependencies,
- * build output, lock files, media and archives) nor what the user excluded from the explorer or from search.
+ * build output, lock files, media and archives) nor what the user excluded from the explorer or from search,
+ * and never the files where secrets live (.env, keys, credentials: the same list inline completion never sends,
+ * with the user's modelGateway.completions.exclude).
  */
 import * as vscode from 'vscode';
+import { isExcluded } from '../completions/excludeGlobs.ts';
 import { MAX_FILES } from './limits.ts';
 
 const SKIPPED_FOLDERS = ['node_modules', '.git', '.hg', '.svn', 'dist', 'out', 'build', 'coverage', '.next', '.nuxt', 'target', 'vendor', '__pycache__', '.venv', 'venv', '.cache', '.vscode-test'];
@@ -31,7 +34,8 @@ export function excludeGlob(): string {
   return `{${[...new Set(globs)].filter((g) => !/[{}]/.test(g)).join(',')}}`;
 }
 
-/** The workspace's files to index, at most MAX_FILES + 1 (one more says the cap was reached). */
-export async function workspaceFiles(token?: vscode.CancellationToken): Promise<vscode.Uri[]> {
-  return vscode.workspace.findFiles('**/*', excludeGlob(), MAX_FILES + 1, token);
+/** The workspace's files to index, at most MAX_FILES + 1 (one more says the cap was reached); `neverSent`: the user's globs. */
+export async function workspaceFiles(neverSent: readonly string[], token?: vscode.CancellationToken): Promise<vscode.Uri[]> {
+  const found = await vscode.workspace.findFiles('**/*', excludeGlob(), MAX_FILES + 1, token);
+  return found.filter((uri) => !isExcluded(uri.path, neverSent));
 }

@@ -44,6 +44,9 @@ describe('@gateway /codebase', () => {
     writeFileSync(join(folder, 'colors.ts'), COLORS);
     writeFileSync(join(folder, 'button.ts'), BUTTON);
     writeFileSync(join(folder, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
+    // Where secrets live: never read, never sent, though its words match the question below.
+    writeFileSync(join(folder, '.env'), 'RETRY_REQUESTS_BACKOFF_TOKEN=sk-retried-requests-backoff-secret\n');
+    writeFileSync(join(folder, 'deploy.key'), 'where are requests retried with backoff? sk-key-file-secret\n');
   });
 
   after(async () => {
@@ -98,6 +101,8 @@ describe('@gateway /codebase', () => {
     assert.match(answer.markdown, /mg-codebase\/retry\.ts:1-11:/);
     assert.match(answer.markdown, /export async function retryRequest/);
     assert.ok(!answer.references.some((r) => fileOf(r).endsWith('logo.png')), 'binary files are not indexed');
+    assert.ok(!answer.references.some((r) => /\.env$|\.key$/.test(fileOf(r))), `secret files are not indexed: ${answer.references.map(fileOf)}`);
+    assert.doesNotMatch(answer.markdown, /secret/);
   });
 
   it('embeds again only the files that changed, and drops the ones deleted', async () => {
@@ -120,7 +125,7 @@ describe('@gateway /codebase', () => {
 
   it('is kept in the workspace storage: a new window reads it back without embedding anything', async () => {
     const { services } = gateway.api;
-    const fresh = new CodebaseIndex(services.context.storageUri!, services.log);
+    const fresh = new CodebaseIndex(services.context.storageUri!, services.log, () => []);
     const source = new vscode.CancellationTokenSource();
     const report = await fresh.refresh(await services.connection.require(), 'echo-embedding', () => undefined, source.token);
     source.dispose();
