@@ -3,6 +3,7 @@ import type * as vscode from 'vscode';
 import { registerChatParticipant } from './chat/participant.ts';
 import { registerCommitMessageCommand } from './commitMessage/command.ts';
 import { registerCodebaseCommands } from './codebase/commands.ts';
+import { registerCodebaseTool } from './codebase/tool.ts';
 import { registerEditSelectionCommand } from './editSelection/command.ts';
 import { registerQuickFix } from './editSelection/quickFix.ts';
 import { registerApiKeyCommands } from './commands/apiKey.ts';
@@ -61,6 +62,7 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   registerEditSelectionCommand(context, services);
   registerQuickFix(context, services);
   registerCodebaseCommands(context, services);
+  registerCodebaseTool(context, services);
   return { services, localGateway, chatParticipant, completions, usage, balance };
 }
 

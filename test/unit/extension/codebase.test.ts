@@ -7,6 +7,7 @@ import { excerptsOf } from '../../../src/extension/codebase/excerpts.ts';
 import { MAX_CHARS_PER_REQUEST, MAX_INPUTS_PER_REQUEST, batchIsFull } from '../../../src/extension/codebase/batches.ts';
 import { indexLine } from '../../../src/extension/codebase/indexLine.ts';
 import { english } from '../../../src/extension/translate.ts';
+import { toolText } from '../../../src/extension/codebase/toolText.ts';
 
 const unit = (...values: number[]) => normalize(Float32Array.from(values));
 
@@ -121,5 +122,13 @@ describe('codebase: batches and the index line', () => {
     assert.equal(indexLine({ ...report, costUsd: null }, 'emb', english), 'Indexed 3 changed files with emb (1,234 tokens); the index holds 12 files.');
     assert.equal(indexLine({ ...report, embeddedFiles: 0 }, 'emb', english), null);
     assert.match(indexLine({ ...report, embeddedFiles: 0, capped: true }, 'emb', english)!, /Only the first 5,000 files/);
+  });
+});
+
+describe('codebase: the tool\'s answer', () => {
+  it('heads each excerpt with its path and lines, in a fence longer than any inside it', () => {
+    const text = toolText('retries', 'emb', [{ label: 'README.md:1-3', text: 'Run:\n```sh\nnpm test\n```' }, { label: 'a.ts:4-9', text: 'retry()' }]);
+    assert.equal(text, 'The 2 excerpts of the workspace\'s code nearest to "retries" (embedding model emb), best first:\n\nREADME.md:1-3\n````\nRun:\n```sh\nnpm test\n```\n````\n\na.ts:4-9\n```\nretry()\n```');
+    assert.equal(toolText('x', 'emb', []), 'No code of the workspace was found for "x" (searched with the embedding model emb).');
   });
 });

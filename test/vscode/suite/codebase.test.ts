@@ -83,11 +83,23 @@ describe('@gateway /codebase', () => {
 
   const fileOf = (location: vscode.Location) => vscode.workspace.asRelativePath(location.uri);
 
+  const invokeTool = async (query: string): Promise<string> => {
+    const source = new vscode.CancellationTokenSource();
+    try {
+      const result = await vscode.lm.invokeTool('modelGateway_searchCodebase', { input: { query }, toolInvocationToken: undefined }, source.token);
+      return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    } finally {
+      source.dispose();
+    }
+  };
+
   it('without an embedding model, offers to pick one and asks nothing', async () => {
     const answer = await ask('where are requests retried?');
     assert.match(answer.markdown, /needs an embedding model/);
     assert.deepEqual(answer.buttons, ['Pick Embedding Model']);
     assert.deepEqual(answer.references, []);
+    // The tool says it to the model that called it.
+    await assert.rejects(invokeTool('where are requests retried?'), /Pick Embedding Model/);
   });
 
   it('indexes the workspace, then answers with the code that matches the question, shown as references', async () => {
@@ -103,6 +115,15 @@ describe('@gateway /codebase', () => {
     assert.ok(!answer.references.some((r) => fileOf(r).endsWith('logo.png')), 'binary files are not indexed');
     assert.ok(!answer.references.some((r) => /\.env$|\.key$/.test(fileOf(r))), `secret files are not indexed: ${answer.references.map(fileOf)}`);
     assert.doesNotMatch(answer.markdown, /secret/);
+  });
+
+  it('is a tool any chat model can call (#gatewayCodebase): the nearest excerpts with their paths and lines', async () => {
+    const tool = vscode.lm.tools.find((t) => t.name === 'modelGateway_searchCodebase');
+    assert.ok(tool, 'the tool is registered');
+    assert.deepEqual(tool.inputSchema && (tool.inputSchema as { required?: string[] }).required, ['query']);
+    const text = await invokeTool('where are requests retried with backoff?');
+    assert.match(text, /^The \d excerpts of the workspace's code nearest to "where are requests retried with backoff\?" \(embedding model echo-embedding\), best first:\n\nmg-codebase\/retry\.ts:1-11\n```\nexport async function retryRequest/);
+    assert.doesNotMatch(text, /secret/);
   });
 
   it('embeds again only the files that changed, and drops the ones deleted', async () => {
