@@ -10,7 +10,7 @@ import { batchIsFull } from './batches.ts';
 import { chunkText, looksLikeText } from './chunks.ts';
 import { IndexData, type Hit, type Span } from './indexData.ts';
 import { normalize } from './vectors.ts';
-import { MAX_FILE_BYTES, MAX_FILES } from './limits.ts';
+import { MAX_CHUNKS, MAX_FILE_BYTES, MAX_FILES } from './limits.ts';
 import { workspaceFiles } from './workspaceFiles.ts';
 
 const META_FILE = 'codebase-index.json';
@@ -30,7 +30,7 @@ export interface RefreshReport {
   readonly tokens: number;
   /** What embedding cost in USD, when the gateway said so for every request. */
   readonly costUsd: number | null;
-  /** The workspace has more than MAX_FILES files to index: only the first were. */
+  /** The workspace has more files than the index takes (MAX_FILES, MAX_CHUNKS): some are left out. */
   readonly capped: boolean;
 }
 
@@ -110,7 +110,7 @@ export class CodebaseIndex {
     const found = await workspaceFiles(this.#neverSent(), token);
     // A cancelled search returns part of the files: the rest must not be taken for deleted.
     if (token.isCancellationRequested) throw new vscode.CancellationError();
-    const capped = found.length > MAX_FILES;
+    let capped = found.length > MAX_FILES;
     const uris = found.slice(0, MAX_FILES);
     const stats = await statAll(uris);
     const present = new Set<string>();
@@ -154,10 +154,20 @@ export class CodebaseIndex {
       if (++requests % SAVE_EVERY_REQUESTS === 0) await this.#save(data);
     };
     progress(0, changed.length);
+    /** The index's chunks once the files read so far are in: past MAX_CHUNKS, further files are left out. */
+    let planned = data.chunkCount;
     try {
       for (const { uri, mtime, size } of changed) {
         if (token.isCancellationRequested) break;
         const chunks = await chunksOf(uri);
+        planned -= data.files.get(uri.toString())?.spans.length ?? 0;
+        if (planned + chunks.length > MAX_CHUNKS) {
+          data.delete(uri.toString());
+          capped = true;
+          progress(++done, changed.length);
+          continue;
+        }
+        planned += chunks.length;
         const pending: Pending = { file: uri.toString(), mtime, size, spans: chunks.map((c) => ({ start: c.startLine, end: c.endLine })), vectors: new Array(chunks.length), left: chunks.length };
         if (chunks.length === 0) finish(data, pending);
         for (const [i, chunk] of chunks.entries()) {

@@ -2,7 +2,7 @@
 import { formatUsd } from '../../contract/index.ts';
 import type { Translate } from '../translate.ts';
 import type { RefreshReport } from './codebaseIndex.ts';
-import { MAX_FILES } from './limits.ts';
+import { MAX_CHUNKS, MAX_FILES } from './limits.ts';
 
 export function indexLine(report: RefreshReport, model: string, t: Translate): string | null {
   const parts: string[] = [];
@@ -10,6 +10,6 @@ export function indexLine(report: RefreshReport, model: string, t: Translate): s
     const cost = report.costUsd === null ? '' : t(', {0}', formatUsd(report.costUsd));
     parts.push(t('Indexed {0} changed files with {1} ({2} tokens{3}); the index holds {4} files.', report.embeddedFiles, model, report.tokens.toLocaleString('en-US'), cost, report.files));
   }
-  if (report.capped) parts.push(t('Only the first {0} files of this workspace are indexed.', MAX_FILES.toLocaleString('en-US')));
+  if (report.capped) parts.push(t('The index is full ({0} files or {1} chunks at most): some files of this workspace are left out.', MAX_FILES.toLocaleString('en-US'), MAX_CHUNKS.toLocaleString('en-US')));
   return parts.length === 0 ? null : parts.join(' ');
 }

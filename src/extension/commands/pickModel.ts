@@ -45,6 +45,8 @@ interface PickTarget {
   /** The models offered, in order. */
   readonly offered: (models: readonly ModelEntry[]) => ModelEntry[];
   readonly done: (model: string) => string;
+  /** The picker's line when none of the gateway's models is offered. */
+  readonly none?: string;
 }
 
 /** Completion models first; then chat models, which answer through the chat fallback. Embedding and image models cannot complete code. */
@@ -74,6 +76,7 @@ export function registerPickModelCommand(context: vscode.ExtensionContext, servi
     title: t('Model Gateway: Pick Embedding Model'),
     offered: (models) => models.filter((m) => m.kind === 'embedding'),
     done: (model) => t('Embedding model set to {0}.', model),
+    none: t('The gateway lists no embedding models for this key.'),
   });
 }
 
@@ -107,7 +110,7 @@ function registerPicker(context: vscode.ExtensionContext, services: ExtensionSer
         const models = target.offered(await client.models({ signal: controller.signal }));
         pick.items = itemsFor(models, current, t);
         pick.activeItems = pick.items.filter((i) => i.model === current);
-        pick.placeholder = models.length ? t('{0} models available. Current: {1}', models.length, current || t('none')) : t('The gateway lists no models for this key.');
+        pick.placeholder = models.length ? t('{0} models available. Current: {1}', models.length, current || t('none')) : (target.none ?? t('The gateway lists no models for this key.'));
         pick.busy = false;
       } catch (error) {
         pick.hide();

@@ -121,7 +121,7 @@ describe('codebase: batches and the index line', () => {
     assert.equal(indexLine(report, 'emb', english), 'Indexed 3 changed files with emb (1,234 tokens, $0.000025); the index holds 12 files.');
     assert.equal(indexLine({ ...report, costUsd: null }, 'emb', english), 'Indexed 3 changed files with emb (1,234 tokens); the index holds 12 files.');
     assert.equal(indexLine({ ...report, embeddedFiles: 0 }, 'emb', english), null);
-    assert.match(indexLine({ ...report, embeddedFiles: 0, capped: true }, 'emb', english)!, /Only the first 5,000 files/);
+    assert.match(indexLine({ ...report, embeddedFiles: 0, capped: true }, 'emb', english)!, /^The index is full \(5,000 files or 30,000 chunks at most\)/);
   });
 });
 
