@@ -54,12 +54,17 @@ export class CodebaseIndex {
   readonly #storage: vscode.Uri;
   readonly #log: vscode.LogOutputChannel;
   readonly #neverSent: () => readonly string[];
+  readonly #maxChunks: number;
 
-  /** `neverSent`: the user's globs of files whose text must not leave the editor (modelGateway.completions.exclude). */
-  constructor(storage: vscode.Uri, log: vscode.LogOutputChannel, neverSent: () => readonly string[]) {
+  /**
+   * `neverSent`: the user's globs of files whose text must not leave the editor (modelGateway.completions.exclude);
+   * `maxChunks`: the most chunks it holds (MAX_CHUNKS; smaller in tests).
+   */
+  constructor(storage: vscode.Uri, log: vscode.LogOutputChannel, neverSent: () => readonly string[], maxChunks = MAX_CHUNKS) {
     this.#storage = storage;
     this.#log = log;
     this.#neverSent = neverSent;
+    this.#maxChunks = maxChunks;
   }
 
   /** Brings the index up to date with `model`; a call while one runs waits for it. */
@@ -154,14 +159,14 @@ export class CodebaseIndex {
       if (++requests % SAVE_EVERY_REQUESTS === 0) await this.#save(data);
     };
     progress(0, changed.length);
-    /** The index's chunks once the files read so far are in: past MAX_CHUNKS, further files are left out. */
+    /** The index's chunks once the files read so far are in: past the most it holds, further files are left out. */
     let planned = data.chunkCount;
     try {
       for (const { uri, mtime, size } of changed) {
         if (token.isCancellationRequested) break;
         const chunks = await chunksOf(uri);
         planned -= data.files.get(uri.toString())?.spans.length ?? 0;
-        if (planned + chunks.length > MAX_CHUNKS) {
+        if (planned + chunks.length > this.#maxChunks) {
           data.delete(uri.toString());
           capped = true;
           progress(++done, changed.length);

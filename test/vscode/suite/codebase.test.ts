@@ -156,6 +156,23 @@ describe('@gateway /codebase', () => {
     assert.equal(vscode.workspace.asRelativePath(vscode.Uri.parse(hits[0]!.file)), 'mg-codebase/button.ts');
   });
 
+  it('a full index leaves the further files out and says so; searches still find what it holds', async () => {
+    const { services } = gateway.api;
+    const storage = vscode.Uri.joinPath(services.context.storageUri!, 'full-index-test');
+    const small = new CodebaseIndex(storage, services.log, () => [], 1);
+    const source = new vscode.CancellationTokenSource();
+    try {
+      const client = await services.connection.require();
+      const report = await small.refresh(client, 'echo-embedding', () => undefined, source.token);
+      assert.equal(report.capped, true);
+      assert.equal(report.chunks, 1, 'one chunk held, the files past it left out');
+      assert.equal((await small.search(client, 'anything at all', 10)).length, report.chunks);
+    } finally {
+      source.dispose();
+      await small.clear();
+    }
+  });
+
   it('a cancelled indexing stops at once, and the next one finishes the work', async () => {
     await gateway.api.services.codebase!.clear();
     const source = new vscode.CancellationTokenSource();
