@@ -119,13 +119,14 @@ describe('as a user writing code, the gateway\'s model fixes an error and writes
     // VS Code lists the excerpts' files with the answer, in the steps it folds ("Used 2 references", "Completed 7 steps").
     const response = page.locator('.interactive-session .interactive-response').last();
     const listed = response.locator('.monaco-icon-label', { hasText: 'notes.md' });
-    await poll('notes.md listed as a reference of the answer', async () => {
-      if (await listed.first().isVisible()) return true;
-      // Each a toggle: the steps opened first, then the references in them.
-      const used = response.getByText(/^Used \d+ references?$/).first();
-      await ((await used.isVisible()) ? used : response.getByText(/^Completed \d+ steps?/).first()).click().catch(() => undefined);
-      return undefined;
-    }, 15000, 1000);
+    const steps = response.getByText(/^Completed \d+ steps?/).first();
+    const used = response.getByText(/^Used \d+ references?$/).first();
+    // Both are toggles, each clicked once and only when closed: the steps opened (when folded), then the list in them.
+    await poll('the folded steps or the references toggle under the answer', async () => (await steps.isVisible()) || (await used.isVisible()) || undefined, 10000);
+    if (!(await used.isVisible())) await steps.click();
+    await used.waitFor({ state: 'visible', timeout: 10000 });
+    if (!(await listed.first().isVisible())) await used.click();
+    await listed.first().waitFor({ state: 'visible', timeout: 10000 });
     await saveScreenshot(page, 'e2e-writing-code', 'codebase-answer');
   });
 });
