@@ -399,24 +399,27 @@ export class Workbench {
       await dropdown.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
       const offered = await poll(`the model ${name} in the chat model picker`, async () => {
         // The chat view can re-render under it (models registering): a dropdown that closed is opened again.
+        // A click that fails throws here: poll tries again and names it if the wait runs out.
         if (!(await dropdown.isVisible())) {
-          await picker.click().catch(() => undefined);
+          await picker.click({ timeout: 5000 });
           return undefined;
         }
         const titles = await rows.evaluateAll((els) => els.map((e) => (e.querySelector('.title')?.textContent ?? '').trim()));
         // Models not yet used sit in the collapsed "Other Models" group.
-        if (!titles.includes(name) && titles.includes('Other Models')) await rows.filter({ hasText: 'Other Models' }).first().click().catch(() => undefined);
+        if (!titles.includes(name) && titles.includes('Other Models')) await rows.filter({ hasText: 'Other Models' }).first().click({ timeout: 5000 });
         return titles.includes(name) ? titles : undefined;
       });
       const row = rows.filter({ has: this.page.locator('.title', { hasText: exactly(name) }) }).first();
-      await row.click({ timeout: 10000 }).catch(() => undefined);
+      // The row can be re-rendered away under the click; what counts is whether the pick took, and a click
+      // that failed is named when it did not.
+      const clickFailure = await row.click({ timeout: 10000 }).then(() => '', (error: Error) => ` (the click failed: ${error.message.split('\n')[0]})`);
       const picked = await pollForRetry(`the chat input to show model ${name}`, async () => (await this.chatPickers()).model === name || undefined, 10000);
       if (picked) {
         await poll('the model picker to close', async () => !(await dropdown.isVisible()) || undefined, 10000);
         return offered;
       }
-      if (attempt === 3) throw new Error(`the chat model picker listed ${name} but picking it did not take (${attempt} tries; offered: ${offered.join(', ')})`);
-      console.log(`      [editor] picking ${name} in the chat model picker did not take (attempt ${attempt}); trying again`);
+      if (attempt === 3) throw new Error(`the chat model picker listed ${name} but picking it did not take (${attempt} tries; offered: ${offered.join(', ')})${clickFailure}`);
+      console.log(`      [editor] picking ${name} in the chat model picker did not take (attempt ${attempt})${clickFailure}; trying again`);
       if (await dropdown.isVisible()) await this.page.keyboard.press('Escape');
       await poll('the model picker to close', async () => !(await dropdown.isVisible()) || undefined, 5000);
     }

@@ -10,7 +10,7 @@ import { batchIsFull } from './batches.ts';
 import { chunkText, looksLikeText } from './chunks.ts';
 import { IndexData, type Hit, type Span } from './indexData.ts';
 import { normalize } from './vectors.ts';
-import { MAX_CHUNKS, MAX_FILE_BYTES, MAX_FILES } from './limits.ts';
+import { MAX_CHUNKS, MAX_FILE_BYTES } from './limits.ts';
 import { workspaceFiles } from './workspaceFiles.ts';
 
 const META_FILE = 'codebase-index.json';
@@ -115,8 +115,8 @@ export class CodebaseIndex {
     const found = await workspaceFiles(this.#neverSent(), token);
     // A cancelled search returns part of the files: the rest must not be taken for deleted.
     if (token.isCancellationRequested) throw new vscode.CancellationError();
-    let capped = found.length > MAX_FILES;
-    const uris = found.slice(0, MAX_FILES);
+    let capped = found.capped;
+    const { uris } = found;
     const stats = await statAll(uris);
     const present = new Set<string>();
     const changed: Array<{ uri: vscode.Uri; mtime: number; size: number }> = [];

@@ -47,6 +47,10 @@ describe('@gateway /codebase', () => {
     // Where secrets live: never read, never sent, though its words match the question below.
     writeFileSync(join(folder, '.env'), 'RETRY_REQUESTS_BACKOFF_TOKEN=sk-retried-requests-backoff-secret\n');
     writeFileSync(join(folder, 'deploy.key'), 'where are requests retried with backoff? sk-key-file-secret\n');
+    // What the repository's .gitignore leaves out (generated code) is not indexed, though it matches too.
+    writeFileSync(join(folder, '.gitignore'), 'generated/\n');
+    mkdirSync(join(folder, 'generated'), { recursive: true });
+    writeFileSync(join(folder, 'generated', 'retryClient.ts'), '// where are requests retried with backoff? generatedRetryClient\n');
   });
 
   after(async () => {
@@ -115,6 +119,8 @@ describe('@gateway /codebase', () => {
     assert.ok(!answer.references.some((r) => fileOf(r).endsWith('logo.png')), 'binary files are not indexed');
     assert.ok(!answer.references.some((r) => /\.env$|\.key$/.test(fileOf(r))), `secret files are not indexed: ${answer.references.map(fileOf)}`);
     assert.doesNotMatch(answer.markdown, /secret/);
+    assert.ok(!answer.references.some((r) => fileOf(r).includes('generated/')), `ignored files are not indexed: ${answer.references.map(fileOf)}`);
+    assert.doesNotMatch(answer.markdown, /generatedRetryClient/);
   });
 
   it('is a tool any chat model can call (#gatewayCodebase): the nearest excerpts with their paths and lines', async () => {
