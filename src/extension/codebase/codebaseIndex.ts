@@ -49,7 +49,7 @@ interface Pending {
 
 export class CodebaseIndex {
   #data: IndexData | null = null;
-  #running: Promise<RefreshReport> | null = null;
+  #running: { readonly model: string; readonly report: Promise<RefreshReport> } | null = null;
 
   readonly #storage: vscode.Uri;
   readonly #log: vscode.LogOutputChannel;
@@ -67,10 +67,25 @@ export class CodebaseIndex {
     this.#maxChunks = maxChunks;
   }
 
-  /** Brings the index up to date with `model`; a call while one runs waits for it. */
-  refresh(client: GatewayClient, model: string, progress: RefreshProgress, token: vscode.CancellationToken): Promise<RefreshReport> {
-    this.#running ??= this.#refresh(client, model, progress, token).finally(() => (this.#running = null));
-    return this.#running;
+  /**
+   * Brings the index up to date with `model`, one run at a time. A call while a run for the same model goes on
+   * shares it (its progress is shown by the first caller); one for another model, or one whose shared run was
+   * cancelled by its first caller, waits for it to end and then runs its own.
+   */
+  async refresh(client: GatewayClient, model: string, progress: RefreshProgress, token: vscode.CancellationToken): Promise<RefreshReport> {
+    for (;;) {
+      if (token.isCancellationRequested) throw new vscode.CancellationError();
+      const running = this.#running;
+      if (!running) {
+        const run = { model, report: this.#refresh(client, model, progress, token).finally(() => this.#running === run && (this.#running = null)) };
+        this.#running = run;
+        return run.report;
+      }
+      const ended = await untilCancelled(running.report.then((report) => ({ report }), (error: unknown) => ({ error })), token);
+      if (running.model !== model) continue;
+      if ('report' in ended) return ended.report;
+      if (!(ended.error instanceof vscode.CancellationError)) throw ended.error;
+    }
   }
 
   /** The `k` chunks nearest to `question`, embedded with the index's model. */
@@ -224,4 +239,12 @@ async function chunksOf(uri: vscode.Uri): Promise<ReturnType<typeof chunkText>> 
   }
   if (!looksLikeText(bytes)) return [];
   return chunkText(vscode.workspace.asRelativePath(uri), new TextDecoder().decode(bytes));
+}
+
+/** `promise`, or a CancellationError as soon as `token` is cancelled. */
+function untilCancelled<T>(promise: Promise<T>, token: vscode.CancellationToken): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const listener = token.onCancellationRequested(() => reject(new vscode.CancellationError()));
+    promise.then(resolve, reject).finally(() => listener.dispose());
+  });
 }

@@ -188,4 +188,26 @@ describe('@gateway /codebase', () => {
     const report = await vscode.commands.executeCommand<RefreshReport>('modelGateway.indexCodebase');
     assert.ok(report.embeddedFiles >= 2, `${report.embeddedFiles} files embedded`);
   });
+
+  it('a run its first caller cancels does not cancel a second caller waiting on it: the second runs its own', async () => {
+    const { services } = gateway.api;
+    await services.codebase!.clear();
+    const client = await services.connection.require();
+    const first = new vscode.CancellationTokenSource();
+    const second = new vscode.CancellationTokenSource();
+    try {
+      const firstRun = services.codebase!.refresh(client, 'echo-embedding', () => undefined, first.token);
+      const secondRun = services.codebase!.refresh(client, 'echo-embedding', () => undefined, second.token);
+      first.cancel();
+      await assert.rejects(firstRun, vscode.CancellationError);
+      const report = await secondRun;
+      assert.ok(report.embeddedFiles >= 2, `${report.embeddedFiles} files embedded`);
+      // A caller cancelled already starts nothing.
+      const third = services.codebase!.refresh(client, 'echo-embedding', () => undefined, first.token);
+      await assert.rejects(third, vscode.CancellationError);
+    } finally {
+      first.dispose();
+      second.dispose();
+    }
+  });
 });
