@@ -20,6 +20,8 @@ import { usageLine } from './usageLine.ts';
 import type { Usage } from '../../contract/index.ts';
 import type { DisplayOp } from './render.ts';
 import { failureView, noModelView } from './views.ts';
+import { repositoryInstructions, workspaceScope } from '../instructions/instructionFiles.ts';
+import { systemText } from '../instructions/instructionsText.ts';
 import type { ChatView } from './views.ts';
 
 /** VS Code's history turns as the plain turns history.ts reads. */
@@ -80,7 +82,9 @@ export async function answerChat(
       // An excerpt of a file attached whole (the editor's current file, a #file) would send its lines twice.
       found = lookup.references.filter((excerpt) => !references.some((attached) => excerpt.label.startsWith(`${attached.label}:`)));
     }
-    const system = request.command === 'codebase' ? CODEBASE_SYSTEM : undefined;
+    const instructions = await repositoryInstructions(services.settings.current, workspaceScope(vscode.window.activeTextEditor?.document.uri));
+    for (const file of instructions.files) stream.reference(file.uri);
+    const system = systemText(instructions.text, request.command === 'codebase' ? CODEBASE_SYSTEM : undefined);
     const messages = historyToMessages(plainTurns(context.history), PARTICIPANT_ID, { prompt: request.prompt, references: [...references, ...found], images, ...(system ? { system } : {}) });
     stream.progress(t('Asking {0}…', model));
     requested = true;

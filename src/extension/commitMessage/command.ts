@@ -13,6 +13,7 @@ import { signalFromToken } from '../chat/abort.ts';
 import { commitMessageFrom } from './answer.ts';
 import { usageLine } from '../chat/usageLine.ts';
 import { commitMessagePrompt } from './prompt.ts';
+import { repositoryInstructions } from '../instructions/instructionFiles.ts';
 import { gitApi, recentSubjects, repositoryFor, type GitRepository } from './git.ts';
 
 export function registerCommitMessageCommand(context: vscode.ExtensionContext, services: ExtensionServices): void {
@@ -50,7 +51,10 @@ export async function generateCommitMessage(services: ExtensionServices, arg?: u
     const changes = await changesOf(repository);
     if (token.isCancellationRequested || !changes) return;
     const draft = repository.inputBox.value;
-    const messages = commitMessagePrompt({ ...changes, recentSubjects: await recentSubjects(repository), draft });
+    // The repository's own instructions (its root's AGENTS.md often says how its commits are written).
+    const { text: instructions, files } = await repositoryInstructions(services.settings.current, { roots: [repository.rootUri] });
+    if (files.length > 0) services.log.info(`Commit message: with the instructions of ${files.map((f) => f.label).join(', ')}.`);
+    const messages = commitMessagePrompt({ ...changes, recentSubjects: await recentSubjects(repository), draft, instructions });
     const abort = signalFromToken(token);
     try {
       const client = await services.connection.require();

@@ -5,6 +5,7 @@
  * style, and what the author has already typed in the message box, as their intent. Pure.
  */
 import type { ChatMessage } from '../../contract/index.ts';
+import { systemText } from '../instructions/instructionsText.ts';
 
 /** About 6,000 tokens of diff: enough for most commits, and small enough for any model's context. */
 export const DIFF_BUDGET_CHARS = 24_000;
@@ -28,6 +29,8 @@ export interface CommitChanges {
   readonly recentSubjects: readonly string[];
   /** What is already in the message box. */
   readonly draft: string;
+  /** The repository's instructions, as a system text ('' or absent: none): teams write their commit conventions there. */
+  readonly instructions?: string;
 }
 
 interface FileDiff {
@@ -79,7 +82,7 @@ export function commitMessagePrompt(changes: CommitChanges, budget = DIFF_BUDGET
   if (changes.draft.trim() !== '') parts.push(`The author has started the message; keep its intent:\n${changes.draft.trim()}`);
   parts.push('Write the commit message for these changes.');
   return [
-    { role: 'system', content: INSTRUCTIONS },
+    { role: 'system', content: systemText(INSTRUCTIONS, changes.instructions)! },
     { role: 'user', content: parts.join('\n\n') },
   ];
 }

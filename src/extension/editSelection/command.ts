@@ -12,6 +12,7 @@ import { showErrorWithFixes } from '../errors/showError.ts';
 import { chatModelOrPick } from '../commands/chatModelOrPick.ts';
 import { signalFromToken } from '../chat/abort.ts';
 import { CONTEXT_LINES, editPrompt, MAX_SELECTION_CHARS } from './prompt.ts';
+import { repositoryInstructions, workspaceScope } from '../instructions/instructionFiles.ts';
 import { replacementFrom } from './answer.ts';
 import { usageLine } from '../chat/usageLine.ts';
 
@@ -74,8 +75,12 @@ export async function editSelection(services: ExtensionServices, history: string
   const selected = document.getText(range);
   const before = document.getText(new vscode.Range(new vscode.Position(Math.max(0, range.start.line - CONTEXT_LINES), 0), range.start));
   const after = document.getText(new vscode.Range(range.end, document.lineAt(Math.min(document.lineCount - 1, range.end.line + CONTEXT_LINES)).range.end));
-  const messages = editPrompt({ instruction, languageId: document.languageId, path: vscode.workspace.asRelativePath(document.uri), before, selected, after });
+  // The version of the text read above: a change from here on (while the instructions are read, while the model
+  // writes) leaves the file alone.
   const version = document.version;
+  const { text: instructions, files } = await repositoryInstructions(services.settings.current, workspaceScope(document.uri));
+  if (files.length > 0) services.log.info(`Edit Selection: with the instructions of ${files.map((f) => f.label).join(', ')}.`);
+  const messages = editPrompt({ instruction, languageId: document.languageId, path: vscode.workspace.asRelativePath(document.uri), before, selected, after, instructions });
 
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Editing with {0}…', model), cancellable: true }, async (_progress, token) => {
     const abort = signalFromToken(token);

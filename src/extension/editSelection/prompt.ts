@@ -4,6 +4,7 @@
  * replacement alone. Pure.
  */
 import type { ChatMessage } from '../../contract/index.ts';
+import { systemText } from '../instructions/instructionsText.ts';
 
 /** Lines of the file shown before and after the selection. */
 export const CONTEXT_LINES = 60;
@@ -43,6 +44,8 @@ export interface EditRequest {
   readonly before: string;
   readonly selected: string;
   readonly after: string;
+  /** The repository's instructions, as a system text ('' or absent: none). */
+  readonly instructions?: string;
 }
 
 export function editPrompt(request: EditRequest): ChatMessage[] {
@@ -56,7 +59,7 @@ export function editPrompt(request: EditRequest): ChatMessage[] {
     `Instruction: ${request.instruction.trim()}`,
   ].join('\n\n');
   return [
-    { role: 'system', content: INSTRUCTIONS },
+    { role: 'system', content: systemText(INSTRUCTIONS, request.instructions)! },
     { role: 'user', content: user },
   ];
 }

@@ -26,6 +26,8 @@ export interface GatewaySettings {
   readonly completionsDebounceMs: number;
   /** The embedding model of @gateway /codebase's index, trimmed ('' = not set: /codebase offers the picker). */
   readonly embeddingModel: string;
+  /** The repository's instruction files (AGENTS.md, .github/copilot-instructions.md) go with chat, edit and commit requests. */
+  readonly useInstructionFiles: boolean;
 }
 
 /** Setting names under `modelGateway.`, as contributed in package.json. */
@@ -41,6 +43,7 @@ export const SETTING_KEYS = [
   'completions.exclude',
   'completions.debounceMs',
   'embeddingModel',
+  'useInstructionFiles',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -58,6 +61,7 @@ export const DEFAULT_SETTINGS: GatewaySettings = {
   completionsExclude: [],
   completionsDebounceMs: 200,
   embeddingModel: '',
+  useInstructionFiles: true,
 };
 
 export const LIMITS = {
@@ -98,6 +102,7 @@ export function sanitizeSettings(read: (key: SettingKey) => unknown): GatewaySet
     completionsExclude: textList(read('completions.exclude')),
     completionsDebounceMs: clampedNumber(read('completions.debounceMs'), DEFAULT_SETTINGS.completionsDebounceMs, LIMITS.completionsDebounceMs.min, LIMITS.completionsDebounceMs.max),
     embeddingModel: text(read('embeddingModel')),
+    useInstructionFiles: typeof read('useInstructionFiles') === 'boolean' ? (read('useInstructionFiles') as boolean) : DEFAULT_SETTINGS.useInstructionFiles,
   };
 }
 

@@ -15,8 +15,16 @@ describe('Edit Selection with Instructions', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  // Each test's document has a name of its own: VS Code names untitled documents Untitled-1, -2, ... and reuses a
+  // name once its document is closed, and a reused name could get the closed document's backup (a dirty one's text)
+  // as its content, which made a test edit the text the test before it had typed.
+  let documents = 0;
   async function editorWith(selection: vscode.Selection): Promise<vscode.TextEditor> {
-    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'typescript', content: CODE }));
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(`untitled:mg-edit-selection-${Date.now()}-${++documents}.ts`));
+    const editor = await vscode.window.showTextDocument(document);
+    await editor.edit((b) => b.insert(new vscode.Position(0, 0), CODE), { undoStopBefore: false, undoStopAfter: true });
+    assert.equal(document.getText(), CODE);
+    assert.equal(document.languageId, 'typescript');
     editor.selection = selection;
     return editor;
   }

@@ -1,23 +1,57 @@
-// A stand-in gateway on loopback that records the Authorization of every request it gets: for the tests that a key
-// only ever reaches its own gateway. It lists one chat model and answers the billing reads.
+// A stand-in gateway on loopback that records what it gets: the Authorization of every request (for the tests that
+// a key only ever reaches its own gateway) and the body of every chat request (for the tests of what the extension
+// sends a model). It lists one chat model, answers the billing reads, and answers every chat with `answer`, streamed
+// when asked.
 import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenOnLoopback } from '../../support/loopback.ts';
 import type { Listening } from '../../support/loopback.ts';
 
 export interface RecordingGateway extends Listening {
   /** The Authorization header of every request, in order ('' when none came). */
   readonly seen: string[];
+  /** The parsed body of every POST /v1/chat/completions, in order. */
+  readonly chats: Array<{ model: string; messages: Array<{ role: string; content: unknown }>; stream?: boolean }>;
 }
 
-export async function startRecordingGateway(model: string): Promise<RecordingGateway> {
+function answerChat(res: ServerResponse, model: string, stream: boolean, answer: string): void {
+  const usage = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 };
+  if (!stream) {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
+      id: 'chatcmpl-recorded', object: 'chat.completion', created: 0, model,
+      choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }], usage,
+    }));
+    return;
+  }
+  const chunk = (body: object) => `data: ${JSON.stringify({ id: 'chatcmpl-recorded', object: 'chat.completion.chunk', created: 0, model, ...body })}\n\n`;
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  res.end(chunk({ choices: [{ index: 0, delta: { role: 'assistant', content: answer }, finish_reason: null }] })
+    + chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }) + chunk({ choices: [], usage }) + 'data: [DONE]\n\n');
+}
+
+async function bodyOf(req: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+export async function startRecordingGateway(model: string, answer = 'ok'): Promise<RecordingGateway> {
   const seen: string[] = [];
+  const chats: RecordingGateway['chats'] = [];
   const listening = await listenOnLoopback(createServer((req, res) => {
     seen.push(req.headers.authorization ?? '');
     const json = (body: object) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.url === '/v1/models') return void json({ object: 'list', data: [{ id: model, object: 'model' }] });
     if (req.url?.startsWith('/v1/dashboard/billing/subscription')) return void json({ object: 'billing_subscription', hard_limit_usd: 5 });
     if (req.url?.startsWith('/v1/dashboard/billing/usage')) return void json({ object: 'list', total_usage: 0 });
+    if (req.method === 'POST' && req.url === '/v1/chat/completions') {
+      return void bodyOf(req).then((text) => {
+        const body = JSON.parse(text) as RecordingGateway['chats'][number];
+        chats.push(body);
+        answerChat(res, body.model, body.stream === true, answer);
+      });
+    }
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not here","type":"x"}}');
   }));
-  return Object.assign(listening, { seen });
+  return Object.assign(listening, { seen, chats });
 }
