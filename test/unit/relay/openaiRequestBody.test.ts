@@ -37,6 +37,18 @@ describe('upstreamBody', () => {
     assert.deepEqual(converted.stream_options, { include_usage: true });
   });
 
+  it('Responses converted to chat keep the sampling, caching and reasoning fields', () => {
+    const body = {
+      model: 'plat', input: 'hi', max_output_tokens: 300, temperature: 0.2, top_p: 0.9, parallel_tool_calls: false, user: 'u-1',
+      prompt_cache_key: 'conversation-7', safety_identifier: 'hashed-user', reasoning: { effort: 'high', summary: 'auto' }, store: false, include: [],
+    };
+    const responses = { operation: 'responses', model: 'plat', body, stream: false, maxCompletionTokens: null } as unknown as RelayRequest;
+    assert.deepEqual(JSON.parse(upstreamBody(responses, channel('http://h/v1'))), {
+      model: 'up', messages: [{ role: 'user', content: 'hi' }], max_tokens: 300, temperature: 0.2, top_p: 0.9, parallel_tool_calls: false, user: 'u-1',
+      prompt_cache_key: 'conversation-7', safety_identifier: 'hashed-user', reasoning_effort: 'high',
+    });
+  });
+
   it('joins the base URL and the path with or without a trailing slash', () => {
     assert.deepEqual(upstreamUrl('http://h:8/v1', 'chat'), { origin: 'http://h:8', path: '/v1/chat/completions' });
     assert.deepEqual(upstreamUrl('http://h:8/v1/', 'chat'), { origin: 'http://h:8', path: '/v1/chat/completions' });

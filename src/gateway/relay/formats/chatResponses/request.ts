@@ -34,7 +34,10 @@ export function responsesToChatRequest(body: ResponsesRequest): Json {
   const chat: Json = { model: b.model, messages: oneLeadingSystem(messages) };
   if (b.stream) chat['stream'] = true;
   if (b.max_output_tokens) chat['max_tokens'] = b.max_output_tokens;
-  for (const field of ['temperature', 'top_p', 'parallel_tool_calls', 'user'] as const) if (b[field] !== undefined && b[field] !== null) chat[field] = b[field];
+  // prompt_cache_key (the Codex CLI's conversation id) keeps routing the conversation to the upstream's warm prompt cache.
+  for (const field of ['temperature', 'top_p', 'parallel_tool_calls', 'user', 'prompt_cache_key', 'safety_identifier'] as const) {
+    if (b[field] !== undefined && b[field] !== null) chat[field] = b[field];
+  }
   const effort = (b['reasoning'] as { effort?: unknown } | null | undefined)?.effort;
   if (typeof effort === 'string') chat['reasoning_effort'] = effort;
   const tools = functionToolsOf(b.tools).map(({ namespace, tool }) => {
