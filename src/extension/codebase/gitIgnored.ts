@@ -18,19 +18,32 @@ export function gitIgnoreMatcher(files: readonly IgnoreFile[], ignoreCase: boole
   const rules = new Map<string, Ignore>();
   for (const file of files) rules.set(file.dir, ignore({ ignorecase: ignoreCase }).add(file.text));
   if (rules.size === 0) return () => false;
-  return (path) => {
+
+  /** Whether the rules of the folders above `path` ignore it, the deepest deciding first (its folders not considered). */
+  const ruledOut = (path: string, isFolder: boolean): boolean => {
     const parts = path.split('/');
-    // Each folder on the way down, then the file: the first one ignored ignores the path.
-    for (let end = 1; end <= parts.length; end++) {
-      const isFolder = end < parts.length;
-      for (let at = end - 1; at >= 0; at--) {
-        const own = rules.get(parts.slice(0, at).join('/'));
-        if (!own) continue;
-        const result = own.test(parts.slice(at, end).join('/') + (isFolder ? '/' : ''));
-        if (result.ignored) return true;
-        if (result.unignored) break;
-      }
+    for (let at = parts.length - 1; at >= 0; at--) {
+      const own = rules.get(parts.slice(0, at).join('/'));
+      if (!own) continue;
+      const result = own.test(parts.slice(at).join('/') + (isFolder ? '/' : ''));
+      if (result.ignored) return true;
+      if (result.unignored) return false;
     }
     return false;
+  };
+  // A workspace has far fewer folders than files: each folder is decided once.
+  const folders = new Map<string, boolean>([['', false]]);
+  const folderIgnored = (folder: string): boolean => {
+    let ignored = folders.get(folder);
+    if (ignored === undefined) {
+      const cut = folder.lastIndexOf('/');
+      ignored = folderIgnored(cut < 0 ? '' : folder.slice(0, cut)) || ruledOut(folder, true);
+      folders.set(folder, ignored);
+    }
+    return ignored;
+  };
+  return (path) => {
+    const cut = path.lastIndexOf('/');
+    return folderIgnored(cut < 0 ? '' : path.slice(0, cut)) || ruledOut(path, false);
   };
 }

@@ -8,6 +8,8 @@ import { signalFromToken } from '../chat/abort.ts';
 import type { ExtensionServices } from '../services.ts';
 import { buildContext, headOf, windowAround } from './context.ts';
 import type { OpenFile } from './context.ts';
+import { LruCache } from './lruCache.ts';
+import { bestSnippet, MAX_SEARCHED_CHARS, referenceIdentifiers, snippetIndex, type SnippetIndex } from './neighbourSnippets.ts';
 import type { CompletionEngine } from './engine.ts';
 import { completionsEnabledFor } from './enablement.ts';
 import { isExcluded } from './excludeGlobs.ts';
@@ -75,6 +77,8 @@ export class GatewayInlineCompletionProvider implements vscode.InlineCompletionI
   readonly #engine: CompletionEngine;
   readonly #status: CompletionStatusBar;
   readonly #latest = new LatestOnly();
+  /** Open files' snippet indexes by URI and version: built once per change of a file, not per keystroke. */
+  readonly #snippetIndexes = new LruCache<SnippetIndex>(16);
 
   constructor(services: ExtensionServices, engine: CompletionEngine, status: CompletionStatusBar) {
     this.#services = services;
@@ -104,7 +108,7 @@ export class GatewayInlineCompletionProvider implements vscode.InlineCompletionI
         languageId: document.languageId,
         text: at.text,
         offset: at.offset,
-        openFiles: this.#openFiles(document),
+        openFiles: this.#openFiles(document, referenceIdentifiers(at.text, at.offset)),
       });
       const answer = await this.#engine.complete(client, { baseUrl: settings.baseUrl, model: settings.completionModel, context: editorContext, shape, signal });
       this.#status.succeeded();
@@ -120,14 +124,24 @@ export class GatewayInlineCompletionProvider implements vscode.InlineCompletionI
     }
   }
 
-  /** Open files of the same language that may be read, most recently shown first. */
-  #openFiles(current: vscode.TextDocument): OpenFile[] {
+  /**
+   * Open files of the same language that may be read, most recently shown first, each as the part most like the
+   * code before the cursor (`reference`: its identifiers), or its start when no part shares a name with it.
+   */
+  #openFiles(current: vscode.TextDocument, reference: ReadonlySet<string>): OpenFile[] {
     const visible = new Set(vscode.window.visibleTextEditors.map((e) => e.document));
     return vscode.workspace.textDocuments
       .filter((d) => d !== current && d.languageId === current.languageId && mayRead(d, this.#services))
       .sort((a, b) => Number(visible.has(b)) - Number(visible.has(a)))
       .slice(0, MAX_OPEN_FILES)
-      .map((d) => ({ path: vscode.workspace.asRelativePath(d.uri), text: headOf(reader(d)) }));
+      .map((d) => ({ path: vscode.workspace.asRelativePath(d.uri), text: bestSnippet(this.#snippetIndexOf(d), reference)?.text ?? headOf(reader(d)) }));
+  }
+
+  #snippetIndexOf(document: vscode.TextDocument): SnippetIndex {
+    const key = `${document.uri.toString()}@${document.version}`;
+    let index = this.#snippetIndexes.get(key);
+    if (!index) this.#snippetIndexes.set(key, (index = snippetIndex(reader(document)(0, MAX_SEARCHED_CHARS))));
+    return index;
   }
 
   dispose(): void {

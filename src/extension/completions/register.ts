@@ -32,6 +32,8 @@ function routesInGlobalState(state: vscode.Memento): RouteMemory {
 export interface InlineCompletions {
   readonly status: CompletionStatusBar;
   readonly engine: CompletionEngine;
+  /** The provider VS Code asks (for tests that ask it as VS Code does). */
+  readonly provider: GatewayInlineCompletionProvider;
 }
 
 export function registerInlineCompletions(context: vscode.ExtensionContext, services: ExtensionServices): InlineCompletions {
@@ -60,5 +62,5 @@ export function registerInlineCompletions(context: vscode.ExtensionContext, serv
       status.render();
     }),
   );
-  return { status, engine };
+  return { status, engine, provider };
 }

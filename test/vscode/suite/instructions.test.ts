@@ -7,8 +7,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
-import { activate, resetConfiguration, setKey, setSettings, waitFor } from './helpers.ts';
-import { startRecordingGateway } from './recordingGateway.ts';
+import { activate, resetConfiguration, waitFor } from './helpers.ts';
+import { useRecordingGateway } from './recordingGateway.ts';
 import type { RecordingGateway } from './recordingGateway.ts';
 import { gitApi } from '../../../src/extension/commitMessage/git.ts';
 import { repositoryWithCommit } from '../../support/gitRepository.ts';
@@ -26,11 +26,7 @@ describe('repository instructions (AGENTS.md)', () => {
 
   before(async () => {
     ({ api } = await activate());
-    await resetConfiguration(api);
-    gateway = await startRecordingGateway('recorded-model', '```\nedited();\n```');
-    await setSettings(api, { baseUrl: gateway.origin, model: 'recorded-model' });
-    await setKey(api, 'sk-suite-instructions-0001');
-    await waitFor('the connection to be configured', () => api.services.connection.state.configured || undefined);
+    gateway = await useRecordingGateway(api, 'recorded-model', '```\nedited();\n```');
     root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
     const write = (path: string, text: string) => {
       mkdirSync(join(root, path, '..'), { recursive: true });
@@ -50,6 +46,7 @@ describe('repository instructions (AGENTS.md)', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const file of created) rmSync(file, { force: true });
     rmSync(join(root, 'mg-instructions'), { recursive: true, force: true });
+    rmSync(join(root, '.github'), { recursive: true, force: true }); // the suite's own temp workspace: only this test writes there
     if (api) await resetConfiguration(api);
     await gateway?.close();
   });

@@ -1,17 +1,21 @@
 // A stand-in gateway on loopback that records what it gets: the Authorization of every request (for the tests that
-// a key only ever reaches its own gateway) and the body of every chat request (for the tests of what the extension
-// sends a model). It lists one chat model, answers the billing reads, and answers every chat with `answer`, streamed
-// when asked.
+// a key only ever reaches its own gateway) and the body of every chat and completion request (for the tests of what
+// the extension sends a model). It lists one chat model, answers the billing reads, and answers every chat and every
+// completion with `answer` (a chat streamed when asked).
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenOnLoopback } from '../../support/loopback.ts';
 import type { Listening } from '../../support/loopback.ts';
+import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
+import { resetConfiguration, setKey, setSettings, waitFor } from './helpers.ts';
 
 export interface RecordingGateway extends Listening {
   /** The Authorization header of every request, in order ('' when none came). */
   readonly seen: string[];
   /** The parsed body of every POST /v1/chat/completions, in order. */
   readonly chats: Array<{ model: string; messages: Array<{ role: string; content: unknown }>; stream?: boolean }>;
+  /** The parsed body of every POST /v1/completions, in order. */
+  readonly completions: Array<{ model: string; prompt: string; suffix?: string }>;
 }
 
 function answerChat(res: ServerResponse, model: string, stream: boolean, answer: string): void {
@@ -38,6 +42,7 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
 export async function startRecordingGateway(model: string, answer = 'ok'): Promise<RecordingGateway> {
   const seen: string[] = [];
   const chats: RecordingGateway['chats'] = [];
+  const completions: RecordingGateway['completions'] = [];
   const listening = await listenOnLoopback(createServer((req, res) => {
     seen.push(req.headers.authorization ?? '');
     const json = (body: object) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -51,7 +56,24 @@ export async function startRecordingGateway(model: string, answer = 'ok'): Promi
         answerChat(res, body.model, body.stream === true, answer);
       });
     }
+    if (req.method === 'POST' && req.url === '/v1/completions') {
+      return void bodyOf(req).then((text) => {
+        const body = JSON.parse(text) as RecordingGateway['completions'][number];
+        completions.push(body);
+        json({ id: 'cmpl-recorded', object: 'text_completion', created: 0, model: body.model, choices: [{ index: 0, text: answer, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 } });
+      });
+    }
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not here","type":"x"}}');
   }));
-  return Object.assign(listening, { seen, chats });
+  return Object.assign(listening, { seen, chats, completions });
+}
+
+/** A new recording gateway with the extension pointed at it (its address, `model`, a key of its own), once the connection uses it. */
+export async function useRecordingGateway(api: ModelGatewayApi, model: string, answer: string): Promise<RecordingGateway> {
+  await resetConfiguration(api);
+  const gateway = await startRecordingGateway(model, answer);
+  await setSettings(api, { baseUrl: gateway.origin, model });
+  await setKey(api, `sk-suite-recorded-${model}`);
+  await waitFor('the connection to be configured', () => api.services.connection.state.configured || undefined);
+  return gateway;
 }
