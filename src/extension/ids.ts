@@ -32,6 +32,7 @@ export const COMMANDS = {
   pickEmbeddingModel: 'modelGateway.pickEmbeddingModel',
   indexCodebase: 'modelGateway.indexCodebase',
   clearCodebaseIndex: 'modelGateway.clearCodebaseIndex',
+  pickCompareModels: 'modelGateway.pickCompareModels',
 } as const;
 
 /** The `@gateway` chat participant (`chatParticipants[].id`). */

@@ -38,7 +38,7 @@ export function showView(stream: vscode.ChatResponseStream, view: ChatView): voi
   for (const button of view.buttons) stream.button({ title: button.title, command: button.command, ...(button.arguments ? { arguments: button.arguments } : {}) });
 }
 
-function apply(stream: vscode.ChatResponseStream, ops: readonly DisplayOp[]): void {
+export function apply(stream: vscode.ChatResponseStream, ops: readonly DisplayOp[]): void {
   for (const op of ops) {
     if (op.kind === 'progress') stream.progress(op.value);
     else stream.markdown(op.value);

@@ -55,6 +55,14 @@ export function noModelView(t: Translate = english): ChatView {
   };
 }
 
+/** /compare without two models to compare: what it does, and the picker. */
+export function compareNeedsModelsView(t: Translate = english): ChatView {
+  return {
+    markdown: t('`/compare` asks two or more gateway models the same question at once and shows their answers one after the other, with the time to the first token, the time in all, the tokens and the cost of each. Pick the models to compare first (setting `modelGateway.compareModels`).'),
+    buttons: [{ title: t('Pick Models to Compare'), command: COMMANDS.pickCompareModels }],
+  };
+}
+
 /** /models: the models this key may use, the configured one marked; a configured name missing from the list is flagged. */
 export function modelsView(models: readonly ModelEntry[], current: string, t: Translate = english): ChatView {
   const ids = [...new Set(models.map((m) => m.id))].sort((a, b) => a.localeCompare(b));

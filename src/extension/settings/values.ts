@@ -28,6 +28,8 @@ export interface GatewaySettings {
   readonly embeddingModel: string;
   /** The repository's instruction files (AGENTS.md, .github/copilot-instructions.md) go with chat, edit and commit requests. */
   readonly useInstructionFiles: boolean;
+  /** The models @gateway /compare asks, in order (names trimmed, repeats dropped). */
+  readonly compareModels: readonly string[];
 }
 
 /** Setting names under `modelGateway.`, as contributed in package.json. */
@@ -44,6 +46,7 @@ export const SETTING_KEYS = [
   'completions.debounceMs',
   'embeddingModel',
   'useInstructionFiles',
+  'compareModels',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -62,6 +65,7 @@ export const DEFAULT_SETTINGS: GatewaySettings = {
   completionsDebounceMs: 200,
   embeddingModel: '',
   useInstructionFiles: true,
+  compareModels: [],
 };
 
 export const LIMITS = {
@@ -103,6 +107,7 @@ export function sanitizeSettings(read: (key: SettingKey) => unknown): GatewaySet
     completionsDebounceMs: clampedNumber(read('completions.debounceMs'), DEFAULT_SETTINGS.completionsDebounceMs, LIMITS.completionsDebounceMs.min, LIMITS.completionsDebounceMs.max),
     embeddingModel: text(read('embeddingModel')),
     useInstructionFiles: typeof read('useInstructionFiles') === 'boolean' ? (read('useInstructionFiles') as boolean) : DEFAULT_SETTINGS.useInstructionFiles,
+    compareModels: [...new Set(textList(read('compareModels')))],
   };
 }
 

@@ -1,7 +1,7 @@
 // A stand-in gateway on loopback that records what it gets: the Authorization of every request (for the tests that
 // a key only ever reaches its own gateway) and the body of every chat and completion request (for the tests of what
 // the extension sends a model). It lists one chat model, answers the billing reads, and answers every chat and every
-// completion with `answer` (a chat streamed when asked).
+// completion with its answer for the model asked (a chat streamed when asked).
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenOnLoopback } from '../../support/loopback.ts';
@@ -19,7 +19,7 @@ export interface RecordingGateway extends Listening {
 }
 
 function answerChat(res: ServerResponse, model: string, stream: boolean, answer: string): void {
-  const usage = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 };
+  const usage = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12, cost: 0.000042 };
   if (!stream) {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
       id: 'chatcmpl-recorded', object: 'chat.completion', created: 0, model,
@@ -39,7 +39,11 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
   return Buffer.concat(parts).toString('utf8');
 }
 
-export async function startRecordingGateway(model: string, answer = 'ok'): Promise<RecordingGateway> {
+/** What the stand-in answers a model: the same text for all, or each its own; a model it answers null for is not served (404). */
+export type Answers = string | ((model: string) => string | null);
+
+export async function startRecordingGateway(model: string, answers: Answers = 'ok'): Promise<RecordingGateway> {
+  const answerFor = (asked: string) => (typeof answers === 'string' ? answers : answers(asked));
   const seen: string[] = [];
   const chats: RecordingGateway['chats'] = [];
   const completions: RecordingGateway['completions'] = [];
@@ -53,6 +57,11 @@ export async function startRecordingGateway(model: string, answer = 'ok'): Promi
       return void bodyOf(req).then((text) => {
         const body = JSON.parse(text) as RecordingGateway['chats'][number];
         chats.push(body);
+        const answer = answerFor(body.model);
+        if (answer === null) {
+          res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `The model "${body.model}" does not exist or you do not have access to it.`, type: 'invalid_request_error', code: 'model_not_found' } }));
+          return;
+        }
         answerChat(res, body.model, body.stream === true, answer);
       });
     }
@@ -60,7 +69,7 @@ export async function startRecordingGateway(model: string, answer = 'ok'): Promi
       return void bodyOf(req).then((text) => {
         const body = JSON.parse(text) as RecordingGateway['completions'][number];
         completions.push(body);
-        json({ id: 'cmpl-recorded', object: 'text_completion', created: 0, model: body.model, choices: [{ index: 0, text: answer, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 } });
+        json({ id: 'cmpl-recorded', object: 'text_completion', created: 0, model: body.model, choices: [{ index: 0, text: answerFor(body.model) ?? '', finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 } });
       });
     }
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not here","type":"x"}}');
@@ -69,9 +78,9 @@ export async function startRecordingGateway(model: string, answer = 'ok'): Promi
 }
 
 /** A new recording gateway with the extension pointed at it (its address, `model`, a key of its own), once the connection uses it. */
-export async function useRecordingGateway(api: ModelGatewayApi, model: string, answer: string): Promise<RecordingGateway> {
+export async function useRecordingGateway(api: ModelGatewayApi, model: string, answers: Answers): Promise<RecordingGateway> {
   await resetConfiguration(api);
-  const gateway = await startRecordingGateway(model, answer);
+  const gateway = await startRecordingGateway(model, answers);
   await setSettings(api, { baseUrl: gateway.origin, model });
   await setKey(api, `sk-suite-recorded-${model}`);
   await waitFor('the connection to be configured', () => api.services.connection.state.configured || undefined);
