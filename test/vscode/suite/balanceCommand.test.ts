@@ -3,11 +3,10 @@
 // button for the base URL, which every chat there used fine. The real participant's handler, with a recording stream.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import * as vscode from 'vscode';
 import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
 import { listenOnLoopback } from '../../support/loopback.ts';
 import type { Listening } from '../../support/loopback.ts';
-import { activate, resetConfiguration, setKey, setSettings } from './helpers.ts';
+import { activate, askGateway, resetConfiguration, setKey, setSettings } from './helpers.ts';
 
 describe('@gateway /balance without billing endpoints', () => {
   let api: ModelGatewayApi;
@@ -29,17 +28,7 @@ describe('@gateway /balance without billing endpoints', () => {
   });
 
   it('says the gateway does not report a balance', async () => {
-    let markdown = '';
-    const buttons: string[] = [];
-    const stream = {
-      markdown: (value: string | vscode.MarkdownString) => void (markdown += typeof value === 'string' ? value : value.value),
-      progress: () => undefined,
-      button: (command: vscode.Command) => void buttons.push(command.title),
-    } as unknown as vscode.ChatResponseStream;
-    const request = { prompt: '', command: 'balance', references: [], toolReferences: [] } as unknown as vscode.ChatRequest;
-    const source = new vscode.CancellationTokenSource();
-    await api.chatParticipant.requestHandler(request, { history: [] } as unknown as vscode.ChatContext, stream, source.token);
-    source.dispose();
+    const { markdown, buttons } = await askGateway(api, '', 'balance');
     assert.match(markdown, /does not report a balance/);
     assert.doesNotMatch(markdown, /Path or model not found/);
     assert.ok(buttons.includes('Open Console'), buttons.join(', '));

@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { CodebaseIndex, type RefreshReport } from '../../../src/extension/codebase/codebaseIndex.ts';
-import { suiteGatewayHooks, waitFor } from './helpers.ts';
+import { askGateway, suiteGatewayHooks, waitFor } from './helpers.ts';
 
 const RETRY = [
   'export async function retryRequest(send: () => Promise<Response>, attempts = 3): Promise<Response> {',
@@ -64,25 +64,10 @@ describe('@gateway /codebase', () => {
     await waitFor('the extension to read the embedding model', () => gateway.api.services.settings.current.embeddingModel === (model ?? '') || undefined);
   }
 
-  /** The real participant's handler, asked `/codebase <prompt>`, with a stream that records what it shows. */
+  /** `/codebase <prompt>`: what it showed, the code it found as references (locations). */
   async function ask(prompt: string): Promise<Answer> {
-    let markdown = '';
-    const references: vscode.Location[] = [];
-    const buttons: string[] = [];
-    const stream = {
-      markdown: (value: string | vscode.MarkdownString) => void (markdown += typeof value === 'string' ? value : value.value),
-      progress: () => undefined,
-      button: (command: vscode.Command) => void buttons.push(command.title),
-      reference: (value: vscode.Uri | vscode.Location) => void (value instanceof vscode.Location && references.push(value)),
-    } as unknown as vscode.ChatResponseStream;
-    const request = { prompt, command: 'codebase', references: [], toolReferences: [] } as unknown as vscode.ChatRequest;
-    const source = new vscode.CancellationTokenSource();
-    try {
-      await gateway.api.chatParticipant.requestHandler(request, { history: [] } as unknown as vscode.ChatContext, stream, source.token);
-    } finally {
-      source.dispose();
-    }
-    return { markdown, references, buttons };
+    const answer = await askGateway(gateway.api, prompt, 'codebase');
+    return { ...answer, references: answer.references.filter((r): r is vscode.Location => r instanceof vscode.Location) };
   }
 
   const fileOf = (location: vscode.Location) => vscode.workspace.asRelativePath(location.uri);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
-import { activate, resetConfiguration, waitFor } from './helpers.ts';
+import { activate, askGateway, resetConfiguration, waitFor } from './helpers.ts';
 import { useRecordingGateway } from './recordingGateway.ts';
 import type { RecordingGateway } from './recordingGateway.ts';
 
@@ -28,24 +28,7 @@ describe('@gateway /compare', () => {
     await waitFor('the extension to read the models to compare', () => api.services.settings.current.compareModels.join() === (models ?? []).join() || undefined);
   }
 
-  async function ask(prompt: string): Promise<{ markdown: string; buttons: string[] }> {
-    let markdown = '';
-    const buttons: string[] = [];
-    const stream = {
-      markdown: (value: string | vscode.MarkdownString) => void (markdown += typeof value === 'string' ? value : value.value),
-      progress: () => undefined,
-      button: (command: vscode.Command) => void buttons.push(command.title),
-      reference: () => undefined,
-    } as unknown as vscode.ChatResponseStream;
-    const request = { prompt, command: 'compare', references: [], toolReferences: [] } as unknown as vscode.ChatRequest;
-    const source = new vscode.CancellationTokenSource();
-    try {
-      await api.chatParticipant.requestHandler(request, { history: [] } as unknown as vscode.ChatContext, stream, source.token);
-    } finally {
-      source.dispose();
-    }
-    return { markdown, buttons };
-  }
+  const ask = (prompt: string) => askGateway(api, prompt, 'compare');
 
   it('without two models to compare, offers the picker and asks nothing', async () => {
     await setCompareModels(['model-a']);

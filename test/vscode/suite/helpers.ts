@@ -103,3 +103,30 @@ export async function useSuiteGateway(api: ModelGatewayApi, suite: SuiteGateway)
   await setKey(api, suite.key);
   await waitFor('the connection to be configured', () => api.services.connection.state.configured || undefined);
 }
+
+/** What @gateway showed for one request, recorded from its response stream. */
+export interface GatewayAnswer {
+  readonly markdown: string;
+  readonly buttons: string[];
+  /** What it listed as references: files (instructions) and locations (code found). */
+  readonly references: Array<vscode.Uri | vscode.Location>;
+}
+
+/** The real participant's handler, asked `prompt` (with a slash command or not), as VS Code's chat view would ask it. */
+export async function askGateway(api: ModelGatewayApi, prompt: string, command?: string): Promise<GatewayAnswer> {
+  const answer = { markdown: '', buttons: [] as string[], references: [] as Array<vscode.Uri | vscode.Location> };
+  const stream = {
+    markdown: (value: string | vscode.MarkdownString) => void (answer.markdown += typeof value === 'string' ? value : value.value),
+    progress: () => undefined,
+    button: (button: vscode.Command) => void answer.buttons.push(button.title),
+    reference: (value: vscode.Uri | vscode.Location) => void answer.references.push(value),
+  } as unknown as vscode.ChatResponseStream;
+  const request = { prompt, command, references: [], toolReferences: [] } as unknown as vscode.ChatRequest;
+  const source = new vscode.CancellationTokenSource();
+  try {
+    await api.chatParticipant.requestHandler(request, { history: [] } as unknown as vscode.ChatContext, stream, source.token);
+  } finally {
+    source.dispose();
+  }
+  return answer;
+}

@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
-import { activate, resetConfiguration, waitFor } from './helpers.ts';
+import { activate, askGateway, resetConfiguration, waitFor } from './helpers.ts';
 import { useRecordingGateway } from './recordingGateway.ts';
 import type { RecordingGateway } from './recordingGateway.ts';
 import { gitApi } from '../../../src/extension/commitMessage/git.ts';
@@ -51,23 +51,10 @@ describe('repository instructions (AGENTS.md)', () => {
     await gateway?.close();
   });
 
-  /** The real participant's handler, asked `prompt`: the files it listed as references. */
+  /** @gateway asked `prompt`: the files it listed as references. */
   async function ask(prompt: string): Promise<string[]> {
-    const references: string[] = [];
-    const stream = {
-      markdown: () => undefined,
-      progress: () => undefined,
-      button: () => undefined,
-      reference: (value: vscode.Uri | vscode.Location) => void references.push(vscode.workspace.asRelativePath(value instanceof vscode.Uri ? value : value.uri)),
-    } as unknown as vscode.ChatResponseStream;
-    const request = { prompt, references: [], toolReferences: [] } as unknown as vscode.ChatRequest;
-    const source = new vscode.CancellationTokenSource();
-    try {
-      await api.chatParticipant.requestHandler(request, { history: [] } as unknown as vscode.ChatContext, stream, source.token);
-    } finally {
-      source.dispose();
-    }
-    return references;
+    const { references } = await askGateway(api, prompt);
+    return references.map((r) => vscode.workspace.asRelativePath(r instanceof vscode.Uri ? r : r.uri));
   }
 
   const lastSystem = (): string => {
