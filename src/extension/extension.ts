@@ -13,7 +13,7 @@ import { registerLocalGateway } from './commands/localGateway.ts';
 import type { LocalGateway } from './commands/localGateway.ts';
 import { registerOpenCommands } from './commands/open.ts';
 import { registerPickModelCommand } from './commands/pickModel.ts';
-import { registerPickCompareModelsCommand } from './compare/pickCompareModels.ts';
+import { registerCompareCommands } from './compare/compareCommands.ts';
 import { registerSelfTestCommands } from './commands/selfTest.ts';
 import { registerInlineCompletions } from './completions/register.ts';
 import type { InlineCompletions } from './completions/register.ts';
@@ -51,7 +51,7 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   registerOpenCommands(context, services);
   registerSelfTestCommands(context, services);
   registerPickModelCommand(context, services);
-  registerPickCompareModelsCommand(context, services);
+  registerCompareCommands(context, services);
   const balance = registerBalanceStatusBar(context, services);
   registerProfiles(context, services);
   localGateway = registerLocalGateway(context, services);

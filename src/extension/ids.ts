@@ -33,6 +33,7 @@ export const COMMANDS = {
   indexCodebase: 'modelGateway.indexCodebase',
   clearCodebaseIndex: 'modelGateway.clearCodebaseIndex',
   pickCompareModels: 'modelGateway.pickCompareModels',
+  useModel: 'modelGateway.useModel',
 } as const;
 
 /** The `@gateway` chat participant (`chatParticipants[].id`). */

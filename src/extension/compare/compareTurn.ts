@@ -13,7 +13,7 @@ import { referenceTexts } from '../chat/references.ts';
 import { AnswerRenderer } from '../chat/render.ts';
 import { compareNeedsModelsView, failureView } from '../chat/views.ts';
 import { escapeMarkdown, explainError } from '../errors/explain.ts';
-import { PARTICIPANT_ID } from '../ids.ts';
+import { COMMANDS, PARTICIPANT_ID } from '../ids.ts';
 import { repositoryInstructions, workspaceScope } from '../instructions/instructionFiles.ts';
 import type { ExtensionServices } from '../services.ts';
 import { compareTable, runLine, type ComparedModel } from './compareTable.ts';
@@ -63,7 +63,8 @@ export async function answerCompare(services: ExtensionServices, request: vscode
       else if (renderer.finishReason === 'length') stream.markdown(`\n\n_${t('The answer was cut off: the model reached its output token limit.')}_`);
       stream.markdown(`\n\n_${escapeMarkdown(runLine(row, t))}_`);
     }
-    stream.markdown(`\n\n---\n\n${compareTable(rows, t)}`);
+    stream.markdown(`\n\n---\n\n${compareTable(rows, t)}\n\n`);
+    for (const row of rows) if (!row.failed) stream.button({ title: t('Chat with {0}', row.model), command: COMMANDS.useModel, arguments: [row.model] });
     return { metadata: { command: 'compare' } };
   } catch (error) {
     // Before any model was asked: the key, the address.

@@ -42,7 +42,7 @@ describe('@gateway /compare', () => {
   it('asks each model the same question and shows each answer with its time, tokens and cost, then a table', async () => {
     await setCompareModels(['model-a', 'model-b']);
     const asked = gateway.chats.length;
-    const { markdown } = await ask('which is faster?');
+    const { markdown, buttons } = await ask('which is faster?');
     const sent = gateway.chats.slice(asked);
     assert.deepEqual(sent.map((c) => c.model).sort(), ['model-a', 'model-b']);
     assert.deepEqual(sent[0]!.messages, sent[1]!.messages, 'the same question to both');
@@ -51,12 +51,16 @@ describe('@gateway /compare', () => {
     const b = markdown.indexOf('### model-b\n\nAnswer of model-b.');
     assert.ok(a >= 0 && b > a, markdown);
     assert.match(markdown, /_first token after \d+ ms · \d+ ms in all · 10 \+ 2 tokens · \$0\.000042_/);
+    assert.deepEqual(buttons, ['Chat with model-a', 'Chat with model-b']);
+    await vscode.commands.executeCommand('modelGateway.useModel', 'model-b');
+    await waitFor('the chat model to be model-b', () => api.services.settings.current.model === 'model-b' || undefined);
     assert.match(markdown, /\| Model \| First token \| In all \| Tokens \(in \+ out\) \| Cost \|\n\| --- \| --- \| --- \| --- \| --- \|\n\| `model-a` \| \d+ ms \| \d+ ms \| 10 \+ 2 \| \$0\.000042 \|\n\| `model-b` \|/);
   });
 
   it('a model that fails says why in its place, and the others still answer', async () => {
     await setCompareModels(['missing-model', 'model-b']);
-    const { markdown } = await ask('which is faster?');
+    const { markdown, buttons } = await ask('which is faster?');
+    assert.deepEqual(buttons, ['Chat with model-b'], 'no button for the model that failed');
     assert.match(markdown, /### missing-model\n\n_missing-model failed: [^\n]*_/);
     assert.match(markdown, /### model-b\n\nAnswer of model-b\./);
     assert.match(markdown, /\| `missing-model` \| failed \|/);

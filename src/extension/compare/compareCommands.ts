@@ -1,5 +1,5 @@
 /**
- * "Pick Models to Compare": the gateway's chat models with the ones compared now checked; two to four of them
+ * "Use Model for Chat" (the buttons under a comparison) and "Pick Models to Compare": the gateway's chat models with the ones compared now checked; two to four of them
  * are written to modelGateway.compareModels, in the catalogue's order, for @gateway /compare.
  */
 import * as vscode from 'vscode';
@@ -11,8 +11,16 @@ import { MAX_COMPARED } from './compareTurn.ts';
 
 type ModelItem = vscode.QuickPickItem & { readonly model: string };
 
-export function registerPickCompareModelsCommand(context: vscode.ExtensionContext, services: ExtensionServices): void {
-  context.subscriptions.push(vscode.commands.registerCommand(COMMANDS.pickCompareModels, () => pickCompareModels(services)));
+export function registerCompareCommands(context: vscode.ExtensionContext, services: ExtensionServices): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand(COMMANDS.pickCompareModels, () => pickCompareModels(services)),
+    // The buttons under a comparison: the model chosen becomes @gateway's (and the default elsewhere).
+    vscode.commands.registerCommand(COMMANDS.useModel, async (model: unknown) => {
+      if (typeof model !== 'string' || model.trim() === '') return;
+      await services.settings.update('model', model);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Model set to {0}.', model));
+    }),
+  );
 }
 
 async function pickCompareModels(services: ExtensionServices): Promise<readonly string[] | undefined> {
