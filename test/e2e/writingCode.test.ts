@@ -1,6 +1,7 @@
 // As a user writing code in a Git repository, with one editor for all three: the light bulb's "Fix with Model Gateway"
 // rewrites the line of a real TypeScript error, the sparkle in the Source Control title bar writes the commit
-// message, and @gateway /codebase answers from the repository's files (indexed with the offline echo-embedding). The echo model says back what it was asked: the first fenced block of that (the code before the
+// message, @gateway /codebase answers from the repository's files (indexed with the offline echo-embedding), and
+// @gateway /compare asks two models at once. The echo model says back what it was asked: the first fenced block of that (the code before the
 // error's line, sent as context) replaces the line, and the message box shows the staged diff and the subjects.
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
@@ -27,7 +28,11 @@ describe('as a user writing code, the gateway\'s model fixes an error and writes
   const editor = gatewayEditorSession({
     name: 'e2e-writing-code',
     workspace,
-    settings: (gateway) => ({ 'modelGateway.baseUrl': gateway.url, 'modelGateway.model': 'echo', 'modelGateway.embeddingModel': 'echo-embedding', 'modelGateway.balanceRefreshSeconds': 0, 'git.enabled': true }),
+    settings: (gateway) => ({
+      'modelGateway.baseUrl': gateway.url, 'modelGateway.model': 'echo', 'modelGateway.embeddingModel': 'echo-embedding', 'modelGateway.balanceRefreshSeconds': 0, 'git.enabled': true,
+      // A chat model and a completion model: the gateway refuses the second at the chat endpoint, so one answers and one fails.
+      'modelGateway.compareModels': ['echo', 'echo-completion'],
+    }),
   });
 
   before(async () => {
@@ -128,5 +133,17 @@ describe('as a user writing code, the gateway\'s model fixes an error and writes
     if (!(await listed.first().isVisible())) await used.click();
     await listed.first().waitFor({ state: 'visible', timeout: 10000 });
     await saveScreenshot(page, 'e2e-writing-code', 'codebase-answer');
+  });
+
+  it('@gateway /compare shows each model\'s answer or failure, a table of their times and costs, and a button per answering model', async () => {
+    const { workbench, browser } = editor();
+    await workbench.sendChat('@gateway /compare which total is exported?');
+    const text = await workbench.waitForChatResponse(/Model First token In all Tokens \(in \+ out\) Cost/, 90000);
+    assert.match(text, /echo You said: which total is exported\?/);
+    assert.match(text, /first token after \d+ m?s · [\d.]+ m?s in all · [\d,]+ \+ [\d,]+ tokens · \$[\d.]+/);
+    assert.match(text, /echo-completion echo-completion failed: /);
+    assert.match(text, /echo \d+ m?s [\d.]+ m?s [\d,]+ \+ [\d,]+ \$[\d.]+ echo-completion failed/);
+    assert.deepEqual((await workbench.lastChatResponseButtons()).filter((b) => b.startsWith('Chat with')), ['Chat with echo']);
+    await saveScreenshot(browser.page, 'e2e-writing-code', 'compare-answer');
   });
 });
