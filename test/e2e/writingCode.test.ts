@@ -145,5 +145,10 @@ describe('as a user writing code, the gateway\'s model fixes an error and writes
     assert.match(text, /echo \d+ m?s [\d.]+ m?s [\d,]+ \+ [\d,]+ \$[\d.]+ echo-completion failed/);
     assert.deepEqual((await workbench.lastChatResponseButtons()).filter((b) => b.startsWith('Chat with')), ['Chat with echo']);
     await saveScreenshot(browser.page, 'e2e-writing-code', 'compare-answer');
+    // The bundled gateway serves one chat model: the picker says why it cannot offer a comparison.
+    await workbench.clearNotifications();
+    await workbench.runCommand('Model Gateway: Pick Models to Compare');
+    await workbench.waitForNotification(/^The gateway lists 1 chat model\(s\) for this key: \/compare needs two\./);
+    await workbench.clearNotifications();
   });
 });

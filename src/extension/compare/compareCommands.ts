@@ -33,6 +33,10 @@ async function pickCompareModels(services: ExtensionServices): Promise<readonly 
     await showErrorWithFixes(services, error, t('Could not list models'));
     return undefined;
   }
+  if (models.length < 2) {
+    void vscode.window.showWarningMessage(t('The gateway lists {0} chat model(s) for this key: /compare needs two. Add a channel with another model in the console, or use a gateway that serves more.', models.length));
+    return undefined;
+  }
   const current = services.settings.current.compareModels;
   const items: ModelItem[] = models.map((model) => ({ label: model, model, picked: current.includes(model) }));
   const picked = await vscode.window.showQuickPick(items, {
