@@ -13,10 +13,18 @@ export interface IgnoreFile {
   readonly text: string;
 }
 
-/** Whether a root-relative, '/'-separated path is ignored by `files`. `ignoreCase`: as git's core.ignorecase. */
+/**
+ * Whether a root-relative, '/'-separated path is ignored by `files`. `ignoreCase`: as git's core.ignorecase. Files of
+ * one folder are read in the order given, a later one's patterns winning (the repository's .git/info/exclude goes
+ * before the root's .gitignore, as git ranks them).
+ */
 export function gitIgnoreMatcher(files: readonly IgnoreFile[], ignoreCase: boolean): (path: string) => boolean {
   const rules = new Map<string, Ignore>();
-  for (const file of files) rules.set(file.dir, ignore({ ignorecase: ignoreCase }).add(file.text));
+  for (const file of files) {
+    const own = rules.get(file.dir);
+    if (own) own.add(file.text);
+    else rules.set(file.dir, ignore({ ignorecase: ignoreCase }).add(file.text));
+  }
   if (rules.size === 0) return () => false;
 
   /** Whether the rules of the folders above `path` ignore it, the deepest deciding first (its folders not considered). */

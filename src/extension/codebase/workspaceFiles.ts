@@ -46,19 +46,23 @@ function inFolder(uri: vscode.Uri): { folder: number; path: string } | undefined
   return { folder: folder.index, path: uri.path.slice(folder.uri.path.replace(/\/$/, '').length + 1) };
 }
 
-/** Whether git would ignore a file, by the .gitignore files of the workspace folders (not the ones above them). */
+/** Whether git would ignore a file, by the workspace folders' .gitignore files and .git/info/exclude (not the ones above them). */
 async function gitIgnored(exclude: string, token?: vscode.CancellationToken): Promise<(uri: vscode.Uri) => boolean> {
   if (vscode.workspace.getConfiguration('search').get<boolean>('useIgnoreFiles') === false) return () => false;
   const found = await vscode.workspace.findFiles('**/.gitignore', exclude, IGNORE_FILES_AT_MOST, token);
+  // The repository's own list of ignored files, kept out of its history: read before the root's .gitignore, which wins.
+  const excludes = (vscode.workspace.workspaceFolders ?? []).map((folder) => vscode.Uri.joinPath(folder.uri, '.git/info/exclude'));
   const byFolder = new Map<number, Array<{ dir: string; text: string }>>();
-  for (const uri of found) {
+  for (const uri of [...excludes, ...found]) {
     const where = inFolder(uri);
     if (!where) continue;
-    // An unreadable .gitignore (deleted since it was listed) ignores nothing, as git would.
+    // A missing or unreadable file (an exclude never written, a .gitignore deleted since it was listed) ignores nothing.
     const bytes = await vscode.workspace.fs.readFile(uri).then((b) => b, () => undefined);
     if (!bytes) continue;
     const files = byFolder.get(where.folder) ?? [];
-    files.push({ dir: where.path.split('/').slice(0, -1).join('/'), text: new TextDecoder().decode(bytes) });
+    // .git/info/exclude's patterns are the root's, like its .gitignore's.
+    const dir = where.path === '.git/info/exclude' ? '' : where.path.split('/').slice(0, -1).join('/');
+    files.push({ dir, text: new TextDecoder().decode(bytes) });
     byFolder.set(where.folder, files);
   }
   // Git's core.ignorecase follows the file system: case-insensitive on macOS and Windows.
