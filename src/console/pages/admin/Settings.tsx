@@ -4,7 +4,7 @@
  * are kept (and what this instance keeps when serve's flag wins), and a notice for the sign-in page. Save
  * sends only what changed; a setting goes back to its default on its own button.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { call, type Answer, type BodyOf } from '../../api.ts';
 import { ADMIN_WORDS } from '../../admin/adminWords.ts';
 import { ChangeStatus, useChange } from '../../admin/change.tsx';
@@ -62,7 +62,14 @@ function SettingsForm({ settings, onSaved }: { readonly settings: Settings; read
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | null>(null);
-  useEffect(() => setDraft(draftOf(settings)), [settings]);
+  // A draft follows the settings when they change (after a save), never on the form's first effect: Preact runs
+  // that a frame after the form appears, and it wiped what was typed in between (the console journey test typed there).
+  const draftFrom = useRef(settings);
+  useEffect(() => {
+    if (draftFrom.current === settings) return;
+    draftFrom.current = settings;
+    setDraft(draftOf(settings));
+  }, [settings]);
   const set = <K extends keyof Draft>(field: K) => (value: Draft[K]): void => setDraft((d) => ({ ...d, [field]: value }));
   const problems = {
     balance: usdProblem(draft.balance, { zero: true }),
