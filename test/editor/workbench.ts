@@ -98,21 +98,17 @@ export class Workbench {
       await input.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
       await poll('the command palette', async () => (await input.inputValue()).startsWith('>'), 10000);
       await input.fill(`>${title}`);
-      // The list filters asynchronously: wait until the command is the focused (first) row.
-      const found = await pollForRetry(`the command "${title}" in the palette`, async () => {
-        const rows = await this.quickPickItems();
-        const at = rows.findIndex((row) => row.label === title);
-        if (at === -1) return undefined;
-        if (rows[at]!.focused) return true;
-        // Listed but not first: a recently used command that also matches ranks above it. Move to it.
-        const focused = rows.findIndex((row) => row.focused);
-        for (let i = Math.max(0, focused); i < at; i++) await this.page.keyboard.press('ArrowDown');
-        return undefined;
-      }, 5000);
-      if (found) break;
+      // The list filters asynchronously, and commands whose titles contain this one (Pick Model, Pick Models to
+      // Compare) are listed with it, in an order that can change while it settles: so the row is clicked by its
+      // label, never accepted with Enter on whichever row has the focus at that moment.
+      const row = this.quickInput.locator('.monaco-list-row', { has: this.page.locator('.label-name', { hasText: exactly(title) }) });
+      const found = await pollForRetry(`the command "${title}" in the palette`, async () => ((await row.count()) > 0 ? true : undefined), 5000);
+      if (found) {
+        await row.first().click();
+        break;
+      }
       if (Date.now() > deadline) throw new Error(`the command "${title}" is not in the command palette`);
     }
-    await this.page.keyboard.press('Enter');
     await poll(`the palette to take "${title}"`, async () => {
       if (!(await this.quickInputVisible())) return true;
       // The command may have opened a QuickPick or InputBox of its own.
