@@ -2,6 +2,7 @@
 import type * as vscode from 'vscode';
 import { registerChatParticipant } from './chat/participant.ts';
 import { registerCommitMessageCommand } from './commitMessage/command.ts';
+import { registerReviewCommands } from './review/reviewCommand.ts';
 import { registerCodebaseCommands } from './codebase/commands.ts';
 import { registerCodebaseTool } from './codebase/tool.ts';
 import { registerEditSelectionCommand } from './editSelection/command.ts';
@@ -61,6 +62,7 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   const completions = registerInlineCompletions(context, services);
   const usage = registerUsageView(context, services);
   registerCommitMessageCommand(context, services);
+  registerReviewCommands(context, services);
   registerEditSelectionCommand(context, services);
   registerQuickFix(context, services);
   registerCodebaseCommands(context, services);

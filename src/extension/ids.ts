@@ -34,6 +34,8 @@ export const COMMANDS = {
   clearCodebaseIndex: 'modelGateway.clearCodebaseIndex',
   pickCompareModels: 'modelGateway.pickCompareModels',
   useModel: 'modelGateway.useModel',
+  reviewChanges: 'modelGateway.reviewChanges',
+  clearReview: 'modelGateway.clearReview',
 } as const;
 
 /** The `@gateway` chat participant (`chatParticipants[].id`). */

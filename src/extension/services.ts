@@ -7,6 +7,7 @@ import { ProfileService, readProfiles } from './profiles/profileService.ts';
 import { keySecretName } from './profiles/profiles.ts';
 import { ApiKeyStore } from './secrets/apiKeyStore.ts';
 import { CodebaseIndex } from './codebase/codebaseIndex.ts';
+import { ReviewProblems } from './review/review.ts';
 import { SettingsService } from './settings/settings.ts';
 import type { Translate } from './translate.ts';
 
@@ -23,6 +24,8 @@ export interface ExtensionServices {
   readonly t: Translate;
   /** The workspace's index for @gateway /codebase; null with no folder open (nowhere to keep it, nothing to index). */
   readonly codebase: CodebaseIndex | null;
+  /** The findings of reviews of uncommitted changes, in the Problems panel. */
+  readonly reviewProblems: ReviewProblems;
 }
 
 export function createServices(context: vscode.ExtensionContext): ExtensionServices {
@@ -38,5 +41,7 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   connection = new GatewayConnection(settings, apiKey, log, userAgent(context));
   context.subscriptions.push(log, settings, apiKey, profiles, connection);
   const codebase = context.storageUri ? new CodebaseIndex(context.storageUri, log, () => settings.current.completionsExclude) : null;
-  return { context, settings, apiKey, profiles, connection, log, t: vscode.l10n.t, codebase };
+  const reviewProblems = new ReviewProblems();
+  context.subscriptions.push(reviewProblems);
+  return { context, settings, apiKey, profiles, connection, log, t: vscode.l10n.t, codebase, reviewProblems };
 }

@@ -1,6 +1,6 @@
 // As a user writing code in a Git repository, with one editor for all three: the light bulb's "Fix with Model Gateway"
 // rewrites the line of a real TypeScript error, the sparkle in the Source Control title bar writes the commit
-// message, @gateway /codebase answers from the repository's files (indexed with the offline echo-embedding), and
+// message and the checklist beside it reviews the changes, @gateway /codebase answers from the repository's files (indexed with the offline echo-embedding), and
 // @gateway /compare asks two models at once. The echo model says back what it was asked: the first fenced block of that (the code before the
 // error's line, sent as context) replaces the line, and the message box shows the staged diff and the subjects.
 import assert from 'node:assert/strict';
@@ -107,6 +107,19 @@ describe('as a user writing code, the gateway\'s model fixes an error and writes
     await saveScreenshot(page, 'e2e-writing-code', 'message-box');
     assert.ok(end.includes('+The gateway writes commit messages. Recent commit messages in this repository, newest first: - feat: add the total - docs: start the notes'), end);
     await scrolled('Control+Home', /^You said: The staged changes: diff --git a\/notes\.md b\/notes\.md/);
+  });
+
+  it('the checklist in the Source Control title bar reviews the changes and says what the model found', async () => {
+    const { workbench, browser } = editor();
+    const page = browser.page;
+    await workbench.clearNotifications();
+    await page.keyboard.press('Control+Shift+G');
+    const review = page.locator('.part.sidebar .title-actions, .part.sidebar .actions-container').getByRole('button', { name: 'Review Changes' }).first();
+    await review.waitFor({ state: 'visible', timeout: 60000 });
+    await review.click();
+    // The echo model says back what it was asked, which holds no finding: the review ran end to end and found none.
+    const note = await workbench.waitForNotification(/found nothing to report|found \d+ problem/);
+    assert.match(note.message, /^echo found nothing to report in [12] changed file\(s\)\. \(\d+ \+ \d+ tokens · \$0\.\d+\)$/);
   });
 
   it('@gateway /codebase indexes the repository and answers with its code, the files listed as references', async () => {

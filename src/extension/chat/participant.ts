@@ -1,12 +1,14 @@
 /**
  * The `@gateway` chat participant: a chat with the configured gateway model, plus
- * the /models, /selftest and /balance commands, /codebase (chatTurn.ts) and /compare (compare/compareTurn.ts).
+ * the /models, /selftest and /balance commands, /codebase (chatTurn.ts), /compare (compare/compareTurn.ts) and
+ * /review (review/reviewTurn.ts).
  */
 import * as vscode from 'vscode';
 import { PARTICIPANT_ID } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { answerChat } from './chatTurn.ts';
 import { answerCompare } from '../compare/compareTurn.ts';
+import { answerReview } from '../review/reviewTurn.ts';
 import { isSlashCommand, runSlashCommand } from './slashCommands.ts';
 
 /** Creates @gateway; returns the participant VS Code made (the in-editor suite checks it exists at run time). */
@@ -14,6 +16,7 @@ export function registerChatParticipant(context: vscode.ExtensionContext, servic
   const handler: vscode.ChatRequestHandler = (request, chatContext, stream, token) => {
     if (isSlashCommand(request.command)) return runSlashCommand(services, request.command, stream, token);
     if (request.command === 'compare') return answerCompare(services, request, stream, token);
+    if (request.command === 'review') return answerReview(services, request, stream, token);
     return answerChat(services, request, chatContext, stream, token);
   };
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, handler);

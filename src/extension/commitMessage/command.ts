@@ -14,35 +14,15 @@ import { commitMessageFrom } from './answer.ts';
 import { usageLine } from '../chat/usageLine.ts';
 import { commitMessagePrompt } from './prompt.ts';
 import { repositoryInstructions } from '../instructions/instructionFiles.ts';
-import { gitApi, recentSubjects, repositoryFor, type GitRepository } from './git.ts';
+import { chooseRepository, recentSubjects, type GitRepository } from './git.ts';
 
 export function registerCommitMessageCommand(context: vscode.ExtensionContext, services: ExtensionServices): void {
   context.subscriptions.push(vscode.commands.registerCommand(COMMANDS.generateCommitMessage, (arg?: unknown) => generateCommitMessage(services, arg)));
 }
 
-async function chooseRepository(arg: unknown): Promise<GitRepository | null> {
-  const t = vscode.l10n.t;
-  const api = await gitApi();
-  if (!api) {
-    void vscode.window.showWarningMessage(t('The commit message needs VS Code\'s Git extension, which is missing or turned off (git.enabled).'));
-    return null;
-  }
-  const meant = repositoryFor(api, arg);
-  if (meant) return meant;
-  if (api.repositories.length === 0) {
-    void vscode.window.showInformationMessage(t('No Git repository is open.'));
-    return null;
-  }
-  const picked = await vscode.window.showQuickPick(
-    api.repositories.map((repository) => ({ label: vscode.workspace.asRelativePath(repository.rootUri, true) || repository.rootUri.fsPath, repository })),
-    { title: t('Generate a commit message for which repository?') },
-  );
-  return picked?.repository ?? null;
-}
-
 export async function generateCommitMessage(services: ExtensionServices, arg?: unknown): Promise<void> {
   const t = vscode.l10n.t;
-  const repository = await chooseRepository(arg);
+  const repository = await chooseRepository(arg, vscode.l10n.t('Generate a commit message for which repository?'));
   if (!repository) return;
   const model = await chatModelOrPick(services, t('Pick the gateway model that writes commit messages first.'));
   if (model === null) return;

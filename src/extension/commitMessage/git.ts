@@ -1,6 +1,6 @@
 /**
  * The part of VS Code's built-in Git extension API (extensions/git/src/api/git.d.ts, version 1) that the
- * commit message needs, and which repository a command means.
+ * commit message and the review need, and which repository a command means.
  */
 import * as vscode from 'vscode';
 
@@ -15,6 +15,8 @@ export interface GitRepository {
 }
 
 interface GitApi {
+  /** The git executable the Git extension found (git.path), for what its API does not offer. */
+  readonly git: { readonly path: string };
   readonly repositories: readonly GitRepository[];
   getRepository(uri: vscode.Uri): GitRepository | null;
 }
@@ -56,4 +58,28 @@ export async function recentSubjects(repository: GitRepository, count = 10): Pro
   } catch {
     return [];
   }
+}
+
+/**
+ * The repository a command is for (see repositoryFor), else the user's pick among those open (titled `question`);
+ * null, with a word to the user, when there is none or no pick.
+ */
+export async function chooseRepository(arg: unknown, question: string): Promise<GitRepository | null> {
+  const t = vscode.l10n.t;
+  const api = await gitApi();
+  if (!api) {
+    void vscode.window.showWarningMessage(t('This needs VS Code\'s Git extension, which is missing or turned off (git.enabled).'));
+    return null;
+  }
+  const meant = repositoryFor(api, arg);
+  if (meant) return meant;
+  if (api.repositories.length === 0) {
+    void vscode.window.showInformationMessage(t('No Git repository is open.'));
+    return null;
+  }
+  const picked = await vscode.window.showQuickPick(
+    api.repositories.map((repository) => ({ label: vscode.workspace.asRelativePath(repository.rootUri, true) || repository.rootUri.fsPath, repository })),
+    { title: question },
+  );
+  return picked?.repository ?? null;
 }

@@ -18,8 +18,8 @@ const INSTRUCTIONS = [
   'Follow the style of the recent commit messages when they have one (for example a "type(scope): " prefix).',
 ].join('\n');
 
-/** Files whose diff says nothing a reader needs: named, not shown. */
-const GENERATED = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Gemfile\.lock|composer\.lock|go\.sum|Pipfile\.lock)$|\.min\.(js|css)$|\.map$/;
+/** Files whose diff says nothing a reader needs (lock files, minified and source-map files): named, not shown. */
+export const GENERATED = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Gemfile\.lock|composer\.lock|go\.sum|Pipfile\.lock)$|\.min\.(js|css)$|\.map$/;
 
 export interface CommitChanges {
   /** `git diff` output: staged changes, or the working tree's when nothing is staged. */

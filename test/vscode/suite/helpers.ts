@@ -110,16 +110,22 @@ export interface GatewayAnswer {
   readonly buttons: string[];
   /** What it listed as references: files (instructions) and locations (code found). */
   readonly references: Array<vscode.Uri | vscode.Location>;
+  /** Its links to places in files (stream.anchor), each also in the markdown as `[title]`. */
+  readonly anchors: Array<{ readonly location: vscode.Location; readonly title: string }>;
 }
 
 /** The real participant's handler, asked `prompt` (with a slash command or not), as VS Code's chat view would ask it. */
 export async function askGateway(api: ModelGatewayApi, prompt: string, command?: string): Promise<GatewayAnswer> {
-  const answer = { markdown: '', buttons: [] as string[], references: [] as Array<vscode.Uri | vscode.Location> };
+  const answer = { markdown: '', buttons: [] as string[], references: [] as Array<vscode.Uri | vscode.Location>, anchors: [] as GatewayAnswer['anchors'][number][] };
   const stream = {
     markdown: (value: string | vscode.MarkdownString) => void (answer.markdown += typeof value === 'string' ? value : value.value),
     progress: () => undefined,
     button: (button: vscode.Command) => void answer.buttons.push(button.title),
     reference: (value: vscode.Uri | vscode.Location) => void answer.references.push(value),
+    anchor: (value: vscode.Location, title: string) => {
+      answer.anchors.push({ location: value, title });
+      answer.markdown += `[${title}]`;
+    },
   } as unknown as vscode.ChatResponseStream;
   const request = { prompt, command, references: [], toolReferences: [] } as unknown as vscode.ChatRequest;
   const source = new vscode.CancellationTokenSource();

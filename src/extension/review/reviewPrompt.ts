@@ -1,0 +1,105 @@
+/**
+ * What the reviewing model is asked, and its answer read back into findings placed on lines of the changed files.
+ * The answer is a line per finding (`path:line: severity: message`), a format small models keep to better than
+ * JSON; a finding is kept on its line when the line is in a hunk shown, moved to the nearest shown line when the
+ * model is a little off, and kept without a place when it names no file or line that was shown. Pure.
+ */
+import type { ChatMessage } from '../../contract/index.ts';
+import { systemText } from '../instructions/instructionsText.ts';
+import { ThinkTagSplitter } from '../chat/thinkTags.ts';
+import type { FileDiff } from './numberedDiff.ts';
+
+/** About 12,000 tokens of numbered diff. */
+export const REVIEW_BUDGET_CHARS = 48_000;
+
+export const NO_FINDINGS = 'NO FINDINGS';
+
+const INSTRUCTIONS = [
+  'You review code changes before they are committed, as a careful senior engineer would.',
+  'Report only real problems in the changed lines: bugs, wrong logic, unhandled errors or edge cases, security issues, resource leaks, race conditions, misleading names or comments. No praise, no summaries, no style nits a formatter would fix.',
+  'Each line of the diff starts with its line number in the new file; removed lines have none.',
+  'Answer with one finding per line, exactly in this form and nothing else:',
+  'path/to/file.ext:LINE: SEVERITY: what is wrong and how to fix it, in one or two sentences',
+  'SEVERITY is error (a bug or a security hole), warning (likely a problem) or info (worth a look).',
+  `When there is nothing worth reporting, answer ${NO_FINDINGS}.`,
+].join('\n');
+
+export interface ReviewRequest {
+  /** The numbered diff (numberedDiff's text). */
+  readonly diff: string;
+  readonly leftOut: readonly string[];
+  /** What the user asked to look at in particular ('' for a general review). */
+  readonly focus: string;
+  /** The repository's instructions, as a system text ('' or absent: none). */
+  readonly instructions?: string;
+}
+
+export function reviewPrompt(request: ReviewRequest): ChatMessage[] {
+  const parts = [`The uncommitted changes of the repository:\n\n${request.diff}`];
+  if (request.leftOut.length > 0) parts.push(`Also changed, not shown (deleted, binary, generated or over the length budget): ${request.leftOut.join(', ')}`);
+  if (request.focus.trim() !== '') parts.push(`Look in particular at: ${request.focus.trim()}`);
+  parts.push('Review these changes.');
+  return [
+    { role: 'system', content: systemText(INSTRUCTIONS, request.instructions)! },
+    { role: 'user', content: parts.join('\n\n') },
+  ];
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Finding {
+  readonly severity: Severity;
+  readonly message: string;
+  /** The place as the model wrote it (`path:line`). */
+  readonly said: string;
+  /** Where, when it could be placed on a line of a file shown. */
+  readonly at: { readonly path: string; readonly line: number } | null;
+}
+
+/** A model off by more than this many lines from every hunk did not mean the changes shown. */
+const NEAR_LINES = 10;
+
+const FINDING = /^(?:[-*•]\s+|\d+[.)]\s+)?(?:\*\*)?`?([^\s`:*][^`:*]*?)`?(?:\*\*)?:(?:L|line\s*)?(\d+)(?:\s*[-–]\s*\d+)?(?:\*\*)?:?\s*(?:\*\*)?(error|warning|warn|info|note|suggestion)(?:\*\*)?\s*[:\-–]\s*(.+)$/i;
+
+export function parseFindings(answer: string, shown: readonly FileDiff[]): Finding[] {
+  const splitter = new ThinkTagSplitter();
+  const text = splitter.push(answer).content + splitter.finish().content;
+  const findings: Finding[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('```') || line.toUpperCase().replace(/[.*_]/g, '').trim() === NO_FINDINGS) continue;
+    const match = FINDING.exec(line);
+    if (!match) continue;
+    const [, path, number, severity, message] = match;
+    const file = fileNamed(path!.trim(), shown);
+    findings.push({ severity: severityOf(severity!), message: message!.trim(), said: `${path!.trim()}:${number}`, at: file ? placed(file, Number(number)) : null });
+  }
+  return findings;
+}
+
+function severityOf(word: string): Severity {
+  const lower = word.toLowerCase();
+  if (lower === 'error') return 'error';
+  if (lower === 'warning' || lower === 'warn') return 'warning';
+  return 'info';
+}
+
+/** The shown file the model meant: its exact path, or the one file whose path ends with what it wrote. */
+function fileNamed(path: string, shown: readonly FileDiff[]): FileDiff | undefined {
+  const clean = path.replace(/^(\.\/|[ab]\/)/, '');
+  const exact = shown.find((file) => file.path === clean);
+  if (exact) return exact;
+  const ending = shown.filter((file) => file.path.endsWith(`/${clean}`) || clean.endsWith(`/${file.path}`));
+  return ending.length === 1 ? ending[0] : undefined;
+}
+
+function placed(file: FileDiff, line: number): Finding['at'] {
+  let best: { line: number; distance: number } | null = null;
+  for (const hunk of file.hunks) {
+    if (hunk.last < hunk.first) continue;
+    const nearest = Math.min(Math.max(line, hunk.first), hunk.last);
+    const distance = Math.abs(nearest - line);
+    if (!best || distance < best.distance) best = { line: nearest, distance };
+  }
+  return best && best.distance <= NEAR_LINES ? { path: file.path, line: best.line } : null;
+}

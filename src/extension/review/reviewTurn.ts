@@ -1,0 +1,71 @@
+/**
+ * `@gateway /review [what to look at]`: the uncommitted changes of the workspace's repository reviewed by the chat
+ * model (review.ts), answered in the chat as a list of findings, each a link to its line, and put in the Problems
+ * panel as the "Review Changes" command does.
+ */
+import * as vscode from 'vscode';
+import { signalFromToken } from '../chat/abort.ts';
+import { showView } from '../chat/chatTurn.ts';
+import { chatModelFor } from '../chat/chatModel.ts';
+import { failureView, noModelView } from '../chat/views.ts';
+import { chooseRepository, gitApi } from '../commitMessage/git.ts';
+import { escapeMarkdown, explainError } from '../errors/explain.ts';
+import type { ExtensionServices } from '../services.ts';
+import type { Translate } from '../translate.ts';
+import { GitDiffError, reviewChanges, type Review } from './review.ts';
+import { reviewSummary } from './reviewCommand.ts';
+
+export async function answerReview(services: ExtensionServices, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+  const { t } = services;
+  const model = chatModelFor(request.model, services.settings.current.model);
+  if (model === '') {
+    showView(stream, noModelView(t));
+    return { metadata: { failed: true } };
+  }
+  const repository = await chooseRepository(undefined, t('Review the changes of which repository?'));
+  if (!repository) {
+    stream.markdown(t('Open a folder that is a Git repository (with VS Code\'s Git extension on) to review its changes.'));
+    return { metadata: { failed: true } };
+  }
+  const abort = signalFromToken(token);
+  try {
+    stream.progress(t('Reading the changes…'));
+    const gitPath = (await gitApi())?.git.path ?? 'git';
+    const review = await reviewChanges(services, repository, gitPath, model, request.prompt, {
+      signal: abort.signal,
+      onAsking: (files) => stream.progress(t('Reviewing {0} file(s) with {1}…', files.length, model)),
+    });
+    if (!review) {
+      stream.markdown(t('There are no changes to review: change a file first.'));
+      return { metadata: { command: 'review' } };
+    }
+    services.reviewProblems.show(review);
+    showFindings(stream, review, t);
+    if (review.findings.some((finding) => finding.at)) stream.button({ title: t('Show Problems'), command: 'workbench.actions.view.problems' });
+    return { metadata: { command: 'review' } };
+  } catch (error) {
+    if (token.isCancellationRequested) return { metadata: { command: 'review' } };
+    if (error instanceof GitDiffError) stream.markdown(escapeMarkdown(t('Git could not show the changes: {0}', error.message)));
+    else showView(stream, failureView(explainError(error, t, services.connection.secrets()), t));
+    return { metadata: { failed: true } };
+  } finally {
+    abort.dispose();
+  }
+}
+
+const MARK: Record<Review['findings'][number]['severity'], string> = { error: '$(error)', warning: '$(warning)', info: '$(info)' };
+
+function showFindings(stream: vscode.ChatResponseStream, review: Review, t: Translate): void {
+  for (const finding of review.findings) {
+    stream.markdown(new vscode.MarkdownString(`- ${MARK[finding.severity]} `, true));
+    if (finding.at) {
+      const uri = vscode.Uri.joinPath(review.root, finding.at.path);
+      stream.anchor(new vscode.Location(uri, new vscode.Position(finding.at.line - 1, 0)), `${finding.at.path}:${finding.at.line}`);
+      stream.markdown(' ');
+      stream.markdown(`${escapeMarkdown(finding.message)}\n`);
+    } else stream.markdown(`${escapeMarkdown(`${finding.said}: ${finding.message}`)}\n`);
+  }
+  const lines = [`_${escapeMarkdown(reviewSummary(review, t))}_`];
+  if (review.leftOut.length > 0) lines.push(`_${escapeMarkdown(t('Not reviewed (deleted, binary, generated or over the length budget): {0}', review.leftOut.join(', ')))}_`);
+  stream.markdown(`${review.findings.length > 0 ? '\n' : ''}${lines.join('\n\n')}`);
+}

@@ -1,0 +1,57 @@
+/**
+ * A repository's uncommitted changes as one diff against HEAD (staged and not: what the next commit would hold if
+ * everything were added), with the files git does not track yet shown as new files. Asked of git itself: the Git
+ * extension's API has no diff against HEAD of the whole tree, and its view lags commands run in a terminal.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { newFileDiff } from './numberedDiff.ts';
+
+/** Untracked files past these are named by git's status but not read: a review is about code someone wrote. */
+const UNTRACKED_FILES_READ = 50;
+const UNTRACKED_FILE_BYTES = 100 * 1024;
+
+function git(gitPath: string, cwd: string, args: readonly string[], signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(gitPath, args, { cwd, signal, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 60_000, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } }, (error, stdout, stderr) => {
+      if (error) reject(new Error(stderr.trim() || error.message));
+      else resolve(stdout);
+    });
+    child.stdin?.end(); // nothing to read: `--stdin` reads an empty object
+  });
+}
+
+/** What HEAD is, or, in a repository without commits yet, the empty tree (of the repository's own hash). */
+async function base(gitPath: string, root: string, signal: AbortSignal): Promise<string> {
+  try {
+    await git(gitPath, root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], signal);
+    return 'HEAD';
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return (await git(gitPath, root, ['hash-object', '-t', 'tree', '--stdin'], signal)).trim();
+  }
+}
+
+export async function uncommittedDiff(gitPath: string, root: string, signal: AbortSignal): Promise<string> {
+  const against = await base(gitPath, root, signal);
+  const tracked = await git(gitPath, root, ['-c', 'core.quotePath=false', 'diff', '--no-color', '--no-ext-diff', '--find-renames', against, '--'], signal);
+  const untracked = (await git(gitPath, root, ['ls-files', '--others', '--exclude-standard', '-z'], signal)).split('\0').filter(Boolean);
+  const added: string[] = [];
+  for (const path of untracked.slice(0, UNTRACKED_FILES_READ)) {
+    const text = await readText(join(root, path));
+    if (text !== null) added.push(newFileDiff(path, text));
+  }
+  return tracked + added.join('');
+}
+
+/** A small text file's content; null for a large or binary one, or one that cannot be read. */
+async function readText(file: string): Promise<string | null> {
+  try {
+    if ((await stat(file)).size > UNTRACKED_FILE_BYTES) return null;
+    const bytes = await readFile(file);
+    return bytes.includes(0) ? null : bytes.toString('utf8');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,106 @@
+// Review Changes in a real Git repository opened by VS Code's Git extension: the uncommitted changes (staged, not
+// staged, untracked) go to the model numbered by their lines, and the model's findings land in the Problems panel on
+// those lines, and in the chat for @gateway /review as links to them. A stand-in gateway answers with findings and
+// records what it was sent.
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
+import { gitApi, type GitRepository } from '../../../src/extension/commitMessage/git.ts';
+import type { Review } from '../../../src/extension/review/review.ts';
+import { activate, askGateway, resetConfiguration, waitFor } from './helpers.ts';
+import { useRecordingGateway, type RecordingGateway } from './recordingGateway.ts';
+import { repositoryWithCommit, type TestRepository } from '../../support/gitRepository.ts';
+
+const ORIGINAL = ['export function total(items) {', '  let sum = 0;', '  for (const item of items) sum += item.price;', '  return sum;', '}', ''].join('\n');
+const CHANGED = ['export function total(items) {', '  let sum = 0;', '  for (let i = 0; i <= items.length; i++) sum += items[i].price;', '  return sum;', '}', ''].join('\n');
+const FINDINGS = [
+  'cart.ts:3: error: `i <= items.length` reads one past the end; use `<`.',
+  'notes/todo.ts:2: warning: the token is written into the source.',
+  'cart.ts:90: info: far from any change: kept, with no place.',
+].join('\n');
+
+describe('Review Changes', () => {
+  let api: ModelGatewayApi;
+  let gateway: RecordingGateway;
+  let repo: TestRepository;
+  let repository: GitRepository;
+  let gitEnabledBefore: boolean | undefined;
+  const fileUri = (path: string) => vscode.Uri.file(join(repo.dir, path));
+  const problemsOf = (path: string) => vscode.languages.getDiagnostics(fileUri(path)).filter((d) => d.source?.startsWith('Model Gateway review'));
+
+  before(async () => {
+    ({ api } = await activate());
+    gateway = await useRecordingGateway(api, 'reviewer', FINDINGS);
+    repo = repositoryWithCommit('mg-review-', { path: 'cart.ts', content: ORIGINAL }, 'first');
+    gitEnabledBefore = vscode.workspace.getConfiguration('git').inspect<boolean>('enabled')?.globalValue;
+    await vscode.workspace.getConfiguration('git').update('enabled', true, vscode.ConfigurationTarget.Global);
+    const git = await waitFor('the Git extension to be enabled', async () => (await gitApi()) ?? undefined);
+    await vscode.commands.executeCommand('git.openRepository', repo.dir);
+    repository = await waitFor('the Git extension to open the repository', () => git.getRepository(vscode.Uri.file(repo.dir)) ?? undefined);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('modelGateway.clearReview');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    if (repository) await vscode.commands.executeCommand('git.close', repository).then(undefined, () => undefined);
+    await vscode.workspace.getConfiguration('git').update('enabled', gitEnabledBefore, vscode.ConfigurationTarget.Global);
+    if (repo) rmSync(repo.dir, { recursive: true, force: true });
+    if (api) await resetConfiguration(api);
+    await gateway?.close();
+  });
+
+  it('sends the changes numbered by line and puts the findings in the Problems panel on those lines', async () => {
+    repo.write('cart.ts', CHANGED);
+    repo.git('add', 'cart.ts');
+    repo.write('AGENTS.md', 'Money is in integer cents (mg-review-rule).\n');
+    mkdirSync(join(repo.dir, 'notes'));
+    repo.write('notes/todo.ts', 'export const url = "https://example.com";\nexport const token = "abc123";\n');
+    const review = await vscode.commands.executeCommand<Review | undefined>('modelGateway.reviewChanges', { rootUri: repository.rootUri });
+    assert.ok(review, 'the command returns the review');
+
+    const sent = gateway.chats.at(-1)!;
+    assert.equal(sent.model, 'reviewer');
+    assert.match(String(sent.messages[0]!.content), /^You review code changes/);
+    assert.match(String(sent.messages[0]!.content), /mg-review-rule/, 'the repository\'s AGENTS.md goes along');
+    const user = String(sent.messages[1]!.content);
+    assert.ok(user.includes('File: cart.ts\n'), user);
+    assert.ok(user.includes('    3 +   for (let i = 0; i <= items.length; i++) sum += items[i].price;'), 'the staged change, numbered as in the file');
+    assert.ok(user.includes('      -   for (const item of items) sum += item.price;'), 'the removed line, without a number');
+    assert.ok(user.includes('    2 + export const token = "abc123";'), 'the untracked file, as new');
+
+    const cart = problemsOf('cart.ts');
+    assert.deepEqual(cart.map((d) => [d.range.start.line, d.severity, d.message]), [[2, vscode.DiagnosticSeverity.Error, '`i <= items.length` reads one past the end; use `<`.']]);
+    assert.equal(cart[0]!.source, 'Model Gateway review (reviewer)');
+    assert.deepEqual(problemsOf('notes/todo.ts').map((d) => [d.range.start.line, d.severity]), [[1, vscode.DiagnosticSeverity.Warning]]);
+    assert.equal(review.findings.length, 3);
+    assert.equal(review.findings[2]!.at, null, 'the finding 87 lines off every change has no place in the Problems panel');
+  });
+
+  it('@gateway /review answers in the chat with a link per finding, and its review replaces the last one', async () => {
+    // The next review finds one thing only: the earlier warning on notes/todo.ts goes.
+    await gateway.close();
+    gateway = await useRecordingGateway(api, 'reviewer', 'cart.ts:4: warning: the sum is not rounded to cents.');
+    await vscode.window.showTextDocument(fileUri('cart.ts'));
+    const answer = await askGateway(api, 'money handling', 'review');
+    assert.deepEqual(answer.anchors.map((a) => [a.title, a.location.uri.fsPath, a.location.range.start.line]), [['cart.ts:4', fileUri('cart.ts').fsPath, 3]]);
+    assert.match(answer.markdown, /\[cart\.ts:4\] the sum is not rounded to cents\./);
+    assert.match(answer.markdown, /reviewer found 1 problem\(s\) in 3 changed file\(s\)\. \(10 \+ 2 tokens · \$0\.000042\)/);
+    assert.deepEqual(answer.buttons, ['Show Problems']);
+    assert.match(String(gateway.chats.at(-1)!.messages[1]!.content), /Look in particular at: money handling/);
+    assert.deepEqual(problemsOf('cart.ts').map((d) => d.range.start.line), [3]);
+    assert.deepEqual(problemsOf('notes/todo.ts'), [], 'the previous review\'s findings are gone');
+  });
+
+  it('"Clear Review Findings" empties the Problems panel of them; with no changes there is nothing to review', async () => {
+    await vscode.commands.executeCommand('modelGateway.clearReview');
+    assert.deepEqual(problemsOf('cart.ts'), []);
+    repo.git('add', '.');
+    repo.git('commit', '-q', '-m', 'second');
+    const asked = gateway.chats.length;
+    const answer = await askGateway(api, '', 'review');
+    assert.match(answer.markdown, /There are no changes to review/);
+    assert.equal(gateway.chats.length, asked, 'no model was asked');
+  });
+});
