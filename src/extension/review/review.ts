@@ -11,6 +11,7 @@ import type { GitRepository } from '../commitMessage/git.ts';
 import { numberedDiff, parseDiff, type FileDiff } from './numberedDiff.ts';
 import { parseFindings, REVIEW_BUDGET_CHARS, reviewPrompt, type Finding } from './reviewPrompt.ts';
 import { uncommittedDiff } from './uncommittedChanges.ts';
+import { lineAfterEdit } from './followEdits.ts';
 
 export interface Review {
   readonly model: string;
@@ -59,10 +60,31 @@ const SEVERITY: Record<Finding['severity'], vscode.DiagnosticSeverity> = {
   info: vscode.DiagnosticSeverity.Information,
 };
 
-/** The findings in the Problems panel, by repository. */
+/** The findings in the Problems panel, by repository; they follow the edits made to their files since. */
 export class ReviewProblems implements vscode.Disposable {
   readonly #collection = vscode.languages.createDiagnosticCollection('model-gateway-review');
   readonly #byRoot = new Map<string, vscode.Uri[]>();
+  readonly #edits = vscode.workspace.onDidChangeTextDocument((event) => this.#follow(event));
+
+  #follow(event: vscode.TextDocumentChangeEvent): void {
+    let diagnostics = this.#collection.get(event.document.uri);
+    if (!diagnostics || diagnostics.length === 0 || event.contentChanges.length === 0) return;
+    // Changes of one event do not overlap and each is in the document's coordinates before the event: applied
+    // from the last to the first, the earlier ones still hold.
+    const changes = [...event.contentChanges].sort((a, b) => b.range.start.compareTo(a.range.start));
+    for (const change of changes) {
+      const edit = { startLine: change.range.start.line, endLine: change.range.end.line, newLineBreaks: change.text.split('\n').length - 1 };
+      diagnostics = diagnostics.flatMap((diagnostic) => {
+        const line = lineAfterEdit(diagnostic.range.start.line, edit);
+        if (line === null) return [];
+        if (line === diagnostic.range.start.line) return [diagnostic];
+        const moved = new vscode.Diagnostic(new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER), diagnostic.message, diagnostic.severity);
+        moved.source = diagnostic.source;
+        return [moved];
+      });
+    }
+    this.#collection.set(event.document.uri, diagnostics);
+  }
 
   show(review: Review): void {
     for (const uri of this.#byRoot.get(review.root.toString()) ?? []) this.#collection.delete(uri);
@@ -88,6 +110,7 @@ export class ReviewProblems implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.#edits.dispose();
     this.#collection.dispose();
   }
 }

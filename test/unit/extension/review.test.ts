@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { numberedDiff, parseDiff, newFileDiff, type FileDiff } from '../../../src/extension/review/numberedDiff.ts';
 import { NO_FINDINGS, parseFindings, reviewPrompt } from '../../../src/extension/review/reviewPrompt.ts';
 import { uncommittedDiff } from '../../../src/extension/review/uncommittedChanges.ts';
+import { lineAfterEdit } from '../../../src/extension/review/followEdits.ts';
 import { repositoryWithCommit, type TestRepository } from '../../support/gitRepository.ts';
 
 const lines = (n: number, tag: string): string => Array.from({ length: n }, (_, i) => `${tag} line ${i + 1}`).join('\n') + '\n';
@@ -151,5 +152,17 @@ describe('review: the prompt and the findings', () => {
 
   it(`reads "${NO_FINDINGS}" (in any case, fenced or not) as none`, () => {
     for (const answer of [NO_FINDINGS, 'no findings.', '```\nNO FINDINGS\n```', '**No findings**', '']) assert.deepEqual(parseFindings(answer, files), [], answer);
+  });
+});
+
+describe('review: findings follow the edits made since', () => {
+  it('stay above an edit, move with the lines below it, and go when their line is edited', () => {
+    const insertTwoAtTop = { startLine: 0, endLine: 0, newLineBreaks: 2 };
+    assert.equal(lineAfterEdit(3, insertTwoAtTop), 5);
+    assert.equal(lineAfterEdit(0, insertTwoAtTop), null, 'typing on the finding\'s own line');
+    const joinLines4To6 = { startLine: 4, endLine: 6, newLineBreaks: 0 };
+    assert.equal(lineAfterEdit(3, joinLines4To6), 3);
+    assert.equal(lineAfterEdit(5, joinLines4To6), null);
+    assert.equal(lineAfterEdit(10, joinLines4To6), 8);
   });
 });

@@ -93,6 +93,18 @@ describe('Review Changes', () => {
     assert.deepEqual(problemsOf('notes/todo.ts'), [], 'the previous review\'s findings are gone');
   });
 
+  it('a finding follows the lines inserted above it, and goes when its own line is edited', async () => {
+    const editor = await vscode.window.showTextDocument(fileUri('cart.ts'));
+    // The Problems panel follows the document's change event, which may come just after the edit's promise settles.
+    const linesOnceSettled = (what: string, expected: number[]) => waitFor(what, () => (JSON.stringify(problemsOf('cart.ts').map((d) => d.range.start.line)) === JSON.stringify(expected) || undefined), 5000);
+    await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '// one\n// two\n'));
+    await linesOnceSettled('the finding to move two lines down', [5]);
+    assert.equal(problemsOf('cart.ts')[0]!.message, 'the sum is not rounded to cents.');
+    await editor.edit((edit) => edit.replace(new vscode.Range(5, 0, 5, Number.MAX_SAFE_INTEGER), '  return Math.round(sum);'));
+    await linesOnceSettled('the finding on the edited line to go', []);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
   it('"Clear Review Findings" empties the Problems panel of them; with no changes there is nothing to review', async () => {
     await vscode.commands.executeCommand('modelGateway.clearReview');
     assert.deepEqual(problemsOf('cart.ts'), []);
