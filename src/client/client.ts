@@ -65,6 +65,11 @@ export interface GatewayClientOptions {
   maxRetries?: number;
   /** One call per HTTP request, for a log line. */
   onResponse?: (info: ResponseInfo) => void;
+  /**
+   * Fields added to each chat and completion request for a model (the user's parameters for it); a field the request
+   * sets itself is the request's.
+   */
+  bodyDefaults?: (model: string) => Readonly<Record<string, unknown>>;
 }
 
 export interface RequestOptions {
@@ -130,6 +135,7 @@ export class GatewayClient {
   readonly #maxRetries: number;
   readonly #userAgent: string;
   readonly #onResponse: ((info: ResponseInfo) => void) | undefined;
+  readonly #bodyDefaults: (model: string) => Readonly<Record<string, unknown>>;
   /** The address hint, found by probing at most once per client. */
   #addressHint: string | null | undefined;
 
@@ -143,6 +149,7 @@ export class GatewayClient {
     this.#maxRetries = Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES));
     this.#userAgent = options.userAgent ?? `model-gateway-client/${GATEWAY_VERSION}`;
     this.#onResponse = options.onResponse;
+    this.#bodyDefaults = options.bodyDefaults ?? (() => ({}));
     this.#dispatcher = createDispatcher({ proxy: options.proxy, noProxy: options.noProxy });
   }
 
@@ -190,7 +197,7 @@ export class GatewayClient {
     const url = `${this.baseUrl.apiBase}/completions`;
     const parsed = CompletionRequest.safeParse(request);
     if (!parsed.success) throw invalidRequest('completion', parsed.error.issues[0]);
-    const body = JSON.stringify({ ...parsed.data, stream: false });
+    const body = JSON.stringify({ ...this.#bodyDefaults(parsed.data.model), ...parsed.data, stream: false });
     try {
       return await this.#once('POST', url, body, options.signal, (exchange, text) => interpretAnswer(exchange.status, exchange.headers, text, TextCompletion, 'a text completion'));
     } catch (error) {
@@ -281,7 +288,8 @@ export class GatewayClient {
   #chatBody(request: ChatRequest, stream: boolean): string {
     const parsed = ChatRequest.safeParse(request);
     if (!parsed.success) throw invalidRequest('chat', parsed.error.issues[0]);
-    const { stream_options: streamOptions, ...rest } = parsed.data;
+    const { stream_options: streamOptions, ...own } = parsed.data;
+    const rest = { ...this.#bodyDefaults(own.model), ...own };
     return JSON.stringify(stream ? { ...rest, stream: true, ...(streamOptions ? { stream_options: streamOptions } : {}) } : { ...rest, stream: false });
   }
 

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { GatewayClient, normalizeBaseUrl } from '../../client/index.ts';
+import { parametersFor } from '../settings/modelParameters.ts';
 import { logRequest } from '../log/requestLog.ts';
 import { NotConfiguredError } from '../errors/notConfigured.ts';
 import type { MissingPart } from '../errors/notConfigured.ts';
@@ -115,6 +116,8 @@ export class GatewayConnection implements vscode.Disposable {
       userAgent: this.#userAgent,
       ...proxySettings(),
       onResponse: (record: Parameters<typeof logRequest>[1]) => logRequest(this.#log, record),
+      // Read at each request: a change to the setting applies at once, with no new client.
+      bodyDefaults: (model: string) => parametersFor(this.#settings.current.modelParameters, model),
     };
   }
 

@@ -64,6 +64,8 @@ export interface SelfTestConfig {
   readonly userAgent?: string;
   /** Also told about every request (the extension logs them). */
   readonly onResponse?: (record: RequestRecord) => void;
+  /** The user's parameters for a model (modelGateway.modelParameters): the chat step sends what chats send. */
+  readonly bodyDefaults?: (model: string) => Readonly<Record<string, unknown>>;
 }
 
 export interface SelfTestOptions {
@@ -124,6 +126,7 @@ export async function runSelfTest(config: SelfTestConfig, options: SelfTestOptio
         ...(config.proxy ? { proxy: config.proxy } : {}),
         ...(config.noProxy ? { noProxy: config.noProxy } : {}),
         ...(config.userAgent ? { userAgent: config.userAgent } : {}),
+        ...(config.bodyDefaults ? { bodyDefaults: config.bodyDefaults } : {}),
         maxRetries: 1,
         onResponse: (record: RequestRecord) => {
           last = record;

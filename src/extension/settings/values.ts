@@ -4,6 +4,7 @@
  */
 import { DEFAULT_LANGUAGE_SWITCHES, sanitizeLanguageSwitches } from '../completions/enablement.ts';
 import type { LanguageSwitches } from '../completions/enablement.ts';
+import { sanitizeModelParameters, type ModelParameters } from './modelParameters.ts';
 
 export interface GatewaySettings {
   /** Trimmed base address as the user wrote it ('' when unset); the client applies the /v1 rule. */
@@ -30,6 +31,8 @@ export interface GatewaySettings {
   readonly useInstructionFiles: boolean;
   /** The models @gateway /compare asks, in order (names trimmed, repeats dropped). */
   readonly compareModels: readonly string[];
+  /** Request fields added per model ("*" for all), see modelParameters.ts. */
+  readonly modelParameters: ModelParameters;
 }
 
 /** Setting names under `modelGateway.`, as contributed in package.json. */
@@ -47,6 +50,7 @@ export const SETTING_KEYS = [
   'embeddingModel',
   'useInstructionFiles',
   'compareModels',
+  'modelParameters',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -66,6 +70,7 @@ export const DEFAULT_SETTINGS: GatewaySettings = {
   embeddingModel: '',
   useInstructionFiles: true,
   compareModels: [],
+  modelParameters: {},
 };
 
 export const LIMITS = {
@@ -108,6 +113,7 @@ export function sanitizeSettings(read: (key: SettingKey) => unknown): GatewaySet
     embeddingModel: text(read('embeddingModel')),
     useInstructionFiles: typeof read('useInstructionFiles') === 'boolean' ? (read('useInstructionFiles') as boolean) : DEFAULT_SETTINGS.useInstructionFiles,
     compareModels: [...new Set(textList(read('compareModels')))],
+    modelParameters: sanitizeModelParameters(read('modelParameters')),
   };
 }
 

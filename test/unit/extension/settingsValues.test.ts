@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { DEFAULT_SETTINGS, consoleAddress, sanitizeSettings } from '../../../src/extension/settings/values.ts';
+import { parametersFor } from '../../../src/extension/settings/modelParameters.ts';
 
 const from = (values: Record<string, unknown>) => sanitizeSettings((key) => values[key]);
 
@@ -30,5 +31,20 @@ describe('extension settings sanitising', () => {
     assert.equal(consoleAddress(from({ consoleUrl: 'https://console.example' }), 'https://gw.example'), 'https://console.example');
     assert.equal(consoleAddress(from({ consoleUrl: 'console.example' }), 'https://gw.example'), 'https://gw.example');
     assert.equal(consoleAddress(from({}), null), null);
+  });
+});
+
+describe('modelGateway.modelParameters', () => {
+  it('keeps object entries under trimmed model names and drops the rest', () => {
+    const s = from({ modelParameters: { ' qwen3 ': { enable_thinking: false }, broken: 3, '': { temperature: 1 }, list: [1] } });
+    assert.deepEqual(s.modelParameters, { qwen3: { enable_thinking: false } });
+    assert.deepEqual(from({ modelParameters: 'temperature=0' }).modelParameters, {});
+  });
+
+  it('gives a model "*" under its own entry, without the fields the extension controls', () => {
+    const all = { '*': { temperature: 0.2, top_p: 0.9, stream: false, messages: [] }, 'o4-mini': { temperature: 1, reasoning_effort: 'high', model: 'other' } };
+    assert.deepEqual(parametersFor(all, 'o4-mini'), { temperature: 1, top_p: 0.9, reasoning_effort: 'high' });
+    assert.deepEqual(parametersFor(all, 'gpt-4o'), { temperature: 0.2, top_p: 0.9 });
+    assert.deepEqual(parametersFor({}, 'gpt-4o'), {});
   });
 });
