@@ -35,6 +35,7 @@ export const COMMANDS = {
   pickCompareModels: 'modelGateway.pickCompareModels',
   useModel: 'modelGateway.useModel',
   reviewChanges: 'modelGateway.reviewChanges',
+  reviewBranch: 'modelGateway.reviewBranch',
   clearReview: 'modelGateway.clearReview',
 } as const;
 

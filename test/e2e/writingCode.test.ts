@@ -5,6 +5,7 @@
 // error's line, sent as context) replaces the line, and the message box shows the staged diff and the subjects.
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { saveScreenshot } from '../editor/artifacts.ts';
 import { poll } from '../support/poll.ts';
 import { repositoryWithCommit } from '../support/gitRepository.ts';
@@ -20,6 +21,14 @@ function repository(): string {
   repo.write('notes.md', '# Notes\n\nThe gateway writes commit messages.\n');
   repo.git('add', 'notes.md');
   return repo.dir;
+}
+
+/** Opens the Source Control view and clicks the button of its title bar named `name`. */
+async function clickSourceControlTitleButton(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+Shift+G');
+  const button = page.locator('.part.sidebar .title-actions, .part.sidebar .actions-container').getByRole('button', { name }).first();
+  await button.waitFor({ state: 'visible', timeout: 60000 });
+  await button.click();
 }
 
 describe('as a user writing code, the gateway\'s model fixes an error and writes the commit message', function () {
@@ -82,10 +91,7 @@ describe('as a user writing code, the gateway\'s model fixes an error and writes
     const { workbench, browser } = editor();
     const page = browser.page;
     await workbench.clearNotifications();
-    await page.keyboard.press('Control+Shift+G');
-    const sparkle = page.locator('.part.sidebar .title-actions, .part.sidebar .actions-container').getByRole('button', { name: 'Generate Commit Message' }).first();
-    await sparkle.waitFor({ state: 'visible', timeout: 60000 });
-    await sparkle.click();
+    await clickSourceControlTitleButton(page, 'Generate Commit Message');
     // The box is an editor that wraps lines and draws only what is in view, its line elements placed by their
     // top, not in document order: read them in the order they show, whitespace folded; the end, then the start.
     const box = page.locator('.scm-editor .view-lines').first();
@@ -111,12 +117,8 @@ describe('as a user writing code, the gateway\'s model fixes an error and writes
 
   it('the checklist in the Source Control title bar reviews the changes and says what the model found', async () => {
     const { workbench, browser } = editor();
-    const page = browser.page;
     await workbench.clearNotifications();
-    await page.keyboard.press('Control+Shift+G');
-    const review = page.locator('.part.sidebar .title-actions, .part.sidebar .actions-container').getByRole('button', { name: 'Review Changes' }).first();
-    await review.waitFor({ state: 'visible', timeout: 60000 });
-    await review.click();
+    await clickSourceControlTitleButton(browser.page, 'Review Changes');
     // The echo model says back what it was asked, which holds no finding: the review ran end to end and found none.
     const note = await workbench.waitForNotification(/found nothing to report|found \d+ problem/);
     assert.match(note.message, /^echo found nothing to report in [12] changed file\(s\)\. \(\d+ \+ \d+ tokens · \$0\.\d+\)$/);

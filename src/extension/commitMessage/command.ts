@@ -12,7 +12,9 @@ import { chatModelOrPick } from '../commands/chatModelOrPick.ts';
 import { signalFromToken } from '../chat/abort.ts';
 import { commitMessageFrom } from './answer.ts';
 import { usageLine } from '../chat/usageLine.ts';
-import { commitMessagePrompt } from './prompt.ts';
+import { commitMessagePrompt, DIFF_BUDGET_CHARS } from './prompt.ts';
+import { budgetChars, modelInputTokens } from '../chat/inputBudget.ts';
+import { isExcluded } from '../completions/excludeGlobs.ts';
 import { repositoryInstructions } from '../instructions/instructionFiles.ts';
 import { chooseRepository, recentSubjects, type GitRepository } from './git.ts';
 
@@ -34,10 +36,14 @@ export async function generateCommitMessage(services: ExtensionServices, arg?: u
     // The repository's own instructions (its root's AGENTS.md often says how its commits are written).
     const { text: instructions, files } = await repositoryInstructions(services.settings.current, { roots: [repository.rootUri] });
     if (files.length > 0) services.log.info(`Commit message: with the instructions of ${files.map((f) => f.label).join(', ')}.`);
-    const messages = commitMessagePrompt({ ...changes, recentSubjects: await recentSubjects(repository), draft, instructions });
     const abort = signalFromToken(token);
     try {
       const client = await services.connection.require();
+      // A model with a small context gets a smaller diff (files named instead of shown) rather than a refusal.
+      const budget = budgetChars(await modelInputTokens(client, model, abort.signal), DIFF_BUDGET_CHARS);
+      // The diffs of files where secrets live (the list inline completion never sends, and the user's) are not sent: named only.
+      const secret = (path: string) => isExcluded(path, services.settings.current.completionsExclude);
+      const messages = commitMessagePrompt({ ...changes, recentSubjects: await recentSubjects(repository), draft, instructions }, budget, secret);
       const answer = await client.chat({ model, messages }, { signal: abort.signal });
       const message = commitMessageFrom(answer.choices[0]?.message.content ?? '');
       if (message === '') {

@@ -50,14 +50,16 @@ export function splitDiff(diff: string): FileDiff[] {
   });
 }
 
-/** The diff as the model gets it: in order, each file whole where it still fits, the others by name. */
-export function fitDiff(diff: string, budget = DIFF_BUDGET_CHARS): string {
+/** The diff as the model gets it: in order, each file whole where it still fits, the others by name; a `secret` one never shown. */
+export function fitDiff(diff: string, budget = DIFF_BUDGET_CHARS, secret: (path: string) => boolean = () => false): string {
   const shown: string[] = [];
   const generated: string[] = [];
+  const withheld: string[] = [];
   const left: string[] = [];
   let used = 0;
   for (const file of splitDiff(diff)) {
-    if (GENERATED.test(file.path)) generated.push(file.path);
+    if (secret(file.path)) withheld.push(file.path);
+    else if (GENERATED.test(file.path)) generated.push(file.path);
     else if (used + file.text.length <= budget) {
       shown.push(file.text);
       used += file.text.length;
@@ -65,18 +67,19 @@ export function fitDiff(diff: string, budget = DIFF_BUDGET_CHARS): string {
   }
   // One file larger than the whole budget: its beginning, said to be cut, rather than nothing.
   if (shown.length === 0 && left.length > 0) {
-    const first = splitDiff(diff).find((f) => !GENERATED.test(f.path))!;
+    const first = splitDiff(diff).find((f) => !GENERATED.test(f.path) && !secret(f.path))!;
     shown.push(`${first.text.slice(0, budget)}\n[... the rest of this file's diff is left out]\n`);
     left.shift();
   }
   const notes: string[] = [];
   if (generated.length > 0) notes.push(`Generated files changed too (diff not shown): ${generated.join(', ')}`);
+  if (withheld.length > 0) notes.push(`Private files changed too (diff not shown): ${withheld.join(', ')}`);
   if (left.length > 0) notes.push(`More files changed (diff left out for length): ${left.join(', ')}`);
   return [shown.join('').trimEnd(), ...notes].filter(Boolean).join('\n\n');
 }
 
-export function commitMessagePrompt(changes: CommitChanges, budget = DIFF_BUDGET_CHARS): ChatMessage[] {
-  const parts = [`The ${changes.staged ? 'staged changes' : 'changes in the working tree (nothing is staged)'}:\n\n${fitDiff(changes.diff, budget)}`];
+export function commitMessagePrompt(changes: CommitChanges, budget = DIFF_BUDGET_CHARS, secret: (path: string) => boolean = () => false): ChatMessage[] {
+  const parts = [`The ${changes.staged ? 'staged changes' : 'changes in the working tree (nothing is staged)'}:\n\n${fitDiff(changes.diff, budget, secret)}`];
   const subjects = changes.recentSubjects.filter((s) => s.trim() !== '').slice(0, 10);
   if (subjects.length > 0) parts.push(`Recent commit messages in this repository, newest first:\n${subjects.map((s) => `- ${s}`).join('\n')}`);
   if (changes.draft.trim() !== '') parts.push(`The author has started the message; keep its intent:\n${changes.draft.trim()}`);

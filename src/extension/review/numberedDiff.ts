@@ -61,18 +61,18 @@ export interface NumberedDiff {
   readonly text: string;
   /** The files shown, in order. */
   readonly shown: readonly FileDiff[];
-  /** Files changed but not shown: over the budget, binary, deleted or generated. */
+  /** Files changed but not shown: over the budget, binary, deleted, generated, or where secrets live. */
   readonly leftOut: readonly string[];
 }
 
-/** The files in order, each whole while it fits in `budget` characters; the rest by name. */
-export function numberedDiff(files: readonly FileDiff[], budget: number): NumberedDiff {
+/** The files in order, each whole while it fits in `budget` characters; the rest by name (a `secret` one never shown). */
+export function numberedDiff(files: readonly FileDiff[], budget: number, secret: (path: string) => boolean = () => false): NumberedDiff {
   const parts: string[] = [];
   const shown: FileDiff[] = [];
   const leftOut: string[] = [];
   let used = 0;
   for (const file of files) {
-    if (file.deleted || file.binary || file.hunks.length === 0 || GENERATED.test(file.path)) {
+    if (file.deleted || file.binary || file.hunks.length === 0 || GENERATED.test(file.path) || secret(file.path)) {
       leftOut.push(file.path);
       continue;
     }

@@ -10,8 +10,10 @@ import type { ExtensionServices } from '../services.ts';
 import type { GitRepository } from '../commitMessage/git.ts';
 import { numberedDiff, parseDiff, type FileDiff } from './numberedDiff.ts';
 import { parseFindings, REVIEW_BUDGET_CHARS, reviewPrompt, type Finding } from './reviewPrompt.ts';
-import { uncommittedDiff } from './uncommittedChanges.ts';
+import { changesDiff } from './changesDiff.ts';
 import { lineAfterEdit } from './followEdits.ts';
+import { budgetChars, modelInputTokens } from '../chat/inputBudget.ts';
+import { isExcluded } from '../completions/excludeGlobs.ts';
 
 export interface Review {
   readonly model: string;
@@ -20,10 +22,14 @@ export interface Review {
   readonly reviewed: readonly FileDiff[];
   readonly leftOut: readonly string[];
   readonly usage: Usage | undefined;
+  /** What the changes were counted from, when not HEAD. */
+  readonly since?: string;
 }
 
 export interface ReviewSteps {
   readonly signal: AbortSignal;
+  /** Review what the branch changed since it left this one (a branch or a commit); the uncommitted changes when absent. */
+  readonly since?: string;
   /** Said once the changes are read, before the model is asked. */
   readonly onAsking?: (files: readonly FileDiff[]) => void;
 }
@@ -33,25 +39,39 @@ export class GitDiffError extends Error {
   override readonly name = 'GitDiffError';
 }
 
-/** The review; null when there is nothing to review (no changes, or none a model can read). */
+/** There are changes, but none the model can be shown: each is deleted, binary, generated or larger than its context allows. */
+export class NothingReviewableError extends Error {
+  override readonly name = 'NothingReviewableError';
+  readonly files: readonly string[];
+  constructor(files: readonly string[]) {
+    super(`none of the changed files can be reviewed: ${files.join(', ')}`);
+    this.files = files;
+  }
+}
+
+/** The review; null when there are no changes. */
 export async function reviewChanges(services: ExtensionServices, repository: GitRepository, gitPath: string, model: string, focus: string, steps: ReviewSteps): Promise<Review | null> {
   let diff: string;
   try {
-    diff = await uncommittedDiff(gitPath, repository.rootUri.fsPath, steps.signal);
+    diff = await changesDiff(gitPath, repository.rootUri.fsPath, steps.signal, steps.since);
   } catch (error) {
     if (steps.signal.aborted) throw error;
     throw new GitDiffError(error instanceof Error ? error.message : String(error));
   }
-  const { text, shown, leftOut } = numberedDiff(parseDiff(diff), REVIEW_BUDGET_CHARS);
-  if (shown.length === 0) return null;
+  const files = parseDiff(diff);
+  if (files.length === 0) return null;
+  const client = await services.connection.require();
+  const budget = budgetChars(await modelInputTokens(client, model, steps.signal), REVIEW_BUDGET_CHARS);
+  // The files where secrets live (the list inline completion never sends, and the user's) are named, never shown.
+  const { text, shown, leftOut } = numberedDiff(files, budget, (path) => isExcluded(path, services.settings.current.completionsExclude));
+  if (shown.length === 0) throw new NothingReviewableError(leftOut);
   const { text: instructions } = await repositoryInstructions(services.settings.current, { roots: [repository.rootUri] });
   steps.onAsking?.(shown);
-  const client = await services.connection.require();
-  const answer = await client.chat({ model, messages: reviewPrompt({ diff: text, leftOut, focus, instructions }) }, { signal: steps.signal });
+  const answer = await client.chat({ model, messages: reviewPrompt({ diff: text, leftOut, focus, instructions, ...(steps.since === undefined ? {} : { since: steps.since }) }) }, { signal: steps.signal });
   services.connection.balanceMayHaveChanged();
   const findings = parseFindings(answer.choices[0]?.message.content ?? '', shown);
   services.log.info(`Review by ${model}: ${findings.length} finding(s) in ${shown.length} file(s)${leftOut.length ? `; not reviewed: ${leftOut.join(', ')}` : ''}.`);
-  return { model, root: repository.rootUri, findings, reviewed: shown, leftOut, usage: answer.usage ?? undefined };
+  return { model, root: repository.rootUri, findings, reviewed: shown, leftOut, usage: answer.usage ?? undefined, ...(steps.since === undefined ? {} : { since: steps.since }) };
 }
 
 const SEVERITY: Record<Finding['severity'], vscode.DiagnosticSeverity> = {

@@ -15,7 +15,7 @@ export const REVIEW_BUDGET_CHARS = 48_000;
 export const NO_FINDINGS = 'NO FINDINGS';
 
 const INSTRUCTIONS = [
-  'You review code changes before they are committed, as a careful senior engineer would.',
+  'You review code changes before they are committed or merged, as a careful senior engineer would.',
   'Report only real problems in the changed lines: bugs, wrong logic, unhandled errors or edge cases, security issues, resource leaks, race conditions, misleading names or comments. No praise, no summaries, no style nits a formatter would fix.',
   'Each line of the diff starts with its line number in the new file; removed lines have none.',
   'Answer with one finding per line, exactly in this form and nothing else:',
@@ -32,11 +32,14 @@ export interface ReviewRequest {
   readonly focus: string;
   /** The repository's instructions, as a system text ('' or absent: none). */
   readonly instructions?: string;
+  /** The branch the changes are counted from, when not HEAD. */
+  readonly since?: string;
 }
 
 export function reviewPrompt(request: ReviewRequest): ChatMessage[] {
-  const parts = [`The uncommitted changes of the repository:\n\n${request.diff}`];
-  if (request.leftOut.length > 0) parts.push(`Also changed, not shown (deleted, binary, generated or over the length budget): ${request.leftOut.join(', ')}`);
+  const what = request.since === undefined ? 'The uncommitted changes of the repository' : `What the current branch changed since it left ${request.since}`;
+  const parts = [`${what}:\n\n${request.diff}`];
+  if (request.leftOut.length > 0) parts.push(`Also changed, not shown (deleted, binary, generated, private or over the length budget): ${request.leftOut.join(', ')}`);
   if (request.focus.trim() !== '') parts.push(`Look in particular at: ${request.focus.trim()}`);
   parts.push('Review these changes.');
   return [
@@ -102,4 +105,14 @@ function placed(file: FileDiff, line: number): Finding['at'] {
     if (!best || distance < best.distance) best = { line: nearest, distance };
   }
   return best && best.distance <= NEAR_LINES ? { path: file.path, line: best.line } : null;
+}
+
+/**
+ * What `@gateway /review ...` asks for: `since BRANCH` (or `against BRANCH`) first reviews what the current branch
+ * changed since it left that branch; the rest, after an optional colon, is what to look at in particular.
+ */
+export function parseReviewAsk(prompt: string): { readonly since?: string; readonly focus: string } {
+  const match = /^\s*(?:since|against)\s+([^\s:-][^\s:]*)\s*:?\s*([\s\S]*)$/i.exec(prompt);
+  if (!match) return { focus: prompt.trim() };
+  return { since: match[1]!, focus: match[2]!.trim() };
 }

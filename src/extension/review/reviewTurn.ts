@@ -12,8 +12,9 @@ import { chooseRepository, gitApi } from '../commitMessage/git.ts';
 import { escapeMarkdown, explainError } from '../errors/explain.ts';
 import type { ExtensionServices } from '../services.ts';
 import type { Translate } from '../translate.ts';
-import { GitDiffError, reviewChanges, type Review } from './review.ts';
-import { reviewSummary } from './reviewCommand.ts';
+import { GitDiffError, NothingReviewableError, reviewChanges, type Review } from './review.ts';
+import { noChanges, nothingReviewable, reviewSummary } from './reviewCommand.ts';
+import { parseReviewAsk } from './reviewPrompt.ts';
 
 export async function answerReview(services: ExtensionServices, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
   const { t } = services;
@@ -31,12 +32,14 @@ export async function answerReview(services: ExtensionServices, request: vscode.
   try {
     stream.progress(t('Reading the changes…'));
     const gitPath = (await gitApi())?.git.path ?? 'git';
-    const review = await reviewChanges(services, repository, gitPath, model, request.prompt, {
+    const { since, focus } = parseReviewAsk(request.prompt);
+    const review = await reviewChanges(services, repository, gitPath, model, focus, {
       signal: abort.signal,
+      ...(since === undefined ? {} : { since }),
       onAsking: (files) => stream.progress(t('Reviewing {0} file(s) with {1}…', files.length, model)),
     });
     if (!review) {
-      stream.markdown(t('There are no changes to review: change a file first.'));
+      stream.markdown(escapeMarkdown(noChanges(since, t)));
       return { metadata: { command: 'review' } };
     }
     services.reviewProblems.show(review);
@@ -46,6 +49,7 @@ export async function answerReview(services: ExtensionServices, request: vscode.
   } catch (error) {
     if (token.isCancellationRequested) return { metadata: { command: 'review' } };
     if (error instanceof GitDiffError) stream.markdown(escapeMarkdown(t('Git could not show the changes: {0}', error.message)));
+    else if (error instanceof NothingReviewableError) stream.markdown(escapeMarkdown(nothingReviewable(error, model, t)));
     else showView(stream, failureView(explainError(error, t, services.connection.secrets()), t));
     return { metadata: { failed: true } };
   } finally {
@@ -66,6 +70,6 @@ function showFindings(stream: vscode.ChatResponseStream, review: Review, t: Tran
     } else stream.markdown(`${escapeMarkdown(`${finding.said}: ${finding.message}`)}\n`);
   }
   const lines = [`_${escapeMarkdown(reviewSummary(review, t))}_`];
-  if (review.leftOut.length > 0) lines.push(`_${escapeMarkdown(t('Not reviewed (deleted, binary, generated or over the length budget): {0}', review.leftOut.join(', ')))}_`);
+  if (review.leftOut.length > 0) lines.push(`_${escapeMarkdown(t('Not reviewed (deleted, binary, generated, private or over the length budget): {0}', review.leftOut.join(', ')))}_`);
   stream.markdown(`${review.findings.length > 0 ? '\n' : ''}${lines.join('\n\n')}`);
 }

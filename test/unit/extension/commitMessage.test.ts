@@ -67,3 +67,13 @@ describe('commit message: the answer made into the message', () => {
     assert.equal(commitMessageFrom('   '), '');
   });
 });
+
+describe('commit message: private files', () => {
+  it('names a file where secrets live and never sends its diff', () => {
+    const env = 'diff --git a/.env b/.env\nnew file mode 100644\n--- /dev/null\n+++ b/.env\n@@ -0,0 +1 @@\n+API_TOKEN=sk-live-123\n';
+    const fitted = fitDiff(env + fileDiff('src/a.ts', 2), 10_000, (path) => path === '.env');
+    assert.ok(!fitted.includes('sk-live-123'), fitted);
+    assert.match(fitted, /Private files changed too \(diff not shown\): \.env/);
+    assert.match(fitted, /line 0 of src\/a\.ts/);
+  });
+});

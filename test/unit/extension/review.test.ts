@@ -4,9 +4,10 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { numberedDiff, parseDiff, newFileDiff, type FileDiff } from '../../../src/extension/review/numberedDiff.ts';
-import { NO_FINDINGS, parseFindings, reviewPrompt } from '../../../src/extension/review/reviewPrompt.ts';
-import { uncommittedDiff } from '../../../src/extension/review/uncommittedChanges.ts';
+import { NO_FINDINGS, parseFindings, parseReviewAsk, reviewPrompt } from '../../../src/extension/review/reviewPrompt.ts';
+import { branchNames, changesDiff } from '../../../src/extension/review/changesDiff.ts';
 import { lineAfterEdit } from '../../../src/extension/review/followEdits.ts';
+import { budgetChars } from '../../../src/extension/chat/inputBudget.ts';
 import { repositoryWithCommit, type TestRepository } from '../../support/gitRepository.ts';
 
 const lines = (n: number, tag: string): string => Array.from({ length: n }, (_, i) => `${tag} line ${i + 1}`).join('\n') + '\n';
@@ -51,7 +52,7 @@ describe('review: the uncommitted changes, from git', () => {
     repo.write('.gitignore', 'ignored.log\n');
     repo.write('ignored.log', 'not a change\n');
 
-    const files = parseDiff(await uncommittedDiff('git', repo.dir, signal));
+    const files = parseDiff(await changesDiff('git', repo.dir, signal));
     assert.deepEqual(files.map((f) => [f.path, f.deleted]).sort(), [['.gitignore', false], ['a.ts', false], ['gone.ts', true], ['new.ts', false]]);
     const aDiff = files.find((f) => f.path === 'a.ts')!;
     assert.ok(aDiff.hunks.some((h) => h.text.includes('    3 + a line 3, changed')), 'the staged change is there, on line 3');
@@ -73,15 +74,35 @@ describe('review: the uncommitted changes, from git', () => {
     repo.git('init', '-q', '-b', 'main');
     repo.write('staged.ts', 'one\ntwo\n');
     repo.git('add', 'staged.ts');
-    const files = parseDiff(await uncommittedDiff('git', repo.dir, signal));
+    const files = parseDiff(await changesDiff('git', repo.dir, signal));
     assert.deepEqual(files.map((f) => f.path).sort(), ['staged.ts', 'x.ts']);
     assertNumbersMatchFiles(files, repo.dir);
+  });
+
+  it('since a branch: the current branch\'s commits and uncommitted changes against the merge base, not what the branch left since', async () => {
+    repo = repositoryWithCommit('mg-review-branch-', { path: 'base.ts', content: lines(5, 'base') }, 'first');
+    repo.git('checkout', '-q', '-b', 'feature');
+    repo.write('feature.ts', 'export const feature = true;\n');
+    repo.git('add', 'feature.ts');
+    repo.git('commit', '-q', '-m', 'feature');
+    repo.write('wip.ts', 'export const wip = 1;\n');
+    repo.git('checkout', '-q', 'main');
+    repo.write('later-on-main.ts', 'export const later = 1;\n');
+    repo.git('add', 'later-on-main.ts');
+    repo.git('commit', '-q', '-m', 'main moves on');
+    repo.git('checkout', '-q', 'feature');
+    const files = parseDiff(await changesDiff('git', repo.dir, signal, 'main'));
+    assert.deepEqual(files.map((f) => f.path).sort(), ['feature.ts', 'wip.ts']);
+    assert.deepEqual(parseDiff(await changesDiff('git', repo.dir, signal)).map((f) => f.path), ['wip.ts'], 'without since: the uncommitted only');
+    assert.deepEqual(await branchNames('git', repo.dir, signal), ['feature', 'main']);
+    await assert.rejects(changesDiff('git', repo.dir, signal, 'no-such-branch'), /no-such-branch/);
+    await assert.rejects(changesDiff('git', repo.dir, signal, '--output=/tmp/x'), /is not a branch/);
   });
 
   it('says what git said when it fails (not a repository)', async () => {
     repo = repositoryWithCommit('mg-review-broken-', { path: 'x.ts', content: 'x\n' }, 'first');
     rmSync(join(repo.dir, '.git'), { recursive: true, force: true });
-    await assert.rejects(uncommittedDiff('git', repo.dir, signal), /not a git repository/i);
+    await assert.rejects(changesDiff('git', repo.dir, signal), /not a git repository/i);
   });
 });
 
@@ -96,6 +117,13 @@ describe('review: the numbered diff', () => {
     assert.deepEqual(leftOut, ['src/big.ts', 'package-lock.json', 'logo.png']);
     assert.ok(text.length <= 2_000);
     assert.match(text, /File: src\/small\.ts\n@@ -0,0 \+1,3 @@\n {4}1 \+ src\/small\.ts line 1\n/);
+  });
+
+  it('never shows a file where secrets live: it is named among the rest', () => {
+    const files = parseDiff(newFileDiff('config/.env', 'API_TOKEN=sk-live-123\n') + file('src/a.ts', 2));
+    const { text, leftOut } = numberedDiff(files, 10_000, (path) => path.endsWith('.env'));
+    assert.deepEqual(leftOut, ['config/.env']);
+    assert.ok(!text.includes('sk-live-123'));
   });
 
   it('a hunk that empties a file points at nothing; an empty new file has no hunk', () => {
@@ -164,5 +192,24 @@ describe('review: findings follow the edits made since', () => {
     assert.equal(lineAfterEdit(3, joinLines4To6), 3);
     assert.equal(lineAfterEdit(5, joinLines4To6), null);
     assert.equal(lineAfterEdit(10, joinLines4To6), 8);
+  });
+});
+
+describe('review: the diff\'s budget follows the model\'s context', () => {
+  it('is the cap for a model of unknown or large context, less for a small one, never under 2,000 characters', () => {
+    assert.equal(budgetChars(undefined, 48_000), 48_000);
+    assert.equal(budgetChars(200_000, 48_000), 48_000);
+    assert.equal(budgetChars(8_192 - 2_048, 48_000), (6_144 - 1_500) * 3);
+    assert.equal(budgetChars(1_875, 48_000), 2_000);
+  });
+});
+
+describe('review: what @gateway /review is asked', () => {
+  it('reads "since BRANCH" or "against BRANCH" first, then what to look at', () => {
+    assert.deepEqual(parseReviewAsk('since main: error handling'), { since: 'main', focus: 'error handling' });
+    assert.deepEqual(parseReviewAsk('Against origin/release-1.2 security'), { since: 'origin/release-1.2', focus: 'security' });
+    assert.deepEqual(parseReviewAsk('since main'), { since: 'main', focus: '' });
+    assert.deepEqual(parseReviewAsk(' error handling since the last release '), { focus: 'error handling since the last release' });
+    assert.deepEqual(parseReviewAsk('since -x'), { focus: 'since -x' }, 'never an option for git');
   });
 });

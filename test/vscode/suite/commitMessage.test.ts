@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { GitRepository } from '../../../src/extension/commitMessage/git.ts';
-import { gitApi } from '../../../src/extension/commitMessage/git.ts';
+import { openInGit, type OpenedRepository } from './gitInEditor.ts';
 import { suiteGatewayHooks, waitFor } from './helpers.ts';
 import { repositoryWithCommit, type TestRepository } from '../../support/gitRepository.ts';
 
@@ -13,21 +13,16 @@ describe('Generate Commit Message', () => {
   suiteGatewayHooks();
   let repo: TestRepository;
   let repository: GitRepository;
-  let gitEnabledBefore: boolean | undefined;
+  let opened: OpenedRepository | undefined;
 
   before(async () => {
     repo = repositoryWithCommit('mg-commit-', { path: 'greeting.ts', content: 'export const greeting = "hello";\n' }, 'feat(greeting): first greeting');
-    // The test editors start with git.enabled off (quiet); this suite turns it on for itself, and back after.
-    gitEnabledBefore = vscode.workspace.getConfiguration('git').inspect<boolean>('enabled')?.globalValue;
-    await vscode.workspace.getConfiguration('git').update('enabled', true, vscode.ConfigurationTarget.Global);
-    const gitExtension = await waitFor('the Git extension to be enabled', async () => (await gitApi()) ?? undefined);
-    await vscode.commands.executeCommand('git.openRepository', repo.dir);
-    repository = await waitFor('the Git extension to open the repository', () => gitExtension.getRepository(vscode.Uri.file(repo.dir)) ?? undefined);
+    opened = await openInGit(repo.dir);
+    repository = opened.repository;
   });
 
   after(async () => {
-    if (repository) await vscode.commands.executeCommand('git.close', repository).then(undefined, () => undefined);
-    await vscode.workspace.getConfiguration('git').update('enabled', gitEnabledBefore, vscode.ConfigurationTarget.Global);
+    await opened?.close();
     if (repo) rmSync(repo.dir, { recursive: true, force: true });
   });
 

@@ -10,7 +10,7 @@ import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
 import { activate, askGateway, resetConfiguration, waitFor } from './helpers.ts';
 import { useRecordingGateway } from './recordingGateway.ts';
 import type { RecordingGateway } from './recordingGateway.ts';
-import { gitApi } from '../../../src/extension/commitMessage/git.ts';
+import { openInGit } from './gitInEditor.ts';
 import { repositoryWithCommit } from '../../support/gitRepository.ts';
 
 const ROOT_RULE = 'Name every test after the behaviour it checks (mg-root-rule).';
@@ -87,15 +87,11 @@ describe('repository instructions (AGENTS.md)', () => {
 
   it('Generate Commit Message sends the AGENTS.md at the root of the repository the commit is for', async () => {
     const repo = repositoryWithCommit('mg-instructions-commit-', { path: 'a.ts', content: 'export const a = 1;\n' }, 'first');
-    const gitEnabledBefore = vscode.workspace.getConfiguration('git').inspect<boolean>('enabled')?.globalValue;
     try {
       repo.write('AGENTS.md', 'Commit subjects follow Conventional Commits (mg-commit-rule).\n');
       repo.write('a.ts', 'export const a = 2;\n');
       repo.git('add', 'a.ts');
-      await vscode.workspace.getConfiguration('git').update('enabled', true, vscode.ConfigurationTarget.Global);
-      const git = await waitFor('the Git extension to be enabled', async () => (await gitApi()) ?? undefined);
-      await vscode.commands.executeCommand('git.openRepository', repo.dir);
-      const repository = await waitFor('the Git extension to open the repository', () => git.getRepository(vscode.Uri.file(repo.dir)) ?? undefined);
+      const { repository, close } = await openInGit(repo.dir);
       try {
         repository.inputBox.value = '';
         await vscode.commands.executeCommand('modelGateway.generateCommitMessage', { rootUri: repository.rootUri });
@@ -104,10 +100,9 @@ describe('repository instructions (AGENTS.md)', () => {
         assert.match(system, /mg-commit-rule/);
         assert.doesNotMatch(system, /mg-root-rule/, 'the workspace folder is not this repository: its AGENTS.md is not about these commits');
       } finally {
-        await vscode.commands.executeCommand('git.close', repository).then(undefined, () => undefined);
+        await close();
       }
     } finally {
-      await vscode.workspace.getConfiguration('git').update('enabled', gitEnabledBefore, vscode.ConfigurationTarget.Global);
       rmSync(repo.dir, { recursive: true, force: true });
     }
   });

@@ -42,7 +42,8 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
 /** What the stand-in answers a model: the same text for all, or each its own; a model it answers null for is not served (404). */
 export type Answers = string | ((model: string) => string | null);
 
-export async function startRecordingGateway(model: string, answers: Answers = 'ok'): Promise<RecordingGateway> {
+/** `entry`: more fields of the model's /v1/models entry (its context_length, say). */
+export async function startRecordingGateway(model: string, answers: Answers = 'ok', entry: Record<string, unknown> = {}): Promise<RecordingGateway> {
   const answerFor = (asked: string) => (typeof answers === 'string' ? answers : answers(asked));
   const seen: string[] = [];
   const chats: RecordingGateway['chats'] = [];
@@ -50,7 +51,7 @@ export async function startRecordingGateway(model: string, answers: Answers = 'o
   const listening = await listenOnLoopback(createServer((req, res) => {
     seen.push(req.headers.authorization ?? '');
     const json = (body: object) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.url === '/v1/models') return void json({ object: 'list', data: [{ id: model, object: 'model' }] });
+    if (req.url === '/v1/models') return void json({ object: 'list', data: [{ id: model, object: 'model', ...entry }] });
     if (req.url?.startsWith('/v1/dashboard/billing/subscription')) return void json({ object: 'billing_subscription', hard_limit_usd: 5 });
     if (req.url?.startsWith('/v1/dashboard/billing/usage')) return void json({ object: 'list', total_usage: 0 });
     if (req.method === 'POST' && req.url === '/v1/chat/completions') {
@@ -78,9 +79,9 @@ export async function startRecordingGateway(model: string, answers: Answers = 'o
 }
 
 /** A new recording gateway with the extension pointed at it (its address, `model`, a key of its own), once the connection uses it. */
-export async function useRecordingGateway(api: ModelGatewayApi, model: string, answers: Answers): Promise<RecordingGateway> {
+export async function useRecordingGateway(api: ModelGatewayApi, model: string, answers: Answers, entry: Record<string, unknown> = {}): Promise<RecordingGateway> {
   await resetConfiguration(api);
-  const gateway = await startRecordingGateway(model, answers);
+  const gateway = await startRecordingGateway(model, answers, entry);
   await setSettings(api, { baseUrl: gateway.origin, model });
   await setKey(api, `sk-suite-recorded-${model}`);
   await waitFor('the connection to be configured', () => api.services.connection.state.configured || undefined);

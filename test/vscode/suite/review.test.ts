@@ -7,7 +7,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
-import { gitApi, type GitRepository } from '../../../src/extension/commitMessage/git.ts';
+import type { GitRepository } from '../../../src/extension/commitMessage/git.ts';
+import { openInGit, type OpenedRepository } from './gitInEditor.ts';
 import type { Review } from '../../../src/extension/review/review.ts';
 import { activate, askGateway, resetConfiguration, waitFor } from './helpers.ts';
 import { useRecordingGateway, type RecordingGateway } from './recordingGateway.ts';
@@ -26,7 +27,7 @@ describe('Review Changes', () => {
   let gateway: RecordingGateway;
   let repo: TestRepository;
   let repository: GitRepository;
-  let gitEnabledBefore: boolean | undefined;
+  let opened: OpenedRepository | undefined;
   const fileUri = (path: string) => vscode.Uri.file(join(repo.dir, path));
   const problemsOf = (path: string) => vscode.languages.getDiagnostics(fileUri(path)).filter((d) => d.source?.startsWith('Model Gateway review'));
 
@@ -34,18 +35,14 @@ describe('Review Changes', () => {
     ({ api } = await activate());
     gateway = await useRecordingGateway(api, 'reviewer', FINDINGS);
     repo = repositoryWithCommit('mg-review-', { path: 'cart.ts', content: ORIGINAL }, 'first');
-    gitEnabledBefore = vscode.workspace.getConfiguration('git').inspect<boolean>('enabled')?.globalValue;
-    await vscode.workspace.getConfiguration('git').update('enabled', true, vscode.ConfigurationTarget.Global);
-    const git = await waitFor('the Git extension to be enabled', async () => (await gitApi()) ?? undefined);
-    await vscode.commands.executeCommand('git.openRepository', repo.dir);
-    repository = await waitFor('the Git extension to open the repository', () => git.getRepository(vscode.Uri.file(repo.dir)) ?? undefined);
+    opened = await openInGit(repo.dir);
+    repository = opened.repository;
   });
 
   after(async () => {
     await vscode.commands.executeCommand('modelGateway.clearReview');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    if (repository) await vscode.commands.executeCommand('git.close', repository).then(undefined, () => undefined);
-    await vscode.workspace.getConfiguration('git').update('enabled', gitEnabledBefore, vscode.ConfigurationTarget.Global);
+    await opened?.close();
     if (repo) rmSync(repo.dir, { recursive: true, force: true });
     if (api) await resetConfiguration(api);
     await gateway?.close();
@@ -57,6 +54,7 @@ describe('Review Changes', () => {
     repo.write('AGENTS.md', 'Money is in integer cents (mg-review-rule).\n');
     mkdirSync(join(repo.dir, 'notes'));
     repo.write('notes/todo.ts', 'export const url = "https://example.com";\nexport const token = "abc123";\n');
+    repo.write('.env', 'PAYMENTS_KEY=sk-live-review-secret\n');
     const review = await vscode.commands.executeCommand<Review | undefined>('modelGateway.reviewChanges', { rootUri: repository.rootUri });
     assert.ok(review, 'the command returns the review');
 
@@ -69,6 +67,7 @@ describe('Review Changes', () => {
     assert.ok(user.includes('    3 +   for (let i = 0; i <= items.length; i++) sum += items[i].price;'), 'the staged change, numbered as in the file');
     assert.ok(user.includes('      -   for (const item of items) sum += item.price;'), 'the removed line, without a number');
     assert.ok(user.includes('    2 + export const token = "abc123";'), 'the untracked file, as new');
+    assert.ok(!user.includes('sk-live-review-secret') && /not shown .*\.env/.test(user), 'a .env file is named, its content never sent');
 
     const cart = problemsOf('cart.ts');
     assert.deepEqual(cart.map((d) => [d.range.start.line, d.severity, d.message]), [[2, vscode.DiagnosticSeverity.Error, '`i <= items.length` reads one past the end; use `<`.']]);
@@ -115,4 +114,49 @@ describe('Review Changes', () => {
     assert.match(answer.markdown, /There are no changes to review/);
     assert.equal(gateway.chats.length, asked, 'no model was asked');
   });
+
+  it('a model with a small context is sent the files that fit it, the others named; none fitting is said, and nothing sent', async () => {
+    await gateway.close();
+    // 2,500 tokens of context: room for about 2,000 characters of diff.
+    gateway = await useRecordingGateway(api, 'small-reviewer', 'NO FINDINGS', { context_length: 2_500 });
+    repo.write('small.ts', 'export const small = 1;\n');
+    repo.write('big.ts', lines(120));
+    const answer = await askGateway(api, '', 'review');
+    const user = String(gateway.chats.at(-1)!.messages[1]!.content);
+    assert.ok(user.includes('File: small.ts'), user);
+    assert.ok(!user.includes('File: big.ts') && /not shown .*: big\.ts/.test(user), 'big.ts is named, not shown');
+    assert.match(answer.markdown, /small-reviewer found nothing to report in 1 changed file\(s\)/);
+    assert.match(answer.markdown, /Not reviewed \(.*\): big\.ts/);
+
+    repo.git('add', 'small.ts');
+    repo.git('commit', '-q', '-m', 'small');
+    const asked = gateway.chats.length;
+    const none = await askGateway(api, '', 'review');
+    assert.match(none.markdown, /None of the changed files can be reviewed: big\.ts\. .* larger than small-reviewer can read at once\./);
+    assert.equal(gateway.chats.length, asked, 'no model was asked');
+  });
+
+  it('@gateway /review since main, and Review Branch Changes, review what the branch changed since it left main', async () => {
+    await gateway.close();
+    gateway = await useRecordingGateway(api, 'reviewer', 'feature.ts:1: info: say what the flag is for.');
+    repo.git('checkout', '-q', '-b', 'feature');
+    repo.write('feature.ts', 'export const flag = true;\n');
+    repo.git('add', 'feature.ts');
+    repo.git('commit', '-q', '-m', 'feature');
+    const answer = await askGateway(api, 'since main: naming', 'review');
+    const user = String(gateway.chats.at(-1)!.messages[1]!.content);
+    assert.match(user, /^What the current branch changed since it left main:/);
+    assert.ok(user.includes('File: feature.ts\n') && user.includes('File: big.ts\n'), 'the branch\'s commit and the uncommitted file');
+    assert.match(user, /Look in particular at: naming/);
+    assert.match(answer.markdown, /reviewer found 1 problem\(s\) in 2 file\(s\) changed since main\./);
+    const review = await vscode.commands.executeCommand<Review | undefined>('modelGateway.reviewBranch', { rootUri: repository.rootUri, since: 'main' });
+    assert.equal(review?.since, 'main');
+    assert.deepEqual(review?.reviewed.map((f) => f.path).sort(), ['big.ts', 'feature.ts']);
+    assert.equal(problemsOf('feature.ts').length, 1);
+  });
 });
+
+/** `count` numbered lines of code, about 45 characters each. */
+function lines(count: number): string {
+  return Array.from({ length: count }, (_, i) => `export const value${i} = ${i} * 1000 + ${i};\n`).join('');
+}

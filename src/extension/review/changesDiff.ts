@@ -1,7 +1,9 @@
 /**
- * A repository's uncommitted changes as one diff against HEAD (staged and not: what the next commit would hold if
- * everything were added), with the files git does not track yet shown as new files. Asked of git itself: the Git
- * extension's API has no diff against HEAD of the whole tree, and its view lags commands run in a terminal.
+ * A repository's changes as one diff: the uncommitted ones against HEAD (staged and not: what the next commit would
+ * hold if everything were added), or, since a branch, everything the current branch changed since it left that
+ * branch (its commits and the uncommitted changes, against their merge base), what a pull request would show. Files
+ * git does not track yet are shown as new files. Asked of git itself: the Git extension's API has no diff of the
+ * whole tree against a commit, and its view lags commands run in a terminal.
  */
 import { execFile } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
@@ -22,8 +24,15 @@ function git(gitPath: string, cwd: string, args: readonly string[], signal: Abor
   });
 }
 
-/** What HEAD is, or, in a repository without commits yet, the empty tree (of the repository's own hash). */
-async function base(gitPath: string, root: string, signal: AbortSignal): Promise<string> {
+/**
+ * What the changes are counted from: the merge base of HEAD and `since`; else HEAD, or, in a repository without
+ * commits yet, the empty tree (of the repository's own hash).
+ */
+async function base(gitPath: string, root: string, signal: AbortSignal, since: string | undefined): Promise<string> {
+  if (since !== undefined) {
+    if (since.startsWith('-')) throw new Error(`"${since}" is not a branch`);
+    return (await git(gitPath, root, ['merge-base', 'HEAD', since], signal)).trim();
+  }
   try {
     await git(gitPath, root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], signal);
     return 'HEAD';
@@ -33,8 +42,9 @@ async function base(gitPath: string, root: string, signal: AbortSignal): Promise
   }
 }
 
-export async function uncommittedDiff(gitPath: string, root: string, signal: AbortSignal): Promise<string> {
-  const against = await base(gitPath, root, signal);
+/** The changes since `since` (a branch or any commit), or the uncommitted ones when it is undefined. */
+export async function changesDiff(gitPath: string, root: string, signal: AbortSignal, since?: string): Promise<string> {
+  const against = await base(gitPath, root, signal, since);
   const tracked = await git(gitPath, root, ['-c', 'core.quotePath=false', 'diff', '--no-color', '--no-ext-diff', '--find-renames', against, '--'], signal);
   const untracked = (await git(gitPath, root, ['ls-files', '--others', '--exclude-standard', '-z'], signal)).split('\0').filter(Boolean);
   const added: string[] = [];
@@ -54,4 +64,10 @@ async function readText(file: string): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/** The repository's branches, local first, then remote ones (`origin/main`), as git names them. */
+export async function branchNames(gitPath: string, root: string, signal: AbortSignal): Promise<string[]> {
+  const listed = await git(gitPath, root, ['for-each-ref', '--format=%(refname:short)', 'refs/heads', 'refs/remotes'], signal);
+  return listed.split('\n').map((name) => name.trim()).filter((name) => name !== '' && !name.endsWith('/HEAD'));
 }
