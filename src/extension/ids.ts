@@ -37,6 +37,7 @@ export const COMMANDS = {
   reviewChanges: 'modelGateway.reviewChanges',
   reviewBranch: 'modelGateway.reviewBranch',
   clearReview: 'modelGateway.clearReview',
+  dismissReviewFinding: 'modelGateway.dismissReviewFinding',
 } as const;
 
 /** The `@gateway` chat participant (`chatParticipants[].id`). */

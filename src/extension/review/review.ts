@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Usage } from '../../contract/index.ts';
+import { COMMANDS } from '../ids.ts';
 import { repositoryInstructions } from '../instructions/instructionFiles.ts';
 import type { ExtensionServices } from '../services.ts';
 import type { GitRepository } from '../commitMessage/git.ts';
@@ -80,11 +81,40 @@ const SEVERITY: Record<Finding['severity'], vscode.DiagnosticSeverity> = {
   info: vscode.DiagnosticSeverity.Information,
 };
 
-/** The findings in the Problems panel, by repository; they follow the edits made to their files since. */
+/** A finding's whole line (to the next line's start: the length of the line is not known here). */
+function lineRange(line: number): vscode.Range {
+  return new vscode.Range(line, 0, line + 1, 0);
+}
+
+/**
+ * The findings in the Problems panel, by repository; they follow the edits made to their files since, and each has
+ * "Dismiss Review Finding" in its light bulb (beside "Fix with Model Gateway" for errors and warnings).
+ */
 export class ReviewProblems implements vscode.Disposable {
   readonly #collection = vscode.languages.createDiagnosticCollection('model-gateway-review');
   readonly #byRoot = new Map<string, vscode.Uri[]>();
   readonly #edits = vscode.workspace.onDidChangeTextDocument((event) => this.#follow(event));
+  readonly #dismissActions = vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, { provideCodeActions: (document, range) => this.#dismissActionsAt(document.uri, range) }, {
+    providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
+  });
+
+  /** The findings on the lines of `range`, each with its own Dismiss. */
+  #dismissActionsAt(uri: vscode.Uri, range: vscode.Range): vscode.CodeAction[] {
+    return (this.#collection.get(uri) ?? [])
+      .filter((diagnostic) => diagnostic.range.start.line >= range.start.line && diagnostic.range.start.line <= range.end.line)
+      .map((diagnostic) => {
+        const action = new vscode.CodeAction(vscode.l10n.t('Dismiss Review Finding'), vscode.CodeActionKind.QuickFix);
+        action.diagnostics = [diagnostic];
+        action.command = { command: COMMANDS.dismissReviewFinding, title: action.title, arguments: [uri, diagnostic.range.start.line, diagnostic.message] };
+        return action;
+      });
+  }
+
+  /** Removes the finding with this message on this line (0-based). */
+  dismiss(uri: vscode.Uri, line: number, message: string): void {
+    const left = (this.#collection.get(uri) ?? []).filter((diagnostic) => diagnostic.range.start.line !== line || diagnostic.message !== message);
+    this.#collection.set(uri, left);
+  }
 
   #follow(event: vscode.TextDocumentChangeEvent): void {
     let diagnostics = this.#collection.get(event.document.uri);
@@ -98,7 +128,7 @@ export class ReviewProblems implements vscode.Disposable {
         const line = lineAfterEdit(diagnostic.range.start.line, edit);
         if (line === null) return [];
         if (line === diagnostic.range.start.line) return [diagnostic];
-        const moved = new vscode.Diagnostic(new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER), diagnostic.message, diagnostic.severity);
+        const moved = new vscode.Diagnostic(lineRange(line), diagnostic.message, diagnostic.severity);
         moved.source = diagnostic.source;
         return [moved];
       });
@@ -112,7 +142,7 @@ export class ReviewProblems implements vscode.Disposable {
     for (const finding of review.findings) {
       if (!finding.at) continue;
       const line = finding.at.line - 1;
-      const diagnostic = new vscode.Diagnostic(new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER), finding.message, SEVERITY[finding.severity]);
+      const diagnostic = new vscode.Diagnostic(lineRange(line), finding.message, SEVERITY[finding.severity]);
       diagnostic.source = vscode.l10n.t('Model Gateway review ({0})', review.model);
       byFile.set(finding.at.path, [...(byFile.get(finding.at.path) ?? []), diagnostic]);
     }
@@ -131,6 +161,7 @@ export class ReviewProblems implements vscode.Disposable {
 
   dispose(): void {
     this.#edits.dispose();
+    this.#dismissActions.dispose();
     this.#collection.dispose();
   }
 }

@@ -21,6 +21,9 @@ export function registerReviewCommands(context: vscode.ExtensionContext, service
     // `since` given (a script, a key binding's args) skips the branch picker.
     vscode.commands.registerCommand(COMMANDS.reviewBranch, (arg?: unknown) => reviewFromCommand(services, arg, sinceOf(arg) ?? pickBranch)),
     vscode.commands.registerCommand(COMMANDS.clearReview, () => services.reviewProblems.clear()),
+    vscode.commands.registerCommand(COMMANDS.dismissReviewFinding, (uri: unknown, line: unknown, message: unknown) => {
+      if (uri instanceof vscode.Uri && typeof line === 'number' && typeof message === 'string') services.reviewProblems.dismiss(uri, line, message);
+    }),
   );
 }
 

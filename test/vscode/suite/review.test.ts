@@ -77,6 +77,17 @@ describe('Review Changes', () => {
     assert.equal(review.findings[2]!.at, null, 'the finding 87 lines off every change has no place in the Problems panel');
   });
 
+  it('a finding\'s light bulb offers Fix with Model Gateway and Dismiss Review Finding, which removes it alone', async () => {
+    await vscode.window.showTextDocument(fileUri('cart.ts')); // the light bulb is asked of an open document
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', fileUri('cart.ts'), new vscode.Range(2, 4, 2, 4), vscode.CodeActionKind.QuickFix.value);
+    const titles = actions.map((a) => a.title);
+    assert.ok(titles.includes('Fix with Model Gateway') && titles.includes('Dismiss Review Finding'), titles.join(' / '));
+    const dismiss = actions.find((a) => a.title === 'Dismiss Review Finding')!;
+    await vscode.commands.executeCommand(dismiss.command!.command, ...dismiss.command!.arguments!);
+    assert.deepEqual(problemsOf('cart.ts'), []);
+    assert.equal(problemsOf('notes/todo.ts').length, 1, 'the other file\'s finding stays');
+  });
+
   it('@gateway /review answers in the chat with a link per finding, and its review replaces the last one', async () => {
     // The next review finds one thing only: the earlier warning on notes/todo.ts goes.
     await gateway.close();
