@@ -62,7 +62,11 @@ export interface Finding {
 /** A model off by more than this many lines from every hunk did not mean the changes shown. */
 const NEAR_LINES = 10;
 
-const FINDING = /^(?:[-*•]\s+|\d+[.)]\s+)?(?:\*\*)?`?([^\s`:*][^`:*]*?)`?(?:\*\*)?:(?:L|line\s*)?(\d+)(?:\s*[-–]\s*\d+)?(?:\*\*)?:?\s*(?:\*\*)?(error|warning|warn|info|note|suggestion)(?:\*\*)?\s*[:\-–]\s*(.+)$/i;
+/** `path:12`, `path:L12`, `path:12-14`, `path (line 12)`, bold or in backticks, after a bullet or a number. */
+const LOCATION = String.raw`(?:[-*•]\s+|\d+[.)]\s+)?(?:\*\*)?\`?([^\s\`:*()][^\`:*()]*?)\`?(?:\*\*)?(?::\s*(?:line\s*)?|\s*\(\s*line\s*|\s+line\s+)L?(\d+)(?:\s*[-–]\s*\d+)?\)?(?:\*\*)?`;
+const SEVERITY_WORD = '(error|warning|warn|info|note|suggestion)';
+/** `error: ...`, `**warning** - ...`, `[info] ...`, after a colon or a dash. */
+const FINDING = new RegExp(String.raw`^${LOCATION}\s*[:\-–—]?\s*(?:\[${SEVERITY_WORD}\]\s*[:\-–—]?|(?:\*\*)?${SEVERITY_WORD}(?:\*\*)?\s*[:\-–—])\s*(.+)$`, 'i');
 
 export function parseFindings(answer: string, shown: readonly FileDiff[]): Finding[] {
   const splitter = new ThinkTagSplitter();
@@ -73,7 +77,7 @@ export function parseFindings(answer: string, shown: readonly FileDiff[]): Findi
     if (line === '' || line.startsWith('```') || line.toUpperCase().replace(/[.*_]/g, '').trim() === NO_FINDINGS) continue;
     const match = FINDING.exec(line);
     if (!match) continue;
-    const [, path, number, severity, message] = match;
+    const [, path, number, bracketed, severity = bracketed, message] = match;
     const file = fileNamed(path!.trim(), shown);
     findings.push({ severity: severityOf(severity!), message: message!.trim(), said: `${path!.trim()}:${number}`, at: file ? placed(file, Number(number)) : null });
   }

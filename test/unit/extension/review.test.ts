@@ -173,6 +173,22 @@ describe('review: the prompt and the findings', () => {
     assert.equal(found[0]!.message, '`added one` dereferences a null result; check it first.');
   });
 
+  it('reads the other ways models mark the place and the severity', () => {
+    const answer = [
+      '**src/app.ts:11** — error: an em dash after the place',
+      'src/app.ts:12: [warning] a bracketed severity',
+      '`src/app.ts` (line 13): info - the line in words',
+      'src/app.ts:line 12: Note: "line" after the colon',
+      'src/app.ts:12: error handling is missing here (a sentence, not a severity)',
+    ].join('\n');
+    assert.deepEqual(parseFindings(answer, files).map((f) => [f.severity, f.at && f.at.line, f.message]), [
+      ['error', 11, 'an em dash after the place'],
+      ['warning', 12, 'a bracketed severity'],
+      ['info', 13, 'the line in words'],
+      ['info', 12, '"line" after the colon'],
+    ]);
+  });
+
   it('moves a finding a few lines off its hunk onto the hunk\'s nearest line', () => {
     const [finding] = parseFindings('src/app.ts:17: warning: just past the end', files);
     assert.deepEqual(finding!.at, { path: 'src/app.ts', line: 13 });
