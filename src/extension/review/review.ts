@@ -10,7 +10,7 @@ import { repositoryInstructions } from '../instructions/instructionFiles.ts';
 import type { ExtensionServices } from '../services.ts';
 import type { GitRepository } from '../commitMessage/git.ts';
 import { numberedDiff, parseDiff, type FileDiff } from './numberedDiff.ts';
-import { parseFindings, REVIEW_BUDGET_CHARS, reviewPrompt, type Finding } from './reviewPrompt.ts';
+import { FindingsReader, REVIEW_BUDGET_CHARS, reviewPrompt, type Finding } from './reviewPrompt.ts';
 import { changesDiff } from './changesDiff.ts';
 import { lineAfterEdit } from './followEdits.ts';
 import { budgetChars, modelInputTokens } from '../chat/inputBudget.ts';
@@ -33,6 +33,8 @@ export interface ReviewSteps {
   readonly since?: string;
   /** Said once the changes are read, before the model is asked. */
   readonly onAsking?: (files: readonly FileDiff[]) => void;
+  /** Each finding as the model's answer gives it. */
+  readonly onFinding?: (finding: Finding) => void;
 }
 
 /** Git could not say what changed (not a repository any more, a broken index, a timeout). */
@@ -68,11 +70,28 @@ export async function reviewChanges(services: ExtensionServices, repository: Git
   if (shown.length === 0) throw new NothingReviewableError(leftOut);
   const { text: instructions } = await repositoryInstructions(services.settings.current, { roots: [repository.rootUri] });
   steps.onAsking?.(shown);
-  const answer = await client.chat({ model, messages: reviewPrompt({ diff: text, leftOut, focus, instructions, ...(steps.since === undefined ? {} : { since: steps.since }) }) }, { signal: steps.signal });
-  services.connection.balanceMayHaveChanged();
-  const findings = parseFindings(answer.choices[0]?.message.content ?? '', shown);
+  const messages = reviewPrompt({ diff: text, leftOut, focus, instructions, ...(steps.since === undefined ? {} : { since: steps.since }) });
+  // Streamed: each finding is told as soon as its line is complete, not after the whole answer.
+  const reader = new FindingsReader(shown);
+  const findings: Finding[] = [];
+  const found = (more: readonly Finding[]) => {
+    for (const finding of more) {
+      findings.push(finding);
+      steps.onFinding?.(finding);
+    }
+  };
+  let usage: Usage | undefined;
+  try {
+    for await (const chunk of client.chatStream({ model, messages, stream: true, stream_options: { include_usage: true } }, { signal: steps.signal })) {
+      if (chunk.usage) usage = chunk.usage;
+      found(reader.push(chunk.choices[0]?.delta?.content ?? ''));
+    }
+  } finally {
+    services.connection.balanceMayHaveChanged();
+  }
+  found(reader.finish());
   services.log.info(`Review by ${model}: ${findings.length} finding(s) in ${shown.length} file(s)${leftOut.length ? `; not reviewed: ${leftOut.join(', ')}` : ''}.`);
-  return { model, root: repository.rootUri, findings, reviewed: shown, leftOut, usage: answer.usage ?? undefined, ...(steps.since === undefined ? {} : { since: steps.since }) };
+  return { model, root: repository.rootUri, findings, reviewed: shown, leftOut, usage, ...(steps.since === undefined ? {} : { since: steps.since }) };
 }
 
 const SEVERITY: Record<Finding['severity'], vscode.DiagnosticSeverity> = {

@@ -69,19 +69,48 @@ const SEVERITY_WORD = '(error|warning|warn|info|note|suggestion)';
 const FINDING = new RegExp(String.raw`^${LOCATION}\s*[:\-–—]?\s*(?:\[${SEVERITY_WORD}\]\s*[:\-–—]?|(?:\*\*)?${SEVERITY_WORD}(?:\*\*)?\s*[:\-–—])\s*(.+)$`, 'i');
 
 export function parseFindings(answer: string, shown: readonly FileDiff[]): Finding[] {
-  const splitter = new ThinkTagSplitter();
-  const text = splitter.push(answer).content + splitter.finish().content;
-  const findings: Finding[] = [];
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('```') || line.toUpperCase().replace(/[.*_]/g, '').trim() === NO_FINDINGS) continue;
-    const match = FINDING.exec(line);
-    if (!match) continue;
-    const [, path, number, bracketed, severity = bracketed, message] = match;
-    const file = fileNamed(path!.trim(), shown);
-    findings.push({ severity: severityOf(severity!), message: message!.trim(), said: `${path!.trim()}:${number}`, at: file ? placed(file, Number(number)) : null });
+  const reader = new FindingsReader(shown);
+  return [...reader.push(answer), ...reader.finish()];
+}
+
+/** The answer read as it streams: each finding as soon as its line is complete (reasoning in `<think>` left out). */
+export class FindingsReader {
+  readonly #shown: readonly FileDiff[];
+  readonly #splitter = new ThinkTagSplitter();
+  #pending = '';
+
+  constructor(shown: readonly FileDiff[]) {
+    this.#shown = shown;
   }
-  return findings;
+
+  push(text: string): Finding[] {
+    this.#pending += this.#splitter.push(text).content;
+    const end = this.#pending.lastIndexOf('\n');
+    if (end < 0) return [];
+    const complete = this.#pending.slice(0, end);
+    this.#pending = this.#pending.slice(end + 1);
+    return this.#read(complete);
+  }
+
+  finish(): Finding[] {
+    const rest = this.#pending + this.#splitter.finish().content;
+    this.#pending = '';
+    return this.#read(rest);
+  }
+
+  #read(text: string): Finding[] {
+    const findings: Finding[] = [];
+    for (const raw of text.split('\n')) {
+      const line = raw.trim();
+      if (line === '' || line.startsWith('```') || line.toUpperCase().replace(/[.*_]/g, '').trim() === NO_FINDINGS) continue;
+      const match = FINDING.exec(line);
+      if (!match) continue;
+      const [, path, number, bracketed, severity = bracketed, message] = match;
+      const file = fileNamed(path!.trim(), this.#shown);
+      findings.push({ severity: severityOf(severity!), message: message!.trim(), said: `${path!.trim()}:${number}`, at: file ? placed(file, Number(number)) : null });
+    }
+    return findings;
+  }
 }
 
 function severityOf(word: string): Severity {

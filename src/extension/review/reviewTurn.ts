@@ -14,7 +14,7 @@ import type { ExtensionServices } from '../services.ts';
 import type { Translate } from '../translate.ts';
 import { GitDiffError, NothingReviewableError, reviewChanges, type Review } from './review.ts';
 import { noChanges, nothingReviewable, reviewSummary } from './reviewCommand.ts';
-import { parseReviewAsk } from './reviewPrompt.ts';
+import { parseReviewAsk, type Finding } from './reviewPrompt.ts';
 
 export async function answerReview(services: ExtensionServices, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
   const { t } = services;
@@ -37,13 +37,14 @@ export async function answerReview(services: ExtensionServices, request: vscode.
       signal: abort.signal,
       ...(since === undefined ? {} : { since }),
       onAsking: (files) => stream.progress(t('Reviewing {0} file(s) with {1}…', files.length, model)),
+      onFinding: (finding) => showFinding(stream, repository.rootUri, finding),
     });
     if (!review) {
       stream.markdown(escapeMarkdown(noChanges(since, t)));
       return { metadata: { command: 'review' } };
     }
     services.reviewProblems.show(review);
-    showFindings(stream, review, t);
+    showSummary(stream, review, t);
     if (review.findings.some((finding) => finding.at)) stream.button({ title: t('Show Problems'), command: 'workbench.actions.view.problems' });
     return { metadata: { command: 'review' } };
   } catch (error) {
@@ -57,18 +58,18 @@ export async function answerReview(services: ExtensionServices, request: vscode.
   }
 }
 
-const MARK: Record<Review['findings'][number]['severity'], string> = { error: '$(error)', warning: '$(warning)', info: '$(info)' };
+const MARK: Record<Finding['severity'], string> = { error: '$(error)', warning: '$(warning)', info: '$(info)' };
 
-function showFindings(stream: vscode.ChatResponseStream, review: Review, t: Translate): void {
-  for (const finding of review.findings) {
-    stream.markdown(new vscode.MarkdownString(`- ${MARK[finding.severity]} `, true));
-    if (finding.at) {
-      const uri = vscode.Uri.joinPath(review.root, finding.at.path);
-      stream.anchor(new vscode.Location(uri, new vscode.Position(finding.at.line - 1, 0)), `${finding.at.path}:${finding.at.line}`);
-      stream.markdown(' ');
-      stream.markdown(`${escapeMarkdown(finding.message)}\n`);
-    } else stream.markdown(`${escapeMarkdown(`${finding.said}: ${finding.message}`)}\n`);
-  }
+/** A finding as a list item: its mark, a link to its line (its place as the model wrote it when it has none), its words. */
+function showFinding(stream: vscode.ChatResponseStream, root: vscode.Uri, finding: Finding): void {
+  stream.markdown(new vscode.MarkdownString(`- ${MARK[finding.severity]} `, true));
+  if (finding.at) {
+    stream.anchor(new vscode.Location(vscode.Uri.joinPath(root, finding.at.path), new vscode.Position(finding.at.line - 1, 0)), `${finding.at.path}:${finding.at.line}`);
+    stream.markdown(` ${escapeMarkdown(finding.message)}\n`);
+  } else stream.markdown(`${escapeMarkdown(`${finding.said}: ${finding.message}`)}\n`);
+}
+
+function showSummary(stream: vscode.ChatResponseStream, review: Review, t: Translate): void {
   const lines = [`_${escapeMarkdown(reviewSummary(review, t))}_`];
   if (review.leftOut.length > 0) lines.push(`_${escapeMarkdown(t('Not reviewed (deleted, binary, generated, private or over the length budget): {0}', review.leftOut.join(', ')))}_`);
   stream.markdown(`${review.findings.length > 0 ? '\n' : ''}${lines.join('\n\n')}`);

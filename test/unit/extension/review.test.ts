@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { numberedDiff, parseDiff, newFileDiff, type FileDiff } from '../../../src/extension/review/numberedDiff.ts';
-import { NO_FINDINGS, parseFindings, parseReviewAsk, reviewPrompt } from '../../../src/extension/review/reviewPrompt.ts';
+import { FindingsReader, NO_FINDINGS, parseFindings, parseReviewAsk, reviewPrompt } from '../../../src/extension/review/reviewPrompt.ts';
 import { branchNames, changesDiff } from '../../../src/extension/review/changesDiff.ts';
 import { lineAfterEdit } from '../../../src/extension/review/followEdits.ts';
 import { budgetChars } from '../../../src/extension/chat/inputBudget.ts';
@@ -187,6 +187,15 @@ describe('review: the prompt and the findings', () => {
       ['info', 13, 'the line in words'],
       ['info', 12, '"line" after the colon'],
     ]);
+  });
+
+  it('reads a streamed answer: each finding once its line is complete, reasoning left out, the last line at the end', () => {
+    const reader = new FindingsReader(files);
+    assert.deepEqual(reader.push('<think>src/app.ts:11: error: not a finding, only reasoning\n'), []);
+    assert.deepEqual(reader.push('</think>src/app.ts:11: err'), []);
+    assert.deepEqual(reader.push('or: first\nsrc/app.ts:12: warn').map((f) => f.message), ['first']);
+    assert.deepEqual(reader.push('ing: second, cut mid-line'), []);
+    assert.deepEqual(reader.finish().map((f) => [f.severity, f.message]), [['warning', 'second, cut mid-line']]);
   });
 
   it('moves a finding a few lines off its hunk onto the hunk\'s nearest line', () => {
