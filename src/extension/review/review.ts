@@ -33,6 +33,8 @@ export interface ReviewSteps {
   readonly since?: string;
   /** Said once the changes are read, before the model is asked. */
   readonly onAsking?: (files: readonly FileDiff[]) => void;
+  /** Only these files (paths relative to the repository's root), when given. */
+  readonly only?: readonly string[];
   /** Each finding as the model's answer gives it. */
   readonly onFinding?: (finding: Finding) => void;
 }
@@ -61,7 +63,7 @@ export async function reviewChanges(services: ExtensionServices, repository: Git
     if (steps.signal.aborted) throw error;
     throw new GitDiffError(error instanceof Error ? error.message : String(error));
   }
-  const files = parseDiff(diff);
+  const files = parseDiff(diff).filter((file) => !steps.only || steps.only.includes(file.path));
   if (files.length === 0) return null;
   const client = await services.connection.require();
   const budget = budgetChars(await modelInputTokens(client, model, steps.signal), REVIEW_BUDGET_CHARS);

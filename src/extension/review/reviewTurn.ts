@@ -3,6 +3,7 @@
  * model (review.ts), answered in the chat as a list of findings, each a link to its line, and put in the Problems
  * panel as the "Review Changes" command does.
  */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { signalFromToken } from '../chat/abort.ts';
 import { showView } from '../chat/chatTurn.ts';
@@ -32,15 +33,17 @@ export async function answerReview(services: ExtensionServices, request: vscode.
   try {
     stream.progress(t('Reading the changes…'));
     const gitPath = (await gitApi())?.git.path ?? 'git';
-    const { since, focus } = parseReviewAsk(request.prompt);
+    const only = attachedPaths(request, repository.rootUri);
+    const { since, focus } = parseReviewAsk(promptWithoutReferences(request));
     const review = await reviewChanges(services, repository, gitPath, model, focus, {
       signal: abort.signal,
       ...(since === undefined ? {} : { since }),
+      ...(only.length > 0 ? { only } : {}),
       onAsking: (files) => stream.progress(t('Reviewing {0} file(s) with {1}…', files.length, model)),
       onFinding: (finding) => showFinding(stream, repository.rootUri, finding),
     });
     if (!review) {
-      stream.markdown(escapeMarkdown(noChanges(since, t)));
+      stream.markdown(escapeMarkdown(only.length > 0 ? t('The attached files have no changes to review: {0}.', only.join(', ')) : noChanges(since, t)));
       return { metadata: { command: 'review' } };
     }
     services.reviewProblems.show(review);
@@ -56,6 +59,26 @@ export async function answerReview(services: ExtensionServices, request: vscode.
   } finally {
     abort.dispose();
   }
+}
+
+/** The files attached to the prompt (#file, a selection's file) inside the repository, as paths relative to its root: the review keeps to them. */
+function attachedPaths(request: vscode.ChatRequest, root: vscode.Uri): string[] {
+  const paths = request.references.flatMap((reference) => {
+    const value = reference.value;
+    const uri = value instanceof vscode.Uri ? value : value instanceof vscode.Location ? value.uri : undefined;
+    if (!uri || uri.scheme !== 'file') return [];
+    const relative = path.relative(root.fsPath, uri.fsPath).split(path.sep).join('/');
+    return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? [] : [relative];
+  });
+  return [...new Set(paths)];
+}
+
+/** The prompt with the attachments' own text (`#file:a.ts`) taken out: what is left says what to look at. */
+function promptWithoutReferences(request: vscode.ChatRequest): string {
+  const ranges = request.references.flatMap((reference) => (reference.range ? [reference.range] : [])).sort((a, b) => b[0] - a[0]);
+  let prompt = request.prompt;
+  for (const [start, end] of ranges) prompt = prompt.slice(0, start) + prompt.slice(end);
+  return prompt.replace(/\s+/g, ' ').trim();
 }
 
 const MARK: Record<Finding['severity'], string> = { error: '$(error)', warning: '$(warning)', info: '$(info)' };

@@ -115,7 +115,7 @@ export interface GatewayAnswer {
 }
 
 /** The real participant's handler, asked `prompt` (with a slash command or not), as VS Code's chat view would ask it. */
-export async function askGateway(api: ModelGatewayApi, prompt: string, command?: string): Promise<GatewayAnswer> {
+export async function askGateway(api: ModelGatewayApi, prompt: string, command?: string, references: readonly vscode.ChatPromptReference[] = []): Promise<GatewayAnswer> {
   const answer = { markdown: '', buttons: [] as string[], references: [] as Array<vscode.Uri | vscode.Location>, anchors: [] as GatewayAnswer['anchors'][number][] };
   const stream = {
     markdown: (value: string | vscode.MarkdownString) => void (answer.markdown += typeof value === 'string' ? value : value.value),
@@ -127,7 +127,7 @@ export async function askGateway(api: ModelGatewayApi, prompt: string, command?:
       answer.markdown += `[${title}]`;
     },
   } as unknown as vscode.ChatResponseStream;
-  const request = { prompt, command, references: [], toolReferences: [] } as unknown as vscode.ChatRequest;
+  const request = { prompt, command, references, toolReferences: [] } as unknown as vscode.ChatRequest;
   const source = new vscode.CancellationTokenSource();
   try {
     await api.chatParticipant.requestHandler(request, { history: [] } as unknown as vscode.ChatContext, stream, source.token);

@@ -165,6 +165,21 @@ describe('Review Changes', () => {
     assert.deepEqual(review?.reviewed.map((f) => f.path).sort(), ['big.ts', 'feature.ts']);
     assert.equal(problemsOf('feature.ts').length, 1);
   });
+
+  it('@gateway /review with files attached (#file) reviews only their changes', async () => {
+    repo.write('other.ts', 'export const other = 1;\n');
+    const attached = (prompt: string, text: string, uri: vscode.Uri): vscode.ChatPromptReference =>
+      ({ id: 'vscode.file', value: uri, range: [prompt.indexOf(text), prompt.indexOf(text) + text.length] }) as vscode.ChatPromptReference;
+    const prompt = 'since main: names #file:feature.ts';
+    const answer = await askGateway(api, prompt, 'review', [attached(prompt, '#file:feature.ts', fileUri('feature.ts'))]);
+    const user = String(gateway.chats.at(-1)!.messages[1]!.content);
+    assert.ok(user.includes('File: feature.ts\n'), user);
+    assert.ok(!user.includes('File: other.ts') && !user.includes('File: big.ts'), 'only the attached file');
+    assert.match(user, /Look in particular at: names\n/, 'the attachment\'s own text is not part of what to look at');
+    assert.match(answer.markdown, /in 1 file\(s\) changed since main/);
+    const uncommittedOnly = await askGateway(api, '#file:feature.ts', 'review', [attached('#file:feature.ts', '#file:feature.ts', fileUri('feature.ts'))]);
+    assert.match(uncommittedOnly.markdown, /The attached files have no changes to review: feature\.ts\./, 'feature.ts is committed: no uncommitted change');
+  });
 });
 
 /** `count` numbered lines of code, about 45 characters each. */
