@@ -3,6 +3,7 @@ import type * as vscode from 'vscode';
 import { registerChatParticipant } from './chat/participant.ts';
 import { registerCommitMessageCommand } from './commitMessage/command.ts';
 import { registerReviewCommands } from './review/reviewCommand.ts';
+import { registerReviewTool } from './review/reviewTool.ts';
 import { registerCodebaseCommands } from './codebase/commands.ts';
 import { registerCodebaseTool } from './codebase/tool.ts';
 import { registerEditSelectionCommand } from './editSelection/command.ts';
@@ -63,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   const usage = registerUsageView(context, services);
   registerCommitMessageCommand(context, services);
   registerReviewCommands(context, services);
+  registerReviewTool(context, services);
   registerEditSelectionCommand(context, services);
   registerQuickFix(context, services);
   registerCodebaseCommands(context, services);

@@ -180,6 +180,25 @@ describe('Review Changes', () => {
     const uncommittedOnly = await askGateway(api, '#file:feature.ts', 'review', [attached('#file:feature.ts', '#file:feature.ts', fileUri('feature.ts'))]);
     assert.match(uncommittedOnly.markdown, /The attached files have no changes to review: feature\.ts\./, 'feature.ts is committed: no uncommitted change');
   });
+
+  it('the #gatewayReview tool reviews for any chat model and answers with the findings, a line each', async () => {
+    await vscode.window.showTextDocument(fileUri('feature.ts'));
+    const invoke = async (input: object): Promise<string> => {
+      const source = new vscode.CancellationTokenSource();
+      try {
+        const result = await vscode.lm.invokeTool('modelGateway_reviewChanges', { input, toolInvocationToken: undefined }, source.token);
+        return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+      } finally {
+        source.dispose();
+      }
+    };
+    const text = await invoke({ since: 'main', focus: 'flags' });
+    assert.match(text, /^feature\.ts:1: info: say what the flag is for\.$/m);
+    assert.match(text, /reviewer found 1 problem\(s\) in 3 file\(s\) changed since main\./);
+    assert.match(String(gateway.chats.at(-1)!.messages[1]!.content), /Look in particular at: flags/);
+    assert.equal(problemsOf('feature.ts').length, 1, 'the Problems panel has it too');
+    await assert.rejects(invoke({ since: '--output=/tmp/x' }), /is not a branch/);
+  });
 });
 
 /** `count` numbered lines of code, about 45 characters each. */
