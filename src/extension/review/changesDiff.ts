@@ -42,10 +42,13 @@ async function base(gitPath: string, root: string, signal: AbortSignal, since: s
   }
 }
 
-/** The changes since `since` (a branch or any commit), or the uncommitted ones when it is undefined. */
+/**
+ * The changes since `since` (a branch or any commit), or the uncommitted ones when it is undefined. The prefixes are
+ * a/ and b/ whatever the user's diff.noprefix or diff.mnemonicPrefix say: the paths are read from them.
+ */
 export async function changesDiff(gitPath: string, root: string, signal: AbortSignal, since?: string): Promise<string> {
   const against = await base(gitPath, root, signal, since);
-  const tracked = await git(gitPath, root, ['-c', 'core.quotePath=false', 'diff', '--no-color', '--no-ext-diff', '--find-renames', against, '--'], signal);
+  const tracked = await git(gitPath, root, ['-c', 'core.quotePath=false', 'diff', '--no-color', '--no-ext-diff', '--find-renames', '--src-prefix=a/', '--dst-prefix=b/', against, '--'], signal);
   const untracked = (await git(gitPath, root, ['ls-files', '--others', '--exclude-standard', '-z'], signal)).split('\0').filter(Boolean);
   const added: string[] = [];
   for (const path of untracked.slice(0, UNTRACKED_FILES_READ)) {

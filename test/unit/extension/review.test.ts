@@ -68,6 +68,15 @@ describe('review: the uncommitted changes, from git', () => {
     assert.match(text, /^File: /m);
   });
 
+  it('reads the paths whatever the user\'s diff.noprefix or diff.mnemonicPrefix say', async () => {
+    repo = repositoryWithCommit('mg-review-prefix-', { path: 'src.ts', content: 'a\n' }, 'first');
+    repo.write('src.ts', 'b\n');
+    repo.git('config', 'diff.mnemonicPrefix', 'true');
+    assert.deepEqual(parseDiff(await changesDiff('git', repo.dir, signal)).map((f) => f.path), ['src.ts']);
+    repo.git('config', 'diff.noprefix', 'true');
+    assert.deepEqual(parseDiff(await changesDiff('git', repo.dir, signal)).map((f) => f.path), ['src.ts']);
+  });
+
   it('works in a repository without a commit yet (against the empty tree)', async () => {
     repo = repositoryWithCommit('mg-review-unborn-', { path: 'x.ts', content: 'x\n' }, 'first');
     rmSync(join(repo.dir, '.git'), { recursive: true, force: true });
