@@ -7,7 +7,7 @@ import { ProfileService, readProfiles } from './profiles/profileService.ts';
 import { keySecretName } from './profiles/profiles.ts';
 import { ApiKeyStore } from './secrets/apiKeyStore.ts';
 import { CodebaseIndex } from './codebase/codebaseIndex.ts';
-import { ReviewProblems } from './review/review.ts';
+import { ReviewProblems } from './review/reviewProblems.ts';
 import { SettingsService } from './settings/settings.ts';
 import type { Translate } from './translate.ts';
 

@@ -1,18 +1,17 @@
 /**
- * A review of a repository's uncommitted changes by the chat model: the changes numbered line by line, the
- * repository's instructions, the answer read into findings, and the findings put in the Problems panel (each
- * review of a repository replaces that repository's previous findings; "Clear Review Findings" removes them all).
+ * A review of a repository's changes by the chat model (the uncommitted ones, or a branch's since another): the
+ * changes numbered line by line and sized to the model's context, files where secrets live left out, the
+ * repository's instructions, and the streamed answer read into findings. Where they are shown: reviewProblems.ts
+ * (the Problems panel), reviewCommand.ts, reviewTurn.ts (the chat) and reviewTool.ts.
  */
 import * as vscode from 'vscode';
 import type { Usage } from '../../contract/index.ts';
-import { COMMANDS } from '../ids.ts';
 import { repositoryInstructions } from '../instructions/instructionFiles.ts';
 import type { ExtensionServices } from '../services.ts';
 import type { GitRepository } from '../commitMessage/git.ts';
 import { numberedDiff, parseDiff, type FileDiff } from './numberedDiff.ts';
 import { FindingsReader, REVIEW_BUDGET_CHARS, reviewPrompt, type Finding } from './reviewPrompt.ts';
 import { changesDiff } from './changesDiff.ts';
-import { lineAfterEdit } from './followEdits.ts';
 import { budgetChars, modelInputTokens } from '../chat/inputBudget.ts';
 import { isExcluded } from '../completions/excludeGlobs.ts';
 
@@ -94,95 +93,4 @@ export async function reviewChanges(services: ExtensionServices, repository: Git
   found(reader.finish());
   services.log.info(`Review by ${model}: ${findings.length} finding(s) in ${shown.length} file(s)${leftOut.length ? `; not reviewed: ${leftOut.join(', ')}` : ''}.`);
   return { model, root: repository.rootUri, findings, reviewed: shown, leftOut, usage, ...(steps.since === undefined ? {} : { since: steps.since }) };
-}
-
-const SEVERITY: Record<Finding['severity'], vscode.DiagnosticSeverity> = {
-  error: vscode.DiagnosticSeverity.Error,
-  warning: vscode.DiagnosticSeverity.Warning,
-  info: vscode.DiagnosticSeverity.Information,
-};
-
-/** A finding's whole line (to the next line's start: the length of the line is not known here). */
-function lineRange(line: number): vscode.Range {
-  return new vscode.Range(line, 0, line + 1, 0);
-}
-
-/**
- * The findings in the Problems panel, by repository; they follow the edits made to their files since, and each has
- * "Dismiss Review Finding" in its light bulb (beside "Fix with Model Gateway" for errors and warnings).
- */
-export class ReviewProblems implements vscode.Disposable {
-  readonly #collection = vscode.languages.createDiagnosticCollection('model-gateway-review');
-  readonly #byRoot = new Map<string, vscode.Uri[]>();
-  readonly #edits = vscode.workspace.onDidChangeTextDocument((event) => this.#follow(event));
-  readonly #dismissActions = vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, { provideCodeActions: (document, range) => this.#dismissActionsAt(document.uri, range) }, {
-    providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
-  });
-
-  /** The findings on the lines of `range`, each with its own Dismiss. */
-  #dismissActionsAt(uri: vscode.Uri, range: vscode.Range): vscode.CodeAction[] {
-    return (this.#collection.get(uri) ?? [])
-      .filter((diagnostic) => diagnostic.range.start.line >= range.start.line && diagnostic.range.start.line <= range.end.line)
-      .map((diagnostic) => {
-        const action = new vscode.CodeAction(vscode.l10n.t('Dismiss Review Finding'), vscode.CodeActionKind.QuickFix);
-        action.diagnostics = [diagnostic];
-        action.command = { command: COMMANDS.dismissReviewFinding, title: action.title, arguments: [uri, diagnostic.range.start.line, diagnostic.message] };
-        return action;
-      });
-  }
-
-  /** Removes the finding with this message on this line (0-based). */
-  dismiss(uri: vscode.Uri, line: number, message: string): void {
-    const left = (this.#collection.get(uri) ?? []).filter((diagnostic) => diagnostic.range.start.line !== line || diagnostic.message !== message);
-    this.#collection.set(uri, left);
-  }
-
-  #follow(event: vscode.TextDocumentChangeEvent): void {
-    let diagnostics = this.#collection.get(event.document.uri);
-    if (!diagnostics || diagnostics.length === 0 || event.contentChanges.length === 0) return;
-    // Changes of one event do not overlap and each is in the document's coordinates before the event: applied
-    // from the last to the first, the earlier ones still hold.
-    const changes = [...event.contentChanges].sort((a, b) => b.range.start.compareTo(a.range.start));
-    for (const change of changes) {
-      const edit = { startLine: change.range.start.line, endLine: change.range.end.line, newLineBreaks: change.text.split('\n').length - 1 };
-      diagnostics = diagnostics.flatMap((diagnostic) => {
-        const line = lineAfterEdit(diagnostic.range.start.line, edit);
-        if (line === null) return [];
-        if (line === diagnostic.range.start.line) return [diagnostic];
-        const moved = new vscode.Diagnostic(lineRange(line), diagnostic.message, diagnostic.severity);
-        moved.source = diagnostic.source;
-        return [moved];
-      });
-    }
-    this.#collection.set(event.document.uri, diagnostics);
-  }
-
-  show(review: Review): void {
-    for (const uri of this.#byRoot.get(review.root.toString()) ?? []) this.#collection.delete(uri);
-    const byFile = new Map<string, vscode.Diagnostic[]>();
-    for (const finding of review.findings) {
-      if (!finding.at) continue;
-      const line = finding.at.line - 1;
-      const diagnostic = new vscode.Diagnostic(lineRange(line), finding.message, SEVERITY[finding.severity]);
-      diagnostic.source = vscode.l10n.t('Model Gateway review ({0})', review.model);
-      byFile.set(finding.at.path, [...(byFile.get(finding.at.path) ?? []), diagnostic]);
-    }
-    const uris = [...byFile].map(([path, diagnostics]) => {
-      const uri = vscode.Uri.joinPath(review.root, path);
-      this.#collection.set(uri, diagnostics);
-      return uri;
-    });
-    this.#byRoot.set(review.root.toString(), uris);
-  }
-
-  clear(): void {
-    this.#collection.clear();
-    this.#byRoot.clear();
-  }
-
-  dispose(): void {
-    this.#edits.dispose();
-    this.#dismissActions.dispose();
-    this.#collection.dispose();
-  }
 }
