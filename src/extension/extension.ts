@@ -4,6 +4,8 @@ import { registerChatParticipant } from './chat/participant.ts';
 import { registerCommitMessageCommand } from './commitMessage/command.ts';
 import { registerReviewCommands } from './review/reviewCommand.ts';
 import { registerReviewTool } from './review/reviewTool.ts';
+import { registerTerminalCommands } from './terminal/terminalCommands.ts';
+import type { FailureStatus } from './terminal/failureStatus.ts';
 import { registerCodebaseCommands } from './codebase/commands.ts';
 import { registerCodebaseTool } from './codebase/tool.ts';
 import { registerEditSelectionCommand } from './editSelection/command.ts';
@@ -41,6 +43,8 @@ export interface ModelGatewayApi {
   readonly usage: UsageView;
   /** The balance in the status bar: what it shows. */
   readonly balance: BalanceStatusBar;
+  /** The status bar's offer to explain a failed terminal command. */
+  readonly terminalFailure: FailureStatus;
 }
 
 let localGateway: LocalGateway | undefined;
@@ -69,7 +73,8 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   registerQuickFix(context, services);
   registerCodebaseCommands(context, services);
   registerCodebaseTool(context, services);
-  return { services, localGateway, chatParticipant, completions, usage, balance };
+  const terminalFailure = registerTerminalCommands(context, services);
+  return { services, localGateway, chatParticipant, completions, usage, balance, terminalFailure };
 }
 
 export async function deactivate(): Promise<void> {

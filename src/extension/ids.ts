@@ -38,6 +38,8 @@ export const COMMANDS = {
   reviewBranch: 'modelGateway.reviewBranch',
   clearReview: 'modelGateway.clearReview',
   dismissReviewFinding: 'modelGateway.dismissReviewFinding',
+  explainTerminalFailure: 'modelGateway.explainTerminalFailure',
+  insertIntoTerminal: 'modelGateway.insertIntoTerminal',
 } as const;
 
 /** The `@gateway` chat participant (`chatParticipants[].id`). */

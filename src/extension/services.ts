@@ -8,6 +8,7 @@ import { keySecretName } from './profiles/profiles.ts';
 import { ApiKeyStore } from './secrets/apiKeyStore.ts';
 import { CodebaseIndex } from './codebase/codebaseIndex.ts';
 import { ReviewProblems } from './review/reviewProblems.ts';
+import { TerminalHistory } from './terminal/terminalHistory.ts';
 import { SettingsService } from './settings/settings.ts';
 import type { Translate } from './translate.ts';
 
@@ -26,6 +27,8 @@ export interface ExtensionServices {
   readonly codebase: CodebaseIndex | null;
   /** The findings of reviews of uncommitted changes, in the Problems panel. */
   readonly reviewProblems: ReviewProblems;
+  /** The terminals' last commands (shell integration), for @gateway /terminal. */
+  readonly terminals: TerminalHistory;
 }
 
 export function createServices(context: vscode.ExtensionContext): ExtensionServices {
@@ -43,5 +46,7 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   const codebase = context.storageUri ? new CodebaseIndex(context.storageUri, log, () => settings.current.completionsExclude) : null;
   const reviewProblems = new ReviewProblems();
   context.subscriptions.push(reviewProblems);
-  return { context, settings, apiKey, profiles, connection, log, t: vscode.l10n.t, codebase, reviewProblems };
+  const terminals = new TerminalHistory();
+  context.subscriptions.push(terminals);
+  return { context, settings, apiKey, profiles, connection, log, t: vscode.l10n.t, codebase, reviewProblems, terminals };
 }

@@ -1,7 +1,7 @@
 // As a user writing code in a Git repository, with one editor for all three: the light bulb's "Fix with Model Gateway"
 // rewrites the line of a real TypeScript error, the sparkle in the Source Control title bar writes the commit
 // message and the checklist beside it reviews the changes, @gateway /codebase answers from the repository's files (indexed with the offline echo-embedding), and
-// @gateway /compare asks two models at once. The echo model says back what it was asked: the first fenced block of that (the code before the
+// @gateway /compare asks two models at once, and a command failing in the terminal is explained from its output. The echo model says back what it was asked: the first fenced block of that (the code before the
 // error's line, sent as context) replaces the line, and the message box shows the staged diff and the subjects.
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
@@ -165,5 +165,25 @@ describe('as a user writing code, the gateway\'s model fixes an error and writes
     await workbench.runCommand('Model Gateway: Pick Models to Compare');
     await workbench.waitForNotification(/^The gateway lists 1 chat model\(s\) for this key: \/compare needs two\./);
     await workbench.clearNotifications();
+  });
+
+  it('a command failing in the terminal puts "Explain failure" in the status bar, and a click has @gateway /terminal answer about it', async () => {
+    const { workbench, browser } = editor();
+    const page = browser.page;
+    await workbench.runCommand('Terminal: Create New Terminal');
+    await page.locator('.terminal-wrapper.active .xterm, .terminal .xterm').first().waitFor({ state: 'visible', timeout: 60000 });
+    // Typed as a user types it; bash reads it once its prompt (with VS Code's shell integration) is up.
+    await page.keyboard.type('ls /mg-e2e-missing-dir');
+    await page.keyboard.press('Enter');
+    await workbench.waitForStatusBar('modelGateway.terminalFailure', /Explain failure/, 60000);
+    await saveScreenshot(page, 'e2e-writing-code', 'terminal-failure-offered');
+    await workbench.statusBarItem('modelGateway.terminalFailure').first().click();
+    // Echo says back what it was sent: the command, its exit code and its output, read from the terminal.
+    const text = await workbench.waitForChatResponse(/You said: Command: ls \/mg-e2e-missing-dir/, 90000);
+    assert.match(text, /Exit code: 2/);
+    assert.match(text, /ls: cannot access '\/mg-e2e-missing-dir': No such file or directory/);
+    assert.match(text, /About "ls \/mg-e2e-missing-dir" in the terminal ".+" \(exit code 2\)/);
+    assert.equal(await workbench.statusBarItem('modelGateway.terminalFailure').first().isVisible(), false, 'the offer is taken');
+    await saveScreenshot(page, 'e2e-writing-code', 'terminal-failure-explained');
   });
 });

@@ -17,7 +17,9 @@ import { referenceTexts } from './references.ts';
 import { referenceNotesMarkdown } from './referenceNotes.ts';
 import { AnswerRenderer } from './render.ts';
 import { usageLine } from './usageLine.ts';
-import type { Usage } from '../../contract/index.ts';
+import type { ChatMessage, Usage } from '../../contract/index.ts';
+import type { GatewayClient } from '../../client/index.ts';
+import type { Translate } from '../translate.ts';
 import type { DisplayOp } from './render.ts';
 import { failureView, noModelView } from './views.ts';
 import { repositoryInstructions, workspaceScope } from '../instructions/instructionFiles.ts';
@@ -43,6 +45,34 @@ export function apply(stream: vscode.ChatResponseStream, ops: readonly DisplayOp
     if (op.kind === 'progress') stream.progress(op.value);
     else stream.markdown(op.value);
   }
+}
+
+/**
+ * Asks `model` with streaming and shows the answer as it comes (reasoning apart), then what the user should know
+ * about it: empty, cut off at the token limit, and the usage line (tokens, and the cost where the gateway says it).
+ */
+export async function streamAnswer(
+  client: GatewayClient,
+  model: string,
+  messages: ChatMessage[],
+  renderer: AnswerRenderer,
+  stream: vscode.ChatResponseStream,
+  signal: AbortSignal,
+  t: Translate,
+): Promise<void> {
+  stream.progress(t('Asking {0}…', model));
+  let usage: Usage | undefined;
+  for await (const chunk of client.chatStream({ model, messages, stream: true, stream_options: { include_usage: true } }, { signal })) {
+    apply(stream, renderer.push(chunk));
+    if (chunk.usage) usage = chunk.usage;
+  }
+  apply(stream, renderer.finish());
+  if (renderer.answer.trim() === '' && renderer.reasoning.trim() === '') {
+    stream.markdown(t('_The model returned an empty answer._'));
+  } else if (renderer.finishReason === 'length') {
+    stream.markdown(`\n\n_${t('The answer was cut off: the model reached its output token limit.')}_`);
+  }
+  if (usage) stream.markdown(`\n\n_${usageLine(usage, t)}_`);
 }
 
 export async function answerChat(
@@ -86,21 +116,8 @@ export async function answerChat(
     for (const file of instructions.files) stream.reference(file.uri);
     const system = systemText(instructions.text, request.command === 'codebase' ? CODEBASE_SYSTEM : undefined);
     const messages = historyToMessages(plainTurns(context.history), PARTICIPANT_ID, { prompt: request.prompt, references: [...references, ...found], images, ...(system ? { system } : {}) });
-    stream.progress(t('Asking {0}…', model));
     requested = true;
-    // Usage asked for: the line under the answer says its tokens, and its cost where the gateway tells it.
-    let usage: Usage | undefined;
-    for await (const chunk of client.chatStream({ model, messages, stream: true, stream_options: { include_usage: true } }, { signal: abort.signal })) {
-      apply(stream, renderer.push(chunk));
-      if (chunk.usage) usage = chunk.usage;
-    }
-    apply(stream, renderer.finish());
-    if (renderer.answer.trim() === '' && renderer.reasoning.trim() === '') {
-      stream.markdown(t('_The model returned an empty answer._'));
-    } else if (renderer.finishReason === 'length') {
-      stream.markdown(`\n\n_${t('The answer was cut off: the model reached its output token limit.')}_`);
-    }
-    if (usage) stream.markdown(`\n\n_${usageLine(usage, t)}_`);
+    await streamAnswer(client, model, messages, renderer, stream, abort.signal, t);
     if (indexNote) stream.markdown(`\n\n_${escapeMarkdown(indexNote)}_`);
     return { metadata: { answer: renderer.answer } satisfies AnswerMetadata };
   } catch (error) {

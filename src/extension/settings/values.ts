@@ -33,6 +33,8 @@ export interface GatewaySettings {
   readonly compareModels: readonly string[];
   /** Request fields added per model ("*" for all), see modelParameters.ts. */
   readonly modelParameters: ModelParameters;
+  /** A failed terminal command puts "Explain failure" in the status bar (`modelGateway.terminal.explainFailures`). */
+  readonly explainTerminalFailures: boolean;
 }
 
 /** Setting names under `modelGateway.`, as contributed in package.json. */
@@ -51,6 +53,7 @@ export const SETTING_KEYS = [
   'useInstructionFiles',
   'compareModels',
   'modelParameters',
+  'terminal.explainFailures',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -71,6 +74,7 @@ export const DEFAULT_SETTINGS: GatewaySettings = {
   useInstructionFiles: true,
   compareModels: [],
   modelParameters: {},
+  explainTerminalFailures: true,
 };
 
 export const LIMITS = {
@@ -85,6 +89,10 @@ function text(value: unknown): string {
 
 function textList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter((v) => v !== '') : [];
+}
+
+function flag(value: unknown, fallback: boolean): boolean {
+  return typeof value === 'boolean' ? value : fallback;
 }
 
 function clampedNumber(value: unknown, fallback: number, min: number, max: number): number {
@@ -105,15 +113,16 @@ export function sanitizeSettings(read: (key: SettingKey) => unknown): GatewaySet
       ? 0
       : clampedNumber(refresh, DEFAULT_SETTINGS.balanceRefreshSeconds, LIMITS.balanceRefreshSeconds.min, LIMITS.balanceRefreshSeconds.max),
     consoleUrl: text(read('consoleUrl')),
-    showBalance: typeof read('showBalance') === 'boolean' ? (read('showBalance') as boolean) : DEFAULT_SETTINGS.showBalance,
+    showBalance: flag(read('showBalance'), DEFAULT_SETTINGS.showBalance),
     completionModel: text(read('completionModel')),
     completionsEnable: sanitizeLanguageSwitches(read('completions.enable')),
     completionsExclude: textList(read('completions.exclude')),
     completionsDebounceMs: clampedNumber(read('completions.debounceMs'), DEFAULT_SETTINGS.completionsDebounceMs, LIMITS.completionsDebounceMs.min, LIMITS.completionsDebounceMs.max),
     embeddingModel: text(read('embeddingModel')),
-    useInstructionFiles: typeof read('useInstructionFiles') === 'boolean' ? (read('useInstructionFiles') as boolean) : DEFAULT_SETTINGS.useInstructionFiles,
+    useInstructionFiles: flag(read('useInstructionFiles'), DEFAULT_SETTINGS.useInstructionFiles),
     compareModels: [...new Set(textList(read('compareModels')))],
     modelParameters: sanitizeModelParameters(read('modelParameters')),
+    explainTerminalFailures: flag(read('terminal.explainFailures'), DEFAULT_SETTINGS.explainTerminalFailures),
   };
 }
 

@@ -108,6 +108,8 @@ export async function useSuiteGateway(api: ModelGatewayApi, suite: SuiteGateway)
 export interface GatewayAnswer {
   readonly markdown: string;
   readonly buttons: string[];
+  /** The buttons whole: their commands and arguments, to run as a click would. */
+  readonly commands: vscode.Command[];
   /** What it listed as references: files (instructions) and locations (code found). */
   readonly references: Array<vscode.Uri | vscode.Location>;
   /** Its links to places in files (stream.anchor), each also in the markdown as `[title]`. */
@@ -116,11 +118,14 @@ export interface GatewayAnswer {
 
 /** The real participant's handler, asked `prompt` (with a slash command or not), as VS Code's chat view would ask it. */
 export async function askGateway(api: ModelGatewayApi, prompt: string, command?: string, references: readonly vscode.ChatPromptReference[] = []): Promise<GatewayAnswer> {
-  const answer = { markdown: '', buttons: [] as string[], references: [] as Array<vscode.Uri | vscode.Location>, anchors: [] as GatewayAnswer['anchors'][number][] };
+  const answer = { markdown: '', buttons: [] as string[], commands: [] as vscode.Command[], references: [] as Array<vscode.Uri | vscode.Location>, anchors: [] as GatewayAnswer['anchors'][number][] };
   const stream = {
     markdown: (value: string | vscode.MarkdownString) => void (answer.markdown += typeof value === 'string' ? value : value.value),
     progress: () => undefined,
-    button: (button: vscode.Command) => void answer.buttons.push(button.title),
+    button: (button: vscode.Command) => {
+      answer.buttons.push(button.title);
+      answer.commands.push(button);
+    },
     reference: (value: vscode.Uri | vscode.Location) => void answer.references.push(value),
     anchor: (value: vscode.Location, title: string) => {
       answer.anchors.push({ location: value, title });

@@ -1,0 +1,96 @@
+/**
+ * What `@gateway /terminal` sends the chat model about a terminal command, and the command it reads back out of the
+ * answer for the Insert into Terminal button (no vscode import).
+ */
+import type { ChatMessage } from '../../contract/index.ts';
+import { fitOutput } from './terminalOutput.ts';
+import { maskSecrets } from './maskSecrets.ts';
+import type { LastCommand } from './lastCommand.ts';
+
+export interface TerminalAsk {
+  /** The command, or null when no command has run in the terminal (a question about the shell alone). */
+  readonly last: LastCommand | null;
+  /** What the user typed after /terminal ('' for none). */
+  readonly question: string;
+  /** The shell's name (bash, zsh, pwsh, ...), '' when unknown. */
+  readonly shell: string;
+  /** The operating system (process.platform). */
+  readonly platform: string;
+  /** Characters of output the model may take (chat/inputBudget.ts). */
+  readonly budget: number;
+  /** Known secrets to mask (the API keys), besides the usual patterns. */
+  readonly secrets?: readonly (string | undefined)[];
+}
+
+const SYSTEMS: Record<string, string> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
+
+export function terminalMessages(ask: TerminalAsk): ChatMessage[] {
+  const where = `Their system is ${SYSTEMS[ask.platform] ?? ask.platform}${ask.shell ? `, their shell ${ask.shell}` : ''}.`;
+  const system = [
+    `You help a developer with commands in VS Code's integrated terminal. ${where}`,
+    'Answer briefly: say what went wrong and why, pointing at the line of the output that shows it, then how to fix it.',
+    'When commands fix it, give them in exactly one fenced code block, only the commands to type in this shell (no prompt, no output), then say what they do.',
+    'Do not claim anything the output does not show; if it is not enough to tell, say what to run to find out.',
+  ].join(' ');
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: ask.last ? aboutCommand(ask.last, ask.question, ask.budget, ask.secrets ?? []) : ask.question },
+  ];
+}
+
+function aboutCommand(last: LastCommand, question: string, budget: number, secrets: readonly (string | undefined)[]): string {
+  const lines = [`Command: ${maskSecrets(last.command, secrets)}`];
+  if (last.cwd) lines.push(`Directory: ${last.cwd}`);
+  if (last.running) lines.push('It is still running.');
+  else lines.push(last.exitCode === undefined ? 'Exit code: not known' : `Exit code: ${last.exitCode}`);
+  const output = maskSecrets(last.output, secrets);
+  if (output.trim() === '') lines.push(last.running ? '' : 'It printed nothing (or its output could not be read).');
+  else lines.push('Output (the middle left out when long):', fence(fitOutput(output, budget)));
+  const asked = question.trim() !== '' ? question.trim() : last.exitCode !== undefined && last.exitCode !== 0 ? 'Why did it fail, and how do I fix it?' : 'What does this output say?';
+  return `${lines.filter((line) => line !== '').join('\n')}\n\n${asked}`;
+}
+
+/** A fence longer than any run of backticks in the text, so the output cannot close it. */
+function fence(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const marks = '`'.repeat(longest + 1);
+  return `${marks}text\n${text}\n${marks}`;
+}
+
+const SHELL_BLOCKS = new Set(['', 'sh', 'bash', 'zsh', 'fish', 'shell', 'console', 'terminal', 'powershell', 'pwsh', 'ps1', 'ps', 'cmd', 'bat', 'batch']);
+/** A prompt the model may have copied in front of a command: `$ `, `% `, `> `, `PS C:\dir> `, `C:\dir> `. */
+const PROMPT = /^(?:PS [^>]*> |[A-Za-z]:\\[^>]*> |[$%>] )/;
+const MAX_COMMAND = 2_000;
+
+/**
+ * The commands of the answer's first shell code block, as one line to put in the terminal (several joined with
+ * `&&`, so that each runs only if the one before worked); null when the answer gives none.
+ */
+export function commandToInsert(answer: string): string | null {
+  for (const block of answer.matchAll(/^ {0,3}(`{3,}|~{3,})[ \t]*([\w+-]*)[^\n]*\n([\s\S]*?)^ {0,3}\1[ \t]*$/gm)) {
+    if (!SHELL_BLOCKS.has(block[2]!.toLowerCase())) continue;
+    const commands = joinContinued(block[3]!.split('\n'))
+      .map((line) => line.trim().replace(PROMPT, '').trim())
+      .filter((line) => line !== '' && !line.startsWith('#') && !/^(?:rem|::)(?:\s|$)/i.test(line));
+    if (commands.length === 0) continue;
+    const line = commands.join(' && ');
+    return line.length > MAX_COMMAND ? null : line;
+  }
+  return null;
+}
+
+/** Lines ending in a continuation (`\` in POSIX shells, a backtick in PowerShell, `^` in cmd) joined with the next. */
+function joinContinued(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  let pending = '';
+  for (const line of lines) {
+    const continued = /[\\`^]\s*$/.exec(line);
+    if (continued) pending += `${line.slice(0, continued.index).trim()} `;
+    else {
+      out.push(pending + line.trim());
+      pending = '';
+    }
+  }
+  if (pending.trim() !== '') out.push(pending.trim());
+  return out;
+}
