@@ -16,6 +16,14 @@ describe('extension settings sanitising', () => {
     assert.equal(s.consoleUrl, '');
   });
 
+  it('reads switches only as booleans, else their defaults', () => {
+    assert.equal(DEFAULT_SETTINGS.explainTerminalFailures, true);
+    assert.equal(from({ 'terminal.explainFailures': false }).explainTerminalFailures, false);
+    assert.equal(from({ 'terminal.explainFailures': 'no' }).explainTerminalFailures, true);
+    assert.equal(from({ showBalance: false, useInstructionFiles: false }).showBalance, false);
+    assert.equal(from({ useInstructionFiles: 0 }).useInstructionFiles, true);
+  });
+
   it('clamps numbers into range, rounds them, and falls back on garbage', () => {
     assert.equal(from({ requestTimeoutSeconds: 1 }).requestTimeoutSeconds, 5);
     assert.equal(from({ requestTimeoutSeconds: 1e9 }).requestTimeoutSeconds, 3600);
