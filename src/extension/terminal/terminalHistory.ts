@@ -20,6 +20,8 @@ const LAST_COMMAND_TOOL = 'terminal_last_command';
 export class TerminalHistory implements vscode.Disposable {
   readonly #last = new Map<vscode.Terminal, LastCommand>();
   readonly #running = new Map<vscode.TerminalShellExecution, OutputCollector>();
+  /** Each terminal's command running now, with what it printed so far. */
+  readonly #runningIn = new Map<vscode.Terminal, { readonly execution: vscode.TerminalShellExecution; readonly output: OutputCollector }>();
   readonly #failed = new vscode.EventEmitter<TerminalFailure>();
   readonly #succeeded = new vscode.EventEmitter<vscode.Terminal>();
   readonly #subscriptions: vscode.Disposable[];
@@ -30,17 +32,21 @@ export class TerminalHistory implements vscode.Disposable {
 
   constructor() {
     this.#subscriptions = [
-      vscode.window.onDidStartTerminalShellExecution((event) => void this.#collect(event.execution)),
+      vscode.window.onDidStartTerminalShellExecution((event) => void this.#collect(event.terminal, event.execution)),
       vscode.window.onDidEndTerminalShellExecution((event) => this.#ended(event)),
-      vscode.window.onDidCloseTerminal((terminal) => this.#last.delete(terminal)),
+      vscode.window.onDidCloseTerminal((terminal) => {
+        this.#last.delete(terminal);
+        this.#runningIn.delete(terminal);
+      }),
       this.#failed,
       this.#succeeded,
     ];
   }
 
-  async #collect(execution: vscode.TerminalShellExecution): Promise<void> {
+  async #collect(terminal: vscode.Terminal, execution: vscode.TerminalShellExecution): Promise<void> {
     const output = new OutputCollector();
     this.#running.set(execution, output);
+    this.#runningIn.set(terminal, { execution, output });
     try {
       for await (const data of execution.read()) output.push(data);
     } catch {
@@ -51,6 +57,7 @@ export class TerminalHistory implements vscode.Disposable {
   #ended(event: vscode.TerminalShellExecutionEndEvent): void {
     const output = this.#running.get(event.execution);
     this.#running.delete(event.execution);
+    if (this.#runningIn.get(event.terminal)?.execution === event.execution) this.#runningIn.delete(event.terminal);
     const command = event.execution.commandLine.value.trim();
     if (command === '') return;
     this.#last.set(event.terminal, {
@@ -80,6 +87,8 @@ export class TerminalHistory implements vscode.Disposable {
       return recorded;
     }
     if (!fromBuffer) return recorded;
+    // VS Code gives no output for a command still running (a dev server, a hung install): what it printed so far is here.
+    if (fromBuffer.running) return { ...fromBuffer, output: this.#runningIn.get(terminal)?.output.text() ?? '' };
     // The buffer knows the output best; the exit code and directory shell integration gave stay when it left them out.
     if (recorded && !fromBuffer.running && recorded.command === fromBuffer.command) {
       return { ...recorded, ...fromBuffer, output: fromBuffer.output || recorded.output };

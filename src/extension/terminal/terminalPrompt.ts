@@ -46,8 +46,13 @@ function aboutCommand(last: LastCommand, question: string, budget: number, secre
   const output = maskSecrets(last.output, secrets);
   if (output.trim() === '') lines.push(last.running ? '' : 'It printed nothing (or its output could not be read).');
   else lines.push('Output (the middle left out when long):', fence(fitOutput(output, budget)));
-  const asked = question.trim() !== '' ? question.trim() : last.exitCode !== undefined && last.exitCode !== 0 ? 'Why did it fail, and how do I fix it?' : 'What does this output say?';
+  const asked = question.trim() !== '' ? question.trim() : defaultQuestion(last);
   return `${lines.filter((line) => line !== '').join('\n')}\n\n${asked}`;
+}
+
+function defaultQuestion(last: LastCommand): string {
+  if (last.running) return 'What is it doing, and is something wrong?';
+  return last.exitCode !== undefined && last.exitCode !== 0 ? 'Why did it fail, and how do I fix it?' : 'What does this output say?';
 }
 
 /** A fence longer than any run of backticks in the text, so the output cannot close it. */

@@ -103,6 +103,13 @@ describe('what /terminal sends and reads back', () => {
     assert.match(String(asked[0]!.content), /macOS, their shell zsh/);
   });
 
+  it('asks about a command still running with what it printed so far', () => {
+    const user = String(terminalMessages({ last: { command: 'npm run dev', output: 'listening on :3000\nGET / 500', running: true }, question: '', shell: 'bash', platform: 'linux', budget: 10_000 })[1]!.content);
+    assert.match(user, /^Command: npm run dev\nIt is still running\.\nOutput/);
+    assert.match(user, /GET \/ 500/);
+    assert.match(user, /What is it doing, and is something wrong\?$/);
+  });
+
   it('fences output that itself holds a code fence so it cannot close early, and keeps it within the budget', () => {
     const user = String(terminalMessages({ last: { ...last, output: `before\n\`\`\`\nmiddle\n${'x\n'.repeat(5000)}after` }, question: '', shell: 'bash', platform: 'linux', budget: 2_000 })[1]!.content);
     assert.match(user, /````text\nbefore\n```\nmiddle/);

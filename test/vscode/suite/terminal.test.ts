@@ -122,6 +122,35 @@ describe('Terminal commands explained', () => {
     assert.match(last?.output ?? '', /cat: mg-no-such-file: No such file or directory/);
   });
 
+  it('/terminal about a command still running sends what it printed so far', async () => {
+    const started = new Promise<void>((resolve) => {
+      const subscription = vscode.window.onDidStartTerminalShellExecution((event) => {
+        if (event.terminal !== terminal) return;
+        subscription.dispose();
+        resolve();
+      });
+    });
+    terminal.show();
+    terminal.sendText('echo mg-still-going; sleep 60', true);
+    await started;
+    await waitFor('the output so far to be read', async () => (await api.services.terminals.lastCommand(terminal))?.output.includes('mg-still-going') || undefined);
+    await askGateway(api, '', 'terminal');
+    const sent = lastUserMessage();
+    assert.match(sent, /^Command: echo mg-still-going; sleep 60\nDirectory: .+\nIt is still running\.\nOutput/);
+    assert.match(sent, /mg-still-going/);
+    assert.match(sent, /What is it doing, and is something wrong\?$/);
+    // Ctrl+C stops it: exit 130, which is not offered as a failure.
+    const ended = new Promise<number | undefined>((resolve) => {
+      const subscription = vscode.window.onDidEndTerminalShellExecution((event) => {
+        if (event.terminal !== terminal) return;
+        subscription.dispose();
+        resolve(event.exitCode);
+      });
+    });
+    terminal.sendText('\u0003', false);
+    assert.equal(await ended, 130);
+  });
+
   it('answers a question about the shell when no command has run in the terminal', async () => {
     const fresh = await bashTerminal('mg-terminal-fresh', dir);
     others.push(fresh);
