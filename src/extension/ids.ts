@@ -40,6 +40,7 @@ export const COMMANDS = {
   dismissReviewFinding: 'modelGateway.dismissReviewFinding',
   explainTerminalFailure: 'modelGateway.explainTerminalFailure',
   insertIntoTerminal: 'modelGateway.insertIntoTerminal',
+  writeTerminalCommand: 'modelGateway.writeTerminalCommand',
 } as const;
 
 /** The `@gateway` chat participant (`chatParticipants[].id`). */

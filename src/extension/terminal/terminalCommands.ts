@@ -1,5 +1,5 @@
 /**
- * The terminal's commands: Explain Terminal Failure (the status bar's offer, the terminal's context menu, the palette)
+ * The terminal's commands: Write Terminal Command (writeCommand.ts); Explain Terminal Failure (the status bar's offer, the terminal's context menu, the palette)
  * asks `@gateway /terminal` in the chat about the terminal's last command; Insert into Terminal (the chat's button)
  * puts the answer's command on that terminal's prompt, not run: the user reads it and presses Enter.
  */
@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { FailureStatus } from './failureStatus.ts';
+import { writeTerminalCommand, type WriteCommandArguments } from './writeCommand.ts';
 
 /** What an Insert into Terminal button carries: plain data, as chat buttons keep their arguments. */
 export interface InsertTarget {
@@ -17,8 +18,10 @@ export interface InsertTarget {
 
 export function registerTerminalCommands(context: vscode.ExtensionContext, services: ExtensionServices): FailureStatus {
   const status = new FailureStatus(services, services.terminals);
+  const descriptions: string[] = [];
   context.subscriptions.push(
     status,
+    vscode.commands.registerCommand(COMMANDS.writeTerminalCommand, (arg?: WriteCommandArguments) => writeTerminalCommand(services, descriptions, arg ?? {})),
     vscode.commands.registerCommand(COMMANDS.explainTerminalFailure, async (terminal?: unknown) => {
       await activate(isTerminal(terminal) ? terminal : undefined);
       status.taken();

@@ -1,6 +1,6 @@
 /**
- * What `@gateway /terminal` sends the chat model about a terminal command, and the command it reads back out of the
- * answer for the Insert into Terminal button (no vscode import).
+ * What `@gateway /terminal` sends the chat model about a terminal command, what Write Terminal Command asks it for,
+ * and the command read back out of an answer to put on the terminal's prompt (no vscode import).
  */
 import type { ChatMessage } from '../../contract/index.ts';
 import { fitOutput } from './terminalOutput.ts';
@@ -24,8 +24,12 @@ export interface TerminalAsk {
 
 const SYSTEMS: Record<string, string> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
 
+function systemAndShell(platform: string, shell: string): string {
+  return `Their system is ${SYSTEMS[platform] ?? platform}${shell ? `, their shell ${shell}` : ''}.`;
+}
+
 export function terminalMessages(ask: TerminalAsk): ChatMessage[] {
-  const where = `Their system is ${SYSTEMS[ask.platform] ?? ask.platform}${ask.shell ? `, their shell ${ask.shell}` : ''}.`;
+  const where = systemAndShell(ask.platform, ask.shell);
   const system = [
     `You help a developer with commands in VS Code's integrated terminal. ${where}`,
     'Answer briefly: say what went wrong and why, pointing at the line of the output that shows it, then how to fix it.',
@@ -36,6 +40,17 @@ export function terminalMessages(ask: TerminalAsk): ChatMessage[] {
     { role: 'system', content: system },
     { role: 'user', content: ask.last ? aboutCommand(ask.last, ask.question, ask.budget, ask.secrets ?? []) : ask.question },
   ];
+}
+
+/** What Write Terminal Command asks: one command, for this shell, doing what the user described. */
+export function commandMessages(ask: { readonly description: string; readonly shell: string; readonly platform: string; readonly cwd?: string | undefined }): ChatMessage[] {
+  const system = [
+    `You write a command for VS Code's integrated terminal. ${systemAndShell(ask.platform, ask.shell)}`,
+    'Reply with the command alone in one fenced code block (steps joined so that it runs as one line), nothing else.',
+    'Use the standard tools of this system; do not delete, overwrite or install anything unless asked to.',
+  ].join(' ');
+  const where = ask.cwd ? `\n\n(It runs in ${ask.cwd}.)` : '';
+  return [{ role: 'system', content: system }, { role: 'user', content: `${ask.description.trim()}${where}` }];
 }
 
 function aboutCommand(last: LastCommand, question: string, budget: number, secrets: readonly (string | undefined)[]): string {
@@ -82,6 +97,16 @@ export function commandToInsert(answer: string): string | null {
     return line.length > MAX_COMMAND ? null : line;
   }
   return null;
+}
+
+/** The command of an answer: its first shell block, else the answer itself when it is one line (a model that left out the fence). */
+export function commandFromAnswer(answer: string): string | null {
+  const fenced = commandToInsert(answer);
+  if (fenced !== null) return fenced;
+  const lines = answer.trim().split('\n').filter((line) => line.trim() !== '');
+  if (lines.length !== 1) return null;
+  const line = lines[0]!.trim().replace(/^`+|`+$/g, '').replace(PROMPT, '').trim();
+  return line === '' || line.length > MAX_COMMAND ? null : line;
 }
 
 /** Lines ending in a continuation (`\` in POSIX shells, a backtick in PowerShell, `^` in cmd) joined with the next. */

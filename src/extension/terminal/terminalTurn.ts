@@ -3,7 +3,6 @@
  * from VS Code's terminal buffer) explained by the chat model, with an Insert into Terminal button for the command the
  * answer gives. Without a command run yet, a question about the shell is answered for this system and shell.
  */
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { signalFromToken } from '../chat/abort.ts';
 import { chatModelFor } from '../chat/chatModel.ts';
@@ -17,6 +16,7 @@ import type { ExtensionServices } from '../services.ts';
 import { commandToInsert, terminalMessages } from './terminalPrompt.ts';
 import type { LastCommand } from './lastCommand.ts';
 import { maskSecrets } from './maskSecrets.ts';
+import { shellOf } from './shellOf.ts';
 import type { InsertTarget } from './terminalCommands.ts';
 
 /** Output characters sent at most, whatever the model's context. */
@@ -65,21 +65,6 @@ export async function answerTerminal(services: ExtensionServices, request: vscod
     abort.dispose();
     if (requested) services.connection.balanceMayHaveChanged();
   }
-}
-
-const SHELLS = new Set(['bash', 'zsh', 'fish', 'sh', 'dash', 'ksh', 'csh', 'tcsh', 'pwsh', 'powershell', 'cmd', 'gitbash', 'nu', 'xonsh', 'wsl']);
-
-/**
- * The terminal's shell: what VS Code detected when it is a shell (it can name the foreground program instead, even
- * `node` in a terminal that has run nothing yet), else the program the terminal was started with, else the default.
- */
-function shellOf(terminal: vscode.Terminal | undefined): string {
-  const detected = terminal?.state.shell;
-  if (detected && SHELLS.has(detected)) return detected;
-  const options = terminal?.creationOptions;
-  const started = options && 'shellPath' in options ? options.shellPath : undefined;
-  const program = typeof started === 'string' ? started : vscode.env.shell;
-  return program ? path.basename(program).replace(/\.exe$/i, '') : '';
 }
 
 function about(last: LastCommand, terminal: vscode.Terminal | undefined, services: ExtensionServices): string {

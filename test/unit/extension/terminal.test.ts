@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { failed, parseLastCommandText } from '../../../src/extension/terminal/lastCommand.ts';
 import { maskSecrets } from '../../../src/extension/terminal/maskSecrets.ts';
 import { fitOutput, OutputCollector, plainOutput } from '../../../src/extension/terminal/terminalOutput.ts';
-import { commandToInsert, terminalMessages } from '../../../src/extension/terminal/terminalPrompt.ts';
+import { commandFromAnswer, commandMessages, commandToInsert, terminalMessages } from '../../../src/extension/terminal/terminalPrompt.ts';
 
 describe('terminal output', () => {
   it('drops colours, shell-integration marks, titles and links, and keeps each line as its last redraw left it', () => {
@@ -132,5 +132,21 @@ describe('what /terminal sends and reads back', () => {
     assert.equal(commandToInsert('No command needed: the file is missing.'), null);
     assert.equal(commandToInsert('```bash\n# nothing to run\n```'), null);
     assert.equal(commandToInsert(`\`\`\`bash\necho ${'a'.repeat(3000)}\n\`\`\``), null, 'an enormous block is not offered');
+  });
+
+  it('asks for one command for this shell and system, in the folder it will run in', () => {
+    const messages = commandMessages({ description: ' find files over 100 MB ', shell: 'zsh', platform: 'darwin', cwd: '/Users/me/app' });
+    assert.match(String(messages[0]!.content), /macOS, their shell zsh/);
+    assert.match(String(messages[0]!.content), /command alone in one fenced code block/);
+    assert.equal(messages[1]!.content, 'find files over 100 MB\n\n(It runs in /Users/me/app.)');
+    assert.equal(commandMessages({ description: 'list ports', shell: '', platform: 'linux' })[1]!.content, 'list ports');
+  });
+
+  it('takes a one-line answer without a fence as the command, and nothing from prose', () => {
+    assert.equal(commandFromAnswer('```bash\nfind . -size +100M\n```'), 'find . -size +100M');
+    assert.equal(commandFromAnswer('`du -sh *`'), 'du -sh *');
+    assert.equal(commandFromAnswer('$ lsof -i :3000\n'), 'lsof -i :3000');
+    assert.equal(commandFromAnswer('There is no single command for that.\nYou could try several.'), null);
+    assert.equal(commandFromAnswer(''), null);
   });
 });

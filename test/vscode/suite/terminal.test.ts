@@ -1,7 +1,7 @@
 // Terminal commands explained, in a real integrated terminal (bash with VS Code's shell integration): a command that
 // fails as a user types it puts "Explain failure" in the status bar; @gateway /terminal sends the model the command,
 // its directory, exit code and output (secrets masked), and its Insert into Terminal button puts the answer's command
-// on that terminal's prompt. A stand-in gateway answers and records what it was sent.
+// on that terminal's prompt, as Write Terminal Command does with the command it asked for. A stand-in gateway answers and records what it was sent.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -161,6 +161,21 @@ describe('Terminal commands explained', () => {
     assert.ok(!answer.markdown.includes('About "'), 'no command is described');
     const none = await askGateway(api, '', 'terminal');
     assert.match(none.markdown, /No command has run in the terminal "mg-terminal-fresh" yet/);
+  });
+
+  it('Write Terminal Command puts the command the model wrote for this shell on the active terminal\'s prompt', async () => {
+    terminal.show();
+    await waitFor('the terminal to be the active one', () => vscode.window.activeTerminal === terminal || undefined);
+    const asked = gateway.chats.length;
+    await vscode.commands.executeCommand('modelGateway.writeTerminalCommand', { description: 'make the folder mg-made and show it' });
+    assert.equal(gateway.chats.length, asked + 1);
+    const sent = gateway.chats.at(-1)!;
+    assert.match(String(sent.messages[0]?.content), /write a command .* their shell bash\. Reply with the command alone/);
+    assert.equal(sent.messages[1]?.content, `make the folder mg-made and show it\n\n(It runs in ${dir}.)`);
+    // On the prompt, not run: Enter (the user's) runs it.
+    const ran = await typeCommand(terminal, '');
+    assert.equal(ran.execution.commandLine.value.trim(), FIX);
+    assert.equal(ran.exitCode, 0);
   });
 
   it('Explain Terminal Failure shows the failed terminal and asks @gateway /terminal in the chat', async () => {
