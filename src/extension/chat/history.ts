@@ -34,6 +34,8 @@ export type Turn = RequestTurn | ResponseTurn;
 /** What our handler stores in ChatResult.metadata after a chat answer. */
 export interface AnswerMetadata {
   readonly answer?: string;
+  /** The question as the model was asked it, when it was more than the prompt (/terminal's command and output). */
+  readonly asked?: string;
   readonly failed?: boolean;
   readonly command?: string;
 }
@@ -58,7 +60,7 @@ export interface PromptInput {
 }
 
 /** Slash commands whose turns are questions answered by the model, kept in the conversation like plain turns. */
-const CONVERSATION_COMMANDS: ReadonlySet<string> = new Set(['codebase']);
+const CONVERSATION_COMMANDS: ReadonlySet<string> = new Set(['codebase', 'terminal']);
 
 function isAsideCommand(command: string | undefined): boolean {
   return command !== undefined && command !== '' && !CONVERSATION_COMMANDS.has(command);
@@ -95,8 +97,9 @@ export function historyToMessages(history: readonly Turn[], participantId: strin
       continue;
     }
     const answer = responseText(turn);
+    const asked = (turn.metadata as AnswerMetadata | undefined)?.asked;
     if (pendingUser !== undefined && answer !== undefined) {
-      messages.push({ role: 'user', content: pendingUser }, { role: 'assistant', content: answer });
+      messages.push({ role: 'user', content: typeof asked === 'string' ? asked : pendingUser }, { role: 'assistant', content: answer });
     }
     pendingUser = undefined;
   }

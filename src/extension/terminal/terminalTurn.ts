@@ -55,7 +55,9 @@ export async function answerTerminal(services: ExtensionServices, request: vscod
       const target: InsertTarget = { text: command, ...(terminal ? { terminalName: terminal.name, processId: await terminal.processId } : {}) };
       stream.button({ title: t('Insert into Terminal'), command: COMMANDS.insertIntoTerminal, arguments: [target] });
     }
-    return { metadata: { command: 'terminal', answer: renderer.answer } };
+    // A follow-up question to @gateway is sent this turn as the model was asked it: the command, its output.
+    const asked = messages.at(-1)?.content;
+    return { metadata: { command: 'terminal', answer: renderer.answer, ...(typeof asked === 'string' ? { asked } : {}) } };
   } catch (error) {
     if (token.isCancellationRequested) return { metadata: { command: 'terminal', answer: renderer.answer } };
     if (renderer.answer !== '') stream.markdown('\n\n---\n\n');

@@ -114,6 +114,8 @@ export interface GatewayAnswer {
   readonly references: Array<vscode.Uri | vscode.Location>;
   /** Its links to places in files (stream.anchor), each also in the markdown as `[title]`. */
   readonly anchors: Array<{ readonly location: vscode.Location; readonly title: string }>;
+  /** What the handler returned (its metadata is what VS Code keeps in the chat's history). */
+  readonly result?: vscode.ChatResult | undefined;
 }
 
 /** The real participant's handler, asked `prompt` (with a slash command or not), as VS Code's chat view would ask it. */
@@ -135,9 +137,9 @@ export async function askGateway(api: ModelGatewayApi, prompt: string, command?:
   const request = { prompt, command, references, toolReferences: [] } as unknown as vscode.ChatRequest;
   const source = new vscode.CancellationTokenSource();
   try {
-    await api.chatParticipant.requestHandler(request, { history: [] } as unknown as vscode.ChatContext, stream, source.token);
+    const result = await api.chatParticipant.requestHandler(request, { history: [] } as unknown as vscode.ChatContext, stream, source.token);
+    return { ...answer, result: result ?? undefined };
   } finally {
     source.dispose();
   }
-  return answer;
 }

@@ -101,6 +101,8 @@ describe('Terminal commands explained', () => {
     assert.ok(answer.markdown.replace(/\\(.)/g, '$1').includes('About "echo "GITHUB_TOKEN=****"; ls /mg-missing-dir" in the terminal "mg-terminal" (exit code 2)'), answer.markdown);
     assert.ok(answer.markdown.includes('says the folder does not exist'), answer.markdown);
     assert.deepEqual(answer.buttons, ['Insert into Terminal']);
+    // Kept for a follow-up question: the turn as the model was asked it.
+    assert.equal((answer.result?.metadata as { asked?: string } | undefined)?.asked, sent);
 
     // The button puts the command on the prompt without running it; Enter (the user's) runs it there.
     const button = answer.commands[0]!;

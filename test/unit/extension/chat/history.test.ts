@@ -59,6 +59,19 @@ describe('chat/history historyToMessages', () => {
     ]);
   });
 
+  it('keeps /terminal turns as the model was asked them (the command and its output), so a follow-up has them', () => {
+    const asked = 'Command: npm run biuld\nExit code: 1\nOutput:\nnpm ERR! Missing script\n\nWhy did it fail, and how do I fix it?';
+    const history: Turn[] = [
+      { kind: 'request', participant: ME, prompt: '', command: 'terminal' },
+      { kind: 'response', participant: ME, command: 'terminal', markdown: ['A typo.', '_About "npm run biuld"_'], metadata: { command: 'terminal', answer: 'A typo.', asked } },
+    ];
+    assert.deepEqual(historyToMessages(history, ME, { prompt: 'and if the script is in a workspace?' }), [
+      { role: 'user', content: asked },
+      { role: 'assistant', content: 'A typo.' },
+      { role: 'user', content: 'and if the script is in a workspace?' },
+    ]);
+  });
+
   it('appends the text of references to the prompt', () => {
     assert.equal(userContent('Review', [{ label: 'src/a.ts', text: 'let a = 1;' }]), 'Review\n\nsrc/a.ts:\n```\nlet a = 1;\n```');
     assert.equal(userContent('Plain'), 'Plain');
