@@ -19,7 +19,6 @@ const LAST_COMMAND_TOOL = 'terminal_last_command';
 
 export class TerminalHistory implements vscode.Disposable {
   readonly #last = new Map<vscode.Terminal, LastCommand>();
-  readonly #running = new Map<vscode.TerminalShellExecution, OutputCollector>();
   /** Each terminal's command running now, with what it printed so far. */
   readonly #runningIn = new Map<vscode.Terminal, { readonly execution: vscode.TerminalShellExecution; readonly output: OutputCollector }>();
   readonly #failed = new vscode.EventEmitter<TerminalFailure>();
@@ -45,7 +44,6 @@ export class TerminalHistory implements vscode.Disposable {
 
   async #collect(terminal: vscode.Terminal, execution: vscode.TerminalShellExecution): Promise<void> {
     const output = new OutputCollector();
-    this.#running.set(execution, output);
     this.#runningIn.set(terminal, { execution, output });
     try {
       for await (const data of execution.read()) output.push(data);
@@ -55,9 +53,9 @@ export class TerminalHistory implements vscode.Disposable {
   }
 
   #ended(event: vscode.TerminalShellExecutionEndEvent): void {
-    const output = this.#running.get(event.execution);
-    this.#running.delete(event.execution);
-    if (this.#runningIn.get(event.terminal)?.execution === event.execution) this.#runningIn.delete(event.terminal);
+    const running = this.#runningIn.get(event.terminal);
+    const output = running?.execution === event.execution ? running.output : undefined;
+    if (output) this.#runningIn.delete(event.terminal);
     const command = event.execution.commandLine.value.trim();
     if (command === '') return;
     this.#last.set(event.terminal, {
@@ -99,6 +97,6 @@ export class TerminalHistory implements vscode.Disposable {
   dispose(): void {
     for (const subscription of this.#subscriptions) subscription.dispose();
     this.#last.clear();
-    this.#running.clear();
+    this.#runningIn.clear();
   }
 }
