@@ -1,14 +1,9 @@
 /** What the codebase tool gives the model: the excerpts, each headed by its path and lines, fenced so that no excerpt's own fences end its block. Pure. */
+import { fenceFor } from '../chat/fence.ts';
 
 export interface ToolExcerpt {
   readonly label: string;
   readonly text: string;
-}
-
-/** A fence longer than any run of backticks in `text`. */
-function fenceFor(text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  return '`'.repeat(longest + 1);
 }
 
 export function toolText(query: string, model: string, excerpts: readonly ToolExcerpt[]): string {

@@ -5,6 +5,7 @@
 import type { ChatMessage } from '../../contract/index.ts';
 import { fitOutput } from './terminalOutput.ts';
 import { maskSecrets } from './maskSecrets.ts';
+import { fenceFor } from '../chat/fence.ts';
 import type { LastCommand } from './lastCommand.ts';
 
 export interface TerminalAsk {
@@ -70,10 +71,9 @@ function defaultQuestion(last: LastCommand): string {
   return last.exitCode !== undefined && last.exitCode !== 0 ? 'Why did it fail, and how do I fix it?' : 'What does this output say?';
 }
 
-/** A fence longer than any run of backticks in the text, so the output cannot close it. */
+/** The output fenced so that nothing in it can close the block. */
 function fence(text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const marks = '`'.repeat(longest + 1);
+  const marks = fenceFor(text);
   return `${marks}text\n${text}\n${marks}`;
 }
 
