@@ -14,6 +14,7 @@ import { signalFromToken } from './abort.ts';
 import { historyToMessages } from './history.ts';
 import type { AnswerMetadata, Reference, Turn } from './history.ts';
 import { referenceTexts } from './references.ts';
+import { toolReferenceTexts } from './toolReferences.ts';
 import { referenceNotesMarkdown } from './referenceNotes.ts';
 import { AnswerRenderer } from './render.ts';
 import { usageLine } from './usageLine.ts';
@@ -96,7 +97,12 @@ export async function answerChat(
     // An image could be attached only because the model picked under the chat input takes images; @gateway asks that
     // model when it is the gateway's, else the configured one, of which nothing is known.
     const imageInput = request.model?.vendor === LM_VENDOR;
-    const { references, images, notes } = await referenceTexts(request.references, log, imageInput);
+    const attached = await referenceTexts(request.references, log, imageInput);
+    const tools = await toolReferenceTexts({ request, client, model, token, signal: abort.signal, secrets: services.connection.secrets(), log });
+    if (tools.requested) requested = true;
+    const references = [...attached.references, ...tools.references];
+    const images = attached.images;
+    const notes = [...attached.notes, ...tools.notes];
     if (notes.length > 0) stream.markdown(`${referenceNotesMarkdown(notes, t)}\n\n`);
     let found: Reference[] = [];
     /** What the index did, said under the answer (VS Code folds what comes before it into its progress steps). */

@@ -11,6 +11,8 @@ export function referenceNotesMarkdown(notes: readonly ReferenceNote[], t: Trans
     over_total: t('left out (the attachments before it filled the room)'),
     unreadable: t('left out (it could not be read)'),
     image_not_sent: t('left out (an image, and the model asked is not known to take images)'),
+    tool_failed: t('left out (the tool failed or is not available)'),
+    tool_no_input: t('left out (the tool needs input, and the model gave none: it may not call tools)'),
   };
   return notes.map((note) => `_${escapeMarkdown(note.label)}: ${why[note.reason]}_`).join('  \n');
 }

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { AttachedImage, Reference } from './history.ts';
 
-const MAX_CHARS_EACH = 50_000;
+export const MAX_CHARS_EACH = 50_000;
 const MAX_CHARS_TOTAL = 150_000;
 /** Files larger than this are not opened at all. */
 const MAX_FILE_BYTES = 5_000_000;
@@ -17,9 +17,10 @@ export interface ReferenceNote {
   readonly label: string;
   /**
    * cut: sent in part; too_large: a file over MAX_FILE_BYTES; over_total: no room left; unreadable: could not be read;
-   * image_not_sent: an image, for a model not known to take images.
+   * image_not_sent: an image, for a model not known to take images; tool_failed: a #tool that failed or is not there;
+   * tool_no_input: a #tool that needs input the model did not give (toolReferences.ts).
    */
-  readonly reason: 'cut' | 'too_large' | 'over_total' | 'unreadable' | 'image_not_sent';
+  readonly reason: 'cut' | 'too_large' | 'over_total' | 'unreadable' | 'image_not_sent' | 'tool_failed' | 'tool_no_input';
 }
 
 export interface ReadReferences {

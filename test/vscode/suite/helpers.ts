@@ -119,7 +119,13 @@ export interface GatewayAnswer {
 }
 
 /** The real participant's handler, asked `prompt` (with a slash command or not), as VS Code's chat view would ask it. */
-export async function askGateway(api: ModelGatewayApi, prompt: string, command?: string, references: readonly vscode.ChatPromptReference[] = []): Promise<GatewayAnswer> {
+export async function askGateway(
+  api: ModelGatewayApi,
+  prompt: string,
+  command?: string,
+  references: readonly vscode.ChatPromptReference[] = [],
+  toolReferences: readonly vscode.ChatLanguageModelToolReference[] = [],
+): Promise<GatewayAnswer> {
   const answer = { markdown: '', buttons: [] as string[], commands: [] as vscode.Command[], references: [] as Array<vscode.Uri | vscode.Location>, anchors: [] as GatewayAnswer['anchors'][number][] };
   const stream = {
     markdown: (value: string | vscode.MarkdownString) => void (answer.markdown += typeof value === 'string' ? value : value.value),
@@ -134,7 +140,7 @@ export async function askGateway(api: ModelGatewayApi, prompt: string, command?:
       answer.markdown += `[${title}]`;
     },
   } as unknown as vscode.ChatResponseStream;
-  const request = { prompt, command, references, toolReferences: [] } as unknown as vscode.ChatRequest;
+  const request = { prompt, command, references, toolReferences } as unknown as vscode.ChatRequest;
   const source = new vscode.CancellationTokenSource();
   try {
     const result = await api.chatParticipant.requestHandler(request, { history: [] } as unknown as vscode.ChatContext, stream, source.token);
