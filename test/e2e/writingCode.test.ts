@@ -186,4 +186,14 @@ describe('as a user writing code, the gateway\'s model fixes an error and writes
     assert.equal(await workbench.statusBarItem('modelGateway.terminalFailure').first().isVisible(), false, 'the offer is taken');
     await saveScreenshot(page, 'e2e-writing-code', 'terminal-failure-explained');
   });
+
+  it('#terminalLastCommand typed in a @gateway question attaches the terminal\'s last command and its output', async () => {
+    const { workbench, browser } = editor();
+    await workbench.sendChat('@gateway what did #terminalLastCommand print?');
+    const text = await workbench.waitForChatResponse(/You said: what did #terminalLastCommand print\?/, 90000);
+    assert.match(text, /#terminalLastCommand:/);
+    assert.match(text, /ls \/mg-e2e-missing-dir/);
+    assert.match(text, /No such file or directory/);
+    await saveScreenshot(browser.page, 'e2e-writing-code', 'terminal-tool-reference');
+  });
 });

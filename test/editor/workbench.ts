@@ -290,7 +290,15 @@ export class Workbench {
       await poll('the suggestions to close', async () => !(await suggest.isVisible()) || undefined, 5000);
     }
     await this.page.keyboard.press('Enter');
-    await poll('the chat request to appear', async () => (await this.chatResponses().count()) > before || undefined);
+    // The list renders only the items in view: in a long session the count can stay put, so the last request's text
+    // (pills and all, spaces aside) with the input emptied also says it went.
+    const bare = (value: string | null) => (value ?? '').replace(/\s+/g, '');
+    const lastRequest = this.page.locator('.interactive-session .interactive-item-container.interactive-request').last();
+    await poll('the chat request to appear', async () => {
+      if ((await this.chatResponses().count()) > before) return true;
+      const sent = bare(await editor.locator('.view-lines').textContent()) === '' && (await lastRequest.count()) > 0;
+      return (sent && bare(await lastRequest.textContent()).includes(bare(text))) || undefined;
+    });
     return before;
   }
 
