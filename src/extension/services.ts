@@ -44,7 +44,7 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   connection = new GatewayConnection(settings, apiKey, log, userAgent(context));
   context.subscriptions.push(log, settings, apiKey, profiles, connection);
   const codebase = context.storageUri ? new CodebaseIndex(context.storageUri, log, () => settings.current.completionsExclude) : null;
-  const reviewProblems = new ReviewProblems();
+  const reviewProblems = new ReviewProblems(context.workspaceState);
   context.subscriptions.push(reviewProblems);
   const terminals = new TerminalHistory();
   context.subscriptions.push(terminals);

@@ -10,6 +10,8 @@ import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
 import type { GitRepository } from '../../../src/extension/commitMessage/git.ts';
 import { openInGit, type OpenedRepository } from './gitInEditor.ts';
 import type { Review } from '../../../src/extension/review/review.ts';
+import { ReviewProblems } from '../../../src/extension/review/reviewProblems.ts';
+import { REVIEW_STATE_KEY, savedFiles } from '../../../src/extension/review/savedFindings.ts';
 import { activate, askGateway, resetConfiguration, waitFor } from './helpers.ts';
 import { useRecordingGateway, type RecordingGateway } from './recordingGateway.ts';
 import { repositoryWithCommit, type TestRepository } from '../../support/gitRepository.ts';
@@ -75,6 +77,33 @@ describe('Review Changes', () => {
     assert.deepEqual(problemsOf('notes/todo.ts').map((d) => [d.range.start.line, d.severity]), [[1, vscode.DiagnosticSeverity.Warning]]);
     assert.equal(review.findings.length, 3);
     assert.equal(review.findings[2]!.at, null, 'the finding 87 lines off every change has no place in the Problems panel');
+  });
+
+  it('findings are kept in the workspace state and come back after a reload on the files whose text has not changed', async () => {
+    await api.services.reviewProblems.save();
+    const kept = api.services.context.workspaceState.get(REVIEW_STATE_KEY);
+    assert.deepEqual(savedFiles(kept).map((f) => [vscode.Uri.parse(f.uri).fsPath, f.findings.map((x) => x.line)]).sort(), [[fileUri('cart.ts').fsPath, [2]], [fileUri('notes/todo.ts').fsPath, [1]]]);
+    // Another window's start reads what this one kept (a memento holding the same value: VS Code's own storage is per window).
+    const memento = (value: unknown): vscode.Memento => ({ get: () => value, update: async () => undefined, keys: () => [REVIEW_STATE_KEY] }) as unknown as vscode.Memento;
+    const again = new ReviewProblems(memento(kept));
+    try {
+      await again.restored;
+      assert.equal(problemsOf('cart.ts').length, 2, 'the finding, once from each instance');
+      assert.equal(problemsOf('notes/todo.ts').length, 2);
+    } finally {
+      again.dispose();
+    }
+    // A file changed while the window was closed: its findings would sit on the wrong lines, so they are not brought back.
+    repo.write('notes/todo.ts', '// moved down\nexport const url = "https://example.com";\nexport const token = "abc123";\n');
+    const afterChange = new ReviewProblems(memento(kept));
+    try {
+      await afterChange.restored;
+      assert.equal(problemsOf('cart.ts').length, 2);
+      assert.equal(problemsOf('notes/todo.ts').length, 1, 'only this window\'s own');
+    } finally {
+      afterChange.dispose();
+      repo.write('notes/todo.ts', 'export const url = "https://example.com";\nexport const token = "abc123";\n');
+    }
   });
 
   it('a finding\'s light bulb offers Fix with Model Gateway and Dismiss Review Finding, which removes it alone', async () => {
