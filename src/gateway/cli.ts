@@ -42,10 +42,10 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
   channel list | disable NAME | enable NAME | remove NAME   (list: recent answers served and failed, from the last 1000 log rows)
   channel test NAME [--model M]   one minimal request to the upstream: status, time and its words
   model price MODEL [--kind chat|completion|embedding|image] [--input USD --output USD] [--cached-input USD] [--cache-write USD]
-              [--per-image USD [--per-image SIZE|QUALITY|SIZE,QUALITY=USD]...] [--context N] [--tools yes|no] [--images yes|no]
+              [--per-image USD [--per-image SIZE|QUALITY|SIZE,QUALITY=USD]...] [--context N] [--tools yes|no|unknown] [--images yes|no|unknown]
               (USD per million tokens; embeddings --input alone; images --per-image alone, by size/quality where given)
               --images yes: the model takes images as input (VS Code's chat lets users attach them only then);
-              --tools and --images are kept as they are when not given
+              --tools and --images are kept as they are when not given; unknown makes them not said again
   model list   the priced models: name, kind, prices, context, tools, images, default cap, maximum output (no-channel: nothing serves it)
   model price MODEL --free [--kind K]   serve it at no charge, on purpose (a model with no price is not served)
               [--default-max-tokens N]   the completion cap when a client asks for none (default 8192, or the context if smaller)

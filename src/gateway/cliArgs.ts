@@ -82,6 +82,15 @@ export function yesNo(value: string | undefined, flag: string): boolean | null {
   throw new UsageError(`--${flag} takes yes or no`);
 }
 
+/** A flag of yes, no or unknown (null: "not said"); undefined when not given. */
+export function yesNoUnknown(value: string | undefined, flag: string): boolean | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'unknown') return null;
+  const said = value === 'yes' || value === 'true' ? true : value === 'no' || value === 'false' ? false : undefined;
+  if (said === undefined) throw new UsageError(`--${flag} takes yes, no or unknown`);
+  return said;
+}
+
 export function list(value: string | undefined): string[] {
   return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }

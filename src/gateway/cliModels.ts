@@ -6,7 +6,7 @@ import { CLI_ACTOR, formatMicroUsd, isModelKind, MODEL_KINDS, MODEL_LIMITS } fro
 import { describeImagePrices } from './accounts/imagePrices.ts';
 import { setModelPrice, type PriceRequest } from './accounts/modelPrices.ts';
 import { channelsUnfitFor } from './channelAdmin.ts';
-import { asUsage, int, modelName, price, UsageError, yesNo } from './cliArgs.ts';
+import { asUsage, int, modelName, price, UsageError, yesNoUnknown } from './cliArgs.ts';
 import type { Store } from './store/types.ts';
 import { compareNames } from '../contract/index.ts';
 
@@ -59,8 +59,8 @@ export async function model(store: Store, sub: string | undefined, args: string[
     model: name, kind, free, variants: images.variants,
     prices: { input: given('input'), output: given('output'), 'cached-input': given('cached-input'), 'cache-write': given('cache-write'), 'per-image': images.price },
     contextLength: values.context === undefined ? null : int(values.context, 'context', 0, MODEL_LIMITS.contextLength.min, MODEL_LIMITS.contextLength.max),
-    toolCalling: yesNo(values.tools, 'tools'),
-    imageInput: yesNo(values.images, 'images'),
+    ...said('toolCalling', yesNoUnknown(values.tools, 'tools')),
+    ...said('imageInput', yesNoUnknown(values.images, 'images')),
     defaultMaxTokens: values['default-max-tokens'] === undefined ? null
       : int(values['default-max-tokens'], 'default-max-tokens', 0, MODEL_LIMITS.defaultMaxTokens.min, MODEL_LIMITS.defaultMaxTokens.max),
     ...maxOutputOf(values['max-output']),
@@ -80,6 +80,11 @@ export async function model(store: Store, sub: string | undefined, args: string[
   const unfit = await channelsUnfitFor(store, name, kind);
   if (unfit.length > 0) io.err(`warning: no enabled channel that lists "${name}" can serve ${kind} models (${unfit.map((c) => `"${c.name}" is ${c.type}`).join(', ')}): it is not served`);
   return 0;
+}
+
+/** A yes/no/unknown flag as a PriceRequest field: left out when not given (kept as it is). */
+function said<K extends 'toolCalling' | 'imageInput'>(field: K, value: boolean | null | undefined): Partial<Record<K, boolean | null>> {
+  return value === undefined ? {} : ({ [field]: value } as Record<K, boolean | null>);
 }
 
 /** `--max-output N` sets it, `--max-output none` removes it, no flag keeps it. */

@@ -80,11 +80,11 @@ export function PriceDialog({ initial, fixedName, busy, error, onSubmit, onClose
             error={say(problems.context, MODEL_LIMITS.contextLength)} />
           {draft.kind !== 'embedding' && draft.kind !== 'image' && (
             <SelectField id="price-tools" label={t('tools')} value={draft.tools} onValue={(v) => set('tools')(v as PriceDraft['tools'])}
-              options={[['', t('toolsKept')], ['yes', t('yes')], ['no', t('no')]]} />
+              options={[['', t('notSaid')], ['yes', t('yes')], ['no', t('no')]]} />
           )}
           {draft.kind !== 'embedding' && draft.kind !== 'image' && (
             <SelectField id="price-images" label={t('images')} hint={t('imagesHint')} value={draft.images} onValue={(v) => set('images')(v as PriceDraft['images'])}
-              options={[['', t('toolsKept')], ['yes', t('yes')], ['no', t('no')]]} />
+              options={[['', t('notSaid')], ['yes', t('yes')], ['no', t('no')]]} />
           )}
           {draft.kind !== 'embedding' && draft.kind !== 'image' && (
             <TextField id="price-max-tokens" label={t('maxTokens')} hint={t('maxTokensHint')} type="number" inputMode="numeric" min={1} value={draft.maxTokens}

@@ -29,7 +29,7 @@ export interface PriceDraft {
   readonly variants: readonly Pair[];
   readonly context: string;
   readonly tools: '' | 'yes' | 'no';
-  /** It takes images as input: '' sends nothing (kept as it is, as tools). */
+  /** It takes images as input: '' is not said (sent as null, as tools). */
   readonly images: '' | 'yes' | 'no';
   readonly maxTokens: string;
   readonly maxOutput: string;
@@ -106,8 +106,11 @@ export function priceBody(d: PriceDraft): BodyOf<'priceModel'> {
   // Shown with the model's own value: emptied, it is removed (null); kinds without output tokens have none.
   if (shown.output && d.maxOutput.trim()) body.max_output_tokens = Number(d.maxOutput.trim());
   else if (shown.output && d.hadMaxOutput) body.max_output_tokens = null;
-  if (d.tools) body.tool_calling = d.tools === 'yes';
-  if (d.images) body.image_input = d.images === 'yes';
+  // Shown for chat and completion models only, from the model's own answer: '' (not said) goes as null, which says so.
+  if (d.kind === 'chat' || d.kind === 'completion') {
+    body.tool_calling = d.tools === '' ? null : d.tools === 'yes';
+    body.image_input = d.images === '' ? null : d.images === 'yes';
+  }
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as BodyOf<'priceModel'>;
 }
 

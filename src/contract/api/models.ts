@@ -22,8 +22,9 @@ const Usd = z.union([z.string().min(1).max(32), z.number()]);
  * POST /api/console/admin/models/price. Chat and completion models take `input_usd` and `output_usd` (per
  * million tokens; `cached_input_usd`, `cache_write_usd` optional), embeddings `input_usd` alone, images
  * `per_image_usd` (the default) with `per_image_variants_usd` by "SIZE", "QUALITY" or "SIZE,QUALITY";
- * `free: true` takes no price and serves the model at no charge. `context_length`, `tool_calling`, `image_input`
- * and `default_max_tokens` are kept when absent or null; `max_output_tokens` is kept when absent and removed by null.
+ * `free: true` takes no price and serves the model at no charge. `context_length` and `default_max_tokens` are kept
+ * when absent or null; `tool_calling` and `image_input` are kept when absent, and null makes them "not said";
+ * `max_output_tokens` is kept when absent and removed by null.
  */
 export const ModelPriceBody = named('ModelPriceBody', z.strictObject({
   model: ConfigurableModelName,
@@ -36,8 +37,8 @@ export const ModelPriceBody = named('ModelPriceBody', z.strictObject({
   per_image_usd: Usd.optional(),
   per_image_variants_usd: z.record(z.string().max(64), Usd).optional(),
   context_length: z.int().min(MODEL_LIMITS.contextLength.min).max(MODEL_LIMITS.contextLength.max).nullable().optional(),
-  tool_calling: z.boolean().nullable().optional(),
-  image_input: z.boolean().nullable().optional().describe('it takes images as input (VS Code\'s chat lets users attach them only then): absent or null keeps it'),
+  tool_calling: z.boolean().nullable().optional().describe('it calls tools: absent keeps it, null makes it not said'),
+  image_input: z.boolean().nullable().optional().describe('it takes images as input (VS Code\'s chat lets users attach them only then): absent keeps it, null makes it not said'),
   default_max_tokens: z.int().min(MODEL_LIMITS.defaultMaxTokens.min).max(MODEL_LIMITS.defaultMaxTokens.max).nullable().optional(),
   max_output_tokens: z.int().min(MODEL_LIMITS.maxOutputTokens.min).max(MODEL_LIMITS.maxOutputTokens.max).nullable().optional()
     .describe('the most the model writes in one answer (larger caps are lowered to it): absent keeps it, null removes it'),

@@ -33,8 +33,9 @@ export interface PriceRequest {
   readonly variants?: readonly (readonly [string, number])[];
   /** Null or absent: kept as they are (the default cap and context: none when never set). */
   readonly contextLength?: number | null;
+  /** It calls tools: absent keeps what the model says, null makes it "not said". */
   readonly toolCalling?: boolean | null;
-  /** It takes images as input (as tool calling: null or absent keeps what the model has). */
+  /** It takes images as input: as tool calling. */
   readonly imageInput?: boolean | null;
   readonly defaultMaxTokens?: number | null;
   /** The most the model writes in one answer: absent keeps what it has, null removes it. Chat and completion models only. */
@@ -76,7 +77,10 @@ export function priceRecord(request: PriceRequest, name: FieldName<PriceField> =
     name: request.model, kind, inputPrice: required('input'), outputPrice: required('output'),
     imagePrice: kind === 'image' ? required('per-image') : null, imagePrices: kind === 'image' ? byVariant : null,
     cachedInputPrice: optional('cached-input'), cacheWritePrice: optional('cache-write'),
-    contextLength: request.contextLength ?? null, toolCalling: request.toolCalling ?? null, imageInput: request.imageInput ?? null,
+    contextLength: request.contextLength ?? null,
+    // Absent keeps what the model says now; null makes it "not said" again.
+    toolCalling: request.toolCalling === undefined ? (current?.toolCalling ?? null) : request.toolCalling,
+    imageInput: request.imageInput === undefined ? (current?.imageInput ?? null) : request.imageInput,
     defaultMaxTokens: request.defaultMaxTokens ?? null,
     ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
   };

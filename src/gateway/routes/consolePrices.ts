@@ -63,7 +63,9 @@ function priceRequest(body: PriceBody): PriceRequest {
       'cache-write': usd(body.cache_write_usd, FIELD_OF['cache-write']), 'per-image': usd(body.per_image_usd, FIELD_OF['per-image']),
     },
     variants: Object.entries(body.per_image_variants_usd ?? {}).map(([variant, value]) => [variant, priceField(value, `${FIELD_OF['per-image-variant']}.${variant}`)] as const),
-    contextLength: body.context_length ?? null, toolCalling: body.tool_calling ?? null, imageInput: body.image_input ?? null,
+    contextLength: body.context_length ?? null,
+    ...(body.tool_calling === undefined ? {} : { toolCalling: body.tool_calling }),
+    ...(body.image_input === undefined ? {} : { imageInput: body.image_input }),
     defaultMaxTokens: body.default_max_tokens ?? null,
     // Absent keeps it, null removes it.
     ...(body.max_output_tokens === undefined ? {} : { maxOutputTokens: body.max_output_tokens }),

@@ -342,8 +342,8 @@ export class MemoryStore implements Store {
         defaultMaxTokens: model.defaultMaxTokens ?? old?.defaultMaxTokens ?? null,
         // Absent keeps it; null removes it (ModelRecord.maxOutputTokens).
         maxOutputTokens: model.maxOutputTokens === undefined ? (old?.maxOutputTokens ?? null) : model.maxOutputTokens,
-        toolCalling: model.toolCalling ?? old?.toolCalling ?? null,
-        imageInput: model.imageInput ?? old?.imageInput ?? null,
+        toolCalling: model.toolCalling,
+        imageInput: model.imageInput === undefined ? (old?.imageInput ?? null) : model.imageInput,
       });
       this.#version++;
     });

@@ -6,6 +6,7 @@
 import { isModelKind, isSpendPeriod, type ChannelType, type ModelKind } from '../../contract/index.ts';
 import { StoreError } from './types.ts';
 import { maxOutputUpdate } from './modelMaxOutput.ts';
+import { imageInputUpdate } from './modelImageInput.ts';
 import { storedUrl, type SealSecret } from './channelSecretsAtRest.ts';
 import type {
   AccountRecord, AdminTokenRecord, ChannelChanges, ChannelRecord, InvitationRecord, KeyRecord, ModelRecord, RedemptionCodeRecord, SessionRecord, SingleUseCode, StoredLog, UserRecord,
@@ -207,8 +208,8 @@ export function channelUpdate(name: string, changes: ChannelChanges, placeholder
 }
 
 /**
- * A model's price row written (insert, or update keeping the context length, tool support, image input and default
- * cap it had when the new record leaves them unknown), in either SQL dialect: `placeholder(i)` is `?`
+ * A model's price row written (insert, or update keeping the context length and default cap it had when the new
+ * record leaves them unknown, and the image input and maximum output when it leaves them out; tool support as given), in either SQL dialect: `placeholder(i)` is `?`
  * or `$i`, and `flag` binds tool calling and image input as the engine stores booleans.
  */
 export function modelUpsert(m: ModelRecord, placeholder: (i: number) => string, flag: (value: boolean) => unknown): { sql: string; values: unknown[] } {
@@ -223,12 +224,12 @@ export function modelUpsert(m: ModelRecord, placeholder: (i: number) => string, 
     VALUES (${values.map((_, i) => placeholder(i + 1)).join(', ')})
     ON CONFLICT (name) DO UPDATE SET input_price = excluded.input_price, output_price = excluded.output_price,
       context_length = COALESCE(excluded.context_length, models.context_length),
-      tool_calling = COALESCE(excluded.tool_calling, models.tool_calling),
-      image_input = COALESCE(excluded.image_input, models.image_input),
+      tool_calling = excluded.tool_calling,
+      ${imageInputUpdate(placeholder(values.length + 2))},
       kind = excluded.kind, image_price = excluded.image_price,
       cached_input_price = excluded.cached_input_price, cache_write_price = excluded.cache_write_price,
       image_prices = excluded.image_prices,
       default_max_tokens = COALESCE(excluded.default_max_tokens, models.default_max_tokens),
       ${maxOutputUpdate(placeholder(values.length + 1))}`;
-  return { sql, values: [...values, m.maxOutputTokens === undefined ? 0 : 1] };
+  return { sql, values: [...values, m.maxOutputTokens === undefined ? 0 : 1, m.imageInput === undefined ? 0 : 1] };
 }

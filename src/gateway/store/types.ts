@@ -149,10 +149,11 @@ export interface ModelRecord {
   /** Micro-USD per million completion tokens. */
   readonly outputPrice: number;
   readonly contextLength: number | null;
+  /** It calls tools; null: not said. Written as it is (null clears it): the price rules resolve what is kept. */
   readonly toolCalling: boolean | null;
   /**
    * It takes images as input (VS Code's chat lets users attach them only then); null (or absent): not said.
-   * Written as toolCalling is: null or absent keeps the stored value.
+   * Written: absent keeps the stored value, null clears it.
    */
   readonly imageInput?: boolean | null;
   /** Which endpoint the model is for. */

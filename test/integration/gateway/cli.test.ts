@@ -282,7 +282,7 @@ describe('model-gateway CLI', () => {
     assert.doesNotMatch((await cli(dir, 'model', 'list')).stdout, /max-output=/);
   });
 
-  it('model price --images yes|no: the model takes images as input, shown by model list and kept unless given, as --tools; in the help', async () => {
+  it('model price --images yes|no|unknown: the model takes images as input, shown by model list and kept unless given, as --tools; unknown makes either not said; in the help', async () => {
     const price = (...flags: string[]) => cli(dir, 'model', 'price', 'gpt-4o', '--input', '2.5', '--output', '10', ...flags);
     const line = async (name: string) => (await cli(dir, 'model', 'list')).stdout.split('\n').find((l) => l.startsWith(`${name}\t`))!;
     assert.equal((await price('--tools', 'yes', '--images', 'yes')).code, 0);
@@ -292,7 +292,11 @@ describe('model-gateway CLI', () => {
     assert.equal((await price('--images', 'no')).code, 0);
     assert.match(await line('gpt-4o'), /\ttools=yes\timages=no\t/);
     const refused = await price('--images', 'maybe');
-    assert.deepEqual([refused.code, refused.stderr.includes('--images takes yes or no')], [2, true], refused.stderr);
+    assert.deepEqual([refused.code, refused.stderr.includes('--images takes yes, no or unknown')], [2, true], refused.stderr);
+    assert.equal((await price('--tools', 'unknown')).code, 0);
+    assert.match(await line('gpt-4o'), /\timages=no\t/);
+    assert.doesNotMatch(await line('gpt-4o'), /tools=/, 'tool calling not said any more');
+    assert.equal((await price('--tools', 'yes')).code, 0);
     assert.equal((await cli(dir, 'model', 'price', 'plain', '--input', '1', '--output', '1')).code, 0);
     assert.doesNotMatch(await line('plain'), /images=/, 'not said: not shown');
     const { openStore } = await import('../../../src/gateway/store/index.ts');
@@ -302,7 +306,7 @@ describe('model-gateway CLI', () => {
     } finally {
       await store.close();
     }
-    assert.match((await cli(dir, '--help')).stdout, /\[--tools yes\|no\] \[--images yes\|no\]\n.*\n\s+--images yes: the model takes images as input/);
+    assert.match((await cli(dir, '--help')).stdout, /\[--tools yes\|no\|unknown\] \[--images yes\|no\|unknown\]\n.*\n\s+--images yes: the model takes images as input/);
   });
 
   it('money is bounded at the boundary and in the store: a huge top-up is refused, changes nothing, and the account stays readable', async () => {

@@ -125,15 +125,19 @@ describe("the admins' channels and prices: the CLI's rules, and no key anywhere"
       assert.match(answer.json.error.message, says, JSON.stringify(body));
     }
     assert.equal((await price({ model: 'claude', input_usd: '3', output_usd: '15', max_output_tokens: null })).max_output_tokens, null);
-    // Image input, as tool calling: not said until set, kept when absent or null, changed by a new flag.
+    // Image input, as tool calling: not said until set, kept when absent, changed by a new flag, not said again by null.
     assert.equal(claude.image_input, null);
     const seeing = await price({ model: 'claude', input_usd: '3', output_usd: '15', image_input: true });
     assert.deepEqual([seeing.image_input, seeing.tool_calling], [true, true]);
-    assert.equal((await price({ model: 'claude', input_usd: '3', output_usd: '15', image_input: null })).image_input, true);
     assert.equal((await price({ model: 'claude', input_usd: '3', output_usd: '15' })).image_input, true);
     assert.equal((await get('/api/console/admin/models?q=claude')).json.data[0].image_input, true);
     assert.equal((await price({ model: 'claude', input_usd: '3', output_usd: '15', image_input: false })).image_input, false);
     assert.equal((await store.listModels()).find((m) => m.name === 'claude')!.imageInput, false);
+    const unsaid = await price({ model: 'claude', input_usd: '3', output_usd: '15', image_input: null, tool_calling: null });
+    assert.deepEqual([unsaid.image_input, unsaid.tool_calling], [null, null]);
+    const stillUnsaid = (await store.listModels()).find((m) => m.name === 'claude')!;
+    assert.deepEqual([stillUnsaid.imageInput, stillUnsaid.toolCalling, stillUnsaid.contextLength], [null, null, 200_000], 'the rest kept');
+    assert.deepEqual((await price({ model: 'claude', input_usd: '3', output_usd: '15', tool_calling: true })).tool_calling, true);
 
     const refused: Array<[object, RegExp]> = [
       [{ model: 'x', input_usd: '1' }, /output_usd is required/],

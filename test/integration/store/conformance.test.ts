@@ -97,33 +97,37 @@ describeEachStore('the Store interface', (current, storeName) => {
     await assert.rejects(store.updateChannel('up', {}), storeError('invalid'));
   });
 
-  it('models: set and replace prices; context, tools and default cap kept when not given again', async () => {
+  it('models: set and replace prices; context and default cap kept when not given again, tool calling written as given', async () => {
     await store.setModel({ name: 'm', kind: 'chat', inputPrice: 1, outputPrice: 2, imagePrice: null, contextLength: 4096, toolCalling: true, defaultMaxTokens: 300, cachedInputPrice: 0 });
-    await store.setModel({ name: 'm', kind: 'chat', inputPrice: 3, outputPrice: 4, imagePrice: null, contextLength: null, toolCalling: null });
+    await store.setModel({ name: 'm', kind: 'chat', inputPrice: 3, outputPrice: 4, imagePrice: null, contextLength: null, toolCalling: true });
     await store.setModel({ name: 'img', kind: 'image', inputPrice: 0, outputPrice: 0, imagePrice: 40_000, imagePrices: { hd: 80_000 }, contextLength: null, toolCalling: null });
     const byName = new Map((await store.listModels()).map((m) => [m.name, m]));
     const m = byName.get('m')!;
     assert.deepEqual([m.inputPrice, m.outputPrice, m.contextLength, m.toolCalling, m.defaultMaxTokens ?? null, m.cachedInputPrice ?? null], [3, 4, 4096, true, 300, null]);
     const img = byName.get('img')!;
     assert.deepEqual([img.kind, img.imagePrice, img.imagePrices], ['image', 40_000, { hd: 80_000 }]);
+    // Null is "not said" (the price rules keep the old value by giving it again; an operator's `--tools unknown` clears it).
+    await store.setModel({ name: 'm', kind: 'chat', inputPrice: 3, outputPrice: 4, imagePrice: null, contextLength: null, toolCalling: null });
+    assert.equal((await store.listModels()).find((x) => x.name === 'm')!.toolCalling, null);
   });
 
-  it('models: image input set and read back (by another instance too), kept on a null or absent update, replaced by a new flag', async () => {
-    const chat = { name: 'm', kind: 'chat', inputPrice: 1, outputPrice: 2, imagePrice: null, contextLength: null, toolCalling: null } as const;
+  it('models: image input set and read back (by another instance too), kept on an absent update, cleared by null, replaced by a new flag', async () => {
+    const chat = { name: 'm', kind: 'chat', inputPrice: 1, outputPrice: 2, imagePrice: null, contextLength: null, toolCalling: false } as const;
     const imageInputOf = async (name: string) => (await store.listModels()).find((m) => m.name === name)!.imageInput;
     await store.setModel(chat);
     assert.equal(await imageInputOf('m'), null, 'not said unless set');
-    await store.setModel({ ...chat, imageInput: true, toolCalling: false });
+    await store.setModel({ ...chat, imageInput: true });
     assert.equal(await imageInputOf('m'), true);
-    await store.setModel({ ...chat, inputPrice: 3, imageInput: null });
     await store.setModel({ ...chat, inputPrice: 4 });
     const kept = (await store.listModels()).find((m) => m.name === 'm')!;
-    assert.deepEqual([kept.inputPrice, kept.imageInput, kept.toolCalling], [4, true, false], 'a price without the flag keeps it, as tools');
+    assert.deepEqual([kept.inputPrice, kept.imageInput, kept.toolCalling], [4, true, false], 'a price without the flag keeps it');
     assert.equal((await store.snapshot()).models.find((m) => m.name === 'm')!.imageInput, true);
     if (current().another) assert.equal((await (await current().another!()).listModels()).find((m) => m.name === 'm')!.imageInput, true, 'as the database holds it');
     await store.setModel({ ...chat, imageInput: false });
     await store.setModel({ ...chat, name: 'other', imageInput: false });
     assert.deepEqual([await imageInputOf('m'), await imageInputOf('other')], [false, false]);
+    await store.setModel({ ...chat, imageInput: null });
+    assert.deepEqual([await imageInputOf('m'), await imageInputOf('other')], [null, false], 'null makes it not said again');
   });
 
   it('write: logs and their debits in one step, key use recorded; listed newest first, per key, and pruned by time', async () => {

@@ -28,7 +28,7 @@ const OLD_MODEL = "INSERT INTO models (name, input_price, output_price, context_
 
 async function check(store: Store): Promise<void> {
   assert.deepEqual(await flags(store), { 'gpt-4o': [null, true] });
-  await store.setModel(chat('gpt-4o', { imageInput: true }));
+  await store.setModel(chat('gpt-4o', { imageInput: true, toolCalling: true }));
   const after = (await store.listModels())[0]!;
   assert.deepEqual([after.imageInput, after.toolCalling, after.contextLength], [true, true, 128_000]);
 }

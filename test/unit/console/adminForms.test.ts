@@ -69,9 +69,9 @@ describe('console admin forms', () => {
   it("makes a price's body of the fields its kind takes, none when free", () => {
     const chat = { ...emptyPrice('m'), input: '0.5', output: '$1.50', cached: '', perImage: '9', context: '32000', tools: 'yes' as const };
     assert.deepEqual(priceProblems(chat), {});
-    assert.deepEqual(priceBody(chat), { model: 'm', kind: 'chat', input_usd: '0.5', output_usd: '1.50', context_length: 32000, tool_calling: true });
-    assert.deepEqual(priceBody({ ...chat, kind: 'embedding' }), { model: 'm', kind: 'embedding', input_usd: '0.5', context_length: 32000, tool_calling: true });
-    assert.deepEqual(priceBody({ ...chat, free: true }), { model: 'm', kind: 'chat', free: true, context_length: 32000, tool_calling: true });
+    assert.deepEqual(priceBody(chat), { model: 'm', kind: 'chat', input_usd: '0.5', output_usd: '1.50', context_length: 32000, tool_calling: true, image_input: null });
+    assert.deepEqual(priceBody({ ...chat, kind: 'embedding' }), { model: 'm', kind: 'embedding', input_usd: '0.5', context_length: 32000 }, 'tools and images are not shown for embeddings: kept');
+    assert.deepEqual(priceBody({ ...chat, free: true }), { model: 'm', kind: 'chat', free: true, context_length: 32000, tool_calling: true, image_input: null });
     // The maximum output: sent when typed, removed (null) when a model that had one is emptied, never for kinds that write no tokens.
     assert.equal(priceBody({ ...chat, maxOutput: '16384' }).max_output_tokens, 16384);
     assert.equal(priceBody({ ...chat, maxOutput: ' ', hadMaxOutput: true }).max_output_tokens, null);
@@ -81,7 +81,8 @@ describe('console admin forms', () => {
     // Image input as tool calling: sent when chosen (yes or no), absent (kept) when not.
     assert.equal(priceBody({ ...chat, images: 'yes' }).image_input, true);
     assert.equal(priceBody({ ...chat, images: 'no' }).image_input, false);
-    assert.equal('image_input' in priceBody(chat), false);
+    assert.equal(priceBody(chat).image_input, null, 'not said: sent as null, which makes it not said on the gateway too');
+    assert.equal(priceBody({ ...chat, tools: '' }).tool_calling, null);
     const image = { ...emptyPrice('p'), kind: 'image' as const, perImage: '0.04', variants: [['1024x1792', '0.08'], ['HD', '0.12'], ['', '']] as const };
     assert.deepEqual(priceBody(image), { model: 'p', kind: 'image', per_image_usd: '0.04', per_image_variants_usd: { '1024x1792': '0.08', HD: '0.12' } });
     assert.deepEqual(priceProblems({ ...emptyPrice('m'), input: '0.1234567', context: '0' }), { input: 'usdDecimals', output: 'needed', context: 'numberBad' });
