@@ -17,10 +17,22 @@ export interface TerminalFailure {
 /** VS Code's tool that reads the active terminal's last command from its buffer (1.100 and later). */
 const LAST_COMMAND_TOOL = 'terminal_last_command';
 
+interface Running {
+  readonly execution: vscode.TerminalShellExecution;
+  readonly output: OutputCollector;
+  /** Settles when the output stream has been read to its end. */
+  readonly read: Promise<void>;
+}
+
+/** How long the end of a command waits for the last of its output to be read (the stream ends just after). */
+const LAST_OUTPUT_WAIT_MS = 500;
+
 export class TerminalHistory implements vscode.Disposable {
   readonly #last = new Map<vscode.Terminal, LastCommand>();
   /** Each terminal's command running now, with what it printed so far. */
-  readonly #runningIn = new Map<vscode.Terminal, { readonly execution: vscode.TerminalShellExecution; readonly output: OutputCollector }>();
+  readonly #runningIn = new Map<vscode.Terminal, Running>();
+  /** Each terminal's ended command being recorded (its last output still read): lastCommand() waits for it. */
+  readonly #recording = new Map<vscode.Terminal, Promise<void>>();
   readonly #failed = new vscode.EventEmitter<TerminalFailure>();
   readonly #succeeded = new vscode.EventEmitter<vscode.Terminal>();
   readonly #subscriptions: vscode.Disposable[];
@@ -31,31 +43,47 @@ export class TerminalHistory implements vscode.Disposable {
 
   constructor() {
     this.#subscriptions = [
-      vscode.window.onDidStartTerminalShellExecution((event) => void this.#collect(event.terminal, event.execution)),
-      vscode.window.onDidEndTerminalShellExecution((event) => this.#ended(event)),
+      vscode.window.onDidStartTerminalShellExecution((event) => this.#collect(event.terminal, event.execution)),
+      vscode.window.onDidEndTerminalShellExecution((event) => {
+        const recorded = this.#ended(event);
+        this.#recording.set(event.terminal, recorded);
+        void recorded.finally(() => {
+          if (this.#recording.get(event.terminal) === recorded) this.#recording.delete(event.terminal);
+        });
+      }),
       vscode.window.onDidCloseTerminal((terminal) => {
         this.#last.delete(terminal);
         this.#runningIn.delete(terminal);
+        this.#recording.delete(terminal);
       }),
       this.#failed,
       this.#succeeded,
     ];
   }
 
-  async #collect(terminal: vscode.Terminal, execution: vscode.TerminalShellExecution): Promise<void> {
+  #collect(terminal: vscode.Terminal, execution: vscode.TerminalShellExecution): void {
     const output = new OutputCollector();
-    this.#runningIn.set(terminal, { execution, output });
-    try {
-      for await (const data of execution.read()) output.push(data);
-    } catch {
-      // The terminal went away mid-command: what was read is kept.
-    }
+    // read() at once: data written before it is called is not passed on.
+    const stream = execution.read();
+    const read = (async () => {
+      try {
+        for await (const data of stream) output.push(data);
+      } catch {
+        // The terminal went away mid-command: what was read is kept.
+      }
+    })();
+    this.#runningIn.set(terminal, { execution, output, read });
   }
 
-  #ended(event: vscode.TerminalShellExecutionEndEvent): void {
+  async #ended(event: vscode.TerminalShellExecutionEndEvent): Promise<void> {
     const running = this.#runningIn.get(event.terminal);
-    const output = running?.execution === event.execution ? running.output : undefined;
-    if (output) this.#runningIn.delete(event.terminal);
+    const mine = running?.execution === event.execution ? running : undefined;
+    if (mine) {
+      this.#runningIn.delete(event.terminal);
+      // The last chunks may still be on their way through the stream when the end is told.
+      await Promise.race([mine.read, new Promise((resolve) => setTimeout(resolve, LAST_OUTPUT_WAIT_MS))]);
+    }
+    const output = mine?.output;
     const command = event.execution.commandLine.value.trim();
     if (command === '') return;
     this.#last.set(event.terminal, {
@@ -74,6 +102,7 @@ export class TerminalHistory implements vscode.Disposable {
    */
   async lastCommand(terminal: vscode.Terminal | undefined = vscode.window.activeTerminal): Promise<LastCommand | null> {
     if (!terminal) return null;
+    await this.#recording.get(terminal);
     const recorded = this.#last.get(terminal) ?? null;
     if (terminal !== vscode.window.activeTerminal || !vscode.lm.tools.some((tool) => tool.name === LAST_COMMAND_TOOL)) return recorded;
     let fromBuffer: LastCommand | null = null;

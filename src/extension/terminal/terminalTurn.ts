@@ -36,7 +36,8 @@ export async function answerTerminal(services: ExtensionServices, request: vscod
     stream.markdown(escapeMarkdown(terminal
       ? t('No command has run in the terminal "{0}" yet (or its shell does not tell VS Code about commands). Run one, or ask a question: /terminal how do I find the largest files here?', terminal.name)
       : t('There is no terminal open. Run a command in one, or ask a question: /terminal how do I find the largest files here?')));
-    return { metadata: { command: 'terminal' } };
+    // Nothing was asked: the turn stays out of the conversation a follow-up question sends.
+    return { metadata: { command: 'terminal', failed: true } };
   }
   const abort = signalFromToken(token);
   const renderer = new AnswerRenderer({ thinking: t('Thinking'), thinkingProgress: t('Thinking…') });

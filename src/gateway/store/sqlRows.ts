@@ -225,11 +225,12 @@ export function modelUpsert(m: ModelRecord, placeholder: (i: number) => string, 
     ON CONFLICT (name) DO UPDATE SET input_price = excluded.input_price, output_price = excluded.output_price,
       context_length = COALESCE(excluded.context_length, models.context_length),
       tool_calling = excluded.tool_calling,
-      ${imageInputUpdate(placeholder(values.length + 2))},
       kind = excluded.kind, image_price = excluded.image_price,
       cached_input_price = excluded.cached_input_price, cache_write_price = excluded.cache_write_price,
       image_prices = excluded.image_prices,
       default_max_tokens = COALESCE(excluded.default_max_tokens, models.default_max_tokens),
-      ${maxOutputUpdate(placeholder(values.length + 1))}`;
+      ${maxOutputUpdate(placeholder(values.length + 1))},
+      ${imageInputUpdate(placeholder(values.length + 2))}`;
+  // The two flags last, in this order: SQLite's placeholders are positional.
   return { sql, values: [...values, m.maxOutputTokens === undefined ? 0 : 1, m.imageInput === undefined ? 0 : 1] };
 }

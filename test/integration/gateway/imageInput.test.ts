@@ -46,15 +46,16 @@ describe('image input in GET /v1/models', () => {
     }
   });
 
-  it('a new price that does not say keeps it; one that says no changes both fields', async () => {
+  it('a new price that leaves image input out keeps it; one that says no changes both fields', async () => {
     const admin = suite.t.admin();
-    await admin.setModel(chatModel('sees', 2_000_000, 2_000_000));
+    // The store writes tool calling as given (the price rules give the kept value); image input left out is kept.
+    await admin.setModel(chatModel('sees', 2_000_000, 2_000_000, { toolCalling: true }));
     const repriced = await poll('the new price listed', async () => {
       const m = (await listed()).get('sees') as Listed & { pricing: { input_per_million_usd: number } };
       return m.pricing.input_per_million_usd === 2 ? m : undefined;
     }, 5000);
     assert.deepEqual(repriced.capabilities, { tool_calling: true, image_input: true });
-    await admin.setModel(chatModel('sees', 2_000_000, 2_000_000, { imageInput: false }));
+    await admin.setModel(chatModel('sees', 2_000_000, 2_000_000, { imageInput: false, toolCalling: true }));
     const after = await poll('the change listed', async () => {
       const m = (await listed()).get('sees')!;
       return (m.capabilities as { image_input?: boolean }).image_input === false ? m : undefined;
