@@ -5,6 +5,7 @@ import { registerCommitMessageCommand } from './commitMessage/command.ts';
 import { registerReviewCommands } from './review/reviewCommand.ts';
 import { registerReviewTool } from './review/reviewTool.ts';
 import { registerTerminalCommands } from './terminal/terminalCommands.ts';
+import { registerDescribeCommand } from './pullRequest/describeCommand.ts';
 import type { FailureStatus } from './terminal/failureStatus.ts';
 import { registerCodebaseCommands } from './codebase/commands.ts';
 import { registerCodebaseTool } from './codebase/tool.ts';
@@ -69,6 +70,7 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   registerCommitMessageCommand(context, services);
   registerReviewCommands(context, services);
   registerReviewTool(context, services);
+  registerDescribeCommand(context, services);
   registerEditSelectionCommand(context, services);
   registerQuickFix(context, services);
   registerCodebaseCommands(context, services);

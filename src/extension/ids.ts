@@ -41,6 +41,7 @@ export const COMMANDS = {
   explainTerminalFailure: 'modelGateway.explainTerminalFailure',
   insertIntoTerminal: 'modelGateway.insertIntoTerminal',
   writeTerminalCommand: 'modelGateway.writeTerminalCommand',
+  describePullRequest: 'modelGateway.describePullRequest',
 } as const;
 
 /** The `@gateway` chat participant (`chatParticipants[].id`). */

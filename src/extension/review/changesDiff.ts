@@ -3,7 +3,8 @@
  * hold if everything were added), or, since a branch, everything the current branch changed since it left that
  * branch (its commits and the uncommitted changes, against their merge base), what a pull request would show. Files
  * git does not track yet are shown as new files. Asked of git itself: the Git extension's API has no diff of the
- * whole tree against a commit, and its view lags commands run in a terminal.
+ * whole tree against a commit, and its view lags commands run in a terminal. Also what a branch committed since
+ * another, for its pull request's description.
  */
 import { execFile } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
@@ -73,4 +74,17 @@ async function readText(file: string): Promise<string | null> {
 export async function branchNames(gitPath: string, root: string, signal: AbortSignal): Promise<string[]> {
   const listed = await git(gitPath, root, ['for-each-ref', '--format=%(refname:short)', 'refs/heads', 'refs/remotes'], signal);
   return listed.split('\n').map((name) => name.trim()).filter((name) => name !== '' && !name.endsWith('/HEAD'));
+}
+
+/**
+ * What the current branch committed since it left `since` (as its pull request would show: commits only, against their
+ * merge base): its name, its commits' subjects oldest first, their diff. Null when it has no commit of its own.
+ */
+export async function committedSince(gitPath: string, root: string, signal: AbortSignal, since: string): Promise<{ branch: string; subjects: string[]; diff: string } | null> {
+  const from = await base(gitPath, root, signal, since);
+  const subjects = (await git(gitPath, root, ['log', '--reverse', '--no-merges', '--format=%s', `${from}..HEAD`, '--'], signal)).split('\n').filter((s) => s.trim() !== '');
+  if (subjects.length === 0) return null;
+  const branch = (await git(gitPath, root, ['rev-parse', '--abbrev-ref', 'HEAD'], signal)).trim();
+  const diff = await git(gitPath, root, ['-c', 'core.quotePath=false', 'diff', '--no-color', '--no-ext-diff', '--find-renames', '--src-prefix=a/', '--dst-prefix=b/', from, 'HEAD', '--'], signal);
+  return { branch, subjects, diff };
 }

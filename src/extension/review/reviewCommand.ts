@@ -60,15 +60,16 @@ function sinceOf(arg: unknown): string | undefined {
 }
 
 /** The branch to review the current one against: the repository's branches, the usual default branches first. */
-async function pickBranch(gitPath: string, repository: GitRepository): Promise<string | undefined> {
-  const t = vscode.l10n.t;
+function pickBranch(gitPath: string, repository: GitRepository): Promise<string | undefined> {
+  return pickBaseBranch(gitPath, repository, vscode.l10n.t('Review what this branch changed since it left which branch?'));
+}
+
+/** A branch of the repository picked by the user (the usual default branches first); undefined when they cancel. */
+export async function pickBaseBranch(gitPath: string, repository: GitRepository, title: string): Promise<string | undefined> {
   const names = await branchNames(gitPath, repository.rootUri.fsPath, new AbortController().signal);
   const usual = (name: string) => (/^(origin\/)?(main|master|trunk|develop)$/.test(name) ? 0 : 1);
   const ordered = [...names].sort((a, b) => usual(a) - usual(b));
-  const picked = await vscode.window.showQuickPick(ordered, {
-    title: t('Review what this branch changed since it left which branch?'),
-  });
-  return picked;
+  return vscode.window.showQuickPick(ordered, { title });
 }
 
 type SinceChoice = string | ((gitPath: string, repository: GitRepository) => Promise<string | undefined>);
