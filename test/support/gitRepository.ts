@@ -23,3 +23,10 @@ export function repositoryWithCommit(prefix: string, file: { path: string; conte
   git('commit', '-q', '-m', subject);
   return { dir, git, write };
 }
+
+/** Writes `files` (path: content) and commits them as `subject` on the current branch. */
+export function commitFiles(repo: TestRepository, files: Readonly<Record<string, string>>, subject: string): void {
+  for (const [path, content] of Object.entries(files)) repo.write(path, content);
+  repo.git('add', '--', ...Object.keys(files));
+  repo.git('commit', '-q', '-m', subject);
+}

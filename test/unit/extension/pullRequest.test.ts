@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { committedSince } from '../../../src/extension/review/changesDiff.ts';
 import { describePrompt, descriptionFrom } from '../../../src/extension/pullRequest/describePrompt.ts';
-import { repositoryWithCommit, type TestRepository } from '../../support/gitRepository.ts';
+import { commitFiles, repositoryWithCommit, type TestRepository } from '../../support/gitRepository.ts';
 
 describe('pull request description', () => {
   let repo: TestRepository;
@@ -13,16 +13,11 @@ describe('pull request description', () => {
   before(() => {
     repo = repositoryWithCommit('mg-pr-', { path: 'cart.ts', content: 'export const total = 0;\n' }, 'first');
     repo.git('checkout', '-q', '-b', 'feature/rounding');
-    repo.write('cart.ts', 'export const total = Math.round(0);\n');
-    repo.git('commit', '-q', '-am', 'Round the total');
-    repo.write('cart.test.ts', 'test("rounds", () => {});\n');
-    repo.git('add', '.');
-    repo.git('commit', '-q', '-m', 'Test the rounding');
+    commitFiles(repo, { 'cart.ts': 'export const total = Math.round(0);\n' }, 'Round the total');
+    commitFiles(repo, { 'cart.test.ts': 'test("rounds", () => {});\n' }, 'Test the rounding');
     // main moves on after the branch left it: its commit is not the branch's.
     repo.git('checkout', '-q', 'main');
-    repo.write('README.md', 'main only\n');
-    repo.git('add', '.');
-    repo.git('commit', '-q', '-m', 'Docs on main');
+    commitFiles(repo, { 'README.md': 'main only\n' }, 'Docs on main');
     repo.git('checkout', '-q', 'feature/rounding');
     // Not committed: not in the pull request.
     repo.write('cart.ts', 'export const total = Math.round(1);\n');

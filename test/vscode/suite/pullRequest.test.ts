@@ -9,7 +9,7 @@ import type { PullRequestDescription } from '../../../src/extension/pullRequest/
 import { openInGit, type OpenedRepository } from './gitInEditor.ts';
 import { activate, resetConfiguration } from './helpers.ts';
 import { useRecordingGateway, type RecordingGateway } from './recordingGateway.ts';
-import { repositoryWithCommit, type TestRepository } from '../../support/gitRepository.ts';
+import { commitFiles, repositoryWithCommit, type TestRepository } from '../../support/gitRepository.ts';
 
 const ANSWER = '```markdown\n# Round the cart total\n\nTotals were not rounded to cents.\n\n## Changes\n- cart.ts rounds the total\n\n## Testing\n- cart.test.ts\n```';
 
@@ -24,12 +24,8 @@ describe('Write Pull Request Description', () => {
     gateway = await useRecordingGateway(api, 'writer', ANSWER);
     repo = repositoryWithCommit('mg-pr-editor-', { path: 'cart.ts', content: 'export const total = 0;\n' }, 'first');
     repo.git('checkout', '-q', '-b', 'feature/rounding');
-    repo.write('cart.ts', 'export const total = Math.round(0);\n');
-    repo.git('commit', '-q', '-am', 'Round the total');
-    repo.write('.env', 'PAYMENTS_KEY=sk-live-pr-secret\n');
-    repo.write('cart.test.ts', 'test("rounds", () => {});\n');
-    repo.git('add', '.');
-    repo.git('commit', '-q', '-m', 'Test the rounding');
+    commitFiles(repo, { 'cart.ts': 'export const total = Math.round(0);\n' }, 'Round the total');
+    commitFiles(repo, { '.env': 'PAYMENTS_KEY=sk-live-pr-secret\n', 'cart.test.ts': 'test("rounds", () => {});\n' }, 'Test the rounding');
     opened = await openInGit(repo.dir);
   });
 
