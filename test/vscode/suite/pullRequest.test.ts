@@ -30,6 +30,11 @@ describe('Write Pull Request Description', () => {
   });
 
   after(async () => {
+    // The description is an untitled, unsaved document: closed without saving, or closing would ask.
+    for (const document of vscode.workspace.textDocuments.filter((d) => d.isUntitled)) {
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await opened?.close();
     if (repo) rmSync(repo.dir, { recursive: true, force: true });
