@@ -10,6 +10,7 @@ import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { showErrorWithFixes } from '../errors/showError.ts';
 import { chatModelOrPick } from '../commands/chatModelOrPick.ts';
+import { givenOrAsked } from '../commands/givenOrAsked.ts';
 import { signalFromToken } from '../chat/abort.ts';
 import { CONTEXT_LINES, editPrompt, MAX_SELECTION_CHARS } from './prompt.ts';
 import { repositoryInstructions, workspaceScope } from '../instructions/instructionFiles.ts';
@@ -60,16 +61,12 @@ export async function editSelection(services: ExtensionServices, history: string
   }
   const model = await chatModelOrPick(services, t('Pick the gateway model that edits code first.'));
   if (model === null) return;
-  const given = typeof arg.instruction === 'string';
-  const instruction = given ? (arg.instruction as string) : await vscode.window.showInputBox({
+  const instruction = await givenOrAsked(arg.instruction, history, {
     title: t('Edit with {0}', model),
     prompt: t('What should change in the selected code?'),
-    placeHolder: history[0] ?? t('for example: handle the error case, add types, make it a loop'),
-    ignoreFocusOut: true,
+    example: t('for example: handle the error case, add types, make it a loop'),
   });
-  if (!instruction?.trim()) return;
-  // What the user typed comes back as the next question's hint; an instruction given by a caller does not.
-  if (!given) history.splice(0, history.length, instruction, ...history.slice(0, 9));
+  if (instruction === undefined) return;
 
   const { document, range } = target;
   const selected = document.getText(range);

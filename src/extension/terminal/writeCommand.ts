@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { signalFromToken } from '../chat/abort.ts';
 import { usageLine } from '../chat/usageLine.ts';
 import { chatModelOrPick } from '../commands/chatModelOrPick.ts';
+import { givenOrAsked } from '../commands/givenOrAsked.ts';
 import { showErrorWithFixes } from '../errors/showError.ts';
 import type { ExtensionServices } from '../services.ts';
 import { shellOf } from './shellOf.ts';
@@ -20,15 +21,12 @@ export async function writeTerminalCommand(services: ExtensionServices, history:
   const t = vscode.l10n.t;
   const model = await chatModelOrPick(services, t('Pick the gateway model that writes commands first.'));
   if (model === null) return;
-  const given = typeof arg.description === 'string';
-  const description = given ? (arg.description as string) : await vscode.window.showInputBox({
+  const description = await givenOrAsked(arg.description, history, {
     title: t('Terminal command with {0}', model),
     prompt: t('What should the command do?'),
-    placeHolder: history[0] ?? t('for example: find the files over 100 MB changed this week'),
-    ignoreFocusOut: true,
+    example: t('for example: find the files over 100 MB changed this week'),
   });
-  if (!description?.trim()) return;
-  if (!given) history.splice(0, history.length, description, ...history.slice(0, 9));
+  if (description === undefined) return;
   const terminal = vscode.window.activeTerminal;
   const messages = commandMessages({ description, shell: shellOf(terminal), platform: process.platform, cwd: terminal?.shellIntegration?.cwd?.fsPath });
 
