@@ -19,6 +19,8 @@ import {
   EmbeddingList,
   EmbeddingRequest,
   GATEWAY_VERSION,
+  ImageList,
+  ImageRequest,
   ModelList,
   STATUS_PATH,
   TextCompletion,
@@ -30,17 +32,20 @@ import { computeBalance, usageDateRange } from './balance.ts';
 import type { Balance } from '../contract/index.ts';
 import { normalizeBaseUrl } from './baseUrl.ts';
 import type { NormalizedBaseUrl } from './baseUrl.ts';
-import { AbortError, BadRequestError, GatewayError } from './errors.ts';
+import { AbortError, BadRequestError, GatewayError, InvalidResponseError } from './errors.ts';
 import { headerValue, isChatModel, requestIdFromHeaders } from '../contract/index.ts';
 import type { HeaderBag } from '../contract/index.ts';
 import { explainAddress } from './addressProbe.ts';
 import { DEFAULT_MAX_RETRIES, retryDelayMs, shouldRetry } from './retry.ts';
 import { chatChunks } from './sse.ts';
 import { embeddingsOf, type Embeddings } from './embeddings.ts';
-import { createDispatcher, readText, send, transportError } from './transport.ts';
+import { imageSources, imagesOf, MAX_IMAGE_BYTES, refusesResponseFormat, type Images } from './images.ts';
+import { createDispatcher, readBytes, readText, send, transportError } from './transport.ts';
 import type { Exchange } from './transport.ts';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
+/** The least wait for an image: image models take tens of seconds, more at high quality. */
+export const IMAGE_TIMEOUT_MS = 180_000;
 
 export interface ResponseInfo {
   readonly method: string;
@@ -223,6 +228,46 @@ export class GatewayClient {
   }
 
   /**
+   * POST /v1/images/generations: the images as bytes. Asked as base64; a gateway that refuses `response_format`
+   * (the GPT image models always send base64) is asked again without it, and an image answered as an http(s) URL
+   * is fetched (without the key: the URL is the upstream's, not the gateway's). Waits at least IMAGE_TIMEOUT_MS,
+   * which image models need. The user's parameters for the model (bodyDefaults: quality, style) go under the
+   * request's fields. Never retried otherwise.
+   */
+  async images(request: { readonly model: string; readonly prompt: string; readonly n?: number; readonly size?: string; readonly quality?: string }, options: RequestOptions = {}): Promise<Images> {
+    const url = `${this.baseUrl.apiBase}/images/generations`;
+    const timeoutMs = Math.max(this.#timeoutMs, IMAGE_TIMEOUT_MS);
+    const ask = (asBase64: boolean) => {
+      const parsed = ImageRequest.safeParse({ ...this.#bodyDefaults(request.model), ...request, ...(asBase64 ? { response_format: 'b64_json' } : {}) });
+      if (!parsed.success) throw invalidRequest('images', parsed.error.issues[0]);
+      return this.#once('POST', url, JSON.stringify(parsed.data), options.signal, (exchange, text) => {
+        const answer = interpretAnswer(exchange.status, exchange.headers, text, ImageList, 'an images answer');
+        return { answer, status: exchange.status, headers: exchange.headers, sources: imageSources(answer, exchange.status, exchange.headers) };
+      }, true, timeoutMs);
+    };
+    try {
+      const { answer, status, headers, sources } = await ask(true).catch((error: unknown) => (refusesResponseFormat(error) ? ask(false) : Promise.reject(error)));
+      const bytes = await Promise.all(sources.map((source) => (source.kind === 'bytes' ? source.bytes : this.#fetchImage(source.url, options.signal, timeoutMs))));
+      return imagesOf(answer, bytes, status, headers);
+    } catch (error) {
+      throw await this.#explain(error, options.signal);
+    }
+  }
+
+  async #fetchImage(url: string, signal: AbortSignal | undefined, timeoutMs: number): Promise<Buffer> {
+    const exchange = await send(this.#dispatcher, { method: 'GET', url, headers: { accept: 'image/*', 'user-agent': this.#userAgent }, timeoutMs, signal });
+    try {
+      if (exchange.status !== 200) {
+        exchange.abort();
+        throw new InvalidResponseError({ status: exchange.status, code: 'unexpected_shape', detail: `The image at ${new URL(url).origin} could not be fetched (HTTP ${exchange.status}).` });
+      }
+      return await readBytes(exchange, signal, url, MAX_IMAGE_BYTES);
+    } finally {
+      exchange.release();
+    }
+  }
+
+  /**
    * POST /v1/chat/completions with `stream: true`, as typed chunks. Leaving the loop early
    * aborts the request; a stream that ends without `[DONE]` or carries an error throws.
    */
@@ -318,11 +363,11 @@ export class GatewayClient {
   }
 
   /** One HTTP exchange whose body is read whole and handed to `interpret`. */
-  async #once<T>(method: Method, url: string, body: string | undefined, signal: AbortSignal | undefined, interpret: (exchange: Exchange, text: string) => T, withKey = true): Promise<T> {
+  async #once<T>(method: Method, url: string, body: string | undefined, signal: AbortSignal | undefined, interpret: (exchange: Exchange, text: string) => T, withKey = true, timeoutMs = this.#timeoutMs): Promise<T> {
     const started = performance.now();
     let exchange: Exchange | undefined;
     try {
-      exchange = await send(this.#dispatcher, { method, url, headers: this.#headers('application/json', body !== undefined, withKey), ...(body === undefined ? {} : { body }), timeoutMs: this.#timeoutMs, signal });
+      exchange = await send(this.#dispatcher, { method, url, headers: this.#headers('application/json', body !== undefined, withKey), ...(body === undefined ? {} : { body }), timeoutMs, signal });
       const text = await readText(exchange, signal, url);
       const value = interpret(exchange, text);
       this.#log(method, url, started, exchange.status, exchange.headers);

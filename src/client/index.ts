@@ -2,6 +2,8 @@
 export { GatewayClient, DEFAULT_TIMEOUT_MS } from './client.ts';
 export type { GatewayClientOptions, RequestOptions, ResponseInfo, StatusResult, Balance } from './client.ts';
 export type { Embeddings } from './embeddings.ts';
+export { imageFormat, MAX_IMAGE_BYTES } from './images.ts';
+export type { GeneratedImage, Images } from './images.ts';
 export {
   GatewayError,
   BadRequestError,

@@ -114,3 +114,22 @@ export async function readText(exchange: Exchange, signal: AbortSignal | undefin
     throw transportError(error, signal, url);
   }
 }
+
+/** The whole body as bytes, refused (and the request aborted) past `maxBytes`. */
+export async function readBytes(exchange: Exchange, signal: AbortSignal | undefined, url: string, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of exchange.body) {
+      length += (chunk as Buffer).length;
+      if (length > maxBytes) {
+        exchange.abort();
+        throw new InvalidResponseError({ status: exchange.status, code: 'unexpected_shape', detail: `${new URL(url).origin} sent more than ${Math.round(maxBytes / 1024 / 1024)} MB.` });
+      }
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    throw transportError(error, signal, url);
+  }
+  return Buffer.concat(chunks, length);
+}

@@ -85,3 +85,10 @@ export const ImageRequest = z.looseObject({
   response_format: z.enum(['url', 'b64_json']).nullish(),
 });
 export type ImageRequest = z.infer<typeof ImageRequest>;
+
+/** The answer to POST /v1/images/generations: each image as base64 (`b64_json`) or a URL (http(s) or `data:`). */
+export const ImageList = z.looseObject({
+  created: z.number().optional(),
+  data: z.array(z.looseObject({ b64_json: z.string().nullish(), url: z.string().nullish(), revised_prompt: z.string().nullish() })),
+});
+export type ImageList = z.infer<typeof ImageList>;

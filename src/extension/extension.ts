@@ -6,6 +6,7 @@ import { registerReviewCommands } from './review/reviewCommand.ts';
 import { registerReviewTool } from './review/reviewTool.ts';
 import { registerTerminalCommands } from './terminal/terminalCommands.ts';
 import { registerDescribeCommand } from './pullRequest/describeCommand.ts';
+import { registerImageCommands } from './images/imageCommands.ts';
 import type { FailureStatus } from './terminal/failureStatus.ts';
 import { registerCodebaseCommands } from './codebase/commands.ts';
 import { registerCodebaseTool } from './codebase/tool.ts';
@@ -71,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   registerReviewCommands(context, services);
   registerReviewTool(context, services);
   registerDescribeCommand(context, services);
+  registerImageCommands(context, services);
   registerEditSelectionCommand(context, services);
   registerQuickFix(context, services);
   registerCodebaseCommands(context, services);

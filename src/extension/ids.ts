@@ -42,6 +42,9 @@ export const COMMANDS = {
   insertIntoTerminal: 'modelGateway.insertIntoTerminal',
   writeTerminalCommand: 'modelGateway.writeTerminalCommand',
   describePullRequest: 'modelGateway.describePullRequest',
+  pickImageModel: 'modelGateway.pickImageModel',
+  generateImage: 'modelGateway.generateImage',
+  saveImage: 'modelGateway.saveImage',
 } as const;
 
 /** The `@gateway` chat participant (`chatParticipants[].id`). */

@@ -9,6 +9,7 @@ import { ApiKeyStore } from './secrets/apiKeyStore.ts';
 import { CodebaseIndex } from './codebase/codebaseIndex.ts';
 import { ReviewProblems } from './review/reviewProblems.ts';
 import { TerminalHistory } from './terminal/terminalHistory.ts';
+import { ImageStorage } from './images/imageStorage.ts';
 import { SettingsService } from './settings/settings.ts';
 import type { Translate } from './translate.ts';
 
@@ -29,6 +30,8 @@ export interface ExtensionServices {
   readonly reviewProblems: ReviewProblems;
   /** The terminals' last commands (shell integration), for @gateway /terminal. */
   readonly terminals: TerminalHistory;
+  /** Images drawn by /image and Generate Image…, until the user saves them. */
+  readonly images: ImageStorage;
 }
 
 export function createServices(context: vscode.ExtensionContext): ExtensionServices {
@@ -48,5 +51,5 @@ export function createServices(context: vscode.ExtensionContext): ExtensionServi
   context.subscriptions.push(reviewProblems);
   const terminals = new TerminalHistory();
   context.subscriptions.push(terminals);
-  return { context, settings, apiKey, profiles, connection, log, t: vscode.l10n.t, codebase, reviewProblems, terminals };
+  return { context, settings, apiKey, profiles, connection, log, t: vscode.l10n.t, codebase, reviewProblems, terminals, images: new ImageStorage(context.globalStorageUri) };
 }

@@ -1,7 +1,7 @@
 /**
  * The `@gateway` chat participant: a chat with the configured gateway model, plus
- * the /models, /selftest and /balance commands, /codebase (chatTurn.ts), /compare (compare/compareTurn.ts) and
- * /review (review/reviewTurn.ts) and /terminal (terminal/terminalTurn.ts).
+ * the /models, /selftest and /balance commands, /codebase (chatTurn.ts), /compare (compare/compareTurn.ts),
+^ * /review (review/reviewTurn.ts), /terminal (terminal/terminalTurn.ts) and /image (images/imageTurn.ts).
  */
 import * as vscode from 'vscode';
 import { PARTICIPANT_ID } from '../ids.ts';
@@ -10,6 +10,7 @@ import { answerChat } from './chatTurn.ts';
 import { answerCompare } from '../compare/compareTurn.ts';
 import { answerReview } from '../review/reviewTurn.ts';
 import { answerTerminal } from '../terminal/terminalTurn.ts';
+import { answerImage } from '../images/imageTurn.ts';
 import { isSlashCommand, runSlashCommand } from './slashCommands.ts';
 
 /** Creates @gateway; returns the participant VS Code made (the in-editor suite checks it exists at run time). */
@@ -19,6 +20,7 @@ export function registerChatParticipant(context: vscode.ExtensionContext, servic
     if (request.command === 'compare') return answerCompare(services, request, stream, token);
     if (request.command === 'review') return answerReview(services, request, stream, token);
     if (request.command === 'terminal') return answerTerminal(services, request, stream, token);
+    if (request.command === 'image') return answerImage(services, request, stream, token);
     return answerChat(services, request, chatContext, stream, token);
   };
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, handler);

@@ -1,10 +1,11 @@
 /**
- * "Pick Model", "Pick Completion Model" and "Pick Embedding Model": a QuickPick filled from /v1/models (busy while loading),
+ * "Pick Model", "Pick Completion Model", "Pick Embedding Model" and "Pick Image Model": a QuickPick filled from /v1/models (busy while loading),
  * the current model marked, owned_by as description; a configured model missing from the list is
  * flagged (names must match exactly, contract 1.4). The choice is written to modelGateway.model, or
  * to modelGateway.completionModel (contract 5.6: the completion model is a field of its own). For
  * completion, models of kind completion come first, then chat models (answered through a chat turn). The
- * embedding model (modelGateway.embeddingModel) is what @gateway /codebase indexes the workspace with.
+ * embedding model (modelGateway.embeddingModel) is what @gateway /codebase indexes the workspace with; the image model
+ * (modelGateway.imageModel) what @gateway /image and Generate Image… draw with.
  */
 import * as vscode from 'vscode';
 import { isChatModel } from '../../contract/index.ts';
@@ -40,7 +41,7 @@ function itemsFor(models: readonly ModelEntry[], current: string, t: typeof vsco
 /** What a picker sets: the chat model or the completion model. */
 interface PickTarget {
   readonly command: string;
-  readonly setting: 'model' | 'completionModel' | 'embeddingModel';
+  readonly setting: 'model' | 'completionModel' | 'embeddingModel' | 'imageModel';
   readonly title: string;
   /** The models offered, in order. */
   readonly offered: (models: readonly ModelEntry[]) => ModelEntry[];
@@ -77,6 +78,14 @@ export function registerPickModelCommand(context: vscode.ExtensionContext, servi
     offered: (models) => models.filter((m) => m.kind === 'embedding'),
     done: (model) => t('Embedding model set to {0}.', model),
     none: t('The gateway lists no embedding models for this key.'),
+  });
+  registerPicker(context, services, {
+    command: COMMANDS.pickImageModel,
+    setting: 'imageModel',
+    title: t('Model Gateway: Pick Image Model'),
+    offered: (models) => models.filter((m) => m.kind === 'image'),
+    done: (model) => t('Image model set to {0}.', model),
+    none: t('The gateway lists no image models for this key.'),
   });
 }
 

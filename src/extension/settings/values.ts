@@ -4,6 +4,7 @@
  */
 import { DEFAULT_LANGUAGE_SWITCHES, sanitizeLanguageSwitches } from '../completions/enablement.ts';
 import type { LanguageSwitches } from '../completions/enablement.ts';
+import { IMAGE_SIZE } from '../images/imagePrompt.ts';
 import { sanitizeModelParameters, type ModelParameters } from './modelParameters.ts';
 
 export interface GatewaySettings {
@@ -27,6 +28,10 @@ export interface GatewaySettings {
   readonly completionsDebounceMs: number;
   /** The embedding model of @gateway /codebase's index, trimmed ('' = not set: /codebase offers the picker). */
   readonly embeddingModel: string;
+  /** The image model of @gateway /image and Generate Image…, trimmed ('' = not set: they offer the picker). */
+  readonly imageModel: string;
+  /** The size images are asked at (WIDTHxHEIGHT or auto); a prompt may start with another. */
+  readonly imageSize: string;
   /** The repository's instruction files (AGENTS.md, .github/copilot-instructions.md) go with chat, edit and commit requests. */
   readonly useInstructionFiles: boolean;
   /** The models @gateway /compare asks, in order (names trimmed, repeats dropped). */
@@ -50,6 +55,8 @@ export const SETTING_KEYS = [
   'completions.exclude',
   'completions.debounceMs',
   'embeddingModel',
+  'imageModel',
+  'image.size',
   'useInstructionFiles',
   'compareModels',
   'modelParameters',
@@ -71,6 +78,8 @@ export const DEFAULT_SETTINGS: GatewaySettings = {
   completionsExclude: [],
   completionsDebounceMs: 200,
   embeddingModel: '',
+  imageModel: '',
+  imageSize: '1024x1024',
   useInstructionFiles: true,
   compareModels: [],
   modelParameters: {},
@@ -101,6 +110,12 @@ function clampedNumber(value: unknown, fallback: number, min: number, max: numbe
   return Math.min(max, Math.max(min, Math.round(n)));
 }
 
+/** A size as the images API takes it, else the default: a wrong one would fail every image. */
+function imageSize(value: unknown): string {
+  const size = text(value).toLowerCase().replace('×', 'x');
+  return IMAGE_SIZE.test(size) ? size : DEFAULT_SETTINGS.imageSize;
+}
+
 /** Build the settings from a reader of raw values (`key` is the name under `modelGateway.`). */
 export function sanitizeSettings(read: (key: SettingKey) => unknown): GatewaySettings {
   const refresh = read('balanceRefreshSeconds');
@@ -119,6 +134,8 @@ export function sanitizeSettings(read: (key: SettingKey) => unknown): GatewaySet
     completionsExclude: textList(read('completions.exclude')),
     completionsDebounceMs: clampedNumber(read('completions.debounceMs'), DEFAULT_SETTINGS.completionsDebounceMs, LIMITS.completionsDebounceMs.min, LIMITS.completionsDebounceMs.max),
     embeddingModel: text(read('embeddingModel')),
+    imageModel: text(read('imageModel')),
+    imageSize: imageSize(read('image.size')),
     useInstructionFiles: flag(read('useInstructionFiles'), DEFAULT_SETTINGS.useInstructionFiles),
     compareModels: [...new Set(textList(read('compareModels')))],
     modelParameters: sanitizeModelParameters(read('modelParameters')),

@@ -16,6 +16,15 @@ describe('extension settings sanitising', () => {
     assert.equal(s.consoleUrl, '');
   });
 
+  it('reads the image size as the images API takes it, else the default (a wrong one would fail every image)', () => {
+    assert.equal(from({}).imageSize, '1024x1024');
+    assert.equal(from({ 'image.size': ' 1536X1024 ' }).imageSize, '1536x1024');
+    assert.equal(from({ 'image.size': '512×512' }).imageSize, '512x512');
+    assert.equal(from({ 'image.size': 'AUTO' }).imageSize, 'auto');
+    for (const wrong of ['1024', '1024x', 'x1024', '0x512', '10000x10', 'big', 1024, null]) assert.equal(from({ 'image.size': wrong }).imageSize, '1024x1024', String(wrong));
+    assert.equal(from({ imageModel: ' dall-e-3 ' }).imageModel, 'dall-e-3');
+  });
+
   it('reads switches only as booleans, else their defaults', () => {
     assert.equal(DEFAULT_SETTINGS.explainTerminalFailures, true);
     assert.equal(from({ 'terminal.explainFailures': false }).explainTerminalFailures, false);

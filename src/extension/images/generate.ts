@@ -1,0 +1,51 @@
+/**
+ * One image request as /image and Generate Image… make it: the prompt (with its leading size, if any), the image
+ * model and size from the settings, the answer kept in the extension's storage.
+ */
+import type * as vscode from 'vscode';
+import type { ExtensionServices } from '../services.ts';
+import { parseImagePrompt } from './imagePrompt.ts';
+
+export interface DrawnImage {
+  readonly uri: vscode.Uri;
+  /** From 1, in the answer's order. */
+  readonly index: number;
+  readonly extension: string;
+  readonly mime: string;
+  readonly bytes: Buffer;
+}
+
+export interface DrawnImages {
+  readonly model: string;
+  readonly size: string;
+  /** The prompt as sent, without its size. */
+  readonly prompt: string;
+  readonly files: readonly DrawnImage[];
+  readonly costUsd: number | null;
+  /** The prompt as the model rewrote it, when it did. */
+  readonly revisedPrompt: string | null;
+}
+
+/** Draws `text` with the configured image model; throws the client's errors (the caller explains them). */
+export async function generateImages(services: ExtensionServices, text: string, signal: AbortSignal, progress: (line: string) => void): Promise<DrawnImages> {
+  const { t } = services;
+  const { imageModel: model, imageSize } = services.settings.current;
+  const { prompt, size } = parseImagePrompt(text, imageSize);
+  const client = await services.connection.require();
+  progress(t('Drawing with {0} at {1}…', model, size));
+  try {
+    const answer = await client.images({ model, prompt, size }, { signal });
+    const uris = await services.images.save(answer.images, prompt);
+    const revised = answer.images.map((i) => i.revisedPrompt).find((r) => r !== null && r !== prompt) ?? null;
+    return {
+      model,
+      size,
+      prompt,
+      files: uris.map((uri, i) => ({ uri, index: i + 1, extension: answer.images[i]!.extension, mime: answer.images[i]!.mime, bytes: answer.images[i]!.bytes })),
+      costUsd: answer.costUsd,
+      revisedPrompt: revised,
+    };
+  } finally {
+    services.connection.balanceMayHaveChanged();
+  }
+}
