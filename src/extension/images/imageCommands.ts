@@ -11,7 +11,7 @@ import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { generateImages } from './generate.ts';
 import { KEPT_ANSWERS } from './imageStorage.ts';
-import { altText, imageFileName, markdownTarget } from './imagePrompt.ts';
+import { altText, imageFileName, markdownTarget, parseImagePrompt } from './imagePrompt.ts';
 
 /** What Save to Workspace… carries: plain data, as chat buttons keep their arguments. */
 export interface SaveImageArguments {
@@ -44,6 +44,10 @@ async function generateImage(services: ExtensionServices, prompts: string[], giv
     example: t('a flat icon of a paper plane, blue on white'),
   });
   if (text === undefined) return undefined;
+  if (parseImagePrompt(text, '').prompt === '') {
+    void vscode.window.showInformationMessage(t('Describe the image after its size, for example: 1536x1024 a wide banner.'));
+    return undefined;
+  }
   // The document is the one active when asked: the progress notification takes no focus, but the user may move on.
   const editor = vscode.window.activeTextEditor;
   const document = editor && MARKDOWN_LANGUAGES.has(editor.document.languageId) && !editor.document.isUntitled ? editor.document : undefined;

@@ -12,13 +12,13 @@ import { escapeMarkdown, explainError } from '../errors/explain.ts';
 import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { generateImages } from './generate.ts';
-import { altText } from './imagePrompt.ts';
+import { altText, parseImagePrompt } from './imagePrompt.ts';
 import { previewDataUrl } from './thumbnail.ts';
 
 export async function answerImage(services: ExtensionServices, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
   const { t } = services;
   const failed = { metadata: { command: 'image', failed: true } };
-  if (request.prompt.trim() === '') {
+  if (parseImagePrompt(request.prompt, '').prompt === '') {
     stream.markdown(escapeMarkdown(t('Describe the image after /image, for example: /image a flat icon of a paper plane, blue on white. Start with a size to change it: /image 1536x1024 a wide banner.')));
     return failed;
   }
