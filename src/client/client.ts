@@ -44,6 +44,8 @@ import { createDispatcher, readBytes, readText, send, transportError } from './t
 import type { Exchange } from './transport.ts';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
+/** The endpoints a caller's request fields (bodyDefaults) are added to. */
+export type BodyEndpoint = 'chat' | 'completion' | 'image';
 /** The least wait for an image: image models take tens of seconds, more at high quality. */
 export const IMAGE_TIMEOUT_MS = 180_000;
 
@@ -71,10 +73,10 @@ export interface GatewayClientOptions {
   /** One call per HTTP request, for a log line. */
   onResponse?: (info: ResponseInfo) => void;
   /**
-   * Fields added to each chat and completion request for a model (the user's parameters for it); a field the request
-   * sets itself is the request's.
+   * Fields added to each chat, completion and image request for a model (the user's parameters for it); a field the
+   * request sets itself is the request's.
    */
-  bodyDefaults?: (model: string) => Readonly<Record<string, unknown>>;
+  bodyDefaults?: (model: string, endpoint: BodyEndpoint) => Readonly<Record<string, unknown>>;
 }
 
 export interface RequestOptions {
@@ -140,7 +142,7 @@ export class GatewayClient {
   readonly #maxRetries: number;
   readonly #userAgent: string;
   readonly #onResponse: ((info: ResponseInfo) => void) | undefined;
-  readonly #bodyDefaults: (model: string) => Readonly<Record<string, unknown>>;
+  readonly #bodyDefaults: (model: string, endpoint: BodyEndpoint) => Readonly<Record<string, unknown>>;
   /** The address hint, found by probing at most once per client. */
   #addressHint: string | null | undefined;
 
@@ -202,7 +204,7 @@ export class GatewayClient {
     const url = `${this.baseUrl.apiBase}/completions`;
     const parsed = CompletionRequest.safeParse(request);
     if (!parsed.success) throw invalidRequest('completion', parsed.error.issues[0]);
-    const body = JSON.stringify({ ...this.#bodyDefaults(parsed.data.model), ...parsed.data, stream: false });
+    const body = JSON.stringify({ ...this.#bodyDefaults(parsed.data.model, 'completion'), ...parsed.data, stream: false });
     try {
       return await this.#once('POST', url, body, options.signal, (exchange, text) => interpretAnswer(exchange.status, exchange.headers, text, TextCompletion, 'a text completion'));
     } catch (error) {
@@ -238,7 +240,7 @@ export class GatewayClient {
     const url = `${this.baseUrl.apiBase}/images/generations`;
     const timeoutMs = Math.max(this.#timeoutMs, IMAGE_TIMEOUT_MS);
     const ask = (asBase64: boolean) => {
-      const parsed = ImageRequest.safeParse({ ...this.#bodyDefaults(request.model), ...request, ...(asBase64 ? { response_format: 'b64_json' } : {}) });
+      const parsed = ImageRequest.safeParse({ ...this.#bodyDefaults(request.model, 'image'), ...request, ...(asBase64 ? { response_format: 'b64_json' } : {}) });
       if (!parsed.success) throw invalidRequest('images', parsed.error.issues[0]);
       return this.#once('POST', url, JSON.stringify(parsed.data), options.signal, (exchange, text) => {
         const answer = interpretAnswer(exchange.status, exchange.headers, text, ImageList, 'an images answer');
@@ -334,7 +336,7 @@ export class GatewayClient {
     const parsed = ChatRequest.safeParse(request);
     if (!parsed.success) throw invalidRequest('chat', parsed.error.issues[0]);
     const { stream_options: streamOptions, ...own } = parsed.data;
-    const rest = { ...this.#bodyDefaults(own.model), ...own };
+    const rest = { ...this.#bodyDefaults(own.model, 'chat'), ...own };
     return JSON.stringify(stream ? { ...rest, stream: true, ...(streamOptions ? { stream_options: streamOptions } : {}) } : { ...rest, stream: false });
   }
 

@@ -1,6 +1,6 @@
 /** The typed client for the gateway contract (no vscode import; used by the extension and tests). */
 export { GatewayClient, DEFAULT_TIMEOUT_MS } from './client.ts';
-export type { GatewayClientOptions, RequestOptions, ResponseInfo, StatusResult, Balance } from './client.ts';
+export type { BodyEndpoint, GatewayClientOptions, RequestOptions, ResponseInfo, StatusResult, Balance } from './client.ts';
 export type { Embeddings } from './embeddings.ts';
 export { imageFormat, MAX_IMAGE_BYTES } from './images.ts';
 export type { GeneratedImage, Images } from './images.ts';

@@ -3,7 +3,7 @@
  * key in SecretStorage and VS Code's proxy settings, rebuilt whenever any of them changes.
  */
 import * as vscode from 'vscode';
-import { GatewayClient, normalizeBaseUrl } from '../../client/index.ts';
+import { GatewayClient, normalizeBaseUrl, type BodyEndpoint } from '../../client/index.ts';
 import { parametersFor } from '../settings/modelParameters.ts';
 import { logRequest } from '../log/requestLog.ts';
 import { NotConfiguredError } from '../errors/notConfigured.ts';
@@ -117,7 +117,8 @@ export class GatewayConnection implements vscode.Disposable {
       ...proxySettings(),
       onResponse: (record: Parameters<typeof logRequest>[1]) => logRequest(this.#log, record),
       // Read at each request: a change to the setting applies at once, with no new client.
-      bodyDefaults: (model: string) => parametersFor(this.#settings.current.modelParameters, model),
+      // An image request gets the model's own entry only: "*" holds chat fields (temperature) image APIs refuse.
+      bodyDefaults: (model: string, endpoint: BodyEndpoint) => parametersFor(this.#settings.current.modelParameters, model, { everyModel: endpoint !== 'image' }),
     };
   }
 

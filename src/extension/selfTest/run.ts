@@ -7,7 +7,7 @@
  * a failed step carries the 7.2 meaning and the 7.3 order starting at the first thing to check.
  */
 import { reasoningTextOf } from '../../contract/index.ts';
-import { CLIENT_ERROR_CODES, GatewayClient, errorFromResponse } from '../../client/index.ts';
+import { CLIENT_ERROR_CODES, GatewayClient, errorFromResponse, type BodyEndpoint } from '../../client/index.ts';
 import { explainError } from '../errors/explain.ts';
 import type { Explanation } from '../errors/explain.ts';
 import { NotConfiguredError } from '../errors/notConfigured.ts';
@@ -65,7 +65,7 @@ export interface SelfTestConfig {
   /** Also told about every request (the extension logs them). */
   readonly onResponse?: (record: RequestRecord) => void;
   /** The user's parameters for a model (modelGateway.modelParameters): the chat step sends what chats send. */
-  readonly bodyDefaults?: (model: string) => Readonly<Record<string, unknown>>;
+  readonly bodyDefaults?: (model: string, endpoint: BodyEndpoint) => Readonly<Record<string, unknown>>;
 }
 
 export interface SelfTestOptions {

@@ -26,9 +26,9 @@ export function sanitizeModelParameters(value: unknown): ModelParameters {
   return out;
 }
 
-/** The fields to add to a request for `model`: "*" then the model's own, reserved ones left out. */
-export function parametersFor(all: ModelParameters, model: string): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...all['*'], ...all[model] };
+/** The fields to add to a request for `model`: "*" (unless `everyModel` is false) then the model's own, reserved ones left out. */
+export function parametersFor(all: ModelParameters, model: string, { everyModel = true } = {}): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...(everyModel ? all['*'] : {}), ...all[model] };
   for (const field of Object.keys(merged)) if (RESERVED_FIELDS.has(field) || merged[field] === undefined) delete merged[field];
   return merged;
 }

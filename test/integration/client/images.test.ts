@@ -156,7 +156,9 @@ describe('client: images', () => {
 
     it("sends the user's parameters for the model under the request's own fields", async () => {
       answer = () => ({ status: 200, json: { data: [{ b64_json: png.toString('base64') }] } });
-      await client({ bodyDefaults: (model) => (model === 'dall-e-3' ? { quality: 'hd', style: 'natural', size: '1792x1024' } : {}) }).images({ model: 'dall-e-3', prompt: 'p', size: '1024x1024' });
+      const asked: string[] = [];
+      await client({ bodyDefaults: (model, endpoint) => (asked.push(endpoint), model === 'dall-e-3' ? { quality: 'hd', style: 'natural', size: '1792x1024' } : {}) }).images({ model: 'dall-e-3', prompt: 'p', size: '1024x1024' });
+      assert.deepEqual(asked, ['image'], 'the caller is told the request is for images');
       assert.deepEqual({ ...requests[0]!.body }, { model: 'dall-e-3', prompt: 'p', quality: 'hd', style: 'natural', size: '1024x1024', response_format: 'b64_json' });
     });
   });

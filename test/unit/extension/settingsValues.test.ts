@@ -63,5 +63,8 @@ describe('modelGateway.modelParameters', () => {
     assert.deepEqual(parametersFor(all, 'o4-mini'), { temperature: 1, top_p: 0.9, reasoning_effort: 'high' });
     assert.deepEqual(parametersFor(all, 'gpt-4o'), { temperature: 0.2, top_p: 0.9 });
     assert.deepEqual(parametersFor({}, 'gpt-4o'), {});
+    // Image requests: the model's own entry only ("*" holds chat fields an image API refuses).
+    assert.deepEqual(parametersFor({ ...all, 'dall-e-3': { quality: 'hd', response_format: 'url' } }, 'dall-e-3', { everyModel: false }), { quality: 'hd' });
+    assert.deepEqual(parametersFor(all, 'gpt-image-1', { everyModel: false }), {});
   });
 });
