@@ -6,6 +6,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { InvalidResponseError, MAX_IMAGE_BYTES } from '../../../src/client/index.ts';
 import { createKey } from '../../../src/gateway/admin.ts';
 import { solidPng } from '../../../src/gateway/providers/echo/image.ts';
+import { newChannel } from '../../support/channels.ts';
+import { startFakeUpstream } from '../../support/fakeUpstream.ts';
 import { listenOnLoopback, type Listening } from '../../support/loopback.ts';
 import { startTestGateway, type Started } from '../gateway/helpers.ts';
 import { rejection, useClients } from './clients.ts';
@@ -42,6 +44,24 @@ describe('client: images', () => {
       assert.notDeepEqual(out.images[0]!.bytes, out.images[1]!.bytes, 'two images, not one twice');
       const balance = await c.balance();
       assert.ok(out.costUsd! > 0 && Math.abs(out.costUsd! - balance.usedUsd!) < 1e-9, `the header's cost ${out.costUsd} is what was charged, ${balance.usedUsd}`);
+    });
+
+    it('through the gateway to an upstream that refuses response_format: asked again, one image charged', async () => {
+      const upstream = await startFakeUpstream((request) => (request.body?.response_format ? { status: 400, errorMessage: "Unknown parameter: 'response_format'." } : {}));
+      try {
+        const admin = started.admin();
+        await admin.addChannel(newChannel({ name: 'gpt-image-upstream', baseUrl: upstream.url, models: { 'gpt-image-1': 'gpt-image-1' } }));
+        await admin.setModel({ name: 'gpt-image-1', kind: 'image', inputPrice: 0, outputPrice: 0, imagePrice: 40_000, contextLength: null, toolCalling: null });
+        await admin.createAccount('client-gpt-image', 1_000_000);
+        const { secret } = await createKey(admin, { account: 'client-gpt-image', name: 'client-gpt-image-key' });
+        const c = client({ apiKey: secret });
+        const out = await c.images({ model: 'gpt-image-1', prompt: 'a kite' });
+        assert.equal(out.images.length, 1);
+        assert.deepEqual(upstream.requests.map((r) => r.body.response_format ?? null), ['b64_json', null]);
+        assert.equal((await c.balance()).usedUsd, 0.04, 'the refused attempt is not charged');
+      } finally {
+        await upstream.close();
+      }
     });
 
     it('a chat model, a size the model refuses, and an empty prompt are the typed errors', async () => {
