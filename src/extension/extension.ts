@@ -7,6 +7,7 @@ import { registerReviewTool } from './review/reviewTool.ts';
 import { registerTerminalCommands } from './terminal/terminalCommands.ts';
 import { registerDescribeCommand } from './pullRequest/describeCommand.ts';
 import { registerImageCommands } from './images/imageCommands.ts';
+import { registerImageTool } from './images/imageTool.ts';
 import type { FailureStatus } from './terminal/failureStatus.ts';
 import { registerCodebaseCommands } from './codebase/commands.ts';
 import { registerCodebaseTool } from './codebase/tool.ts';
@@ -73,6 +74,7 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   registerReviewTool(context, services);
   registerDescribeCommand(context, services);
   registerImageCommands(context, services);
+  registerImageTool(context, services);
   registerEditSelectionCommand(context, services);
   registerQuickFix(context, services);
   registerCodebaseCommands(context, services);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { saveScreenshot } from '../editor/artifacts.ts';
 import { poll } from '../support/poll.ts';
+import { newAgentChat } from './support/agentMode.ts';
 import { openFile } from './support/files.ts';
 import { chatWithGatewayModel, gatewayEditorSession } from './support/gateway.ts';
 
@@ -29,7 +30,7 @@ describe('as a user, images drawn by the gateway in the chat and in a Markdown d
   const editor = gatewayEditorSession({
     name: 'e2e-images',
     workspace,
-    settings: (gateway) => ({ 'modelGateway.baseUrl': gateway.url, 'modelGateway.model': 'echo', 'modelGateway.balanceRefreshSeconds': 0, 'modelGateway.image.size': '512x512' }),
+    settings: (gateway) => ({ 'modelGateway.baseUrl': gateway.url, 'modelGateway.model': 'echo', 'modelGateway.balanceRefreshSeconds': 0, 'modelGateway.image.size': '512x512', 'chat.allowAnonymousAccess': true }),
   });
 
   it('/image without an image model offers the picker, which lists the image models', async () => {
@@ -98,5 +99,29 @@ describe('as a user, images drawn by the gateway in the chat and in a Markdown d
     }, 15000);
     assert.equal(text, '# Release notes\n\n![a lighthouse at dusk](images/a-lighthouse-at-dusk-3.png)');
     await saveScreenshot(browser.page, 'e2e-images', 'markdown');
+  });
+
+  it("in Agent mode a chat model calls the image tool: the user confirms what it costs, the image lands in the workspace", async () => {
+    const { workbench, browser } = editor();
+    await workbench.runCommand('View: Close All Editors');
+    await newAgentChat(workbench, () => workbench.waitForStatusBar('modelGateway.balance', /^\$/));
+    await workbench.pickChatModel('echo');
+    await workbench.sendChat('call modelGateway_generateImage {"prompt": "a red kite", "size": "64x48", "path": "assets/kite.jpg"}');
+    // VS Code asks before a tool that costs money and writes a file runs, with what the tool said it would do.
+    // VS Code 1.139 shows pending confirmations in a carousel above the chat input.
+    const confirmation = browser.page.locator('.chat-tool-confirmation-carousel').first();
+    const said = await poll('the confirmation', async () => {
+      const text = (await confirmation.isVisible()) ? (await confirmation.innerText()).replace(/\s+/g, ' ') : '';
+      return text.includes('Generate an image?') ? text : undefined;
+    }, 30000);
+    assert.match(said, /Generate an image\?/);
+    assert.match(said, /echo-image draws a 64x48 image of "a red kite", charged to your gateway account, and it is saved in the workspace as assets\/kite\.jpg/);
+    await saveScreenshot(browser.page, 'e2e-images', 'tool-confirmation');
+    await confirmation.locator('.monaco-button:visible', { hasText: /^Allow/ }).first().click();
+    const result = await workbench.waitForChatResponse(/Tool modelGateway_generateImage returned/, 30000);
+    // The chat shows the path as a link to the file, by its name.
+    assert.match(result, /Saved a 64x48 PNG image drawn by echo-image as (assets\/)?kite\.png \(it cost \$0\.04\)/);
+    assert.deepEqual(pngSize(join(workspace, 'assets', 'kite.png')), [64, 48]);
+    await saveScreenshot(browser.page, 'e2e-images', 'tool-result');
   });
 });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { saveScreenshot } from '../editor/artifacts.ts';
 import { poll } from '../support/poll.ts';
 import { editorSession } from '../editor/session.ts';
+import { newAgentChat } from './support/agentMode.ts';
 
 const BALANCE = 'modelGateway.balance';
 /** How the extension writes money (formatUsd): exact to the micro-dollar, at least two decimals. */
@@ -188,21 +189,7 @@ describe('as a user: local gateway, self-test, model pick, @gateway chat, balanc
 
   it('in VS Code\'s Agent mode a gateway model calls a VS Code tool and reads its result', async () => {
     const { workbench, browser, server } = editor();
-    // VS Code now and then offers only one mode right after a window opens (its start-up without
-    // network): reopen the window until Agent is offered, a bounded number of times.
-    for (let attempt = 1; ; attempt++) {
-      await workbench.newChat();
-      await poll('the chat mode picker', async () => /^(Ask|Agent)$/.test((await workbench.chatPickers()).mode) || undefined);
-      try {
-        await workbench.switchChatMode('Agent', 20000);
-        break;
-      } catch (error) {
-        if (attempt === 3) throw error;
-        console.log(`      [editor] Agent mode not offered (attempt ${attempt}); reopening the window`);
-        await workbench.reload();
-        await workbench.waitForStatusBar(BALANCE, MONEY);
-      }
-    }
+    await newAgentChat(workbench, () => workbench.waitForStatusBar(BALANCE, MONEY));
     await workbench.pickChatModel('echo');
     // A file only this run made, so that the answer can name it only if VS Code really ran the tool.
     const marker = `e2e-marker-${Date.now()}.txt`;

@@ -1,10 +1,10 @@
 /**
- * One image request as /image and Generate Image… make it: the prompt (with its leading size, if any), the image
- * model and size from the settings, the answer kept in the extension's storage.
+ * One image request as /image, Generate Image… and the image tool make it: the prompt and size asked, the image model
+ * from the settings, the answer kept in the extension's storage.
  */
 import type * as vscode from 'vscode';
 import type { ExtensionServices } from '../services.ts';
-import { parseImagePrompt } from './imagePrompt.ts';
+import type { ImagePrompt } from './imagePrompt.ts';
 
 export interface DrawnImage {
   readonly uri: vscode.Uri;
@@ -26,11 +26,10 @@ export interface DrawnImages {
   readonly revisedPrompt: string | null;
 }
 
-/** Draws `text` with the configured image model; throws the client's errors (the caller explains them). */
-export async function generateImages(services: ExtensionServices, text: string, signal: AbortSignal, progress: (line: string) => void): Promise<DrawnImages> {
+/** Draws `asked` with the configured image model; throws the client's errors (the caller explains them). */
+export async function generateImages(services: ExtensionServices, { prompt, size }: ImagePrompt, signal: AbortSignal, progress: (line: string) => void): Promise<DrawnImages> {
   const { t } = services;
-  const { imageModel: model, imageSize } = services.settings.current;
-  const { prompt, size } = parseImagePrompt(text, imageSize);
+  const model = services.settings.current.imageModel;
   const client = await services.connection.require();
   progress(t('Drawing with {0} at {1}…', model, size));
   try {

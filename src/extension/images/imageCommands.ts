@@ -11,6 +11,7 @@ import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { generateImages } from './generate.ts';
 import { KEPT_ANSWERS } from './imageStorage.ts';
+import { copyInto, freeUri } from './workspaceCopy.ts';
 import { altText, imageFileName, markdownTarget, parseImagePrompt } from './imagePrompt.ts';
 
 /** What Save to Workspace… carries: plain data, as chat buttons keep their arguments. */
@@ -44,7 +45,8 @@ async function generateImage(services: ExtensionServices, prompts: string[], giv
     example: t('a flat icon of a paper plane, blue on white'),
   });
   if (text === undefined) return undefined;
-  if (parseImagePrompt(text, '').prompt === '') {
+  const asked = parseImagePrompt(text, services.settings.current.imageSize);
+  if (asked.prompt === '') {
     void vscode.window.showInformationMessage(t('Describe the image after its size, for example: 1536x1024 a wide banner.'));
     return undefined;
   }
@@ -56,7 +58,7 @@ async function generateImage(services: ExtensionServices, prompts: string[], giv
     drawn = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Generating an image'), cancellable: true }, (progress, token) => {
       const abort = new AbortController();
       token.onCancellationRequested(() => abort.abort());
-      return generateImages(services, text, abort.signal, (message) => progress.report({ message }));
+      return generateImages(services, asked, abort.signal, (message) => progress.report({ message }));
     });
   } catch (error) {
     if ((error as { family?: unknown }).family === 'aborted') return undefined;
@@ -69,9 +71,7 @@ async function generateImage(services: ExtensionServices, prompts: string[], giv
     const links: string[] = [];
     let first: vscode.Uri | undefined;
     for (const file of drawn.files) {
-      const target = await freeUri(folder, imageFileName(drawn.prompt, file.extension, file.index, drawn.files.length));
-      await vscode.workspace.fs.createDirectory(folder);
-      await vscode.workspace.fs.copy(file.uri, target);
+      const target = await copyInto(file.uri, folder, imageFileName(drawn.prompt, file.extension, file.index, drawn.files.length));
       first ??= target;
       links.push(`![${altText(drawn.prompt)}](${markdownTarget(`images/${target.path.split('/').pop()}`)})`);
     }
@@ -115,14 +115,4 @@ async function suggestedTarget(name: string): Promise<vscode.Uri | undefined> {
   const images = vscode.Uri.joinPath(root, 'images');
   const hasImages = await vscode.workspace.fs.stat(images).then((s) => s.type === vscode.FileType.Directory, () => false);
   return freeUri(hasImages ? images : root, name);
-}
-
-/** `folder/name`, or `name-2`, `name-3`… when taken: an image never replaces a file. */
-async function freeUri(folder: vscode.Uri, name: string): Promise<vscode.Uri> {
-  const dot = name.lastIndexOf('.');
-  for (let n = 1; ; n++) {
-    const candidate = vscode.Uri.joinPath(folder, n === 1 ? name : `${name.slice(0, dot)}-${n}${name.slice(dot)}`);
-    const exists = await vscode.workspace.fs.stat(candidate).then(() => true, () => false);
-    if (!exists) return candidate;
-  }
 }

@@ -51,3 +51,33 @@ export function markdownTarget(relativePath: string): string {
   const path = relativePath.replace(/\\/g, '/');
   return /[\s()<>]/.test(path) ? `<${path.replace(/[<>]/g, encodeURIComponent)}>` : path;
 }
+
+/** The extensions an image file may be asked with (a tool's path). */
+const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'webp', 'gif']);
+
+export type WorkspaceImagePath =
+  | { readonly kind: 'path'; readonly folder: string; readonly name: string; readonly extensionChanged: boolean }
+  | { readonly kind: 'refused'; readonly why: string };
+
+/**
+ * Where in the workspace an image asked for by a tool goes: `asked` relative to the workspace folder (a folder when it
+ * ends in "/"; none means `images/`), named after the prompt when no file name is given, with the extension of the
+ * format the model sent (a ".jpg" asked for a PNG is saved as ".png"). Absolute paths and ".." are refused: a tool's
+ * input never writes outside the workspace.
+ */
+export function workspaceImagePath(asked: string | undefined, prompt: string, extension: string): WorkspaceImagePath {
+  const path = (asked ?? '').trim().replace(/\\/g, '/');
+  if (/^(\/|~|[A-Za-z]:)/.test(path)) return { kind: 'refused', why: `"${path}" is not a path relative to the workspace folder.` };
+  const segments = path.split('/').filter((s) => s !== '' && s !== '.');
+  if (segments.includes('..')) return { kind: 'refused', why: `"${path}" leads out of the workspace folder.` };
+  if (segments.length === 0) return { kind: 'path', folder: 'images', name: imageFileName(prompt, extension), extensionChanged: false };
+  const isFolder = path.endsWith('/');
+  const folder = (isFolder ? segments : segments.slice(0, -1)).join('/');
+  if (isFolder) return { kind: 'path', folder, name: imageFileName(prompt, extension), extensionChanged: false };
+  const file = segments.at(-1)!;
+  const dot = file.lastIndexOf('.');
+  const given = dot > 0 ? file.slice(dot + 1).toLowerCase() : '';
+  if (!IMAGE_EXTENSIONS.has(given)) return { kind: 'path', folder, name: `${file}.${extension}`, extensionChanged: false };
+  const same = given === extension || (given === 'jpeg' && extension === 'jpg');
+  return { kind: 'path', folder, name: same ? file : `${file.slice(0, dot)}.${extension}`, extensionChanged: !same };
+}

@@ -18,7 +18,8 @@ import { previewDataUrl } from './thumbnail.ts';
 export async function answerImage(services: ExtensionServices, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
   const { t } = services;
   const failed = { metadata: { command: 'image', failed: true } };
-  if (parseImagePrompt(request.prompt, '').prompt === '') {
+  const asked = parseImagePrompt(request.prompt, services.settings.current.imageSize);
+  if (asked.prompt === '') {
     stream.markdown(escapeMarkdown(t('Describe the image after /image, for example: /image a flat icon of a paper plane, blue on white. Start with a size to change it: /image 1536x1024 a wide banner.')));
     return failed;
   }
@@ -29,7 +30,7 @@ export async function answerImage(services: ExtensionServices, request: vscode.C
   }
   const abort = signalFromToken(token);
   try {
-    const drawn = await generateImages(services, request.prompt, abort.signal, (line) => stream.progress(line));
+    const drawn = await generateImages(services, asked, abort.signal, (line) => stream.progress(line));
     for (const image of drawn.files) {
       const preview = previewDataUrl(image.bytes, image.mime);
       if (preview) stream.markdown(`![${altText(drawn.prompt)}](${preview})\n\n`);

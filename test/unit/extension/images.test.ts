@@ -5,7 +5,7 @@ import { deflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { imageFormat } from '../../../src/client/index.ts';
-import { altText, imageFileName, markdownTarget, parseImagePrompt } from '../../../src/extension/images/imagePrompt.ts';
+import { altText, imageFileName, markdownTarget, parseImagePrompt, workspaceImagePath } from '../../../src/extension/images/imagePrompt.ts';
 import { MAX_PREVIEW_CHARS, PREVIEW_SIDE, previewDataUrl, scaleDown } from '../../../src/extension/images/thumbnail.ts';
 import { solidPng } from '../../../src/gateway/providers/echo/image.ts';
 
@@ -52,6 +52,30 @@ describe('images: prompts, file names, links', () => {
     assert.equal(altText('x'.repeat(200)).length, 120);
     assert.equal(markdownTarget('images\\a-cat.png'), 'images/a-cat.png');
     assert.equal(markdownTarget('images/a cat (2).png'), '<images/a cat (2).png>');
+  });
+});
+
+describe("images: where the tool's image goes in the workspace", () => {
+  const at = (path: string | undefined, extension = 'png') => workspaceImagePath(path, 'A red kite', extension);
+  it('images/ named after the prompt by default; a folder ending in / gets the prompt\'s name', () => {
+    assert.deepEqual(at(undefined), { kind: 'path', folder: 'images', name: 'a-red-kite.png', extensionChanged: false });
+    assert.deepEqual(at('  '), { kind: 'path', folder: 'images', name: 'a-red-kite.png', extensionChanged: false });
+    assert.deepEqual(at('assets/icons/'), { kind: 'path', folder: 'assets/icons', name: 'a-red-kite.png', extensionChanged: false });
+    assert.deepEqual(at('./assets\\logo.png'), { kind: 'path', folder: 'assets', name: 'logo.png', extensionChanged: false });
+    assert.deepEqual(at('logo.png'), { kind: 'path', folder: '', name: 'logo.png', extensionChanged: false });
+  });
+
+  it('the extension follows the format the model sent', () => {
+    assert.deepEqual(at('assets/logo.jpg'), { kind: 'path', folder: 'assets', name: 'logo.png', extensionChanged: true });
+    assert.deepEqual(at('assets/photo.jpeg', 'jpg'), { kind: 'path', folder: 'assets', name: 'photo.jpeg', extensionChanged: false });
+    assert.deepEqual(at('assets/logo', 'webp'), { kind: 'path', folder: 'assets', name: 'logo.webp', extensionChanged: false });
+    assert.deepEqual(at('assets/logo.v2', 'png'), { kind: 'path', folder: 'assets', name: 'logo.v2.png', extensionChanged: false });
+  });
+
+  it('never outside the workspace', () => {
+    for (const path of ['/etc/logo.png', '~/logo.png', 'C:\\logo.png', 'c:/logo.png', '../logo.png', 'assets/../../logo.png', 'assets/..']) {
+      assert.equal(at(path).kind, 'refused', path);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ModelGatewayApi } from '../../../src/extension/extension.ts';
 import type { GenerateImageResult } from '../../../src/extension/images/imageCommands.ts';
 import { KEPT_ANSWERS } from '../../../src/extension/images/imageStorage.ts';
+import { runImageTool } from '../../../src/extension/images/imageTool.ts';
 import { askGateway, suiteGatewayHooks, waitFor } from './helpers.ts';
 
 async function setImageSettings(api: ModelGatewayApi, model: string | undefined, size: string | undefined): Promise<void> {
@@ -84,6 +85,28 @@ describe('images: @gateway /image and Generate Image…', () => {
     assert.match(none.markdown, /needs an image model/);
     assert.deepEqual(none.commands.map((c) => c.command), ['modelGateway.pickImageModel']);
     await setImageSettings(hooks.api, 'echo-image', '200x100');
+  });
+
+  it('the image tool saves into the workspace with the real format\'s extension, never over a file, never outside it', async () => {
+    const root = vscode.workspace.workspaceFolders![0]!.uri;
+    const folder = `mg-tool-images-${Date.now()}`;
+    const source = new vscode.CancellationTokenSource();
+    try {
+      const first = await runImageTool(hooks.api.services, { prompt: 'a red kite', size: '48x32', path: `${folder}/kite.jpg` }, source.token);
+      assert.match(first, new RegExp(`^Saved a 48x32 PNG image drawn by echo-image as ${folder}/kite\\.png \\(it cost \\$0\\.04\\)\\.\nThe path asked for had another extension`));
+      const bytes = Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, folder, 'kite.png')));
+      assert.deepEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [48, 32]);
+      const second = await runImageTool(hooks.api.services, { prompt: 'a blue kite', size: '48x32', path: `${folder}/kite.png` }, source.token);
+      assert.match(second, new RegExp(`as ${folder}/kite-2\\.png .*\\n${folder}/kite\\.png already existed and was left as it was\\.`, 's'));
+      const kept = await keptAnswers(hooks.api);
+      await assert.rejects(runImageTool(hooks.api.services, { prompt: 'a kite', path: '../outside.png' }, source.token), /leads out of the workspace folder/);
+      await assert.rejects(runImageTool(hooks.api.services, { prompt: ' ' }, source.token), /prompt is empty/);
+      await assert.rejects(runImageTool(hooks.api.services, { prompt: 'a kite', size: 'huge' }, source.token), /not WIDTHxHEIGHT/);
+      assert.deepEqual(await keptAnswers(hooks.api), kept, 'nothing drawn, nothing charged');
+    } finally {
+      source.dispose();
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(root, folder), { recursive: true }).then(undefined, () => undefined);
+    }
   });
 
   it('Generate Image… outside a Markdown document opens the image in the image preview', async () => {
