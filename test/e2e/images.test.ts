@@ -61,8 +61,13 @@ describe('as a user, images drawn by the gateway in the chat and in a Markdown d
       return images.find((i) => i.width > 0);
     });
     assert.deepEqual(preview, { src: true, width: 320, height: 200, alt: 'a lighthouse at dusk' });
-    assert.deepEqual(await workbench.lastChatResponseButtons().then((b) => b.filter((t) => /Save|Open/.test(t))), ['Save to Workspace…', 'Open Image']);
+    assert.deepEqual(await workbench.lastChatResponseButtons().then((b) => b.filter((t) => /Save|Open|Again/.test(t))), ['Save to Workspace…', 'Open Image', 'Draw Again']);
     await saveScreenshot(browser.page, 'e2e-images', 'answer');
+    // Draw Again asks the chat for another drawing of the same prompt at the same size.
+    const answers = await workbench.chatResponses().count();
+    await workbench.chatResponses().last().locator('.monaco-button', { hasText: 'Draw Again' }).first().click();
+    await poll('a second drawing', async () => (await workbench.chatResponses().count()) > answers || undefined);
+    assert.match(await workbench.waitForChatResponse(/echo-image · 320x200/), /\$0\.04/);
   });
 
   it('Save to Workspace… saves it through the save dialog, in images/ named after the prompt, never over a file', async () => {

@@ -90,6 +90,10 @@ async function saveImage(services: ExtensionServices, arg: SaveImageArguments | 
   const { t } = services;
   if (typeof arg?.uri !== 'string') return undefined;
   const source = vscode.Uri.parse(arg.uri);
+  if (!(await vscode.workspace.fs.stat(source).then(() => true, () => false))) {
+    void vscode.window.showInformationMessage(t('This image is no longer kept: only the images of the last {0} answers are. Draw it again to save it.', KEPT_ANSWERS));
+    return undefined;
+  }
   const name = source.path.split('/').pop() ?? 'image.png';
   const extension = name.split('.').pop() ?? 'png';
   const suggested = await suggestedTarget(name);

@@ -1,7 +1,8 @@
 /**
  * `@gateway /image <description>`: an image drawn by the gateway's image model (`modelGateway.imageModel`), shown in
- * the answer as a preview (thumbnail.ts) and its file, kept in the extension's storage (imageStorage.ts), with Save to Workspace… and Open Image. A leading
- * size ("/image 1536x1024 a wide banner") overrides `modelGateway.image.size`.
+ * the answer as a preview (thumbnail.ts) and its file, kept in the extension's storage (imageStorage.ts), with Save to
+ * Workspace…, Open Image and Draw Again. A leading size ("/image 1536x1024 a wide banner") overrides
+ * `modelGateway.image.size`.
  */
 import * as vscode from 'vscode';
 import { formatUsd } from '../../contract/index.ts';
@@ -44,9 +45,10 @@ export async function answerImage(services: ExtensionServices, request: vscode.C
       stream.button({ title: t('Save to Workspace…') + suffix, command: COMMANDS.saveImage, arguments: [{ uri: image.uri.toString() }] });
       stream.button({ title: t('Open Image') + suffix, command: 'vscode.open', arguments: [image.uri] });
     }
+    // Each drawing of a prompt differs: one click asks for another, at the same size.
+    stream.button({ title: t('Draw Again'), command: 'workbench.action.chat.open', arguments: [{ query: `@gateway /image ${drawn.size} ${drawn.prompt}`, isPartialQuery: false }] });
     return { metadata: { command: 'image', model: drawn.model, size: drawn.size, images: drawn.files.map((f) => f.uri.toString()) } };
   } catch (error) {
-    services.connection.balanceMayHaveChanged();
     if (token.isCancellationRequested) return failed;
     const explanation = explainError(error, t, services.connection.secrets());
     services.log.warn(`@gateway /image failed: ${explanation.errorText}`);

@@ -36,7 +36,9 @@ describe('images: @gateway /image and Generate Image…', () => {
     const answer = await askGateway(hooks.api, 'a red kite over the sea', 'image');
     assert.match(answer.markdown, /^!\[a red kite over the sea\]\(data:image\/jpeg;base64,[A-Za-z0-9+/=]+\)/);
     assert.match(answer.markdown, /echo-image · 200x100 · \$0\.04/);
-    assert.deepEqual(answer.buttons, ['Save to Workspace…', 'Open Image']);
+    assert.deepEqual(answer.buttons, ['Save to Workspace…', 'Open Image', 'Draw Again']);
+    const again = answer.commands.find((c) => c.title === 'Draw Again')!;
+    assert.deepEqual([again.command, again.arguments], ['workbench.action.chat.open', [{ query: '@gateway /image 200x100 a red kite over the sea', isPartialQuery: false }]]);
     const [file] = (answer.result?.metadata as { images: string[] }).images;
     const kept = vscode.Uri.parse(file!);
     assert.match(kept.path, /\/images\/\d{17}-\d{3}\/a-red-kite-over-the-sea\.png$/);
