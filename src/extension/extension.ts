@@ -8,6 +8,7 @@ import { registerTerminalCommands } from './terminal/terminalCommands.ts';
 import { registerDescribeCommand } from './pullRequest/describeCommand.ts';
 import { registerImageCommands } from './images/imageCommands.ts';
 import { registerImageTool } from './images/imageTool.ts';
+import { registerAltText } from './altText/altTextCommand.ts';
 import type { FailureStatus } from './terminal/failureStatus.ts';
 import { registerCodebaseCommands } from './codebase/commands.ts';
 import { registerCodebaseTool } from './codebase/tool.ts';
@@ -75,6 +76,7 @@ export function activate(context: vscode.ExtensionContext): ModelGatewayApi {
   registerDescribeCommand(context, services);
   registerImageCommands(context, services);
   registerImageTool(context, services);
+  registerAltText(context, services);
   registerEditSelectionCommand(context, services);
   registerQuickFix(context, services);
   registerCodebaseCommands(context, services);

@@ -45,6 +45,7 @@ export const COMMANDS = {
   pickImageModel: 'modelGateway.pickImageModel',
   generateImage: 'modelGateway.generateImage',
   saveImage: 'modelGateway.saveImage',
+  writeAltText: 'modelGateway.writeAltText',
 } as const;
 
 /** The `@gateway` chat participant (`chatParticipants[].id`). */

@@ -11,7 +11,12 @@ import { saveScreenshot } from '../editor/artifacts.ts';
 import { poll } from '../support/poll.ts';
 import { newAgentChat } from './support/agentMode.ts';
 import { openFile } from './support/files.ts';
-import { chatWithGatewayModel, gatewayEditorSession } from './support/gateway.ts';
+import { chatWithGatewayModel, gatewayCli, gatewayEditorSession } from './support/gateway.ts';
+
+/** The image requests in the gateway's log (its CLI, one JSON row a line). */
+function imageRequests(dataDir: string): number {
+  return gatewayCli(dataDir, ['logs', '--json', '--limit', '200']).split('\n').filter((line) => line.includes('"/v1/images/generations"')).length;
+}
 
 /** A PNG's width and height, from its header. */
 function pngSize(path: string): [number, number] {
@@ -63,10 +68,12 @@ describe('as a user, images drawn by the gateway in the chat and in a Markdown d
     assert.deepEqual(preview, { src: true, width: 320, height: 200, alt: 'a lighthouse at dusk' });
     assert.deepEqual(await workbench.lastChatResponseButtons().then((b) => b.filter((t) => /Save|Open|Again/.test(t))), ['Save to Workspace…', 'Open Image', 'Draw Again']);
     await saveScreenshot(browser.page, 'e2e-images', 'answer');
-    // Draw Again asks the chat for another drawing of the same prompt at the same size.
-    const answers = await workbench.chatResponses().count();
+    // Draw Again asks the chat for another drawing of the same prompt at the same size (the chat's list is virtual:
+    // the gateway's log, not the rows on screen, says a second image was drawn).
+    const drawn = () => imageRequests(editor().gateway.dataDir);
+    const before = drawn();
     await workbench.chatResponses().last().locator('.monaco-button', { hasText: 'Draw Again' }).first().click();
-    await poll('a second drawing', async () => (await workbench.chatResponses().count()) > answers || undefined);
+    await poll('a second drawing', async () => drawn() > before || undefined);
     assert.match(await workbench.waitForChatResponse(/echo-image · 320x200/), /\$0\.04/);
   });
 

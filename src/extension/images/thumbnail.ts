@@ -1,8 +1,9 @@
 /**
- * A generated image's preview for the chat, as a `data:` URL. The chat cannot show an image file from the extension
- * host (in a remote window its `file:` link is not rewritten, measured in code-server) and cuts Markdown past 100,000
- * characters, so the preview is the image scaled down (area average, over white) and encoded as JPEG, within
- * MAX_PREVIEW_CHARS. PNG and JPEG are read (pngjs, jpeg-js); other formats get no preview, only their file.
+ * Images made small as `data:` URLs: scaled down (area average, over white) and encoded as JPEG. The chat's preview of
+ * a generated image is one: the chat cannot show an image file from the extension host (in a remote window its `file:`
+ * link is not rewritten, measured in code-server) and cuts Markdown past 100,000 characters, so it fits
+ * MAX_PREVIEW_CHARS. An image sent to a model (alt text) is another, at a side models read well. PNG and JPEG are read
+ * (pngjs, jpeg-js); other formats are not.
  */
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
@@ -60,8 +61,14 @@ export function scaleDown(image: Rgba, side: number): Rgba {
   return { width, height, data };
 }
 
-/** The preview of an image as a `data:image/jpeg` URL, or null when it cannot be read or will not fit. */
-export function previewDataUrl(bytes: Buffer, mime: string): string | null {
+/** Sides and JPEG qualities tried in turn until the preview fits MAX_PREVIEW_CHARS. */
+const PREVIEW_TRIES = [[PREVIEW_SIDE, 80], [PREVIEW_SIDE * 0.75, 60], [PREVIEW_SIDE / 2, 50]] as const;
+
+/**
+ * A PNG or JPEG scaled down and encoded as a `data:image/jpeg` URL: the first of `tries` (longest side, quality) that
+ * fits `maxChars`; null when the image cannot be read or none fits.
+ */
+export function jpegDataUrl(bytes: Buffer, mime: string, tries: ReadonlyArray<readonly [number, number]>, maxChars: number): string | null {
   let image: Rgba | null;
   try {
     image = decode(bytes, mime);
@@ -69,10 +76,15 @@ export function previewDataUrl(bytes: Buffer, mime: string): string | null {
     return null;
   }
   if (!image) return null;
-  for (const [side, quality] of [[PREVIEW_SIDE, 80], [PREVIEW_SIDE * 0.75, 60], [PREVIEW_SIDE / 2, 50]] as const) {
+  for (const [side, quality] of tries) {
     const small = scaleDown(image, side);
     const url = `data:image/jpeg;base64,${jpeg.encode({ ...small, data: Buffer.from(small.data.buffer, small.data.byteOffset, small.data.byteLength) }, quality).data.toString('base64')}`;
-    if (url.length <= MAX_PREVIEW_CHARS) return url;
+    if (url.length <= maxChars) return url;
   }
   return null;
+}
+
+/** The chat's preview of an image as a `data:image/jpeg` URL, or null when it cannot be read or will not fit. */
+export function previewDataUrl(bytes: Buffer, mime: string): string | null {
+  return jpegDataUrl(bytes, mime, PREVIEW_TRIES, MAX_PREVIEW_CHARS);
 }
