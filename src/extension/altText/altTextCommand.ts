@@ -64,11 +64,16 @@ async function writeAltText(services: ExtensionServices, arg: AltTextArguments |
   const model = await chatModelOrPick(services, t('Pick a chat model that takes images to write alt text with.'));
   if (model === null) return undefined;
   const file = imageFile(document, path);
+  const image = await imageDataUrl(file, t);
+  if (typeof image !== 'string') {
+    // The file, not the gateway: said plainly, without the gateway's troubleshooting.
+    void vscode.window.showWarningMessage(image.problem);
+    return undefined;
+  }
   try {
     return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Writing alt text with {0}', model), cancellable: true }, async (_progress, token) => {
       const abort = new AbortController();
       token.onCancellationRequested(() => abort.abort());
-      const image = await imageDataUrl(file, t);
       const client = await services.connection.require();
       const entry = (await client.models({ signal: abort.signal })).find((m) => m.id === model);
       if (entry && !supportsImageInput(entry)) {
@@ -107,17 +112,18 @@ function imageFile(document: vscode.TextDocument, path: string): vscode.Uri {
   return vscode.Uri.joinPath(document.uri, '..', path);
 }
 
-/** The image as a model reads it: PNG and JPEG scaled to 1024 px as JPEG, WebP and GIF as they are. */
-async function imageDataUrl(file: vscode.Uri, t: Translate): Promise<string> {
+/** The image as a model reads it (PNG and JPEG scaled to 1024 px as JPEG, WebP and GIF as they are), or what is wrong with the file. */
+async function imageDataUrl(file: vscode.Uri, t: Translate): Promise<string | { readonly problem: string }> {
+  const name = vscode.workspace.asRelativePath(file);
   const stat = await vscode.workspace.fs.stat(file).then(undefined, () => undefined);
-  if (!stat) throw new Error(t('{0} is not there.', vscode.workspace.asRelativePath(file)));
-  if (stat.size > MAX_IMAGE_FILE_BYTES) throw new Error(t('{0} is over {1} MB: too large an image to send.', vscode.workspace.asRelativePath(file), MAX_IMAGE_FILE_BYTES / 1024 / 1024));
+  if (!stat) return { problem: t('{0} is not there.', name) };
+  if (stat.size > MAX_IMAGE_FILE_BYTES) return { problem: t('{0} is over {1} MB: too large an image to send.', name, MAX_IMAGE_FILE_BYTES / 1024 / 1024) };
   const bytes = Buffer.from(await vscode.workspace.fs.readFile(file));
   const format = imageFormat(bytes);
-  if (!format) throw new Error(t('{0} is not a PNG, JPEG, WebP or GIF image.', vscode.workspace.asRelativePath(file)));
+  if (!format) return { problem: t('{0} is not a PNG, JPEG, WebP or GIF image.', name) };
   const scaled = jpegDataUrl(bytes, format.mime, MODEL_IMAGE_TRIES, MAX_MODEL_IMAGE_CHARS);
   if (scaled) return scaled;
-  if (bytes.length * 4 / 3 > MAX_MODEL_IMAGE_CHARS) throw new Error(t('{0} is too large an image to send; a PNG or JPEG would be scaled down.', vscode.workspace.asRelativePath(file)));
+  if ((bytes.length * 4) / 3 > MAX_MODEL_IMAGE_CHARS) return { problem: t('{0} is too large an image to send; a PNG or JPEG would be scaled down.', name) };
   return `data:${format.mime};base64,${bytes.toString('base64')}`;
 }
 

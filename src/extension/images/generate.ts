@@ -3,16 +3,15 @@
  * from the settings, the answer kept in the extension's storage.
  */
 import type * as vscode from 'vscode';
+import type { GeneratedImage } from '../../client/index.ts';
 import type { ExtensionServices } from '../services.ts';
 import type { ImagePrompt } from './imagePrompt.ts';
 
-export interface DrawnImage {
+/** A drawn image (its bytes and format) and the file it is kept in. */
+export interface DrawnImage extends GeneratedImage {
   readonly uri: vscode.Uri;
   /** From 1, in the answer's order. */
   readonly index: number;
-  readonly extension: string;
-  readonly mime: string;
-  readonly bytes: Buffer;
 }
 
 export interface DrawnImages {
@@ -40,7 +39,7 @@ export async function generateImages(services: ExtensionServices, { prompt, size
       model,
       size,
       prompt,
-      files: uris.map((uri, i) => ({ uri, index: i + 1, extension: answer.images[i]!.extension, mime: answer.images[i]!.mime, bytes: answer.images[i]!.bytes })),
+      files: answer.images.map((image, i) => ({ ...image, uri: uris[i]!, index: i + 1 })),
       costUsd: answer.costUsd,
       revisedPrompt: revised,
     };
