@@ -32,15 +32,15 @@ import { computeBalance, usageDateRange } from './balance.ts';
 import type { Balance } from '../contract/index.ts';
 import { normalizeBaseUrl } from './baseUrl.ts';
 import type { NormalizedBaseUrl } from './baseUrl.ts';
-import { AbortError, BadRequestError, GatewayError, InvalidResponseError } from './errors.ts';
-import { headerValue, isChatModel, requestIdFromHeaders } from '../contract/index.ts';
+import { BadRequestError, GatewayError } from './errors.ts';
+import { isChatModel, requestIdFromHeaders } from '../contract/index.ts';
 import type { HeaderBag } from '../contract/index.ts';
 import { explainAddress } from './addressProbe.ts';
-import { DEFAULT_MAX_RETRIES, retryDelayMs, shouldRetry } from './retry.ts';
-import { chatChunks } from './sse.ts';
+import { DEFAULT_MAX_RETRIES, retryDelayMs, retryWait, shouldRetry } from './retry.ts';
+import { chatChunks, completionAsChunk, isEventStream } from './sse.ts';
 import { embeddingsOf, type Embeddings } from './embeddings.ts';
-import { imageSources, imagesOf, MAX_IMAGE_BYTES, refusesResponseFormat, type Images } from './images.ts';
-import { createDispatcher, readBytes, readText, send, transportError } from './transport.ts';
+import { fetchImage, imageSources, imagesOf, refusesResponseFormat, type Images } from './images.ts';
+import { createDispatcher, readText, send, transportError } from './transport.ts';
 import type { Exchange } from './transport.ts';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -93,38 +93,6 @@ export interface StatusResult {
 export type { Balance };
 
 type Method = 'GET' | 'POST';
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new AbortError({}));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new AbortError({}));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function isEventStream(headers: HeaderBag): boolean {
-  return /text\/event-stream/i.test(headerValue(headers, 'content-type') ?? '');
-}
-
-/** A whole completion (from a gateway that ignored `stream: true`) as one chunk. */
-function completionAsChunk(completion: ChatCompletion): ChatCompletionChunk {
-  return ChatCompletionChunk.parse({
-    ...completion,
-    object: 'chat.completion.chunk',
-    choices: completion.choices.map((choice, i) => ({
-      index: choice.index ?? i,
-      delta: { ...choice.message, tool_calls: choice.message.tool_calls?.map((call, index) => ({ ...call, index })) ?? null },
-      finish_reason: choice.finish_reason ?? null,
-    })),
-  });
-}
 
 /** A request this client refuses to send: its body does not match the contract's schema. */
 function invalidRequest(what: string, issue: z.core.$ZodIssue | undefined): BadRequestError {
@@ -249,25 +217,13 @@ export class GatewayClient {
     };
     try {
       const { answer, status, headers, sources } = await ask(true).catch((error: unknown) => (refusesResponseFormat(error) ? ask(false) : Promise.reject(error)));
-      const bytes = await Promise.all(sources.map((source) => (source.kind === 'bytes' ? source.bytes : this.#fetchImage(source.url, options.signal, timeoutMs))));
+      const bytes = await Promise.all(sources.map((source) => (source.kind === 'bytes' ? source.bytes : fetchImage(this.#dispatcher, this.#userAgent, source.url, options.signal, timeoutMs))));
       return imagesOf(answer, bytes, status, headers);
     } catch (error) {
       throw await this.#explain(error, options.signal);
     }
   }
 
-  async #fetchImage(url: string, signal: AbortSignal | undefined, timeoutMs: number): Promise<Buffer> {
-    const exchange = await send(this.#dispatcher, { method: 'GET', url, headers: { accept: 'image/*', 'user-agent': this.#userAgent }, timeoutMs, signal });
-    try {
-      if (exchange.status !== 200) {
-        exchange.abort();
-        throw new InvalidResponseError({ status: exchange.status, code: 'unexpected_shape', detail: `The image at ${new URL(url).origin} could not be fetched (HTTP ${exchange.status}).` });
-      }
-      return await readBytes(exchange, signal, url, MAX_IMAGE_BYTES);
-    } finally {
-      exchange.release();
-    }
-  }
 
   /**
    * POST /v1/chat/completions with `stream: true`, as typed chunks. Leaving the loop early
@@ -397,7 +353,7 @@ export class GatewayClient {
       } catch (error) {
         if (!options.retry || !(error instanceof GatewayError) || attempt >= this.#maxRetries || !shouldRetry(error)) throw error;
       }
-      await sleep(retryDelayMs(attempt + 1, headers), signal);
+      await retryWait(retryDelayMs(attempt + 1, headers), signal);
     }
   }
 

@@ -5,7 +5,9 @@
  */
 import { COST_HEADER, headerValue, requestIdFromHeaders } from '../contract/index.ts';
 import type { HeaderBag, ImageList } from '../contract/index.ts';
+import type { Dispatcher } from 'undici';
 import { CLIENT_ERROR_CODES, GatewayError, InvalidResponseError } from './errors.ts';
+import { readBytes, send } from './transport.ts';
 
 /** The largest image accepted (base64 or fetched): a 4096x4096 PNG is ~30 MB at worst. */
 export const MAX_IMAGE_BYTES = 48 * 1024 * 1024;
@@ -67,6 +69,23 @@ export function imageSources(answer: ImageList, status: number, headers: HeaderB
     if (/^https?:\/\//i.test(url)) return { kind: 'fetch', url };
     return fail('holds an image with neither base64 nor an http(s) URL');
   });
+}
+
+/**
+ * An image answered as an http(s) URL, fetched through the client's dispatcher (its proxy) but without the API key:
+ * the URL is the upstream's, not the gateway's. Refused past MAX_IMAGE_BYTES or on any status but 200.
+ */
+export async function fetchImage(dispatcher: Dispatcher, userAgent: string, url: string, signal: AbortSignal | undefined, timeoutMs: number): Promise<Buffer> {
+  const exchange = await send(dispatcher, { method: 'GET', url, headers: { accept: 'image/*', 'user-agent': userAgent }, timeoutMs, signal });
+  try {
+    if (exchange.status !== 200) {
+      exchange.abort();
+      throw new InvalidResponseError({ status: exchange.status, code: CLIENT_ERROR_CODES.unexpected_shape, detail: `The image at ${new URL(url).origin} could not be fetched (HTTP ${exchange.status}).` });
+    }
+    return await readBytes(exchange, signal, url, MAX_IMAGE_BYTES);
+  } finally {
+    exchange.release();
+  }
 }
 
 /** The images of `answer` once every URL is fetched, each checked to be an image. */

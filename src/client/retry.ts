@@ -7,6 +7,7 @@ import { STATUS_FAMILIES } from '../contract/index.ts';
 import type { StatusFamilyId } from '../contract/index.ts';
 import { retryAfterMs } from '../contract/index.ts';
 import type { HeaderBag } from '../contract/index.ts';
+import { AbortError } from './errors.ts';
 
 export const DEFAULT_MAX_RETRIES = 2;
 export const INITIAL_RETRY_DELAY_MS = 500;
@@ -57,4 +58,20 @@ export function retryDelayMs(attempt: number, headers?: HeaderBag, options: Retr
   const exponent = Math.max(0, Math.floor(attempt) - 1);
   const base = Math.min(INITIAL_RETRY_DELAY_MS * 2 ** exponent, MAX_RETRY_DELAY_MS);
   return base * (1 - 0.25 * random());
+}
+
+/** The wait before a retry; the caller's abort ends it at once with an AbortError. */
+export function retryWait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError({}));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new AbortError({}));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }

@@ -8,7 +8,8 @@
  * The client's reading of the end of a body: an event whose blank line never came is still
  * delivered (so a final `data: [DONE]` counts).
  */
-import { ChatCompletionChunk } from '../contract/index.ts';
+import { ChatCompletionChunk, headerValue } from '../contract/index.ts';
+import type { ChatCompletion } from '../contract/index.ts';
 import type { SseEventItem } from '../contract/index.ts';
 import { SseDecoder } from '../wire/sse.ts';
 import { CLIENT_ERROR_CODES, InvalidResponseError, ServerError, errorFromResponse, isErrorBody } from './errors.ts';
@@ -85,5 +86,23 @@ export async function* chatChunks(bytes: AsyncIterable<Uint8Array>, headers?: He
     requestId: requestIdFromHeaders(headers),
     code: CLIENT_ERROR_CODES.stream_truncated,
     detail: 'The stream ended before [DONE]: the answer is incomplete (the gateway or its upstream broke off).',
+  });
+}
+
+/** Whether an answer is an event stream (else an error, a web page, or a whole completion). */
+export function isEventStream(headers: HeaderBag): boolean {
+  return /text\/event-stream/i.test(headerValue(headers, 'content-type') ?? '');
+}
+
+/** A whole completion (from a gateway that ignored `stream: true`) as one chunk. */
+export function completionAsChunk(completion: ChatCompletion): ChatCompletionChunk {
+  return ChatCompletionChunk.parse({
+    ...completion,
+    object: 'chat.completion.chunk',
+    choices: completion.choices.map((choice, i) => ({
+      index: choice.index ?? i,
+      delta: { ...choice.message, tool_calls: choice.message.tool_calls?.map((call, index) => ({ ...call, index })) ?? null },
+      finish_reason: choice.finish_reason ?? null,
+    })),
   });
 }

@@ -46,6 +46,6 @@ export function parseLastCommandText(text: string): LastCommand | null {
 const STOPPED_BY_USER = new Set([130]);
 
 /** A command that failed: it ended with a code other than 0 and the user did not stop it. */
-export function isFailure(exitCode: number | undefined): boolean {
+export function isFailedExit(exitCode: number | undefined): boolean {
   return exitCode !== undefined && exitCode !== 0 && !STOPPED_BY_USER.has(exitCode);
 }

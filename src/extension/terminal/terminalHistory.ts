@@ -5,7 +5,7 @@
  * only once it has seen the command start), so lastCommand() asks VS Code's own terminal_last_command tool first.
  */
 import * as vscode from 'vscode';
-import { isFailure, parseLastCommandText, type LastCommand } from './lastCommand.ts';
+import { isFailedExit, parseLastCommandText, type LastCommand } from './lastCommand.ts';
 import { OutputCollector } from './terminalOutput.ts';
 
 export interface TerminalFailure {
@@ -92,7 +92,7 @@ export class TerminalHistory implements vscode.Disposable {
       ...(event.execution.cwd ? { cwd: event.execution.cwd.fsPath } : {}),
       ...(event.exitCode === undefined ? {} : { exitCode: event.exitCode }),
     });
-    if (isFailure(event.exitCode)) this.#failed.fire({ terminal: event.terminal, command, exitCode: event.exitCode! });
+    if (isFailedExit(event.exitCode)) this.#failed.fire({ terminal: event.terminal, command, exitCode: event.exitCode! });
     else if (event.exitCode === 0) this.#succeeded.fire(event.terminal);
   }
 

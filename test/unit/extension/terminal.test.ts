@@ -2,7 +2,7 @@
 // terminal_last_command answer read, secrets masked before anything goes to a model, and the answer's command read
 // back out for Insert into Terminal.
 import assert from 'node:assert/strict';
-import { isFailure, parseLastCommandText } from '../../../src/extension/terminal/lastCommand.ts';
+import { isFailedExit, parseLastCommandText } from '../../../src/extension/terminal/lastCommand.ts';
 import { maskSecrets } from '../../../src/extension/terminal/maskSecrets.ts';
 import { fitOutput, OutputCollector, plainOutput } from '../../../src/extension/terminal/terminalOutput.ts';
 import { commandFromAnswer, commandMessages, commandToInsert, terminalMessages } from '../../../src/extension/terminal/terminalPrompt.ts';
@@ -55,11 +55,11 @@ describe("VS Code's terminal_last_command answer", () => {
   });
 
   it('takes a non-zero exit as a failure, except Ctrl+C and an unknown code', () => {
-    assert.equal(isFailure(1), true);
-    assert.equal(isFailure(127), true);
-    assert.equal(isFailure(0), false);
-    assert.equal(isFailure(130), false);
-    assert.equal(isFailure(undefined), false);
+    assert.equal(isFailedExit(1), true);
+    assert.equal(isFailedExit(127), true);
+    assert.equal(isFailedExit(0), false);
+    assert.equal(isFailedExit(130), false);
+    assert.equal(isFailedExit(undefined), false);
   });
 });
 
