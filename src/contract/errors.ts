@@ -265,6 +265,7 @@ export const ERROR_CODES = {
   upstream_timeout: { status: 503, message: 'The upstream model provider did not answer in time. Retry later.' },
   store_unavailable: { status: 503, message: "The gateway cannot record charges right now (its store cannot write), so it takes no billable request. Retry later; the operator is told." },
   gateway_busy: { status: 503, message: 'The gateway is busy receiving other requests. Retry in a moment.' },
+  password_checks_busy: { status: 503, message: 'Too many passwords are being checked at once. Retry in a moment.' },
   gateway_stopping: { status: 503, message: 'The gateway is stopping and takes no new request. Retry in a moment (another instance, or this one once restarted, will answer).' },
 } as const satisfies Record<string, ErrorCodeSpec>;
 

@@ -10,6 +10,7 @@ import { newRequestId } from './http/requestId.ts';
 import type { RequestContext } from './context.ts';
 import type { Gateway } from './gateway.ts';
 import { HttpError, sendError } from './http/errors.ts';
+import { PasswordChecksBusy } from './accounts/passwords.ts';
 import { setBaseHeaders } from './http/headers.ts';
 import { subscription, usage } from './routes/billing.ts';
 import { daily } from './routes/billingDaily.ts';
@@ -144,7 +145,8 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
       const handler = route[method as Method];
       if (!handler) throw new HttpError('method_not_allowed', `${ctx.path} accepts ${allowed(route).join(', ')}, not ${req.method}.`, { Allow: allowed(route).join(', ') });
       await handler(gw, ctx);
-    } catch (error) {
+    } catch (thrown) {
+      const error = thrown instanceof PasswordChecksBusy ? new HttpError('password_checks_busy', undefined, { 'Retry-After': '1' }) : thrown;
       if (error instanceof ClientGoneError) {
         ctx.log.errorCode = 'client_aborted';
         res.statusCode = CLIENT_CLOSED_STATUS;

@@ -75,6 +75,7 @@ const ZH_CODES: Readonly<Record<ErrorCode, string>> = {
   upstream_timeout: '上游模型服务未能及时应答。请稍后重试。',
   store_unavailable: '网关暂时无法记录费用（存储无法写入），因此不接受计费请求。请稍后重试。',
   gateway_busy: '网关正忙于接收其他请求。请稍后重试。',
+  password_checks_busy: '同时校验的密码过多。请稍后重试。',
   gateway_stopping: '网关正在停止，不再接受新请求。请稍后重试（其他实例，或重启后的本实例会应答）。',
   sign_up_closed: '本网关不开放注册：账户由管理员创建。请向本网关的管理员申请。',
   invitation_not_found: '没有此 ID 的邀请码，或该批次中没有邀请码。',

@@ -16,7 +16,7 @@ export const SETTINGS_ROUTES = {
     method: 'POST', path: SIGN_UP_PATH, tag: 'session', summary: 'Make your own user, on a new account of its name, and sign in: when an admin turned sign-up on', auth: 'sign_in', body: SignUpBody,
     description: 'GET /api/console/session says whether sign-up is open and whether it takes an invitation code. Throttled per client address.',
     response: { status: 201, schema: SessionAnswer },
-    errors: ['sign_up_closed', 'invitation_required', 'invitation_invalid', 'password_too_short', 'sign_up_name_taken', 'sign_up_throttled'],
+    errors: ['sign_up_closed', 'invitation_required', 'invitation_invalid', 'password_too_short', 'sign_up_name_taken', 'sign_up_throttled', 'password_checks_busy'],
   },
   getSettings: {
     method: 'GET', path: ADMIN_SETTINGS_PATH, tag: 'settings', summary: 'The gateway settings, a default where none is set', auth: 'admin',

@@ -27,6 +27,11 @@ interface Failures {
   lockedUntil: number;
 }
 
+/** The wait once `count` failures are counted, `free` of them without one. */
+function waitAfter(count: number, free: number): number {
+  return Math.min(MAX_WAIT_MS, FIRST_WAIT_MS * 2 ** (count - free));
+}
+
 function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
   map.delete(key);
   if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as K);
@@ -54,6 +59,23 @@ export class SignInThrottle {
     return Math.max(byAddress, byName);
   }
 
+  /**
+   * A try that begins now: refused (the wait in ms, not counted) or counted as a failure at once, before its outcome
+   * is known, so that tries sent together cannot all pass before the first failure is counted (the check they wait
+   * for takes a password hash or a store round trip). One that turns out right calls notFailed() or succeeded().
+   */
+  begin(name: string, address: string): number {
+    const wait = this.wait(name, address);
+    if (wait === 0) this.failed(name, address);
+    return wait;
+  }
+
+  /** A try begun that did not fail: its count is taken back. */
+  notFailed(name: string, address: string): void {
+    this.#uncount(this.#byName, name.toLowerCase(), FREE_FAILURES_PER_NAME);
+    this.#uncount(this.#byAddress, networkOf(address), FREE_FAILURES_PER_ADDRESS);
+  }
+
   failed(name: string, address: string): void {
     const now = this.#now();
     this.#count(this.#byName, name.toLowerCase(), FREE_FAILURES_PER_NAME, now);
@@ -70,8 +92,9 @@ export class SignInThrottle {
     this.#count(this.#byAddress, networkOf(address), FREE_FAILURES_PER_ADDRESS, this.#now());
   }
 
-  /** A right password: the name's failures are forgotten and the address remembered as this user's. */
+  /** A right password, for a try begun: the name's failures are forgotten, the address's count of it taken back, and the address remembered as this user's. */
   succeeded(name: string, address: string): void {
+    this.#uncount(this.#byAddress, networkOf(address), FREE_FAILURES_PER_ADDRESS);
     name = name.toLowerCase();
     this.#byName.delete(name);
     const known = this.#knownAddresses.get(name) ?? new Set<string>();
@@ -90,12 +113,19 @@ export class SignInThrottle {
     return Math.max(0, entry.lockedUntil - now);
   }
 
+  #uncount(map: Map<string, Failures>, key: string, free: number): void {
+    const entry = map.get(key);
+    if (!entry || entry.count === 0) return;
+    entry.count--;
+    entry.lockedUntil = entry.count >= free ? entry.last + waitAfter(entry.count, free) : 0;
+  }
+
   #count(map: Map<string, Failures>, key: string, free: number, now: number): void {
     const old = map.get(key);
     const entry = old && now - old.last <= FORGET_AFTER_MS ? old : { count: 0, last: now, lockedUntil: 0 };
     entry.count++;
     entry.last = now;
-    if (entry.count >= free) entry.lockedUntil = now + Math.min(MAX_WAIT_MS, FIRST_WAIT_MS * 2 ** (entry.count - free));
+    if (entry.count >= free) entry.lockedUntil = now + waitAfter(entry.count, free);
     remember(map, key, entry);
   }
 }

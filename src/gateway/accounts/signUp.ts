@@ -62,7 +62,7 @@ export async function signUp(store: Store, settings: SignUpSettings, request: Si
   let done: SignedUp | null;
   try {
     done = await store.signUps.signUp({
-      name: request.name, passwordHash: hashPassword(request.password), balance, invitationHash,
+      name: request.name, passwordHash: await hashPassword(request.password), balance, invitationHash,
       audit: auditEntry({ actor: request.name }, 'user.sign_up', request.name, { account: request.name, balance_micro_usd: balance, balance: formatMicroUsd(balance), invited }),
     }, now);
   } catch (error) {

@@ -50,7 +50,7 @@ export async function setUserAdmin(store: Store, name: string, admin: boolean, a
 export async function resetPassword(store: Store, name: string, password: string, acting: Acting): Promise<void> {
   const problem = passwordProblem(password);
   if (problem) throw new StoreError('invalid', problem);
-  await store.setUserPassword(name, hashPassword(password), auditEntry(acting, 'user.password_reset', name));
+  await store.setUserPassword(name, await hashPassword(password), auditEntry(acting, 'user.password_reset', name));
 }
 
 /** Adds `amount` micro-USD to the account's balance (the store refuses a bad amount or one past the ceiling). */

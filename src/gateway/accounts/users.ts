@@ -36,7 +36,7 @@ export async function createUser(store: Store, request: NewUserRequest): Promise
   if (request.account === undefined && existing && !request.joinOwnNameAccount) {
     throw new StoreError('conflict', `an account named "${request.name}" exists already: give --account ${request.name} to put the user on it`);
   }
-  const passwordHash = hashPassword(request.password);
+  const passwordHash = await hashPassword(request.password);
   const account = existing ?? (await store.createAccount(accountName, 0));
   const audit = request.acting === undefined ? undefined
     : auditEntry(request.acting, 'user.create', request.name, { account: accountName, admin: request.admin, new_account: !existing });

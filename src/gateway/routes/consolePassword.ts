@@ -9,20 +9,18 @@
 import { hashPassword, passwordProblem, verifyPassword } from '../accounts/passwords.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ApiHandler } from './api.ts';
-import { signIn, throttled } from './consoleSession.ts';
+import { guessChecked, signIn, throttled } from './consoleSession.ts';
 import { sourceOf } from './session.ts';
 
 export const changePassword: ApiHandler<'changePassword'> = async (gw, ctx, { caller: { user }, body }) => {
   const source = sourceOf(ctx);
-  const wait = gw.console.throttle.wait(user.name, source);
+  const throttle = gw.console.throttle;
+  const wait = throttle.begin(user.name, source);
   if (wait > 0) throw throttled('sign_in_throttled', wait);
-  if (!verifyPassword(body.current, user.passwordHash)) {
-    gw.console.throttle.failed(user.name, source);
-    throw new HttpError('current_password_wrong');
-  }
-  gw.console.throttle.succeeded(user.name, source);
+  if (!(await guessChecked(throttle, user.name, source, () => verifyPassword(body.current, user.passwordHash)))) throw new HttpError('current_password_wrong');
+  throttle.succeeded(user.name, source);
   const problem = passwordProblem(body.new);
   if (problem) throw new HttpError('invalid_request', `new: ${problem}.`);
-  await gw.store.setUserPassword(user.name, hashPassword(body.new));
+  await gw.store.setUserPassword(user.name, await hashPassword(body.new));
   return signIn(gw, ctx, user, 200);
 };

@@ -12,7 +12,7 @@ import { HttpError } from '../http/errors.ts';
 import { StoreError } from '../store/types.ts';
 import type { ApiHandler } from './api.ts';
 import { money } from './consoleCatalog.ts';
-import { throttled } from './consoleSession.ts';
+import { guessChecked, throttled } from './consoleSession.ts';
 import { sourceOf } from './session.ts';
 
 export const redeem: ApiHandler<'redeemCode'> = async (gw, ctx, { caller: { user }, body: { code } }) => {
@@ -20,20 +20,19 @@ export const redeem: ApiHandler<'redeemCode'> = async (gw, ctx, { caller: { user
   // Per account (several users may share one), not per user name.
   const account = `account ${user.accountId}`;
   const source = sourceOf(ctx);
-  const wait = throttle.wait(account, source);
+  const wait = throttle.begin(account, source);
   if (wait > 0) throw throttled('redemption_throttled', wait);
-  let redemption;
-  try {
-    redemption = await redeemTyped(gw.store, code, { accountId: user.accountId, userId: user.id }, Date.now());
-  } catch (error) {
-    // Past the most an account may hold: the code stays unused.
-    if (error instanceof StoreError && error.code === 'invalid') throw new HttpError('invalid_request', `${error.message}.`);
-    throw error;
-  }
-  if (!redemption) {
-    throttle.failed(account, source);
-    throw new HttpError('redemption_code_invalid');
-  }
+  const redemption = await guessChecked(throttle, account, source, async () => {
+    try {
+      return await redeemTyped(gw.store, code, { accountId: user.accountId, userId: user.id }, Date.now());
+    } catch (error) {
+      // Past the most an account may hold: the code stays unused.
+      if (error instanceof StoreError && error.code === 'invalid') throw new HttpError('invalid_request', `${error.message}.`);
+      throw error;
+    }
+  });
+  if (!redemption) throw new HttpError('redemption_code_invalid');
+  throttle.notFailed(account, source);
   // The request path sees the new balance at once (a reload already under way may predate the credit: then one more).
   for (let i = 0; i < 3; i++) {
     const reloading = gw.catalog.refresh();

@@ -2,7 +2,7 @@
  * Signing in to the console (issue 10): POST /api/console/login {name, password}, POST
  * /api/console/logout, GET /api/console/session, and POST /api/console/setup {token, name, password}
  * for the first admin. A wrong name and a wrong password are one answer after one password hash's
- * work; failures are throttled per name and per address before any hash is computed. The CSRF proof
+ * work; tries are counted per name and per address as they arrive, before any hash is computed. The CSRF proof
  * and the bodies are api.ts's, by the route table.
  */
 import { passwordProblem, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.ts';
@@ -11,6 +11,7 @@ import { createUser } from '../accounts/users.ts';
 import { cameOverHttps, clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../http/cookies.ts';
 import { HttpError } from '../http/errors.ts';
 import { StoreError, type UserRecord } from '../store/types.ts';
+import type { SignInThrottle } from '../accounts/signInThrottle.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
 import type { ApiHandler, Reply } from './api.ts';
@@ -36,18 +37,32 @@ export function throttled(code: 'sign_in_throttled' | 'redemption_throttled' | '
   return new HttpError(code, `Try again in ${seconds} s.`, { 'Retry-After': String(seconds) });
 }
 
+/**
+ * The check of a try begun on `throttle` (SignInThrottle.begin): when it fails for the gateway's reasons (too many
+ * password checks at once, the store), not the guess's, the try's count is taken back.
+ */
+export async function guessChecked<T>(throttle: SignInThrottle, name: string, source: string, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    throttle.notFailed(name, source);
+    throw error;
+  }
+}
+
 export const login: ApiHandler<'signIn'> = async (gw, ctx, { body: { name, password } }) => {
   const source = sourceOf(ctx);
-  const wait = gw.console.throttle.wait(name, source);
+  const throttle = gw.console.throttle;
+  const wait = throttle.begin(name, source);
   if (wait > 0) throw throttled('sign_in_throttled', wait);
-  const user = await gw.store.findUser({ name });
-  // The same work whether or not the user exists: the refusal's timing tells nothing.
-  const right = user ? verifyPassword(password, user.passwordHash) : verifyAgainstNothing(password);
-  if (!user || !right || user.status !== 'enabled') {
-    gw.console.throttle.failed(name, source);
-    throw new HttpError('invalid_credentials');
-  }
-  gw.console.throttle.succeeded(name, source);
+  const user = await guessChecked(throttle, name, source, async () => {
+    const found = await gw.store.findUser({ name });
+    // The same work whether or not the user exists: the refusal's timing tells nothing.
+    const right = found ? await verifyPassword(password, found.passwordHash) : await verifyAgainstNothing(password);
+    return right && found?.status === 'enabled' ? found : null;
+  });
+  if (!user) throw new HttpError('invalid_credentials');
+  throttle.succeeded(name, source);
   return signIn(gw, ctx, user, 200);
 };
 

@@ -106,8 +106,8 @@ describe('model-gateway CLI', () => {
     const store = openStore({ dataDir: dir });
     try {
       const ada = (await store.listUsers()).find((u) => u.name === 'ada')!;
-      assert.equal(verifyPassword('a brand new password', ada.passwordHash), true);
-      assert.equal(verifyPassword('a long enough password', ada.passwordHash), false);
+      assert.equal(await verifyPassword('a brand new password', ada.passwordHash), true);
+      assert.equal(await verifyPassword('a long enough password', ada.passwordHash), false);
       // Every change made is in the audit log, by the command line, oldest last; the refused ones are not.
       const audit = (await store.listAudit({ limit: 100 })).filter((r) => r.action.startsWith('user.'));
       assert.deepEqual(audit.map((r) => [r.actor, r.action, r.target]), [

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from '../../../src/gateway/accounts/sessions.ts';
 import { FIRST_WAIT_MS, FREE_FAILURES_PER_ADDRESS, FREE_FAILURES_PER_NAME } from '../../../src/gateway/accounts/signInThrottle.ts';
-import { hashPassword } from '../../../src/gateway/accounts/passwords.ts';
+import { HASHES_AT_ONCE, HASHES_WAITING, hashPassword } from '../../../src/gateway/accounts/passwords.ts';
 import { assertError, type Answer } from '../../support/answer.ts';
 import { consoleAgent, makeUser, PASSWORD } from './consoleAgent.ts';
 import { startTestGateway, type Started } from './helpers.ts';
@@ -121,7 +121,7 @@ describe('console sign-in', function () {
   it('a password change or disabling the user (CLI, same data folder) ends their sessions', async () => {
     const first = consoleAgent(t.gw);
     await first.signIn('ada');
-    await t.admin().setUserPassword('ada', hashPassword('another good password'));
+    await t.admin().setUserPassword('ada', await hashPassword('another good password'));
     assertSignedOut(await first.get('/api/console/session'));
     assertError(await consoleAgent(t.gw).signIn('ada'), 401, 'invalid_credentials');
 
@@ -153,6 +153,15 @@ describe('console sign-in', function () {
     assert.equal((await browser.signIn('ada')).status, 200, 'the real user gets in after the wait');
   });
 
+  it(`tries sent at once are held as if sent one by one: of 30 wrong passwords at once, ${FREE_FAILURES_PER_NAME} are checked, the rest wait; then the right one gets in after the wait`, async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => consoleAgent(t.gw).signIn('ada', `wrong password ${i}`)));
+    const statuses = answers.map((a) => a.status).sort();
+    assert.deepEqual(statuses, [...Array(FREE_FAILURES_PER_NAME).fill(401), ...Array(30 - FREE_FAILURES_PER_NAME).fill(429)], answers.map((a) => a.text).join('\n'));
+    now += FIRST_WAIT_MS;
+    assert.equal((await consoleAgent(t.gw).signIn('ada')).status, 200, 'a right password takes its count back: the next wrong one is the sixth, not the seventh');
+    assertError(await consoleAgent(t.gw).signIn('ada', 'wrong once more'), 401, 'invalid_credentials');
+  });
+
   it(`behind a proxy (trustProxy), failures count against the client's address: one client's ${FREE_FAILURES_PER_ADDRESS} failures lock it out, not everyone behind the proxy`, async () => {
     const proxied = await startTestGateway({ trustProxy: true });
     try {
@@ -165,6 +174,26 @@ describe('console sign-in', function () {
       assertError(await consoleAgent(proxied.gw).post('/api/console/login', { name: 'ada', password: PASSWORD }, from('10.0.0.1')), 429, 'sign_in_throttled');
       const other = await consoleAgent(proxied.gw).post('/api/console/login', { name: 'ada', password: PASSWORD }, from('10.0.0.2'));
       assert.equal(other.status, 200, other.text);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it(`a flood of sign-ins from many addresses: ${HASHES_AT_ONCE} passwords hashed at once and ${HASHES_WAITING} waiting, the rest refused at once with 503 password_checks_busy (not counted as failures)`, async () => {
+    const proxied = await startTestGateway({ trustProxy: true });
+    try {
+      const flood = HASHES_AT_ONCE + HASHES_WAITING + 6;
+      const answers = await Promise.all(Array.from({ length: flood }, (_, i) =>
+        consoleAgent(proxied.gw).post('/api/console/login', { name: `guess-${i}`, password: 'wrong password here' }, { 'x-forwarded-for': `10.1.0.${i}` })));
+      const busy = answers.filter((a) => a.status === 503);
+      assert.equal(busy.length, 6, answers.map((a) => a.status).join(' '));
+      assert.equal(answers.filter((a) => a.status === 401).length, HASHES_AT_ONCE + HASHES_WAITING, 'every one that waited was checked');
+      for (const answer of busy) {
+        assertError(answer, 503, 'password_checks_busy');
+        assert.equal(answer.headers.get('retry-after'), '1');
+      }
+      const again = await consoleAgent(proxied.gw).post('/api/console/login', { name: `guess-${answers.indexOf(busy[0]!)}`, password: 'wrong password here' }, { 'x-forwarded-for': '10.1.0.200' });
+      assertError(again, 401, 'invalid_credentials');
     } finally {
       await proxied.close();
     }

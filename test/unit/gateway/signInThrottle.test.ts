@@ -69,4 +69,25 @@ describe('SignInThrottle', () => {
     throttle.failed('ada', 'a2');
     assert.equal(throttle.wait('ada', 'a2'), 0);
   });
+
+  it('begin() counts a try as it arrives: tries made together are held like tries made one after another', () => {
+    const begun: number[] = [];
+    for (let i = 0; i < FREE_FAILURES_PER_NAME + 3; i++) begun.push(throttle.begin('ada', 'a1'));
+    assert.deepEqual(begun, [...Array(FREE_FAILURES_PER_NAME).fill(0), FIRST_WAIT_MS, FIRST_WAIT_MS, FIRST_WAIT_MS], 'refused ones are not counted: the wait does not grow');
+  });
+
+  it('a try begun that was right takes its count back: notFailed() from the name and the address, succeeded() from the address', () => {
+    for (let i = 0; i < FREE_FAILURES_PER_NAME - 1; i++) throttle.failed('ada', 'a1');
+    assert.equal(throttle.begin('ada', 'a1'), 0);
+    assert.equal(throttle.wait('ada', 'a2'), FIRST_WAIT_MS, 'while it is checked, it counts');
+    throttle.notFailed('ada', 'a1');
+    assert.equal(throttle.wait('ada', 'a2'), 0, 'taken back, the lock it made is gone');
+    for (let i = 0; i < FREE_FAILURES_PER_ADDRESS - 1; i++) {
+      assert.equal(throttle.begin(`name-${i}`, 'office'), 0);
+      throttle.succeeded(`name-${i}`, 'office');
+    }
+    assert.equal(throttle.begin('one-more', 'office'), 0, 'right passwords use none of the address\'s free failures');
+    throttle.notFailed('nobody', 'nowhere');
+    assert.equal(throttle.wait('nobody', 'nowhere'), 0, 'taking back what was never counted changes nothing');
+  });
 });
