@@ -72,9 +72,11 @@ describe('as a user, images drawn by the gateway in the chat and in a Markdown d
     // the gateway's log, not the rows on screen, says a second image was drawn).
     const drawn = () => imageRequests(editor().gateway.dataDir);
     const before = drawn();
+    const mode = (await workbench.chatPickers()).mode;
     await workbench.chatResponses().last().locator('.monaco-button', { hasText: 'Draw Again' }).first().click();
     await poll('a second drawing', async () => drawn() > before || undefined);
     assert.match(await workbench.waitForChatResponse(/echo-image · 320x200/), /\$0\.04/);
+    assert.equal((await workbench.chatPickers()).mode, mode, 'the chat stays in the mode it was in');
   });
 
   it('Save to Workspace… saves it through the save dialog, in images/ named after the prompt, never over a file', async () => {

@@ -83,25 +83,41 @@ const PROMPT = /^(?:PS [^>]*> |[A-Za-z]:\\[^>]*> |[$%>] )/;
 const MAX_COMMAND = 2_000;
 
 /**
- * The commands of the answer's first shell code block, as one line to put in the terminal (several joined with
- * `&&`, so that each runs only if the one before worked); null when the answer gives none.
+ * The commands of the answer's first shell code block, as one line to put on the prompt of `shell`'s terminal: several
+ * run one after another, each only if the one before worked (`&&`; Windows PowerShell 5 has no `&&`). A block that is
+ * one script rather than a list of commands (a loop, an if, a function, a here-document, a script block) cannot be
+ * put on one line that way: it is not offered. Null when the answer gives no such command.
  */
-export function commandToInsert(answer: string): string | null {
+export function commandToInsert(answer: string, shell = ''): string | null {
   for (const block of answer.matchAll(/^ {0,3}(`{3,}|~{3,})[ \t]*([\w+-]*)[^\n]*\n([\s\S]*?)^ {0,3}\1[ \t]*$/gm)) {
     if (!SHELL_BLOCKS.has(block[2]!.toLowerCase())) continue;
     const commands = joinContinued(block[3]!.split('\n'))
       .map((line) => line.trim().replace(PROMPT, '').trim())
       .filter((line) => line !== '' && !line.startsWith('#') && !/^(?:rem|::)(?:\s|$)/i.test(line));
     if (commands.length === 0) continue;
-    const line = commands.join(' && ');
+    if (commands.length > 1 && commands.some((line) => SCRIPT_LINE.test(line))) return null;
+    const line = oneAfterAnother(commands, shell);
     return line.length > MAX_COMMAND ? null : line;
   }
   return null;
 }
 
+/**
+ * A line that belongs to a script, not to a list of commands: it opens or closes a block (`for ... do`, `if ... then`,
+ * `done`, `fi`, `esac`, `{`, `}`, `(`, `)`), or starts a here-document.
+ */
+const SCRIPT_LINE = /^(?:for|while|until|if|elif|else|case|select|function|do|done|then|fi|esac|foreach|switch|try|catch|finally)\b|^[{})]|^\($|[{(]$|(?<!<)<<(?!<)-?\s*['"]?\w+/i;
+
+/** Commands run in order, each only if the one before worked, in the syntax of `shell`. */
+function oneAfterAnother(commands: readonly string[], shell: string): string {
+  // Windows PowerShell 5.1 (VS Code's default terminal on Windows without PowerShell 7) has no `&&`: $? tells whether the last command worked.
+  if (shell.toLowerCase() === 'powershell') return commands.reduceRight((rest, command) => (rest === '' ? command : `${command}; if ($?) { ${rest} }`), '');
+  return commands.join(' && ');
+}
+
 /** The command of an answer: its first shell block, else the answer itself when it is one line (a model that left out the fence). */
-export function commandFromAnswer(answer: string): string | null {
-  const fenced = commandToInsert(answer);
+export function commandFromAnswer(answer: string, shell = ''): string | null {
+  const fenced = commandToInsert(answer, shell);
   if (fenced !== null) return fenced;
   const lines = answer.trim().split('\n').filter((line) => line.trim() !== '');
   if (lines.length !== 1) return null;
@@ -109,13 +125,15 @@ export function commandFromAnswer(answer: string): string | null {
   return line === '' || line.length > MAX_COMMAND ? null : line;
 }
 
-/** Lines ending in a continuation (`\` in POSIX shells, a backtick in PowerShell, `^` in cmd) joined with the next. */
+/** Lines ending in a continuation (`\` in POSIX shells, a backtick in PowerShell, `^` in cmd, a pipe or `&&`) joined with the next. */
 function joinContinued(lines: readonly string[]): string[] {
   const out: string[] = [];
   let pending = '';
   for (const line of lines) {
     const continued = /[\\`^]\s*$/.exec(line);
     if (continued) pending += `${line.slice(0, continued.index).trim()} `;
+    // A pipe or && at the end of a line goes on on the next (bash and zsh read it so).
+    else if (/(?:\||&&)\s*$/.test(line)) pending += `${line.trim()} `;
     else {
       out.push(pending + line.trim());
       pending = '';

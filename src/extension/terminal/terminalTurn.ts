@@ -51,7 +51,7 @@ export async function answerTerminal(services: ExtensionServices, request: vscod
     await streamAnswer(client, model, messages, renderer, stream, abort.signal, t);
     // Under the answer: VS Code folds what comes before it into its progress steps.
     if (last) stream.markdown(`\n\n_${escapeMarkdown(about(last, terminal, services))}_`);
-    const command = commandToInsert(renderer.answer);
+    const command = commandToInsert(renderer.answer, shell);
     if (command) {
       const target: InsertTarget = { text: command, ...(terminal ? { terminalName: terminal.name, processId: await terminal.processId } : {}) };
       stream.button({ title: t('Insert into Terminal'), command: COMMANDS.insertIntoTerminal, arguments: [target] });

@@ -28,7 +28,8 @@ export async function writeTerminalCommand(services: ExtensionServices, history:
   });
   if (description === undefined) return;
   const terminal = vscode.window.activeTerminal;
-  const messages = commandMessages({ description, shell: shellOf(terminal), platform: process.platform, cwd: terminal?.shellIntegration?.cwd?.fsPath });
+  const shell = shellOf(terminal);
+  const messages = commandMessages({ description, shell, platform: process.platform, cwd: terminal?.shellIntegration?.cwd?.fsPath });
 
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Writing the command with {0}…', model), cancellable: true }, async (_progress, token) => {
     const abort = signalFromToken(token);
@@ -36,7 +37,7 @@ export async function writeTerminalCommand(services: ExtensionServices, history:
       const client = await services.connection.require();
       const answer = await client.chat({ model, messages }, { signal: abort.signal });
       const text = answer.choices[0]?.message.content ?? '';
-      const command = commandFromAnswer(typeof text === 'string' ? text : '');
+      const command = commandFromAnswer(typeof text === 'string' ? text : '', shell);
       if (command === null) {
         void vscode.window.showWarningMessage(t('{0} wrote no command to run: "{1}"', model, String(text).trim().slice(0, 200)));
         return;

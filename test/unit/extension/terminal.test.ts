@@ -134,6 +134,29 @@ describe('what /terminal sends and reads back', () => {
     assert.equal(commandToInsert(`\`\`\`bash\necho ${'a'.repeat(3000)}\n\`\`\``), null, 'an enormous block is not offered');
   });
 
+  it('runs several commands one after another in the syntax of the shell: Windows PowerShell 5 has no &&', () => {
+    const answer = '```powershell\nnpm ci\nnpm run build\nnpm test\n```';
+    assert.equal(commandToInsert(answer, 'pwsh'), 'npm ci && npm run build && npm test');
+    assert.equal(commandToInsert(answer, 'powershell'), 'npm ci; if ($?) { npm run build; if ($?) { npm test } }');
+    assert.equal(commandToInsert('```\nnpm test\n```', 'powershell'), 'npm test', 'one command is itself');
+    assert.equal(commandFromAnswer('```\ncd app\nnpm start\n```', 'powershell'), 'cd app; if ($?) { npm start }');
+  });
+
+  it('keeps a pipeline that goes on on the next line whole, and offers no one-line form of a script (loops, ifs, blocks, here-documents)', () => {
+    assert.equal(commandToInsert('```bash\ngit log --oneline |\n  head -5\n```'), 'git log --oneline | head -5');
+    assert.equal(commandToInsert('```bash\nmake &&\n  make install\n```'), 'make && make install');
+    const scripts = [
+      '```bash\nfor f in *.log; do\n  gzip "$f"\ndone\n```',
+      '```bash\nif [ -f .env ]; then\n  source .env\nfi\n```',
+      '```bash\ncat <<EOF > notes.txt\nhello\nEOF\n```',
+      '```powershell\nGet-ChildItem *.log | ForEach-Object {\n  Remove-Item $_\n}\n```',
+      '```sh\nwhile read -r line\ndo echo "$line"\ndone < list.txt\n```',
+    ];
+    for (const script of scripts) assert.equal(commandToInsert(script), null, script);
+    assert.equal(commandToInsert('```bash\nfor f in *.log; do gzip "$f"; done\n```'), 'for f in *.log; do gzip "$f"; done', 'a loop on one line is one command');
+    assert.equal(commandToInsert('```bash\ngrep -c x <<< "$text"\nls\n```'), 'grep -c x <<< "$text" && ls', 'a here-string is not a here-document');
+  });
+
   it('asks for one command for this shell and system, in the folder it will run in', () => {
     const messages = commandMessages({ description: ' find files over 100 MB ', shell: 'zsh', platform: 'darwin', cwd: '/Users/me/app' });
     assert.match(String(messages[0]!.content), /macOS, their shell zsh/);
