@@ -165,6 +165,11 @@ export class Catalog {
   }
 
   /** The gateway settings as of the last reload (refresh() first, for the latest). */
+  /** Every channel, enabled or not, as last loaded. */
+  get channels(): readonly ChannelRecord[] {
+    return this.#channels;
+  }
+
   get settings(): AdminSettings {
     return this.#settings;
   }

@@ -32,6 +32,9 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
               on SIGTERM, requests in flight get the grace to finish;
               --trust-proxy: behind a reverse proxy, a request's address is the last one of X-Forwarded-For
               and its scheme X-Forwarded-Proto's; the sign-in throttles count by that address)
+        [--metrics-port N [--metrics-host 127.0.0.1]]
+              (Prometheus metrics, GET /metrics, on a port of their own: requests, errors, tokens, spending,
+              latency, upstream attempts, channels skipped, the store; on 127.0.0.1 unless --metrics-host says)
   channel add --name NAME [--type openai|anthropic|echo] [--base-url URL] [--api-key KEY|-] --models M1,M2
               [--map PLATFORM=UPSTREAM]... [--priority N] [--weight N] [--timeout-ms N] [--proxy URL]
               [--responses yes|no]   (openai: the upstream has the Responses API; default yes for api.openai.com only)
@@ -80,7 +83,7 @@ ${SETTINGS_USAGE}  logs [--limit N] [--json]
 
 const OPTIONS = {
   data: { type: 'string' }, database: { type: 'string' }, from: { type: 'string' }, help: { type: 'boolean', short: 'h' },
-  host: { type: 'string' }, port: { type: 'string' },
+  host: { type: 'string' }, port: { type: 'string' }, 'metrics-port': { type: 'string' }, 'metrics-host': { type: 'string' },
   name: { type: 'string' }, type: { type: 'string' }, 'base-url': { type: 'string' }, 'api-key': { type: 'string' },
   models: { type: 'string' }, model: { type: 'string' }, map: { type: 'string', multiple: true }, priority: { type: 'string' }, weight: { type: 'string' },
   'timeout-ms': { type: 'string' }, proxy: { type: 'string' }, responses: { type: 'string' },
@@ -107,7 +110,7 @@ interface Io {
 }
 
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
-  serve: ['host', 'port', 'log-retention-days', 'stop-grace-ms', 'trust-proxy', ...Object.keys(LIMIT_FLAGS)],
+  serve: ['host', 'port', 'log-retention-days', 'stop-grace-ms', 'trust-proxy', 'metrics-port', 'metrics-host', ...Object.keys(LIMIT_FLAGS)],
   migrate: ['from'],
   'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
   'channel update': ['base-url', 'api-key', 'remove-api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
@@ -206,6 +209,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     if (command === 'serve') {
       if (sub !== undefined) throw new UsageError(`serve takes no arguments, got "${sub}"`);
       return await serve({ host: values.host, port: values.port, logRetentionDays: values['log-retention-days'], stopGraceMs: values['stop-grace-ms'], trustProxy: values['trust-proxy'],
+        metricsPort: values['metrics-port'], metricsHost: values['metrics-host'],
         limits: Object.fromEntries(Object.keys(LIMIT_FLAGS).map((flag) => [flag, (values as Record<string, unknown>)[flag] as string | undefined])) }, { dataDir, databaseUrl }, io, env);
     }
     if (command === 'migrate') {

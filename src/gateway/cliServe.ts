@@ -28,6 +28,9 @@ export interface ServeFlags {
   readonly stopGraceMs: string | undefined;
   /** Behind a reverse proxy: keys' IP allow-lists read the last address of X-Forwarded-For. */
   readonly trustProxy?: boolean | undefined;
+  /** Prometheus metrics on a port of their own (and its address), as given. */
+  readonly metricsPort?: string | undefined;
+  readonly metricsHost?: string | undefined;
   /** The hardening limits (contract: slow clients, unbounded answers), as given. */
   readonly limits?: Readonly<Partial<Record<LimitFlag, string>>>;
 }
@@ -64,6 +67,8 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
   const echoDelayMs = echoDelayOf(env);
   const leaseTtlMs = leaseTtlOf(env);
   const port = int(values.port, 'port', 8080, 0, 65_535);
+  if (values.metricsHost !== undefined && values.metricsPort === undefined) throw new UsageError('--metrics-host needs --metrics-port: the port Prometheus scrapes');
+  const metricsPort = values.metricsPort === undefined ? undefined : int(values.metricsPort, 'metrics-port', 9464, 0, 65_535);
   // Listening for signals from the start: a SIGTERM while starting still ends in a graceful stop.
   let signalled: string | null = null;
   let wake = (): void => undefined;
@@ -84,11 +89,20 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
       stopGraceMs: int(values.stopGraceMs, 'stop-grace-ms', 5000, 0, 3_600_000), trustProxy: values.trustProxy === true, ...limitOptions(values.limits),
       ...(echoDelayMs !== undefined ? { echoDelayMs } : {}),
       ...(leaseTtlMs !== undefined ? { leaseTtlMs } : {}),
+      ...(metricsPort !== undefined ? { metricsPort, metricsHost: values.metricsHost ?? '127.0.0.1' } : {}),
     });
   } catch (error) {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     const code = (error as NodeJS.ErrnoException).code;
+    // The metrics listener starts after the API's: a refusal naming its port is about --metrics-port.
+    const listening = error as { port?: unknown; address?: unknown };
+    if (code === 'EADDRINUSE' && metricsPort !== undefined && metricsPort !== 0 && listening.port === metricsPort) {
+      throw new UsageError(`--metrics-port ${metricsPort} is in use (another program listens there): choose another, or 0 for any free port`);
+    }
+    if (code === 'EADDRNOTAVAIL' && values.metricsHost !== undefined && listening.address === values.metricsHost && values.metricsHost !== values.host) {
+      throw new UsageError(`--metrics-host ${values.metricsHost} is not an address of this machine`);
+    }
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use (another program listens there): try --port ${port + 1}, or --port 0 for any free port`);
     if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host ${values.host} is not an address of this machine`);
     throw error;
@@ -99,6 +113,7 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
     io.out(`Your API key (shown once): ${gw.bootstrapKey}`);
   }
   io.out(`Model Gateway listening on ${gw.url} (store: ${gw.storeKind}, ${databaseUrl === null ? 'data' : 'database'}: ${where})`);
+  if (gw.metricsUrl) io.out(`Prometheus metrics at ${gw.metricsUrl}`);
   if (gw.setupUrl) {
     io.out(`No console admin yet. Create the first one in your browser (this link works once, for one hour; a restart prints a new one):`);
     io.out(`  ${gw.setupUrl}`);

@@ -5,6 +5,7 @@ import { clientAddress } from './http/clientAddress.ts';
 import type { ErrorShape } from './http/errors.ts';
 import type { LogWriter } from './logs.ts';
 import type { RefusedRequest } from './http/malformedRequest.ts';
+import type { RequestLog } from './store/types.ts';
 
 /** The fields of the request log that handlers fill in as they learn them. */
 export interface RequestLogFields {
@@ -67,29 +68,27 @@ export function finishLog(logs: LogWriter, ctx: RequestContext): void {
   ctx.logWritten = true;
   const l = ctx.log;
   const clientIp = clientAddress(ctx.req, ctx.trustProxy);
-  if (l.keyId === null && !logs.unauthenticated.admit(clientIp)) return;
   const agent = ctx.req.headers['user-agent'];
-  logs.record(
-    {
-      time: ctx.time, requestId: ctx.id, method: ctx.req.method ?? '', path: ctx.path, accountId: l.accountId, keyId: l.keyId, keyName: l.keyName,
-      model: l.model, channel: l.channel, status: ctx.res.statusCode, errorCode: l.errorCode, promptTokens: l.promptTokens,
-      completionTokens: l.completionTokens, usageEstimated: l.usageEstimated, cost: l.cost,
-      latencyMs: Math.round(performance.now() - ctx.started), firstByteMs: l.firstByteMs, stream: l.stream, completionCap: l.completionCap, attempts: l.attempts,
-      upstreamModel: l.upstreamModel, userAgent: agent ? cutWithMarker(agent, MAX_USER_AGENT) : null, clientIp,
-    },
-    l.keyId,
-  );
+  const row: RequestLog = {
+    time: ctx.time, requestId: ctx.id, method: ctx.req.method ?? '', path: ctx.path, accountId: l.accountId, keyId: l.keyId, keyName: l.keyName,
+    model: l.model, channel: l.channel, status: ctx.res.statusCode, errorCode: l.errorCode, promptTokens: l.promptTokens,
+    completionTokens: l.completionTokens, usageEstimated: l.usageEstimated, cost: l.cost,
+    latencyMs: Math.round(performance.now() - ctx.started), firstByteMs: l.firstByteMs, stream: l.stream, completionCap: l.completionCap, attempts: l.attempts,
+    upstreamModel: l.upstreamModel, userAgent: agent ? cutWithMarker(agent, MAX_USER_AGENT) : null, clientIp,
+  };
+  logs.metrics?.observe(row);
+  if (l.keyId === null && !logs.unauthenticated.admit(clientIp)) return;
+  logs.record(row, l.keyId);
 }
 
 /** The log row of a request the HTTP parser refused (malformed, headers too large or too slow): no key, sampled per source. */
 export function logRefusedRequest(logs: LogWriter, refused: RefusedRequest, time: number): void {
+  const row: RequestLog = {
+    time, requestId: refused.requestId, method: refused.method, path: cutWithMarker(refused.path, MAX_PATH_SHOWN), accountId: null, keyId: null, keyName: null,
+    model: null, channel: null, status: refused.status, errorCode: refused.code, promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0,
+    latencyMs: 0, firstByteMs: null, stream: false, completionCap: null, attempts: null, upstreamModel: null, userAgent: null, clientIp: refused.clientIp,
+  };
+  logs.metrics?.observe(row);
   if (!logs.unauthenticated.admit(refused.clientIp)) return;
-  logs.record(
-    {
-      time, requestId: refused.requestId, method: refused.method, path: cutWithMarker(refused.path, MAX_PATH_SHOWN), accountId: null, keyId: null, keyName: null,
-      model: null, channel: null, status: refused.status, errorCode: refused.code, promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0,
-      latencyMs: 0, firstByteMs: null, stream: false, completionCap: null, attempts: null, upstreamModel: null, userAgent: null, clientIp: refused.clientIp,
-    },
-    null,
-  );
+  logs.record(row, null);
 }

@@ -13,6 +13,7 @@ import { storableLog } from './storableLog.ts';
 import { describeWithheld, withholdCharges } from './logChargesWithheld.ts';
 import { OverdrawnBatch } from './store/types.ts';
 import { formatMicroUsd } from '../contract/index.ts';
+import type { RequestMetrics } from './metrics/requestMetrics.ts';
 
 const FLUSH_DELAY_MS = 20;
 const MAX_BATCH = 2000;
@@ -33,6 +34,8 @@ export class LogWriter {
   #writing: WriteBatch | null = null;
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
+  /** Told of every finished request as its row is made, before unauthenticated ones are sampled (`serve --metrics-port`). */
+  metrics: RequestMetrics | null = null;
   /** Told of every batch written, in the write's serial job (the keys' usage, accounts/keyUsage.ts). */
   onWritten: ((logs: readonly RequestLog[]) => void) | null = null;
   #closed = false;

@@ -9,7 +9,7 @@ import { Leases } from './accounts/leases.ts';
 import { SharedLimits } from './accounts/sharedLimits.ts';
 import { KeyUsage } from './accounts/keyUsage.ts';
 import { bootstrapIfEmpty, issueKey as issueNamedKey } from './admin.ts';
-import { createApp, type App } from './app.ts';
+import { createApp, ROUTES, type App } from './app.ts';
 import { DEFAULT_BODY_BUDGET_BYTES, DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_DEADLINE_MS } from './http/body.ts';
 import { BodyBudget, BodyDeadlines } from './http/bodyBudget.ts';
 import { Catalog } from './catalog.ts';
@@ -34,6 +34,10 @@ import { Sessions } from './accounts/sessions.ts';
 import { SignInThrottle } from './accounts/signInThrottle.ts';
 import { SetupLink, setupUrl } from './accounts/setupLink.ts';
 import { DeviceGrants } from './accounts/deviceGrants.ts';
+import { RequestMetrics } from './metrics/requestMetrics.ts';
+import { Scraper } from './metrics/scrape.ts';
+import { listenForScrapes, type MetricsListener } from './metrics/metricsServer.ts';
+import { promisify } from 'node:util';
 
 /** The offline `echo` model's pace: slow enough to watch a stream, fast enough for tests. */
 export const DEFAULT_ECHO_DELAY_MS = 15;
@@ -92,6 +96,10 @@ export interface GatewayOptions {
   clock?: () => number;
   /** Behind a reverse proxy: a request's address (for keys' IP allow-lists) is the last one in X-Forwarded-For. Default false: the socket's. */
   trustProxy?: boolean;
+  /** Serve Prometheus metrics (GET /metrics) on this port of its own (0 picks a free one). Absent: no metrics are kept. */
+  metricsPort?: number;
+  /** The metrics listener's address. Default 127.0.0.1, whatever `host` is: the metrics name models and channels. */
+  metricsHost?: string;
 }
 
 export interface RunningGateway {
@@ -106,6 +114,8 @@ export interface RunningGateway {
   readonly issuedKey?: string;
   /** The first-admin setup link (firstAdminSetup, no admin yet): the console's address with a one-time token in its #fragment. */
   readonly setupUrl?: string;
+  /** Where Prometheus scrapes this gateway (metricsPort given): http://host:port/metrics. */
+  readonly metricsUrl?: string;
   /** Graceful: stop accepting, wait for (then abort) requests in flight, flush logs, close the store. */
   stop(): Promise<void>;
 }
@@ -135,6 +145,8 @@ export interface GatewayInstance {
   close(): Promise<void>;
   /** Logs a request the HTTP parser refused before the app saw it (sampled like other requests without a key). */
   logRefused(refused: RefusedRequest): void;
+  /** The metrics in Prometheus' text format, with `connections` open now (present when metrics are kept). */
+  readonly metricsText?: (connections: number) => string;
 }
 
 /** Builds a gateway on its store (bootstrapping it if asked), ready to handle requests. */
@@ -206,6 +218,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       },
       logRetentionDays: options.logRetentionDays ?? null,
     };
+    // Kept only when asked for: a gateway without metrics pays nothing per request for them.
+    const scraper = options.metricsPort === undefined ? null : new Scraper(gw.logs.metrics = new RequestMetrics({
+      endpoints: new Set(Object.keys(ROUTES).filter((path) => path.startsWith('/v1/'))),
+      knownModel: (name) => catalog.lookup(name).kind !== 'unknown',
+    }));
     const app = createApp(gw, (error, requestId) => log(`internal error (request id: ${requestId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
     // The setting as of now (a change by another instance or the CLI is reloaded first).
     const stopPruning = keepLogsFor(store, async () => {
@@ -219,6 +236,13 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       ...(bootstrapKey ? { bootstrapKey } : {}),
       ...(issuedKey ? { issuedKey } : {}),
       ...(setup ? { setupToken: setup.token } : {}),
+      ...(scraper ? {
+        metricsText: (connections: number) => scraper.text({
+          store: store.kind, startedAt: gw.startedAt, requestsInFlight: app.inFlight.size, connections, storeWritable: gw.logs.durable,
+          logRowsUnwritten: gw.logs.queued, bodyBytesReceiving: gw.body.budget.used,
+          channels: catalog.channels.map((c) => ({ name: c.name, enabled: c.status === 'enabled', skipped: (health.view(c.id)?.openUntil ?? 0) > Date.now() })),
+        }),
+      } : {}),
       async drain(graceMs) {
         app.closeConnectionsAfterAnswers();
         const deadline = performance.now() + graceMs;
@@ -239,6 +263,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       },
       async close() {
         stopPruning();
+        scraper?.close();
         await usage.close();
         await gw.logs.close();
         await shared?.close().catch((error: unknown) => log(`key limit shares could not be handed back (${String(error)}): they lapse in 3 s`));
@@ -291,6 +316,19 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   }
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  let metrics: MetricsListener | null = null;
+  const { metricsText } = gateway;
+  if (metricsText) {
+    const connections = promisify(server.getConnections.bind(server));
+    try {
+      metrics = await listenForScrapes(options.metricsHost ?? '127.0.0.1', options.metricsPort ?? 0, async () => metricsText(await connections()), (error) => options.log?.(`metrics could not be gathered: ${String(error)}`));
+    } catch (error) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await gateway.close();
+      lock?.release();
+      throw error;
+    }
+  }
   lock?.listening(`http://${urlHost}:${port}`);
 
   let stopping: Promise<void> | null = null;
@@ -303,6 +341,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       await gateway.drain(options.stopGraceMs ?? 5000);
       server.closeAllConnections();
       await closed;
+      await metrics?.close();
       await gateway.close();
       lock?.release();
     })();
@@ -317,6 +356,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     ...(gateway.bootstrapKey ? { bootstrapKey: gateway.bootstrapKey } : {}),
     ...(gateway.issuedKey ? { issuedKey: gateway.issuedKey } : {}),
     ...(gateway.setupToken ? { setupUrl: setupUrl(`http://${urlHost}:${port}`, gateway.setupToken) } : {}),
+    ...(metrics ? { metricsUrl: metrics.url } : {}),
     stop,
   };
 }

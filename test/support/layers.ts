@@ -25,6 +25,8 @@ export const GATEWAY_PARTS: Readonly<Record<string, readonly string[]>> = {
   providers: ['providers', 'relay', 'http'],
   routes: ['routes', 'root', 'http', 'accounts', 'store', 'relay', 'console'],
   console: ['console'],
+  // Prometheus metrics: counted from log rows, served on a listener of their own.
+  metrics: ['metrics', 'store', 'http'],
 };
 
 function layerOf(src: string, path: string): string {

@@ -251,6 +251,44 @@ describe('model-gateway serve', () => {
     }
   });
 
+  it('serve --metrics-port prints where Prometheus scrapes; a busy metrics port and --metrics-host alone are refused naming the flag', async () => {
+    const alone = await runCli(['--data', dir, 'serve', '--port', '0', '--metrics-host', '0.0.0.0']);
+    assert.equal(alone.code, 2, alone.stderr);
+    assert.match(alone.stderr, /--metrics-host needs --metrics-port/);
+    const badPort = await runCli(['--data', dir, 'serve', '--port', '0', '--metrics-port', '70000']);
+    assert.equal(badPort.code, 2, badPort.stderr);
+    assert.match(badPort.stderr, /--metrics-port must be a whole number/);
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const busy = (taken.address() as AddressInfo).port;
+    try {
+      let stderr = '';
+      const code = await main(['--data', dir, 'serve', '--port', '0', '--metrics-port', String(busy)], { out: () => undefined, err: (l) => void (stderr += l) }, {});
+      assert.equal(code, 2);
+      assert.match(stderr, new RegExp(`--metrics-port ${busy} is in use`));
+      assert.doesNotMatch(stderr, /try --port/, 'not the API port\'s advice');
+    } finally {
+      taken.close();
+    }
+    const child = spawn(process.execPath, [CLI, 'serve', '--data', dir, '--port', '0', '--metrics-port', '0'], { env: { ...process.env } });
+    try {
+      let out = '';
+      const url = await new Promise<string>((done, fail) => {
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /Prometheus metrics at (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(out);
+          if (m) done(m[1]!);
+        });
+        child.on('close', (exit) => fail(new Error(`serve exited (${exit}): ${out}`)));
+      });
+      const scraped = await fetch(url);
+      assert.equal(scraped.status, 200);
+      assert.match(await scraped.text(), /^model_gateway_store_writable 1$/m);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
   it('serve prints a one-time first-admin setup link (token in the #fragment) while there is no admin, and none once there is', async () => {
     const first = await serve(dir);
     try {

@@ -1,0 +1,58 @@
+/**
+ * The metrics listener (`serve --metrics-port`): GET /metrics in Prometheus' text format, and nothing else,
+ * on an address of its own (127.0.0.1 unless the operator says otherwise), so that the metrics, which name
+ * models and channels, are not served to the API's clients on the public port.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HttpError, sendError } from '../http/errors.ts';
+import { newRequestId } from '../http/requestId.ts';
+import { EXPOSITION_TYPE } from './exposition.ts';
+
+export const METRICS_PATH = '/metrics';
+
+export interface MetricsListener {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export async function listenForScrapes(host: string, port: number, scrape: () => Promise<string>, onError: (error: unknown) => void): Promise<MetricsListener> {
+  const server: Server = createServer({ requestTimeout: 10_000, headersTimeout: 10_000 }, (req, res) => {
+    req.resume();
+    const path = (req.url ?? '/').split('?', 1)[0];
+    const refusal = path !== METRICS_PATH ? new HttpError('not_found', `This address serves ${METRICS_PATH} only (Prometheus metrics).`)
+      : req.method !== 'GET' && req.method !== 'HEAD' ? new HttpError('method_not_allowed', `${METRICS_PATH} accepts GET and HEAD.`, { Allow: 'GET, HEAD' })
+      : null;
+    if (refusal) {
+      sendError(res, newRequestId(), refusal.code, refusal.detail, { headers: refusal.headers });
+      return;
+    }
+    scrape().then(
+      (text) => {
+        res.writeHead(200, { 'Content-Type': EXPOSITION_TYPE, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : text);
+      },
+      (error: unknown) => {
+        onError(error);
+        sendError(res, newRequestId(), 'internal_error');
+      },
+    );
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${address.port}${METRICS_PATH}`,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
