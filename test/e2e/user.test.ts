@@ -96,9 +96,14 @@ describe('as a user: local gateway, self-test, model pick, @gateway chat, balanc
     const { workbench } = editor();
     await workbench.clearNotifications();
     await workbench.runCommand('Model Gateway: Pick Model');
+    // The QuickPick reuses the palette's rows as it fills: read until two reads agree (the list has settled).
+    let last = '';
     const items = await poll('the models in the QuickPick', async () => {
       const rows = await workbench.quickPickItems();
-      return rows.some((r) => r.label === 'echo') ? rows : undefined;
+      const seen = JSON.stringify(rows.map((r) => [r.label, r.description]));
+      const settled = seen === last;
+      last = seen;
+      return settled && rows.some((r) => r.label === 'echo') ? rows : undefined;
     });
     assert.deepEqual(items.map((r) => [r.label, r.description]), [['echo', 'model-gateway-echo · current']], 'the one model, marked as the configured one');
     await workbench.pick('echo');

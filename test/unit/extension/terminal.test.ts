@@ -6,6 +6,7 @@ import { isFailedExit, parseLastCommandText } from '../../../src/extension/termi
 import { maskSecrets } from '../../../src/extension/terminal/maskSecrets.ts';
 import { fitOutput, OutputCollector, plainOutput } from '../../../src/extension/terminal/terminalOutput.ts';
 import { commandFromAnswer, commandMessages, commandToInsert, terminalMessages } from '../../../src/extension/terminal/terminalPrompt.ts';
+import { shellName } from '../../../src/extension/terminal/shellName.ts';
 
 describe('terminal output', () => {
   it('drops colours, shell-integration marks, titles and links, and keeps each line as its last redraw left it', () => {
@@ -132,6 +133,15 @@ describe('what /terminal sends and reads back', () => {
     assert.equal(commandToInsert('No command needed: the file is missing.'), null);
     assert.equal(commandToInsert('```bash\n# nothing to run\n```'), null);
     assert.equal(commandToInsert(`\`\`\`bash\necho ${'a'.repeat(3000)}\n\`\`\``), null, 'an enormous block is not offered');
+  });
+
+  it('names the shell: what VS Code detected, else the program; Windows PowerShell 5 apart from PowerShell 7, though VS Code calls both pwsh', () => {
+    assert.equal(shellName('pwsh', 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe'), 'powershell');
+    assert.equal(shellName('pwsh', 'C:\\Program Files\\PowerShell\\7\\pwsh.exe'), 'pwsh');
+    assert.equal(shellName('zsh', '/bin/zsh'), 'zsh');
+    assert.equal(shellName('node', '/usr/bin/bash'), 'bash', 'a foreground program is not the shell');
+    assert.equal(shellName(undefined, 'C:\\Windows\\System32\\cmd.exe'), 'cmd');
+    assert.equal(shellName(undefined, undefined), '');
   });
 
   it('runs several commands one after another in the syntax of the shell: Windows PowerShell 5 has no &&', () => {
