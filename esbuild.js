@@ -44,6 +44,8 @@ export const cliOptions = {
 
 const builds = [
   { ...common, ...besideBundle, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.cjs', external: ['vscode'] },
+  // The extension's image scaling runs on a worker thread of its own (src/extension/images/offThread.ts).
+  { ...common, entryPoints: ['src/extension/images/thumbnailWorker.ts'], outfile: 'dist/thumbnailWorker.cjs' },
   { ...cliOptions, entryPoints: ['src/gateway/cli.ts'], outfile: 'dist/cli.cjs' },
 ];
 

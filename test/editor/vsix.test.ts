@@ -45,6 +45,8 @@ const ALLOWED = [
   /^\[Content_Types\]\.xml$/,
   /^extension\/(package\.json|package\.nls(\.[a-z-]+)?\.json|readme\.md|changelog\.md|LICENSE\.txt)$/,
   /^extension\/dist\/extension\.cjs$/,
+  // Image scaling's worker thread (src/extension/images/offThread.ts).
+  /^extension\/dist\/thumbnailWorker\.cjs$/,
   // The web console the local gateway serves: its manifest and its two hashed files.
   /^extension\/dist\/console\/(manifest\.json|app-\w+\.(js|css))$/,
   /^extension\/l10n\/bundle\.l10n\.[a-z-]+\.json$/,
@@ -110,6 +112,8 @@ describe('the packaged .vsix', () => {
     assert.deepEqual(media.filter((path) => !names.includes(`extension/${path}`)), []);
     // Every bundle of translations the manifest and the code read.
     for (const name of ['extension/package.nls.json', 'extension/package.nls.zh-cn.json', 'extension/l10n/bundle.l10n.zh-cn.json']) entry(name);
+    // The worker the image previews and alt text are scaled on: without it they would be scaled on the extension host.
+    assert.ok(entry('extension/dist/thumbnailWorker.cjs').size > 10_000);
   });
 
   it('carries the web console the local gateway serves: the two files its manifest names', () => {

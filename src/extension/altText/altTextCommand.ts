@@ -11,7 +11,7 @@ import { COMMANDS } from '../ids.ts';
 import { supportsImageInput } from '../lm/modelInfo.ts';
 import type { ExtensionServices } from '../services.ts';
 import type { Translate } from '../translate.ts';
-import { jpegDataUrl } from '../images/thumbnail.ts';
+import { scaledJpeg } from '../images/offThread.ts';
 import { altTextMessages } from './altTextPrompt.ts';
 import { cleanAltText, imageLinkAt, localImagePath, type ImageLink } from './imageLinks.ts';
 
@@ -121,7 +121,7 @@ async function imageDataUrl(file: vscode.Uri, t: Translate): Promise<string | { 
   const bytes = Buffer.from(await vscode.workspace.fs.readFile(file));
   const format = imageFormat(bytes);
   if (!format) return { problem: t('{0} is not a PNG, JPEG, WebP or GIF image.', name) };
-  const scaled = jpegDataUrl(bytes, format.mime, MODEL_IMAGE_TRIES, MAX_MODEL_IMAGE_CHARS);
+  const scaled = await scaledJpeg(bytes, format.mime, MODEL_IMAGE_TRIES, MAX_MODEL_IMAGE_CHARS);
   if (scaled) return scaled;
   if ((bytes.length * 4) / 3 > MAX_MODEL_IMAGE_CHARS) return { problem: t('{0} is too large an image to send; a PNG or JPEG would be scaled down.', name) };
   return `data:${format.mime};base64,${bytes.toString('base64')}`;

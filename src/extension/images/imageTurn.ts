@@ -14,7 +14,7 @@ import { COMMANDS } from '../ids.ts';
 import type { ExtensionServices } from '../services.ts';
 import { generateImages } from './generate.ts';
 import { altText, parseImagePrompt } from './imagePrompt.ts';
-import { previewDataUrl } from './thumbnail.ts';
+import { scaledPreview } from './offThread.ts';
 
 export async function answerImage(services: ExtensionServices, request: vscode.ChatRequest, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
   const { t } = services;
@@ -33,7 +33,7 @@ export async function answerImage(services: ExtensionServices, request: vscode.C
   try {
     const drawn = await generateImages(services, asked, abort.signal, (line) => stream.progress(line));
     for (const image of drawn.files) {
-      const preview = previewDataUrl(image.bytes, image.mime);
+      const preview = await scaledPreview(image.bytes, image.mime);
       if (preview) stream.markdown(`![${altText(drawn.prompt)}](${preview})\n\n`);
       else stream.anchor(image.uri);
     }

@@ -62,7 +62,7 @@ export function scaleDown(image: Rgba, side: number): Rgba {
 }
 
 /** Sides and JPEG qualities tried in turn until the preview fits MAX_PREVIEW_CHARS. */
-const PREVIEW_TRIES = [[PREVIEW_SIDE, 80], [PREVIEW_SIDE * 0.75, 60], [PREVIEW_SIDE / 2, 50]] as const;
+export const PREVIEW_TRIES = [[PREVIEW_SIDE, 80], [PREVIEW_SIDE * 0.75, 60], [PREVIEW_SIDE / 2, 50]] as const;
 
 /**
  * A PNG or JPEG scaled down and encoded as a `data:image/jpeg` URL: the first of `tries` (longest side, quality) that

@@ -182,12 +182,16 @@ describe('console sign-in', function () {
   it(`a flood of sign-ins from many addresses: ${HASHES_AT_ONCE} passwords hashed at once and ${HASHES_WAITING} waiting, the rest refused at once with 503 password_checks_busy (not counted as failures)`, async () => {
     const proxied = await startTestGateway({ trustProxy: true });
     try {
-      const flood = HASHES_AT_ONCE + HASHES_WAITING + 6;
+      // More at once than can run and wait: those past the line are refused (how many depends on how fast the first
+      // hashes end while the rest still arrive), every other one is checked.
+      const flood = HASHES_AT_ONCE + HASHES_WAITING + 30;
       const answers = await Promise.all(Array.from({ length: flood }, (_, i) =>
-        consoleAgent(proxied.gw).post('/api/console/login', { name: `guess-${i}`, password: 'wrong password here' }, { 'x-forwarded-for': `10.1.0.${i}` })));
+        consoleAgent(proxied.gw).post('/api/console/login', { name: `guess-${i}`, password: 'wrong password here' }, { 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` })));
       const busy = answers.filter((a) => a.status === 503);
-      assert.equal(busy.length, 6, answers.map((a) => a.status).join(' '));
-      assert.equal(answers.filter((a) => a.status === 401).length, HASHES_AT_ONCE + HASHES_WAITING, 'every one that waited was checked');
+      const statuses = answers.map((a) => a.status).join(' ');
+      assert.ok(busy.length > 0, statuses);
+      assert.equal(answers.filter((a) => a.status === 401).length, flood - busy.length, statuses);
+      assert.ok(flood - busy.length >= HASHES_AT_ONCE + HASHES_WAITING, `every one that could wait was checked: ${statuses}`);
       for (const answer of busy) {
         assertError(answer, 503, 'password_checks_busy');
         assert.equal(answer.headers.get('retry-after'), '1');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { newChannel } from '../../support/channels.ts';
 import { assertError } from '../../support/answer.ts';
 import { parseExposition, type Sample } from '../../support/prometheus.ts';
-import { call, chatBody, chatModel, useGatewayWithUpstream } from './helpers.ts';
+import { call, chatBody, chatModel, logOfRequest, useGatewayWithUpstream } from './helpers.ts';
 
 const MAIN_KEY = 'sk-main-upstream';
 
@@ -52,12 +52,15 @@ describe('Prometheus metrics', function () {
     const before = await scrape();
     const count = (samples: Sample[], name: string, labels: Record<string, string>): number => samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value ?? 0;
     const spentBefore = await balance();
-    for (let i = 0; i < 3; i++) assert.equal((await call(suite.t.gw, 'POST', '/v1/chat/completions', { key: suite.t.key, body: chatBody('m-chat') })).status, 200);
-    const stream = await call(suite.t.gw, 'POST', '/v1/chat/completions', { key: suite.t.key, body: chatBody('echo', 'hi', { stream: true }) });
-    assert.equal(stream.status, 200);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await call(suite.t.gw, 'POST', '/v1/chat/completions', { key: suite.t.key, body: chatBody('m-chat') }));
+    answers.push(await call(suite.t.gw, 'POST', '/v1/chat/completions', { key: suite.t.key, body: chatBody('echo', 'hi', { stream: true }) }));
+    for (const answer of answers) assert.equal(answer.status, 200, answer.text);
     const secretName = `client-chosen-${Math.random().toString(36).slice(2)}`;
     assertError(await call(suite.t.gw, 'POST', '/v1/chat/completions', { key: suite.t.key, body: chatBody(secretName) }), 404, 'model_not_found');
     const after = await scrape();
+    // The store's balance once the charges are written (log rows and their debits go in batches).
+    for (const answer of answers) await logOfRequest(suite.t.admin(), answer.headers.get('x-request-id'));
     const spent = spentBefore - (await balance());
     assert.ok(spent > 0);
 
