@@ -10,6 +10,7 @@ import { newRequestId } from '../http/requestId.ts';
 import { EXPOSITION_TYPE } from './exposition.ts';
 
 export const METRICS_PATH = '/metrics';
+const MAX_SCRAPE_CONNECTIONS = 32;
 
 export interface MetricsListener {
   readonly url: string;
@@ -38,6 +39,8 @@ export async function listenForScrapes(host: string, port: number, scrape: () =>
       },
     );
   });
+  // A scraper or two; more connections than that are refused, so this port cannot hold the process's sockets.
+  server.maxConnections = MAX_SCRAPE_CONNECTIONS;
   server.on('clientError', (_error, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
