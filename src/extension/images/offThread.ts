@@ -33,53 +33,73 @@ function workerFile(): string | null {
   return null;
 }
 
-let worker: Worker | null = null;
-let idle: NodeJS.Timeout | null = null;
-let nextId = 0;
-/** Each job's answer: its URL, or undefined when the worker ended without answering it. */
-const waiting = new Map<number, (url: string | null | undefined) => void>();
+/** One worker thread and the jobs it has not answered yet. */
+class ScalingThread {
+  readonly #worker: Worker;
+  /** Each job's answer: its URL, or undefined when the worker ended without answering it. */
+  readonly #waiting = new Map<number, (url: string | null | undefined) => void>();
+  #nextId = 0;
+  #idle: NodeJS.Timeout | null = null;
+  ended = false;
 
-function started(): Worker | null {
-  if (worker) return worker;
+  constructor(file: string) {
+    this.#worker = new Worker(file);
+    this.#worker.unref();
+    this.#worker.on('message', (result: ScaleResult) => {
+      this.#waiting.get(result.id)?.(result.url);
+      this.#waiting.delete(result.id);
+      if (this.#waiting.size === 0) this.#rest();
+    });
+    const end = (): void => {
+      this.ended = true;
+      for (const resolve of this.#waiting.values()) resolve(undefined);
+      this.#waiting.clear();
+    };
+    this.#worker.on('error', end);
+    this.#worker.on('exit', end);
+  }
+
+  scale(job: Omit<ScaleJob, 'id'>): Promise<string | null | undefined> {
+    if (this.#idle) clearTimeout(this.#idle);
+    this.#idle = null;
+    // Held while it has work: a job in flight keeps the process (and its answer) alive.
+    this.#worker.ref();
+    const id = this.#nextId++;
+    return new Promise((resolve) => {
+      this.#waiting.set(id, resolve);
+      this.#worker.postMessage({ ...job, id } satisfies ScaleJob);
+    });
+  }
+
+  /** No work left: let the process exit without it, and end it once idle for IDLE_MS. */
+  #rest(): void {
+    this.#worker.unref();
+    this.#idle = setTimeout(() => {
+      this.ended = true;
+      void this.#worker.terminate();
+    }, IDLE_MS);
+    this.#idle.unref();
+  }
+}
+
+let thread: ScalingThread | null = null;
+
+/** The worker thread, started if none runs; null where none can start. */
+function scalingThread(): ScalingThread | null {
+  if (thread && !thread.ended) return thread;
   const file = workerFile();
   if (!file) return null;
   try {
-    worker = new Worker(file);
+    thread = new ScalingThread(file);
   } catch {
-    return null;
+    thread = null;
   }
-  const ended = (): void => {
-    worker = null;
-    // A worker that failed answers nothing more: its jobs are done here instead (see scaledJpeg).
-    for (const resolve of waiting.values()) resolve(undefined);
-    waiting.clear();
-  };
-  worker.on('message', (result: ScaleResult) => {
-    waiting.get(result.id)?.(result.url);
-    waiting.delete(result.id);
-    if (waiting.size === 0) worker?.unref();
-  });
-  worker.on('error', ended);
-  worker.on('exit', ended);
-  return worker;
+  return thread;
 }
 
-/** jpegDataUrl's answer, computed on the worker thread (here when no worker can run). */
+/** jpegDataUrl's answer, computed on the worker thread (here when no worker can run, or it ended with the job). */
 export async function scaledJpeg(bytes: Buffer, mime: string, tries: ReadonlyArray<readonly [number, number]>, maxChars: number): Promise<string | null> {
-  const thread = started();
-  if (!thread) return jpegDataUrl(bytes, mime, tries, maxChars);
-  if (idle) clearTimeout(idle);
-  thread.ref();
-  const id = nextId++;
-  const url = await new Promise<string | null | undefined>((resolve) => {
-    waiting.set(id, resolve);
-    thread.postMessage({ id, bytes, mime, tries, maxChars } satisfies ScaleJob);
-  });
-  if (waiting.size === 0) {
-    idle = setTimeout(() => void worker?.terminate(), IDLE_MS);
-    idle.unref();
-  }
-  // undefined: the worker died with the job; it is done here.
+  const url = await scalingThread()?.scale({ bytes, mime, tries, maxChars });
   return url === undefined ? jpegDataUrl(bytes, mime, tries, maxChars) : url;
 }
 
