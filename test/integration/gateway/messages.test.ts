@@ -11,6 +11,7 @@ import { costOf, costOfTokens } from '../../../src/gateway/accounts/money.ts';
 import { FAKE_SIGNATURE } from '../../support/fakeMessages.ts';
 import { FAKE_PROMPT_TOKENS, type FakeUpstream } from '../../support/fakeUpstream.ts';
 import { newChannel } from '../../support/channels.ts';
+import { assertError } from '../../support/answer.ts';
 import { anthropicOn, call, chatModel, logOfRequest, useGatewayWithUpstream, waitForLog, type Started } from './helpers.ts';
 
 const INPUT = 3_000_000;
@@ -238,6 +239,60 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
       assert.deepEqual([name, JSON.parse(args), finish], ['lookup', { q: 'x' }, 'tool_calls']);
       assert.deepEqual(usage, { prompt_tokens: 11, completion_tokens: 2, total_tokens: 13, cost: costOf(11, 2, INPUT, OUTPUT) / 1e6 });
       assert.deepEqual(upstream.requests.at(-1)!.body.tools, [{ name: 'lookup', input_schema: { type: 'object' } }]);
+    });
+  });
+
+  describe('structured output (response_format) on the anthropic channel', () => {
+    const schema = { type: 'object', properties: { distance: { type: 'number' }, unit: { type: 'string' } }, required: ['distance', 'unit'], additionalProperties: false };
+    const format = { type: 'json_schema' as const, json_schema: { name: 'distance', schema, strict: true } };
+    const written = { distance: 42.195, unit: 'km' };
+    /** The fake Anthropic upstream calls the tool it is made to call, with the answer as its input. */
+    const callsForcedTool = () => {
+      upstream.behaviour = (request) => (request.body?.tool_choice?.type === 'tool' ? { toolCall: { id: 'toolu_fmt', name: request.body.tool_choice.name, arguments: JSON.stringify(written) } } : {});
+    };
+
+    it("the openai SDK's chat.completions.parse reads the object: the format went up as a tool the model must call, and came back as content", async () => {
+      callsForcedTool();
+      const answer = await openai.chat.completions.parse({ model: 'claude-up', messages: [{ role: 'user', content: 'How long is a marathon?' }], response_format: format });
+      const message = answer.choices[0]!.message;
+      assert.deepEqual(message.parsed, written);
+      assert.equal(message.content, JSON.stringify(written));
+      assert.equal(message.tool_calls?.length ?? 0, 0);
+      assert.equal(answer.choices[0]!.finish_reason, 'stop');
+      const sent = upstream.requests.at(-1)!.body;
+      assert.deepEqual(sent.tools.map((tool: { name: string; input_schema: unknown }) => [tool.name, tool.input_schema]), [['distance', schema]]);
+      assert.deepEqual(sent.tool_choice, { type: 'tool', name: 'distance', disable_parallel_tool_use: true });
+      assert.equal(sent.response_format, undefined, 'nothing Messages does not know is sent');
+    });
+
+    it('streamed: the JSON arrives as content deltas, the SDK\'s stream helper parses the whole; charged as any answer', async () => {
+      callsForcedTool();
+      const before = Math.max(0, ...(await t.admin().listLogs(1)).map((l) => l.id));
+      const stream = openai.chat.completions.stream({ model: 'claude-up', messages: [{ role: 'user', content: 'How long is a marathon?' }], response_format: format, stream_options: { include_usage: true } });
+      let deltas = 0;
+      stream.on('content.delta', () => deltas++);
+      const final = await stream.finalChatCompletion();
+      assert.deepEqual(final.choices[0]!.message.parsed, written);
+      assert.equal(final.choices[0]!.finish_reason, 'stop');
+      assert.ok(deltas >= 2, `the JSON came in ${deltas} content deltas`);
+      // Its log row, the one written after it started (the stream helper does not expose the request id).
+      const log = (await waitForLog(t.admin(), (l) => l.id > before && l.model === 'claude-up' && l.stream))!;
+      assert.equal(log.status, 200);
+      assert.ok(log.completionTokens > 0);
+      assert.equal(log.cost, costOf(log.promptTokens, log.completionTokens, INPUT, OUTPUT));
+    });
+
+    it('the Responses API\'s text.format (Codex, the Responses SDK) goes the same way', async () => {
+      callsForcedTool();
+      const response = await openai.responses.parse({ model: 'claude-up', input: 'How long is a marathon?', text: { format: { type: 'json_schema', name: 'distance', schema, strict: true } } });
+      assert.deepEqual(response.output_parsed, written);
+      assert.equal(upstream.requests.at(-1)!.body.tool_choice.name, 'distance');
+    });
+
+    it('a format the upstream cannot be asked for is a clear 400, not ignored', async () => {
+      const refused = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: { model: 'claude-up', messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 'list', schema: { type: 'array' } } } } });
+      assertError(refused, 400, 'invalid_request');
+      assert.match(refused.json.error.message, /a schema of a JSON object/);
     });
   });
 

@@ -97,16 +97,62 @@ describe('chat completions <-> Messages', () => {
       assert.throws(() => chatToMessagesRequest({ model: 'm', messages: [{ role: 'user', content: [{ type: 'input_audio' }] }] } as ChatRequest, 10), /"input_audio" part/);
     });
 
-    it('refuses the chat fields a Messages upstream would silently ignore: n > 1, logprobs, a JSON response_format', () => {
+    it('refuses the chat fields a Messages upstream would silently ignore: n > 1, logprobs, a response_format it cannot ask for', () => {
       const chat = (extra: object) => ({ model: 'm', messages: [{ role: 'user', content: 'x' }], ...extra }) as ChatRequest;
       assert.throws(() => chatToMessagesRequest(chat({ n: 2 }), 10), /^ConversionError: n: /);
       assert.throws(() => chatToMessagesRequest(chat({ logprobs: true }), 10), /logprobs/);
       assert.throws(() => chatToMessagesRequest(chat({ top_logprobs: 3 }), 10), /logprobs/);
-      assert.throws(() => chatToMessagesRequest(chat({ response_format: { type: 'json_object' } }), 10), /"json_object"/);
-      assert.throws(() => chatToMessagesRequest(chat({ response_format: { type: 'json_schema', json_schema: { name: 's', schema: {} } } }), 10), /"json_schema"/);
+      assert.throws(() => chatToMessagesRequest(chat({ response_format: { type: 'grammar' } }), 10), /"grammar" cannot be enforced/);
+      assert.throws(() => chatToMessagesRequest(chat({ response_format: { type: 'json_schema', json_schema: { name: 's', schema: { type: 'array' } } } }), 10), /a schema of a JSON object/);
+      const tool = { type: 'function', function: { name: 'report', parameters: { type: 'object' } } };
+      assert.throws(() => chatToMessagesRequest(chat({ tools: [tool], response_format: { type: 'json_schema', json_schema: { name: 'report', schema: { type: 'object' } } } }), 10), /"report" is also the name of one of the tools/);
       for (const fine of [{ n: 1 }, { logprobs: false }, { response_format: { type: 'text' } }, { reasoning_effort: 'high' }]) {
         assert.equal((chatToMessagesRequest(chat(fine), 10)['messages'] as object[]).length, 1);
       }
+    });
+
+    it('a JSON response_format becomes a tool the model must call, its schema the input; with tools of the client\'s own, any tool', () => {
+      const chat = (extra: object) => ({ model: 'm', messages: [{ role: 'user', content: 'x' }], ...extra }) as ChatRequest;
+      const schema = { type: 'object', properties: { answer: { type: 'integer' } }, required: ['answer'] };
+      const sent = chatToMessagesRequest(chat({ response_format: { type: 'json_schema', json_schema: { name: 'math_answer', description: 'The result.', schema, strict: true } } }), 10);
+      assert.deepEqual(sent['tools'], [{ name: 'math_answer', description: 'Write your whole answer as the input of this tool, in this JSON format. The result.', input_schema: schema }]);
+      assert.deepEqual(sent['tool_choice'], { type: 'tool', name: 'math_answer', disable_parallel_tool_use: true });
+      const loose = chatToMessagesRequest(chat({ response_format: { type: 'json_object' } }), 10);
+      assert.deepEqual([(loose['tools'] as any[])[0].name, (loose['tools'] as any[])[0].input_schema, loose['tool_choice']], ['json_answer', { type: 'object' }, { type: 'tool', name: 'json_answer', disable_parallel_tool_use: true }]);
+      const badName = chatToMessagesRequest(chat({ response_format: { type: 'json_schema', json_schema: { name: 'has spaces', schema } } }), 10);
+      assert.equal((badName['tools'] as any[])[0].name, 'json_answer', 'a name no tool may have is replaced');
+      const own = { type: 'function', function: { name: 'lookup', parameters: { type: 'object' } } };
+      const format = { type: 'json_schema', json_schema: { name: 'out', schema } };
+      const names = (body: object) => ((body as any)['tools'] as any[]).map((t) => t.name);
+      const withOwn = chatToMessagesRequest(chat({ tools: [own], response_format: format }), 10);
+      assert.deepEqual([names(withOwn), withOwn['tool_choice']], [['lookup', 'out'], { type: 'any' }]);
+      assert.deepEqual(chatToMessagesRequest(chat({ tools: [own], tool_choice: 'auto', parallel_tool_calls: false, response_format: format }), 10)['tool_choice'], { type: 'any', disable_parallel_tool_use: true });
+      assert.deepEqual(chatToMessagesRequest(chat({ tools: [own], tool_choice: { type: 'function', function: { name: 'lookup' } }, response_format: format }), 10)['tool_choice'], { type: 'tool', name: 'lookup' });
+      assert.deepEqual(chatToMessagesRequest(chat({ tools: [own], tool_choice: 'none', response_format: format }), 10)['tool_choice'], { type: 'tool', name: 'out', disable_parallel_tool_use: true });
+    });
+
+    it('the call of the format\'s tool comes back as the content, whole and streamed, ending with "stop"; other calls stay calls', () => {
+      const body = { model: 'm', messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 'out', schema: { type: 'object' } } } };
+      const whole = messagesAnswerToChat({ id: 'msg_1', content: [{ type: 'tool_use', id: 'toolu_9', name: 'out', input: { answer: 42 } }], stop_reason: 'tool_use' }, 'plat', usage, 'out') as any;
+      assert.deepEqual([whole.choices[0].message, whole.choices[0].finish_reason], [{ role: 'assistant', content: '{"answer":42}' }, 'stop']);
+      const mixed = messagesAnswerToChat({ content: [{ type: 'tool_use', id: 't1', name: 'lookup', input: {} }], stop_reason: 'tool_use' }, 'plat', usage, 'out') as any;
+      assert.equal(mixed.choices[0].finish_reason, 'tool_calls');
+      const shaper = messagesToChatStream(request('chat', body, { clientWantsUsage: false }));
+      const upstream = [
+        { type: 'message_start', message: { id: 'msg_2' } },
+        { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'out', input: {} } },
+        { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"ans' } },
+        { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: 'wer": 42}' } },
+        { type: 'content_block_stop', index: 0 },
+        { type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 5 } },
+        { type: 'message_stop' },
+      ];
+      const text = upstream.map((json) => shaper.event({ event: json.type, data: JSON.stringify(json), json })).join('') + shaper.finish(usage);
+      const chunks = events(text).map(([, data]) => data).filter((c) => c !== '[DONE]');
+      const deltas = chunks.map((c: any) => c.choices[0].delta);
+      assert.equal(deltas.map((d: any) => d.content ?? '').join(''), '{"answer": 42}');
+      assert.ok(deltas.every((d: any) => d.tool_calls === undefined), 'no tool call reaches the client');
+      assert.equal(chunks.at(-1).choices[0].finish_reason, 'stop');
     });
 
     it('a thinking budget the account\'s lower max_tokens would not leave room for is lowered below it, never under the least budget', () => {

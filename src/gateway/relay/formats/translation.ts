@@ -9,6 +9,7 @@ import { withPlatformModel } from '../modelName.ts';
 import type { RelayRequest, RelayUsage } from '../types.ts';
 import { chatAnswerToMessages, messagesAnswerToChat } from './chatMessages/answer.ts';
 import { chatToMessagesStream, messagesToChatStream } from './chatMessages/stream.ts';
+import { formatToolName } from './chatMessages/jsonFormat.ts';
 import { chatAnswerToResponses } from './chatResponses/answer.ts';
 import { chatToResponsesStream } from './chatResponses/stream.ts';
 import { reencodedEmbeddings } from './embeddingEncoding.ts';
@@ -98,12 +99,12 @@ const CLIENT: Readonly<Record<string, ClientSide>> = {
     shaper: chatToResponsesStream,
   },
   'chat messages': {
-    answer: (_raw, answer, request, usage) => JSON.stringify(messagesAnswerToChat(answer, request.model, usage)),
+    answer: (_raw, answer, request, usage) => JSON.stringify(messagesAnswerToChat(answer, request.model, usage, formatToolName(request))),
     shaper: messagesToChatStream,
   },
   // Responses on a Messages upstream: through chat, both ways.
   'responses messages': {
-    answer: (_raw, answer, request, usage) => JSON.stringify(chatAnswerToResponses(messagesAnswerToChat(answer, request.model, usage), request, usage)),
+    answer: (_raw, answer, request, usage) => JSON.stringify(chatAnswerToResponses(messagesAnswerToChat(answer, request.model, usage, formatToolName(request)), request, usage)),
     shaper: (request) => throughChat(messagesToChatStream({ ...request, clientWantsUsage: false }), chatToResponsesStream(request)),
   },
 };

@@ -60,14 +60,18 @@ export function stopReasonOf(finish: string, calledTools: boolean): string {
   return STOP_REASON_OF_FINISH[finish] ?? 'end_turn';
 }
 
-/** A Messages answer as a chat completion. */
-export function messagesAnswerToChat(answer: Json, model: string, usage: RelayUsage): Json {
+/**
+ * A Messages answer as a chat completion. `formatTool`: the tool the request's JSON format was asked through
+ * (jsonFormat.ts), whose call is the answer's content.
+ */
+export function messagesAnswerToChat(answer: Json, model: string, usage: RelayUsage, formatTool: string | null = null): Json {
   let text = '';
   let reasoning = '';
   const calls: Json[] = [];
   for (const block of (answer['content'] as Json[] | undefined) ?? []) {
     if (block['type'] === 'text') text += asText(block['text']);
     else if (block['type'] === 'thinking') reasoning += asText(block['thinking']);
+    else if (block['type'] === 'tool_use' && formatTool !== null && block['name'] === formatTool) text += JSON.stringify(block['input'] ?? {});
     else if (block['type'] === 'tool_use') {
       calls.push({ id: block['id'], type: 'function', function: { name: block['name'], arguments: JSON.stringify(block['input'] ?? {}) } });
     }
@@ -75,7 +79,8 @@ export function messagesAnswerToChat(answer: Json, model: string, usage: RelayUs
   const message: Json = { role: 'assistant', content: calls.length > 0 && !text ? null : text };
   if (reasoning) message['reasoning_content'] = reasoning;
   if (calls.length > 0) message['tool_calls'] = calls;
-  const stop = asText(answer['stop_reason']);
+  // The format's call alone is an answer that ended, not a call for the client to run.
+  const stop = asText(answer['stop_reason']) === 'tool_use' && calls.length === 0 ? 'end_turn' : asText(answer['stop_reason']);
   return {
     id: `chatcmpl-${asText(answer['id']) || 'gateway'}`,
     object: 'chat.completion',

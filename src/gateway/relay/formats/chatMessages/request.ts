@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import type { ChatRequest, MessagesBlock, MessagesRequest } from '../../../../contract/index.ts';
 import { ConversionError } from '../types.ts';
 import { inputOfArguments } from './answer.ts';
+import { formatToolOf } from './jsonFormat.ts';
 
 type Json = Record<string, unknown>;
 
@@ -161,10 +162,6 @@ function refuseUnconvertible(b: Json): void {
   if (b['logprobs'] === true || (typeof b['top_logprobs'] === 'number' && b['top_logprobs'] > 0)) {
     throw new ConversionError("logprobs: this model's channel does not return log probabilities; leave logprobs and top_logprobs out.");
   }
-  const format = (b['response_format'] as { type?: unknown } | null | undefined)?.type;
-  if (format !== undefined && format !== 'text') {
-    throw new ConversionError(`response_format: "${String(format)}" cannot be enforced on this model's channel; describe the format in the prompt instead.`);
-  }
 }
 
 export function chatToMessagesRequest(body: ChatRequest, maxTokens: number): Json {
@@ -197,9 +194,19 @@ export function chatToMessagesRequest(body: ChatRequest, maxTokens: number): Jso
   if (typeof b['top_p'] === 'number') out['top_p'] = b['top_p'];
   if (typeof b['user'] === 'string') out['metadata'] = { user_id: b['user'] };
   const tools = b['tools'];
-  if (Array.isArray(tools) && tools.length > 0) out['tools'] = tools.map(toolToMessages);
+  const clientTools = Array.isArray(tools) && tools.length > 0 ? tools.map(toolToMessages) : [];
+  if (clientTools.length > 0) out['tools'] = clientTools;
   const choice = toolChoiceToMessages(b['tool_choice'], b['parallel_tool_calls']);
   if (choice) out['tool_choice'] = choice;
+  const format = formatToolOf(b);
+  if (format) {
+    out['tools'] = [...clientTools, { name: format.name, description: format.description, input_schema: format.schema }];
+    // The answer must come through the format's tool. A client that gave tools of its own (and did not rule them out)
+    // may have one of those called instead, as OpenAI lets a model call a tool rather than answer; one it named stays named.
+    const ownTools = clientTools.length > 0 && choice?.['type'] !== 'none';
+    if (!ownTools) out['tool_choice'] = { type: 'tool', name: format.name, disable_parallel_tool_use: true };
+    else if (choice?.['type'] !== 'tool') out['tool_choice'] = { ...choice, type: 'any' };
+  }
   return out;
 }
 

@@ -17,6 +17,7 @@ import { toMessagesUsage, toOpenaiUsage } from '../usage.ts';
 import { ToolCallSlots } from '../toolCallSlots.ts';
 import { argumentsOf, toolCallsOf } from '../chatToolCalls.ts';
 import { stopReasonOf } from './answer.ts';
+import { formatToolName } from './jsonFormat.ts';
 
 type Json = Record<string, unknown>;
 
@@ -96,11 +97,17 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
   };
 }
 
-/** A Messages stream, written as an OpenAI chat stream. */
+/**
+ * A Messages stream, written as an OpenAI chat stream. The call of the tool a JSON format was asked through
+ * (jsonFormat.ts) is written as content, its JSON as it arrives.
+ */
 export function messagesToChatStream(request: RelayRequest): StreamShaper {
   let id = `chatcmpl-${request.requestId}`;
   const created = Math.floor(Date.now() / 1000);
   const toolOfBlock = new Map<number, number>();
+  const formatTool = formatToolName(request);
+  /** The blocks that are the format's call: their JSON is the answer's content. */
+  const formatBlocks = new Set<number>();
   const chunk = (delta: Json, finishReason: string | null = null): string =>
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
 
@@ -115,6 +122,10 @@ export function messagesToChatStream(request: RelayRequest): StreamShaper {
         }
         case 'content_block_start': {
           const block = (json['content_block'] ?? {}) as Json;
+          if (block['type'] === 'tool_use' && formatTool !== null && block['name'] === formatTool) {
+            formatBlocks.add(index);
+            return '';
+          }
           if (block['type'] === 'tool_use') {
             const tool = toolOfBlock.size;
             toolOfBlock.set(index, tool);
@@ -127,6 +138,7 @@ export function messagesToChatStream(request: RelayRequest): StreamShaper {
           const d = (json['delta'] ?? {}) as Json;
           if (d['type'] === 'text_delta' && asText(d['text'])) return chunk({ content: d['text'] });
           if (d['type'] === 'thinking_delta' && asText(d['thinking'])) return chunk({ reasoning_content: d['thinking'] });
+          if (d['type'] === 'input_json_delta' && asText(d['partial_json']) && formatBlocks.has(index)) return chunk({ content: d['partial_json'] });
           if (d['type'] === 'input_json_delta' && asText(d['partial_json'])) {
             return chunk({ tool_calls: [{ index: toolOfBlock.get(index) ?? 0, function: { arguments: d['partial_json'] } }] });
           }
@@ -134,6 +146,8 @@ export function messagesToChatStream(request: RelayRequest): StreamShaper {
         }
         case 'message_delta': {
           const stop = asText((json['delta'] as Json | undefined)?.['stop_reason']);
+          // The format's call alone is an answer that ended, not a call for the client to run.
+          if (stop === 'tool_use' && toolOfBlock.size === 0) return chunk({}, 'stop');
           return stop ? chunk({}, FINISH_OF_STOP_REASON[stop] ?? 'stop') : '';
         }
         default:
