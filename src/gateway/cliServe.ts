@@ -69,6 +69,7 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
   const port = int(values.port, 'port', 8080, 0, 65_535);
   if (values.metricsHost !== undefined && values.metricsPort === undefined) throw new UsageError('--metrics-host needs --metrics-port: the port Prometheus scrapes');
   const metricsPort = values.metricsPort === undefined ? undefined : int(values.metricsPort, 'metrics-port', 9464, 0, 65_535);
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) throw new UsageError(`--metrics-port ${metricsPort} is the API's --port: give the metrics a port of their own`);
   // Listening for signals from the start: a SIGTERM while starting still ends in a graceful stop.
   let signalled: string | null = null;
   let wake = (): void => undefined;

@@ -76,9 +76,9 @@ export function finishLog(logs: LogWriter, ctx: RequestContext): void {
     latencyMs: Math.round(performance.now() - ctx.started), firstByteMs: l.firstByteMs, stream: l.stream, completionCap: l.completionCap, attempts: l.attempts,
     upstreamModel: l.upstreamModel, userAgent: agent ? cutWithMarker(agent, MAX_USER_AGENT) : null, clientIp,
   };
+  if (l.keyId !== null || logs.unauthenticated.admit(clientIp)) logs.record(row, l.keyId);
+  // After the row (and its charge) is queued: counting it can never stand in the way of billing.
   logs.metrics?.observe(row);
-  if (l.keyId === null && !logs.unauthenticated.admit(clientIp)) return;
-  logs.record(row, l.keyId);
 }
 
 /** The log row of a request the HTTP parser refused (malformed, headers too large or too slow): no key, sampled per source. */
@@ -88,7 +88,6 @@ export function logRefusedRequest(logs: LogWriter, refused: RefusedRequest, time
     model: null, channel: null, status: refused.status, errorCode: refused.code, promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0,
     latencyMs: 0, firstByteMs: null, stream: false, completionCap: null, attempts: null, upstreamModel: null, userAgent: null, clientIp: refused.clientIp,
   };
+  if (logs.unauthenticated.admit(refused.clientIp)) logs.record(row, null);
   logs.metrics?.observe(row);
-  if (!logs.unauthenticated.admit(refused.clientIp)) return;
-  logs.record(row, null);
 }

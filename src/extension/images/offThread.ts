@@ -23,6 +23,8 @@ export interface ScaleResult {
 
 /** An idle worker ends after this: an image is drawn now and then, and a thread holds memory. */
 const IDLE_MS = 30_000;
+/** Far longer than any image within the size limits takes (a second or two). */
+const JOB_TIMEOUT_MS = 60_000;
 
 /** Beside the bundle (dist/thumbnailWorker.cjs, built by esbuild.js), or the source when run from it (tests). */
 function workerFile(): string | null {
@@ -55,7 +57,11 @@ class ScalingThread {
       for (const resolve of this.#waiting.values()) resolve(undefined);
       this.#waiting.clear();
     };
-    this.#worker.on('error', end);
+    // A worker that fails (its file cannot load, it throws) is not started again: the host does the work from then on.
+    this.#worker.on('error', () => {
+      workersFail = true;
+      end();
+    });
     this.#worker.on('exit', end);
   }
 
@@ -66,7 +72,15 @@ class ScalingThread {
     this.#worker.ref();
     const id = this.#nextId++;
     return new Promise((resolve) => {
-      this.#waiting.set(id, resolve);
+      // A job it does not answer in time is given up (and the worker with it): the host does it instead.
+      const late = setTimeout(() => {
+        this.ended = true;
+        void this.#worker.terminate();
+      }, JOB_TIMEOUT_MS);
+      this.#waiting.set(id, (url) => {
+        clearTimeout(late);
+        resolve(url);
+      });
       this.#worker.postMessage({ ...job, id } satisfies ScaleJob);
     });
   }
@@ -83,10 +97,12 @@ class ScalingThread {
 }
 
 let thread: ScalingThread | null = null;
+let workersFail = false;
 
-/** The worker thread, started if none runs; null where none can start. */
+/** The worker thread, started if none runs; null where none can start or one failed. */
 function scalingThread(): ScalingThread | null {
   if (thread && !thread.ended) return thread;
+  if (workersFail) return null;
   const file = workerFile();
   if (!file) return null;
   try {

@@ -91,11 +91,13 @@ const MAX_COMMAND = 2_000;
 export function commandToInsert(answer: string, shell = ''): string | null {
   for (const block of answer.matchAll(/^ {0,3}(`{3,}|~{3,})[ \t]*([\w+-]*)[^\n]*\n([\s\S]*?)^ {0,3}\1[ \t]*$/gm)) {
     if (!SHELL_BLOCKS.has(block[2]!.toLowerCase())) continue;
-    const commands = joinContinued(block[3]!.split('\n'))
+    // Comments go first: one ending in a pipe would otherwise take the next line with it.
+    const lines = block[3]!.split('\n')
       .map((line) => line.trim().replace(PROMPT, '').trim())
       .filter((line) => line !== '' && !line.startsWith('#') && !/^(?:rem|::)(?:\s|$)/i.test(line));
+    const commands = joinContinued(lines).filter((line) => line !== '');
     if (commands.length === 0) continue;
-    if (commands.length > 1 && commands.some((line) => SCRIPT_LINE.test(line))) return null;
+    if (commands.length > 1 && commands.some((line) => SCRIPT_LINE.test(line) || openQuote(line))) return null;
     const line = oneAfterAnother(commands, shell);
     return line.length > MAX_COMMAND ? null : line;
   }
@@ -104,15 +106,32 @@ export function commandToInsert(answer: string, shell = ''): string | null {
 
 /**
  * A line that belongs to a script, not to a list of commands: it opens or closes a block (`for ... do`, `if ... then`,
- * `done`, `fi`, `esac`, `{`, `}`, `(`, `)`), or starts a here-document.
+ * `done`, `fi`, `esac`, `{`, `}`, `(`, `)`, a keyword as a word of its own: `ForEach-Object` is a command), starts a
+ * here-document (`<<EOF`, `<<'EOF'`, `<<\EOF`; not `$((1 << 4))`), or opens or closes a PowerShell here-string.
  */
-const SCRIPT_LINE = /^(?:for|while|until|if|elif|else|case|select|function|do|done|then|fi|esac|foreach|switch|try|catch|finally)\b|^[{})]|^\($|[{(]$|(?<!<)<<(?!<)-?\s*['"]?\w+/i;
+const SCRIPT_LINE = /^(?:for|while|until|if|elif|else|case|select|function|do|done|then|fi|esac|foreach|switch|try|catch|finally)(?=\s|;|\(|\{|$)|^[{})]|^\($|[{(]$|(?<!<)<<(?!<)-?\s*(?:\\|['"])?[A-Za-z_]\w*|@["']$|^["']@/i;
+
+/** Whether a line leaves a quote open (a string that goes on on the next line); `\` and PowerShell's backtick escape outside single quotes. */
+function openQuote(line: string): boolean {
+  let quote: string | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote !== "'" && (c === '\\' || c === '`')) i++;
+    else if (quote === null && (c === '"' || c === "'")) quote = c;
+    else if (c === quote) quote = null;
+  }
+  return quote !== null;
+}
 
 /** Commands run in order, each only if the one before worked, in the syntax of `shell`. */
 function oneAfterAnother(commands: readonly string[], shell: string): string {
+  const name = shell.toLowerCase();
   // Windows PowerShell 5.1 (VS Code's default terminal on Windows without PowerShell 7) has no `&&`: $? tells whether the last command worked.
-  if (shell.toLowerCase() === 'powershell') return commands.reduceRight((rest, command) => (rest === '' ? command : `${command}; if ($?) { ${rest} }`), '');
-  return commands.join(' && ');
+  if (name === 'powershell') return commands.reduceRight((rest, command) => (rest === '' ? command : `${command}; if ($?) { ${rest} }`), '');
+  // Nushell has no `&&` either; there a failing command stops the line by itself.
+  if (name === 'nu') return commands.join('; ');
+  // A command sent to the background (`cmd &`) is followed, not chained: `cmd & && next` is no command.
+  return commands.reduce((line, command) => (line === '' ? command : `${line}${/[^&]&$/.test(line) ? ' ' : ' && '}${command}`), '');
 }
 
 /** The command of an answer: its first shell block, else the answer itself when it is one line (a model that left out the fence). */

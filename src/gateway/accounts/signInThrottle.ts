@@ -8,6 +8,8 @@
  * makes an account that may start with money.
  * A name counts without case, as users are found (store/userNames.ts). An address counts as its network (networkOf: an IPv6 address's /64), or one client holding a /64 would have
  * 2^64 addresses' worth of free tries and sign-ups.
+ * A try checked asynchronously (a password hash, a store round trip) is begun and ended (begin, end): while it is
+ * checked it counts towards the free failures, so tries sent at once are held as tries sent one after another.
  * In memory: a restart forgets it, which costs an attacker a restart of the operator's gateway.
  */
 import { networkOf } from '../store/keySettings.ts';
@@ -17,6 +19,8 @@ export const FREE_FAILURES_PER_ADDRESS = 20;
 export const FIRST_WAIT_MS = 15_000;
 export const MAX_WAIT_MS = 15 * 60_000;
 const FORGET_AFTER_MS = 60 * 60_000;
+/** Past the free failures, a try waits this long for the one still being checked (tries are then judged one at a time). */
+const PENDING_WAIT_MS = 1_000;
 /** Entries kept per map at most; the oldest go first (a flood of names cannot grow memory without bound). */
 const MAX_ENTRIES = 10_000;
 const MAX_KNOWN_ADDRESSES_PER_NAME = 20;
@@ -25,6 +29,8 @@ interface Failures {
   count: number;
   last: number;
   lockedUntil: number;
+  /** Tries begun and not yet judged: they count towards the free ones until they end. */
+  pending: number;
 }
 
 /** The wait once `count` failures are counted, `free` of them without one. */
@@ -37,6 +43,9 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
   if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as K);
   map.set(key, value);
 }
+
+/** How a try begun with begin() ended. */
+export type TryOutcome = 'failed' | 'right' | 'not_judged';
 
 export class SignInThrottle {
   readonly #byName = new Map<string, Failures>();
@@ -53,27 +62,34 @@ export class SignInThrottle {
     const now = this.#now();
     address = networkOf(address);
     name = name.toLowerCase();
-    const byAddress = this.#lockOf(this.#byAddress, address, now);
+    const byAddress = this.#lockOf(this.#byAddress, address, FREE_FAILURES_PER_ADDRESS, now);
     const known = this.#knownAddresses.get(name)?.has(address) === true;
-    const byName = known ? 0 : this.#lockOf(this.#byName, name, now);
+    const byName = known ? 0 : this.#lockOf(this.#byName, name, FREE_FAILURES_PER_NAME, now);
     return Math.max(byAddress, byName);
   }
 
   /**
-   * A try that begins now: refused (the wait in ms, not counted) or counted as a failure at once, before its outcome
-   * is known, so that tries sent together cannot all pass before the first failure is counted (the check they wait
-   * for takes a password hash or a store round trip). One that turns out right calls notFailed() or succeeded().
+   * A try that begins now: refused (the wait in ms, not counted), or held as pending until end() says how it went.
+   * Pending tries count towards the free failures, so that tries sent together cannot all pass before the first of
+   * them is judged (the check takes a password hash or a store round trip); a right one takes nothing away after.
    */
   begin(name: string, address: string): number {
     const wait = this.wait(name, address);
-    if (wait === 0) this.failed(name, address);
-    return wait;
+    if (wait > 0) return wait;
+    this.#pend(this.#byName, name.toLowerCase(), 1);
+    this.#pend(this.#byAddress, networkOf(address), 1);
+    return 0;
   }
 
-  /** A try begun that did not fail: its count is taken back. */
-  notFailed(name: string, address: string): void {
-    this.#uncount(this.#byName, name.toLowerCase(), FREE_FAILURES_PER_NAME);
-    this.#uncount(this.#byAddress, networkOf(address), FREE_FAILURES_PER_ADDRESS);
+  /**
+   * A try begun ends: 'failed' counts it; 'right' (a right password) forgets the name's failures and remembers the
+   * address as this user's; 'not_judged' (the gateway could not check it) leaves everything as it was.
+   */
+  end(name: string, address: string, outcome: TryOutcome): void {
+    this.#pend(this.#byName, name.toLowerCase(), -1);
+    this.#pend(this.#byAddress, networkOf(address), -1);
+    if (outcome === 'failed') this.failed(name, address);
+    if (outcome === 'right') this.succeeded(name, address);
   }
 
   failed(name: string, address: string): void {
@@ -84,7 +100,7 @@ export class SignInThrottle {
 
   /** Milliseconds before `address` may try again by its own count alone (sign-ups: there is no name yet), or 0. */
   waitFrom(address: string): number {
-    return this.#lockOf(this.#byAddress, networkOf(address), this.#now());
+    return this.#lockOf(this.#byAddress, networkOf(address), FREE_FAILURES_PER_ADDRESS, this.#now());
   }
 
   /** One more try counted against `address` alone (its own free tries, then the same growing wait). */
@@ -92,37 +108,47 @@ export class SignInThrottle {
     this.#count(this.#byAddress, networkOf(address), FREE_FAILURES_PER_ADDRESS, this.#now());
   }
 
-  /** A right password, for a try begun: the name's failures are forgotten, the address's count of it taken back, and the address remembered as this user's. */
+  /** A right password: the name's failures are forgotten and the address remembered as this user's. */
   succeeded(name: string, address: string): void {
-    this.#uncount(this.#byAddress, networkOf(address), FREE_FAILURES_PER_ADDRESS);
     name = name.toLowerCase();
-    this.#byName.delete(name);
+    const entry = this.#byName.get(name);
+    if (entry && entry.pending > 0) Object.assign(entry, { count: 0, lockedUntil: 0 });
+    else this.#byName.delete(name);
     const known = this.#knownAddresses.get(name) ?? new Set<string>();
     if (known.size >= MAX_KNOWN_ADDRESSES_PER_NAME) known.delete(known.values().next().value as string);
     known.add(networkOf(address));
     remember(this.#knownAddresses, name, known);
   }
 
-  #lockOf(map: Map<string, Failures>, key: string, now: number): number {
+  /**
+   * The wait `key` is held for: its lock; or, while tries are pending, the lock they would make were they all to fail
+   * (past the free failures already, one try at a time: the next waits a second for the pending one's answer).
+   */
+  #lockOf(map: Map<string, Failures>, key: string, free: number, now: number): number {
     const entry = map.get(key);
     if (!entry) return 0;
-    if (entry.lockedUntil <= now && now - entry.last > FORGET_AFTER_MS) {
+    if (entry.pending === 0 && entry.lockedUntil <= now && now - entry.last > FORGET_AFTER_MS) {
       map.delete(key);
       return 0;
     }
-    return Math.max(0, entry.lockedUntil - now);
+    const locked = Math.max(0, entry.lockedUntil - now);
+    if (entry.pending === 0) return locked;
+    const counted = now - entry.last > FORGET_AFTER_MS ? 0 : entry.count;
+    const pendingWait = counted >= free ? PENDING_WAIT_MS : counted + entry.pending >= free ? waitAfter(counted + entry.pending, free) : 0;
+    return Math.max(locked, pendingWait);
   }
 
-  #uncount(map: Map<string, Failures>, key: string, free: number): void {
+  #pend(map: Map<string, Failures>, key: string, by: 1 | -1): void {
     const entry = map.get(key);
-    if (!entry || entry.count === 0) return;
-    entry.count--;
-    entry.lockedUntil = entry.count >= free ? entry.last + waitAfter(entry.count, free) : 0;
+    if (entry) entry.pending = Math.max(0, entry.pending + by);
+    else if (by > 0) remember(map, key, { count: 0, last: 0, lockedUntil: 0, pending: 1 });
   }
 
   #count(map: Map<string, Failures>, key: string, free: number, now: number): void {
     const old = map.get(key);
-    const entry = old && now - old.last <= FORGET_AFTER_MS ? old : { count: 0, last: now, lockedUntil: 0 };
+    const entry = old ?? { count: 0, last: now, lockedUntil: 0, pending: 0 };
+    // Failures an hour old are forgotten; the tries still pending are not.
+    if (now - entry.last > FORGET_AFTER_MS) entry.count = 0;
     entry.count++;
     entry.last = now;
     if (entry.count >= free) entry.lockedUntil = now + waitAfter(entry.count, free);

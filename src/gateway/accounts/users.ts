@@ -19,6 +19,8 @@ export interface NewUserRequest {
   readonly joinOwnNameAccount?: boolean;
   /** Who makes the user, for the audit log (a console user, or CLI_ACTOR); absent: not an admin action (the first-admin setup). */
   readonly acting?: Acting;
+  /** The password hashed already (hashPassword), when the caller had to hash it before anything else. */
+  readonly passwordHash?: string;
 }
 
 /** Creates the user; throws StoreError ('invalid', 'conflict', 'not_found') with words for people. */
@@ -36,7 +38,7 @@ export async function createUser(store: Store, request: NewUserRequest): Promise
   if (request.account === undefined && existing && !request.joinOwnNameAccount) {
     throw new StoreError('conflict', `an account named "${request.name}" exists already: give --account ${request.name} to put the user on it`);
   }
-  const passwordHash = await hashPassword(request.password);
+  const passwordHash = request.passwordHash ?? (await hashPassword(request.password));
   const account = existing ?? (await store.createAccount(accountName, 0));
   const audit = request.acting === undefined ? undefined
     : auditEntry(request.acting, 'user.create', request.name, { account: accountName, admin: request.admin, new_account: !existing });

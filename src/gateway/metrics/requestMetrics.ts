@@ -29,11 +29,11 @@ export interface RequestMetricsOptions {
 export class RequestMetrics {
   readonly #endpoints: ReadonlySet<string>;
   readonly #knownModel: (name: string) => boolean;
-  readonly #requests = new Counter('model_gateway_requests_total', 'Requests answered, by endpoint and HTTP status (499: the client went away first).', ['endpoint', 'status']);
+  readonly #requests = new Counter('model_gateway_requests_total', 'Requests answered, as the request log records them (the console\'s own pages and reads are not counted), by endpoint and HTTP status (499: the client went away first).', ['endpoint', 'status']);
   readonly #errors = new Counter('model_gateway_request_errors_total', "Requests that ended in an error, by the contract's error code.", ['code']);
   readonly #modelRequests = new Counter('model_gateway_model_requests_total', 'Requests for a model, by model and HTTP status.', ['model', 'status']);
   readonly #tokens = new Counter('model_gateway_tokens_total', 'Tokens charged, by model and type (prompt or completion).', ['model', 'type']);
-  readonly #cost = new Counter('model_gateway_cost_usd_total', 'What requests were charged, in USD (exact to the micro-dollar), by model.', ['model'], usd);
+  readonly #cost = new Counter('model_gateway_cost_usd_total', 'What requests were charged as they were settled, in USD (exact to the micro-dollar), by model.', ['model'], usd);
   readonly #duration = new Histogram('model_gateway_request_duration_seconds', 'From the request to the end of its answer, by endpoint.', ['endpoint'], DURATION_BUCKETS);
   readonly #firstByte = new Histogram('model_gateway_upstream_first_byte_seconds', "From the request to the first byte of the upstream's answer, by the channel that served it.", ['channel'], FIRST_BYTE_BUCKETS);
   readonly #attempts = new Counter('model_gateway_upstream_attempts_total', 'Attempts sent to upstreams, by channel and result: ok, or why it failed (the next channel was tried).', ['channel', 'result']);

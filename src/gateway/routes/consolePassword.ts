@@ -9,7 +9,7 @@
 import { hashPassword, passwordProblem, verifyPassword } from '../accounts/passwords.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ApiHandler } from './api.ts';
-import { guessChecked, signIn, throttled } from './consoleSession.ts';
+import { judged, signIn, throttled } from './consoleSession.ts';
 import { sourceOf } from './session.ts';
 
 export const changePassword: ApiHandler<'changePassword'> = async (gw, ctx, { caller: { user }, body }) => {
@@ -17,8 +17,7 @@ export const changePassword: ApiHandler<'changePassword'> = async (gw, ctx, { ca
   const throttle = gw.console.throttle;
   const wait = throttle.begin(user.name, source);
   if (wait > 0) throw throttled('sign_in_throttled', wait);
-  if (!(await guessChecked(throttle, user.name, source, () => verifyPassword(body.current, user.passwordHash)))) throw new HttpError('current_password_wrong');
-  throttle.succeeded(user.name, source);
+  if (!(await judged(throttle, user.name, source, () => verifyPassword(body.current, user.passwordHash)))) throw new HttpError('current_password_wrong');
   const problem = passwordProblem(body.new);
   if (problem) throw new HttpError('invalid_request', `new: ${problem}.`);
   await gw.store.setUserPassword(user.name, await hashPassword(body.new));

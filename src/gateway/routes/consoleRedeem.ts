@@ -12,7 +12,7 @@ import { HttpError } from '../http/errors.ts';
 import { StoreError } from '../store/types.ts';
 import type { ApiHandler } from './api.ts';
 import { money } from './consoleCatalog.ts';
-import { guessChecked, throttled } from './consoleSession.ts';
+import { judged, throttled } from './consoleSession.ts';
 import { sourceOf } from './session.ts';
 
 export const redeem: ApiHandler<'redeemCode'> = async (gw, ctx, { caller: { user }, body: { code } }) => {
@@ -22,7 +22,8 @@ export const redeem: ApiHandler<'redeemCode'> = async (gw, ctx, { caller: { user
   const source = sourceOf(ctx);
   const wait = throttle.begin(account, source);
   if (wait > 0) throw throttled('redemption_throttled', wait);
-  const redemption = await guessChecked(throttle, account, source, async () => {
+  // A right code forgets nothing and remembers nothing: only wrong ones count.
+  const redemption = await judged(throttle, account, source, async () => {
     try {
       return await redeemTyped(gw.store, code, { accountId: user.accountId, userId: user.id }, Date.now());
     } catch (error) {
@@ -30,9 +31,8 @@ export const redeem: ApiHandler<'redeemCode'> = async (gw, ctx, { caller: { user
       if (error instanceof StoreError && error.code === 'invalid') throw new HttpError('invalid_request', `${error.message}.`);
       throw error;
     }
-  });
+  }, 'not_judged');
   if (!redemption) throw new HttpError('redemption_code_invalid');
-  throttle.notFailed(account, source);
   // The request path sees the new balance at once (a reload already under way may predate the credit: then one more).
   for (let i = 0; i < 3; i++) {
     const reloading = gw.catalog.refresh();

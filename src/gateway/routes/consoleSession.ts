@@ -5,13 +5,13 @@
  * work; tries are counted per name and per address as they arrive, before any hash is computed. The CSRF proof
  * and the bodies are api.ts's, by the route table.
  */
-import { passwordProblem, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.ts';
+import { hashPassword, passwordProblem, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.ts';
 import { SESSION_LIFETIME_MS } from '../accounts/sessions.ts';
 import { createUser } from '../accounts/users.ts';
 import { cameOverHttps, clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../http/cookies.ts';
 import { HttpError } from '../http/errors.ts';
 import { StoreError, type UserRecord } from '../store/types.ts';
-import type { SignInThrottle } from '../accounts/signInThrottle.ts';
+import type { SignInThrottle, TryOutcome } from '../accounts/signInThrottle.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
 import type { ApiHandler, Reply } from './api.ts';
@@ -38,15 +38,18 @@ export function throttled(code: 'sign_in_throttled' | 'redemption_throttled' | '
 }
 
 /**
- * The check of a try begun on `throttle` (SignInThrottle.begin): when it fails for the gateway's reasons (too many
- * password checks at once, the store), not the guess's, the try's count is taken back.
+ * The check of a try begun on `throttle` (SignInThrottle.begin), and how the try ended: failed when the check says
+ * wrong (null or false), `whenRight` when it says right, not judged when it threw (too many password checks at once,
+ * the store): the gateway's failure, not the guess's.
  */
-export async function guessChecked<T>(throttle: SignInThrottle, name: string, source: string, check: () => Promise<T>): Promise<T> {
+export async function judged<T>(throttle: SignInThrottle, name: string, source: string, check: () => Promise<T | null | false>, whenRight: TryOutcome = 'right'): Promise<T | null | false> {
+  let outcome: TryOutcome = 'not_judged';
   try {
-    return await check();
-  } catch (error) {
-    throttle.notFailed(name, source);
-    throw error;
+    const result = await check();
+    outcome = result === null || result === false ? 'failed' : whenRight;
+    return result;
+  } finally {
+    throttle.end(name, source, outcome);
   }
 }
 
@@ -55,14 +58,13 @@ export const login: ApiHandler<'signIn'> = async (gw, ctx, { body: { name, passw
   const throttle = gw.console.throttle;
   const wait = throttle.begin(name, source);
   if (wait > 0) throw throttled('sign_in_throttled', wait);
-  const user = await guessChecked(throttle, name, source, async () => {
+  const user = await judged(throttle, name, source, async () => {
     const found = await gw.store.findUser({ name });
     // The same work whether or not the user exists: the refusal's timing tells nothing.
     const right = found ? await verifyPassword(password, found.passwordHash) : await verifyAgainstNothing(password);
     return right && found?.status === 'enabled' ? found : null;
   });
   if (!user) throw new HttpError('invalid_credentials');
-  throttle.succeeded(name, source);
   return signIn(gw, ctx, user, 200);
 };
 
@@ -101,10 +103,12 @@ export const setup: ApiHandler<'setUp'> = async (gw, ctx, { body }) => {
   const nameTaken = (await gw.store.findUser({ name: body.name })) !== null;
   const problem = passwordProblem(body.password) ?? (nameTaken ? `a user named "${body.name}" already exists` : null);
   if (problem) throw new HttpError('invalid_request', `${problem}.`);
+  // Hashed before the link is spent: a hash refused for the moment (too many at once) leaves the link usable.
+  const passwordHash = await hashPassword(body.password);
   if (!link.use(body.token)) throw new HttpError('setup_link_invalid');
   let user: UserRecord;
   try {
-    user = await createUser(gw.store, { name: body.name, password: body.password, admin: true, joinOwnNameAccount: true });
+    user = await createUser(gw.store, { name: body.name, password: body.password, passwordHash, admin: true, joinOwnNameAccount: true });
   } catch (error) {
     if (error instanceof StoreError) throw new HttpError('invalid_request', `${error.message}.`);
     throw error;

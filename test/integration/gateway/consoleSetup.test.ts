@@ -2,6 +2,7 @@
 // only in the URL's #fragment, accepted once, within the hour, and never once an admin exists.
 import assert from 'node:assert/strict';
 import { SETUP_LINK_MS } from '../../../src/gateway/accounts/setupLink.ts';
+import { HASHES_AT_ONCE, HASHES_WAITING, hashPassword, verifyPassword } from '../../../src/gateway/accounts/passwords.ts';
 import { assertError } from '../../support/answer.ts';
 import { consoleAgent, makeUser, PASSWORD } from './consoleAgent.ts';
 import { startTestGateway, type Started } from './helpers.ts';
@@ -43,6 +44,19 @@ describe('console first-admin setup link', function () {
 
     assertError(await consoleAgent(t.gw).post('/api/console/setup', { token, name: 'root2', password: PASSWORD }), 403, 'setup_link_invalid');
     assert.equal((await t.admin().listUsers()).length, 1);
+  });
+
+  it('a setup refused because too many passwords are being checked (503) leaves the link usable', async () => {
+    const token = tokenOf(t);
+    // The gateway runs in this process: fill its password line as a flood of sign-ins would.
+    const stored = await hashPassword('some other password');
+    const flood = Array.from({ length: HASHES_AT_ONCE + HASHES_WAITING }, () => verifyPassword('a guess at it', stored));
+    const busy = await consoleAgent(t.gw).post('/api/console/setup', { token, name: 'root', password: PASSWORD });
+    assertError(busy, 503, 'password_checks_busy');
+    assert.equal(busy.headers.get('retry-after'), '1');
+    await Promise.all(flood);
+    const made = await consoleAgent(t.gw).post('/api/console/setup', { token, name: 'root', password: PASSWORD });
+    assert.equal(made.status, 201, made.text);
   });
 
   it('expires after an hour', async () => {

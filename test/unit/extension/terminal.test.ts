@@ -162,7 +162,19 @@ describe('what /terminal sends and reads back', () => {
       '```powershell\nGet-ChildItem *.log | ForEach-Object {\n  Remove-Item $_\n}\n```',
       '```sh\nwhile read -r line\ndo echo "$line"\ndone < list.txt\n```',
     ];
+    scripts.push(
+      '```bash\ncat <<\\EOF > f\nhello\nEOF\n```',
+      '```powershell\n$text = @"\nline one\n"@\nWrite-Output $text\n```',
+      '```bash\ngit commit -m "first line\nsecond line"\n```',
+    );
     for (const script of scripts) assert.equal(commandToInsert(script), null, script);
+    assert.equal(commandToInsert('```powershell\nGet-ChildItem *.log\nSelect-String -Path *.log -Pattern error\nForEach-Object -Begin {} -Process {}\n```', 'pwsh'),
+      'Get-ChildItem *.log && Select-String -Path *.log -Pattern error && ForEach-Object -Begin {} -Process {}', 'a command named like a keyword is a command');
+    assert.equal(commandToInsert('```bash\necho $((1 << 4))\necho done\n```'), 'echo $((1 << 4)) && echo done', 'a shift is not a here-document');
+    assert.equal(commandToInsert('```bash\n# pick one |\nls -la\npwd\n```'), 'ls -la && pwd', 'a comment ending in a pipe takes nothing with it');
+    assert.equal(commandToInsert('```bash\nnpm run watch &\nnpm start\n```'), 'npm run watch & npm start', 'a background command is followed, not chained');
+    assert.equal(commandToInsert('```\ncd app\nls\n```', 'nu'), 'cd app; ls', 'Nushell has no &&');
+    assert.equal(commandToInsert('```bash\necho "it\'s fine"\nls\n```'), 'echo "it\'s fine" && ls', 'an apostrophe inside double quotes is no open quote');
     assert.equal(commandToInsert('```bash\nfor f in *.log; do gzip "$f"; done\n```'), 'for f in *.log; do gzip "$f"; done', 'a loop on one line is one command');
     assert.equal(commandToInsert('```bash\ngrep -c x <<< "$text"\nls\n```'), 'grep -c x <<< "$text" && ls', 'a here-string is not a here-document');
   });

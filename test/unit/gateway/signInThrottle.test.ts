@@ -70,24 +70,30 @@ describe('SignInThrottle', () => {
     assert.equal(throttle.wait('ada', 'a2'), 0);
   });
 
-  it('begin() counts a try as it arrives: tries made together are held like tries made one after another', () => {
+  it('begin() holds a try as pending: tries made together are held like tries made one after another', () => {
     const begun: number[] = [];
     for (let i = 0; i < FREE_FAILURES_PER_NAME + 3; i++) begun.push(throttle.begin('ada', 'a1'));
     assert.deepEqual(begun, [...Array(FREE_FAILURES_PER_NAME).fill(0), FIRST_WAIT_MS, FIRST_WAIT_MS, FIRST_WAIT_MS], 'refused ones are not counted: the wait does not grow');
+    for (let i = 0; i < FREE_FAILURES_PER_NAME; i++) throttle.end('ada', 'a1', 'failed');
+    assert.equal(throttle.wait('ada', 'a2'), FIRST_WAIT_MS, 'once judged wrong, they are failures');
   });
 
-  it('a try begun that was right takes its count back: notFailed() from the name and the address, succeeded() from the address', () => {
+  it('a try that ends right or unjudged leaves no count behind, and never locks anything again', () => {
     for (let i = 0; i < FREE_FAILURES_PER_NAME - 1; i++) throttle.failed('ada', 'a1');
     assert.equal(throttle.begin('ada', 'a1'), 0);
     assert.equal(throttle.wait('ada', 'a2'), FIRST_WAIT_MS, 'while it is checked, it counts');
-    throttle.notFailed('ada', 'a1');
-    assert.equal(throttle.wait('ada', 'a2'), 0, 'taken back, the lock it made is gone');
-    for (let i = 0; i < FREE_FAILURES_PER_ADDRESS - 1; i++) {
-      assert.equal(throttle.begin(`name-${i}`, 'office'), 0);
-      throttle.succeeded(`name-${i}`, 'office');
-    }
-    assert.equal(throttle.begin('one-more', 'office'), 0, 'right passwords use none of the address\'s free failures');
-    throttle.notFailed('nobody', 'nowhere');
-    assert.equal(throttle.wait('nobody', 'nowhere'), 0, 'taking back what was never counted changes nothing');
+    throttle.end('ada', 'a1', 'not_judged');
+    assert.equal(throttle.wait('ada', 'a2'), 0, 'not judged (the gateway could not check it): as if never tried');
+    // An address past its free failures, long ago: a right sign-in from it must not lock it again.
+    for (let i = 0; i < FREE_FAILURES_PER_ADDRESS + 5; i++) throttle.failed(`name-${i}`, 'office');
+    now += MAX_WAIT_MS + 1;
+    assert.equal(throttle.begin('ada', 'office'), 0);
+    throttle.end('ada', 'office', 'right');
+    assert.equal(throttle.wait('bob', 'office'), 0, 'a right password locks nobody out');
+    assert.equal(throttle.begin('bob', 'office'), 0);
+    throttle.end('bob', 'office', 'right');
+    assert.equal(throttle.wait('carol', 'office'), 0);
+    throttle.end('nobody', 'nowhere', 'not_judged');
+    assert.equal(throttle.wait('nobody', 'nowhere'), 0, 'ending what was never begun changes nothing');
   });
 });
