@@ -103,6 +103,19 @@ export class SignInThrottle {
     return this.#lockOf(this.#byAddress, networkOf(address), FREE_FAILURES_PER_ADDRESS, this.#now());
   }
 
+  /** A try counted against `address` alone (sign-ups) that begins now: as begin(), refused or pending until endFrom(). */
+  beginFrom(address: string): number {
+    const wait = this.waitFrom(address);
+    if (wait === 0) this.#pend(this.#byAddress, networkOf(address), 1);
+    return wait;
+  }
+
+  /** The try begun with beginFrom() ends: `counted` when the gateway decided it (made or refused), else left uncounted. */
+  endFrom(address: string, counted: boolean): void {
+    this.#pend(this.#byAddress, networkOf(address), -1);
+    if (counted) this.triedFrom(address);
+  }
+
   /** One more try counted against `address` alone (its own free tries, then the same growing wait). */
   triedFrom(address: string): void {
     this.#count(this.#byAddress, networkOf(address), FREE_FAILURES_PER_ADDRESS, this.#now());

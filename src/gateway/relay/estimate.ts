@@ -81,6 +81,16 @@ export function estimatePromptTokensOfMessages(body: CountTokensRequest): number
 }
 
 /** Characters of generated text in one chat delta or message (content, reasoning, tool arguments) or completion choice (text). */
+/** What a Messages content block generated, in characters: its text, thinking, or a tool call's name and input. */
+export function messagesBlockChars(block: unknown): number {
+  if (block === null || typeof block !== 'object') return 0;
+  const b = block as { type?: unknown; text?: unknown; thinking?: unknown; name?: unknown; input?: unknown };
+  if (b.type === 'text' && typeof b.text === 'string') return b.text.length;
+  if (b.type === 'thinking' && typeof b.thinking === 'string') return b.thinking.length;
+  if (b.type === 'tool_use') return (typeof b.name === 'string' ? b.name.length : 0) + JSON.stringify(b.input ?? {}).length;
+  return 0;
+}
+
 export function generatedChars(part: unknown): number {
   if (part === null || typeof part !== 'object') return 0;
   const p = part as { content?: unknown; text?: unknown; reasoning_content?: unknown; reasoning?: unknown; tool_calls?: unknown; function_call?: unknown };

@@ -6,6 +6,7 @@
  */
 import { errorMessageOf, channelSecrets, redactSecrets } from '../../contract/index.ts';
 import { cutAnswer } from './formats/cutAnswer.ts';
+import { formatToolName } from './formats/chatMessages/jsonFormat.ts';
 import { answerWithCost } from './formats/cost.ts';
 import { parseObject } from './formats/openaiStream.ts';
 import type { Translation } from './formats/translation.ts';
@@ -27,7 +28,9 @@ export function answerJson(ctx: AttemptContext, bytes: Buffer, translation: Tran
   const success = { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt) } as const;
   // An upstream that ignored the cap it was sent (its own count says so): the answer is cut to the cap.
   const cap = request.maxCompletionTokens;
-  const cut = cap !== null && !usage.estimated && usage.completionTokens > cap ? cutAnswer(translation.upstream, parsed, usage.completionTokens, cap) : null;
+  // A JSON format asked of a Messages upstream is the answer's text there (formats/chatMessages/jsonFormat.ts): cut as text.
+  const formatTool = translation.upstream === 'messages' ? formatToolName(request) : null;
+  const cut = cap !== null && !usage.estimated && usage.completionTokens > cap ? cutAnswer(translation.upstream, parsed, usage.completionTokens, cap, formatTool) : null;
   if (cut && cap !== null) {
     const capped = { ...usage, completionTokens: cap };
     const text = JSON.stringify(cut);

@@ -9,6 +9,7 @@
  */
 import { signUp, SignUpRefused, refusedAtOnce } from '../accounts/signUp.ts';
 import { HttpError } from '../http/errors.ts';
+import { PasswordChecksBusy } from '../accounts/passwords.ts';
 import type { ApiHandler } from './api.ts';
 import { signIn, throttled } from './consoleSession.ts';
 import { sourceOf } from './session.ts';
@@ -21,15 +22,20 @@ export const signUpHandler: ApiHandler<'signUp'> = async (gw, ctx, { body }) => 
   if (atOnce) throw new HttpError(atOnce);
   const throttle = gw.console.signUpThrottle;
   const source = sourceOf(ctx);
-  const wait = throttle.waitFrom(source);
+  const wait = throttle.beginFrom(source);
   if (wait > 0) throw throttled('sign_up_throttled', wait);
-  throttle.triedFrom(source);
+  // Counted once decided, made or refused; one the gateway could not take (too many passwords at once) is not.
+  let decided = false;
   let user;
   try {
     ({ user } = await signUp(gw.store, settings, request, Date.now()));
+    decided = true;
   } catch (error) {
+    decided = !(error instanceof PasswordChecksBusy);
     if (error instanceof SignUpRefused) throw new HttpError(error.code);
     throw error;
+  } finally {
+    throttle.endFrom(source, decided);
   }
   return signIn(gw, ctx, user, 201);
 };

@@ -56,6 +56,18 @@ describe('self sign-up, its pure parts', () => {
     assert.equal(throttle.waitFrom('a1'), 2 * FIRST_WAIT_MS);
   });
 
+  it('sign-up tries made together are held as made one after another; one the gateway could not take is not counted', () => {
+    const throttle = new SignInThrottle(() => 1_000_000);
+    const begun = Array.from({ length: FREE_FAILURES_PER_ADDRESS + 2 }, () => throttle.beginFrom('a1'));
+    assert.deepEqual(begun.slice(FREE_FAILURES_PER_ADDRESS - 1), [0, FIRST_WAIT_MS, FIRST_WAIT_MS]);
+    for (let i = 0; i < FREE_FAILURES_PER_ADDRESS - 1; i++) throttle.endFrom('a1', true);
+    throttle.endFrom('a1', false);
+    assert.equal(throttle.waitFrom('a1'), 0, 'the one not taken is not counted');
+    assert.equal(throttle.beginFrom('a1'), 0);
+    throttle.endFrom('a1', true);
+    assert.equal(throttle.waitFrom('a1'), FIRST_WAIT_MS);
+  });
+
   it('the refusals say what to do, and the password rule is the one the gateway applies', () => {
     assert.match(ERROR_CODES.password_too_short.message, new RegExp(`at least ${MIN_PASSWORD_LENGTH} characters`));
     assert.match(ERROR_CODES.sign_up_closed.message, /Ask an admin/);

@@ -7,6 +7,8 @@ import { chatAnswerToMessages, messagesAnswerToChat } from '../../../src/gateway
 import { chatToMessagesRequest, messagesToChatRequest } from '../../../src/gateway/relay/formats/chatMessages/request.ts';
 import { chatToMessagesStream, messagesToChatStream } from '../../../src/gateway/relay/formats/chatMessages/stream.ts';
 import { ConversionError } from '../../../src/gateway/relay/formats/types.ts';
+import { cutAnswer } from '../../../src/gateway/relay/formats/cutAnswer.ts';
+import { messagesBlockChars } from '../../../src/gateway/relay/estimate.ts';
 import type { RelayRequest, RelayUsage } from '../../../src/gateway/relay/types.ts';
 import { relayChannel } from '../../support/channels.ts';
 
@@ -104,8 +106,6 @@ describe('chat completions <-> Messages', () => {
       assert.throws(() => chatToMessagesRequest(chat({ top_logprobs: 3 }), 10), /logprobs/);
       assert.throws(() => chatToMessagesRequest(chat({ response_format: { type: 'grammar' } }), 10), /"grammar" cannot be enforced/);
       assert.throws(() => chatToMessagesRequest(chat({ response_format: { type: 'json_schema', json_schema: { name: 's', schema: { type: 'array' } } } }), 10), /a schema of a JSON object/);
-      const tool = { type: 'function', function: { name: 'report', parameters: { type: 'object' } } };
-      assert.throws(() => chatToMessagesRequest(chat({ tools: [tool], response_format: { type: 'json_schema', json_schema: { name: 'report', schema: { type: 'object' } } } }), 10), /"report" is also the name of one of the tools/);
       for (const fine of [{ n: 1 }, { logprobs: false }, { response_format: { type: 'text' } }, { reasoning_effort: 'high' }]) {
         assert.equal((chatToMessagesRequest(chat(fine), 10)['messages'] as object[]).length, 1);
       }
@@ -129,6 +129,11 @@ describe('chat completions <-> Messages', () => {
       assert.deepEqual(chatToMessagesRequest(chat({ tools: [own], tool_choice: 'auto', parallel_tool_calls: false, response_format: format }), 10)['tool_choice'], { type: 'any', disable_parallel_tool_use: true });
       assert.deepEqual(chatToMessagesRequest(chat({ tools: [own], tool_choice: { type: 'function', function: { name: 'lookup' } }, response_format: format }), 10)['tool_choice'], { type: 'tool', name: 'lookup' });
       assert.deepEqual(chatToMessagesRequest(chat({ tools: [own], tool_choice: 'none', response_format: format }), 10)['tool_choice'], { type: 'tool', name: 'out', disable_parallel_tool_use: true });
+      // A format named like one of the client's tools gets a name of its own (the answer is read back by that name).
+      const clash = { type: 'function', function: { name: 'json_answer', parameters: { type: 'object' } } };
+      assert.deepEqual(names(chatToMessagesRequest(chat({ tools: [clash], response_format: { type: 'json_object' } }), 10)), ['json_answer', 'json_answer_2']);
+      assert.deepEqual(names(chatToMessagesRequest(chat({ tools: [{ ...own, function: { name: 'out' } }], response_format: format }), 10)), ['out', 'out_2']);
+      assert.doesNotThrow(() => chatToMessagesRequest(chat({ tools: 'none' as unknown as [], response_format: format }), 10), 'tools that are not a list are no tools');
     });
 
     it('the call of the format\'s tool comes back as the content, whole and streamed, ending with "stop"; other calls stay calls', () => {
@@ -153,6 +158,34 @@ describe('chat completions <-> Messages', () => {
       assert.equal(deltas.map((d: any) => d.content ?? '').join(''), '{"answer": 42}');
       assert.ok(deltas.every((d: any) => d.tool_calls === undefined), 'no tool call reaches the client');
       assert.equal(chunks.at(-1).choices[0].finish_reason, 'stop');
+
+      // {} streams as no delta at all; a second call of the format's tool would spoil the JSON.
+      const again = messagesToChatStream(request('chat', body, { clientWantsUsage: false }));
+      const empty = [
+        { type: 'message_start', message: { id: 'msg_3' } },
+        { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't1', name: 'out', input: {} } },
+        { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '' } },
+        { type: 'content_block_stop', index: 0 },
+        { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 't2', name: 'out', input: {} } },
+        { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"x":1}' } },
+        { type: 'content_block_stop', index: 1 },
+        { type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 5 } },
+      ];
+      const emptyText = empty.map((json) => again.event({ event: json.type, data: JSON.stringify(json), json })).join('') + again.finish(usage);
+      const contents = events(emptyText).map(([, data]) => data).filter((c) => c !== '[DONE]').map((c: any) => c.choices[0].delta.content ?? '').join('');
+      assert.equal(contents, '{}');
+      const twice = messagesAnswerToChat({ content: [{ type: 'text', text: 'Here: ' }, { type: 'tool_use', id: 'a', name: 'out', input: { x: 1 } }, { type: 'tool_use', id: 'b', name: 'out', input: { x: 2 } }], stop_reason: 'tool_use' }, 'plat', usage, 'out') as any;
+      assert.equal(twice.choices[0].message.content, '{"x":1}', 'the first call alone: words around it or a second call would spoil the JSON');
+    });
+
+    it('an answer that ran past the cap is cut as text, the format\'s JSON too; a usage-less answer is estimated from every block', () => {
+      const long = { content: [{ type: 'tool_use', id: 'a', name: 'out', input: { story: 'x'.repeat(400) } }], stop_reason: 'tool_use', usage: { input_tokens: 5, output_tokens: 100 } };
+      const cut = cutAnswer('messages', long, 100, 10, 'out')!;
+      const chat = messagesAnswerToChat(cut, 'plat', usage, 'out') as any;
+      assert.equal(chat.choices[0].finish_reason, 'length');
+      assert.equal(chat.choices[0].message.content, JSON.stringify(long.content[0]!.input).slice(0, Math.floor(JSON.stringify(long.content[0]!.input).length / 10)));
+      assert.equal(messagesBlockChars({ type: 'tool_use', name: 'out', input: { a: 1 } }), 3 + 7);
+      assert.equal(messagesBlockChars({ type: 'thinking', thinking: 'hmm' }), 3);
     });
 
     it('a thinking budget the account\'s lower max_tokens would not leave room for is lowered below it, never under the least budget', () => {

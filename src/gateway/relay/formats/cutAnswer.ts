@@ -10,7 +10,8 @@ type Json = Record<string, unknown>;
 
 const cutText = (text: unknown, ratio: number): unknown => (typeof text === 'string' ? text.slice(0, Math.floor(text.length * ratio)) : text);
 
-export function cutAnswer(format: UpstreamFormat, answer: Json, reported: number, cap: number): Json | null {
+/** `formatTool`: the Messages tool a JSON format was asked through (chatMessages/jsonFormat.ts): its call is the answer's text, cut as text. */
+export function cutAnswer(format: UpstreamFormat, answer: Json, reported: number, cap: number, formatTool: string | null = null): Json | null {
   const ratio = cap / reported;
   if (format === 'chat' || format === 'completion') {
     const choices = (answer['choices'] as Json[] | undefined)?.map((choice) => {
@@ -26,7 +27,11 @@ export function cutAnswer(format: UpstreamFormat, answer: Json, reported: number
     return { ...answer, choices, usage: { ...usage, completion_tokens: cap, total_tokens: prompt + cap } };
   }
   if (format === 'messages') {
-    const content = (answer['content'] as Json[] | undefined)?.map((block) => (block['type'] === 'text' ? { ...block, text: cutText(block['text'], ratio) } : block));
+    const content = (answer['content'] as Json[] | undefined)?.map((block) => {
+      if (block['type'] === 'text') return { ...block, text: cutText(block['text'], ratio) };
+      if (block['type'] === 'tool_use' && formatTool !== null && block['name'] === formatTool) return { type: 'text', text: cutText(JSON.stringify(block['input'] ?? {}), ratio) };
+      return block;
+    });
     return { ...answer, content, stop_reason: 'max_tokens', usage: { ...(answer['usage'] as Json), output_tokens: cap } };
   }
   return null;

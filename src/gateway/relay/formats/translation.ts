@@ -4,7 +4,7 @@
  * pair no provider sends.
  */
 import { estimatedUsage } from '../attempt.ts';
-import { generatedChars } from '../estimate.ts';
+import { generatedChars, messagesBlockChars } from '../estimate.ts';
 import { withPlatformModel } from '../modelName.ts';
 import type { RelayRequest, RelayUsage } from '../types.ts';
 import { chatAnswerToMessages, messagesAnswerToChat } from './chatMessages/answer.ts';
@@ -58,7 +58,7 @@ const UPSTREAM: Readonly<Record<UpstreamFormat, UpstreamSide>> = {
     answerUsage(answer, request) {
       const content = answer['content'];
       if (!Array.isArray(content)) return null;
-      return messagesUsage(answer['usage']) ?? estimatedUsage(request, content.reduce((n: number, b: unknown) => n + generatedChars(b), 0));
+      return messagesUsage(answer['usage']) ?? estimatedUsage(request, content.reduce((n: number, b: unknown) => n + messagesBlockChars(b), 0));
     },
     reader: () => new MessagesStreamReader(),
   },

@@ -67,15 +67,18 @@ export function stopReasonOf(finish: string, calledTools: boolean): string {
 export function messagesAnswerToChat(answer: Json, model: string, usage: RelayUsage, formatTool: string | null = null): Json {
   let text = '';
   let reasoning = '';
+  /** The format's call, when the model made it: the content, alone (a second call or words around it would spoil the JSON). */
+  let formatted: string | null = null;
   const calls: Json[] = [];
   for (const block of (answer['content'] as Json[] | undefined) ?? []) {
     if (block['type'] === 'text') text += asText(block['text']);
     else if (block['type'] === 'thinking') reasoning += asText(block['thinking']);
-    else if (block['type'] === 'tool_use' && formatTool !== null && block['name'] === formatTool) text += JSON.stringify(block['input'] ?? {});
+    else if (block['type'] === 'tool_use' && formatTool !== null && block['name'] === formatTool) formatted ??= JSON.stringify(block['input'] ?? {});
     else if (block['type'] === 'tool_use') {
       calls.push({ id: block['id'], type: 'function', function: { name: block['name'], arguments: JSON.stringify(block['input'] ?? {}) } });
     }
   }
+  if (formatted !== null) text = formatted;
   const message: Json = { role: 'assistant', content: calls.length > 0 && !text ? null : text };
   if (reasoning) message['reasoning_content'] = reasoning;
   if (calls.length > 0) message['tool_calls'] = calls;

@@ -28,7 +28,7 @@ export function formatToolOf(body: Json): FormatTool | null {
   const type = format?.['type'];
   if (type === undefined || type === null || type === 'text') return null;
   if (type === 'json_object') {
-    return { name: DEFAULT_NAME, description: 'Write your whole answer as the input of this tool: one JSON object.', schema: { type: 'object' } };
+    return { name: freeName(DEFAULT_NAME, body), description: 'Write your whole answer as the input of this tool: one JSON object.', schema: { type: 'object' } };
   }
   if (type !== 'json_schema') throw new ConversionError(`response_format: "${String(type)}" cannot be enforced on this model's channel; describe the format in the prompt instead.`);
   const spec = (format?.['json_schema'] ?? {}) as Json;
@@ -37,10 +37,19 @@ export function formatToolOf(body: Json): FormatTool | null {
     throw new ConversionError("response_format.json_schema.schema: this model's channel takes a schema of a JSON object (\"type\": \"object\").");
   }
   const given = typeof spec['name'] === 'string' && TOOL_NAME.test(spec['name']) ? spec['name'] : DEFAULT_NAME;
-  const clientTools = ((body['tools'] as Json[] | undefined) ?? []).map((t) => (t['function'] as Json | undefined)?.['name']);
-  if (clientTools.includes(given)) throw new ConversionError(`response_format.json_schema.name: "${given}" is also the name of one of the tools; give the format another name.`);
   const about = typeof spec['description'] === 'string' && spec['description'] !== '' ? ` ${spec['description']}` : '';
-  return { name: given, description: `Write your whole answer as the input of this tool, in this JSON format.${about}`, schema: schema as Json };
+  return { name: freeName(given, body), description: `Write your whole answer as the input of this tool, in this JSON format.${about}`, schema: schema as Json };
+}
+
+/** `name`, or with a number after it when one of the client's tools has it (the same body gives the same name). */
+function freeName(name: string, body: Json): string {
+  const tools = Array.isArray(body['tools']) ? (body['tools'] as unknown[]) : [];
+  const taken = new Set(tools.map((t) => (t !== null && typeof t === 'object' ? ((t as Json)['function'] as Json | undefined)?.['name'] : undefined)));
+  if (!taken.has(name)) return name;
+  for (let n = 2; ; n++) {
+    const candidate = `${name.slice(0, 60)}_${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
 }
 
 /** The chat body a request reaches a Messages upstream with (a Responses request goes through chat). */

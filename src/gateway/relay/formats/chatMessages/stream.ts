@@ -106,8 +106,8 @@ export function messagesToChatStream(request: RelayRequest): StreamShaper {
   const created = Math.floor(Date.now() / 1000);
   const toolOfBlock = new Map<number, number>();
   const formatTool = formatToolName(request);
-  /** The blocks that are the format's call: their JSON is the answer's content. */
-  const formatBlocks = new Set<number>();
+  /** The block of the format's first call: its JSON is the answer's content (a second call would spoil it). */
+  let format: { index: number; sent: boolean; input: unknown } | null = null;
   const chunk = (delta: Json, finishReason: string | null = null): string =>
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
 
@@ -123,7 +123,7 @@ export function messagesToChatStream(request: RelayRequest): StreamShaper {
         case 'content_block_start': {
           const block = (json['content_block'] ?? {}) as Json;
           if (block['type'] === 'tool_use' && formatTool !== null && block['name'] === formatTool) {
-            formatBlocks.add(index);
+            format ??= { index, sent: false, input: block['input'] };
             return '';
           }
           if (block['type'] === 'tool_use') {
@@ -138,11 +138,24 @@ export function messagesToChatStream(request: RelayRequest): StreamShaper {
           const d = (json['delta'] ?? {}) as Json;
           if (d['type'] === 'text_delta' && asText(d['text'])) return chunk({ content: d['text'] });
           if (d['type'] === 'thinking_delta' && asText(d['thinking'])) return chunk({ reasoning_content: d['thinking'] });
-          if (d['type'] === 'input_json_delta' && asText(d['partial_json']) && formatBlocks.has(index)) return chunk({ content: d['partial_json'] });
+          if (d['type'] === 'input_json_delta' && format?.index === index) {
+            if (!asText(d['partial_json'])) return '';
+            format.sent = true;
+            return chunk({ content: d['partial_json'] });
+          }
+          // A second call of the format's tool is left out: its JSON after the first would be no JSON.
+          if (d['type'] === 'input_json_delta' && formatTool !== null && !toolOfBlock.has(index)) return '';
           if (d['type'] === 'input_json_delta' && asText(d['partial_json'])) {
             return chunk({ tool_calls: [{ index: toolOfBlock.get(index) ?? 0, function: { arguments: d['partial_json'] } }] });
           }
           return '';
+        }
+        case 'content_block_stop': {
+          // A call whose input came whole at its start, or empty ({} streams as no delta at all): the JSON, once.
+          if (format?.index !== index || format.sent) return '';
+          format.sent = true;
+          const input = format.input !== null && typeof format.input === 'object' ? format.input : {};
+          return chunk({ content: JSON.stringify(input) });
         }
         case 'message_delta': {
           const stop = asText((json['delta'] as Json | undefined)?.['stop_reason']);
