@@ -8,6 +8,7 @@ import { chatToMessagesRequest, messagesToChatRequest } from '../../../src/gatew
 import { chatToMessagesStream, messagesToChatStream } from '../../../src/gateway/relay/formats/chatMessages/stream.ts';
 import { ConversionError } from '../../../src/gateway/relay/formats/types.ts';
 import { cutAnswer } from '../../../src/gateway/relay/formats/cutAnswer.ts';
+import { responsesToChatRequest } from '../../../src/gateway/relay/formats/chatResponses/request.ts';
 import { messagesBlockChars } from '../../../src/gateway/relay/estimate.ts';
 import type { RelayRequest, RelayUsage } from '../../../src/gateway/relay/types.ts';
 import { relayChannel } from '../../support/channels.ts';
@@ -134,6 +135,13 @@ describe('chat completions <-> Messages', () => {
       assert.deepEqual(names(chatToMessagesRequest(chat({ tools: [clash], response_format: { type: 'json_object' } }), 10)), ['json_answer', 'json_answer_2']);
       assert.deepEqual(names(chatToMessagesRequest(chat({ tools: [{ ...own, function: { name: 'out' } }], response_format: format }), 10)), ['out', 'out_2']);
       assert.doesNotThrow(() => chatToMessagesRequest(chat({ tools: 'none' as unknown as [], response_format: format }), 10), 'tools that are not a list are no tools');
+    });
+
+    it('the Responses API\'s text.format reaches the format\'s tool with its name and description', () => {
+      const chat = responsesToChatRequest({ model: 'm', input: 'x', text: { format: { type: 'json_schema', name: 'plan', description: 'The steps.', schema: { type: 'object' }, strict: true } } } as never);
+      assert.deepEqual(chat['response_format'], { type: 'json_schema', json_schema: { name: 'plan', description: 'The steps.', schema: { type: 'object' }, strict: true } });
+      const tool = (chatToMessagesRequest(chat as ChatRequest, 10)['tools'] as any[])[0];
+      assert.deepEqual([tool.name, tool.description], ['plan', 'Write your whole answer as the input of this tool, in this JSON format. The steps.']);
     });
 
     it('the call of the format\'s tool comes back as the content, whole and streamed, ending with "stop"; other calls stay calls', () => {

@@ -49,7 +49,7 @@ export function responsesToChatRequest(body: ResponsesRequest): Json {
   if (choice !== undefined) chat['tool_choice'] = choice;
   const format = (b['text'] as { format?: Json } | null | undefined)?.format;
   if (format?.['type'] === 'json_schema') {
-    chat['response_format'] = { type: 'json_schema', json_schema: { name: format['name'], schema: format['schema'], strict: format['strict'] } };
+    chat['response_format'] = { type: 'json_schema', json_schema: { name: format['name'], ...(format['description'] !== undefined ? { description: format['description'] } : {}), schema: format['schema'], strict: format['strict'] } };
   } else if (format?.['type'] === 'json_object') chat['response_format'] = { type: 'json_object' };
   return chat;
 }
