@@ -38,15 +38,20 @@ function workerFile(): string | null {
 /** One worker thread and the jobs it has not answered yet. */
 class ScalingThread {
   readonly #worker: Worker;
-  /** Each job's answer: its URL, or undefined when the worker ended without answering it. */
+  /**
+   * Each job's answer: its URL; null when the worker gave it up (it ran too long, or the worker died with it: the
+   * host would stall on it in turn); undefined when the worker never started, so the host does it.
+   */
   readonly #waiting = new Map<number, (url: string | null | undefined) => void>();
   #nextId = 0;
   #idle: NodeJS.Timeout | null = null;
+  #online = false;
   ended = false;
 
   constructor(file: string) {
     this.#worker = new Worker(file);
     this.#worker.unref();
+    this.#worker.on('online', () => (this.#online = true));
     this.#worker.on('message', (result: ScaleResult) => {
       this.#waiting.get(result.id)?.(result.url);
       this.#waiting.delete(result.id);
@@ -54,12 +59,12 @@ class ScalingThread {
     });
     const end = (): void => {
       this.ended = true;
-      for (const resolve of this.#waiting.values()) resolve(undefined);
+      for (const resolve of this.#waiting.values()) resolve(this.#online ? null : undefined);
       this.#waiting.clear();
     };
-    // A worker that fails (its file cannot load, it throws) is not started again: the host does the work from then on.
     this.#worker.on('error', () => {
-      workersFail = true;
+      // One that could not even start (its file does not load) is not tried again: the host does the work from then on.
+      if (!this.#online) workersFail = true;
       end();
     });
     this.#worker.on('exit', end);
@@ -72,7 +77,7 @@ class ScalingThread {
     this.#worker.ref();
     const id = this.#nextId++;
     return new Promise((resolve) => {
-      // A job it does not answer in time is given up (and the worker with it): the host does it instead.
+      // A job it does not answer in time is given up, and the worker with it.
       const late = setTimeout(() => {
         this.ended = true;
         void this.#worker.terminate();
@@ -113,7 +118,7 @@ function scalingThread(): ScalingThread | null {
   return thread;
 }
 
-/** jpegDataUrl's answer, computed on the worker thread (here when no worker can run, or it ended with the job). */
+/** jpegDataUrl's answer, computed on the worker thread (here when no worker can start); null when the worker gave it up. */
 export async function scaledJpeg(bytes: Buffer, mime: string, tries: ReadonlyArray<readonly [number, number]>, maxChars: number): Promise<string | null> {
   const url = await scalingThread()?.scale({ bytes, mime, tries, maxChars });
   return url === undefined ? jpegDataUrl(bytes, mime, tries, maxChars) : url;

@@ -77,7 +77,20 @@ function fence(text: string): string {
   return `${marks}text\n${text}\n${marks}`;
 }
 
-const SHELL_BLOCKS = new Set(['', 'sh', 'bash', 'zsh', 'fish', 'shell', 'console', 'terminal', 'powershell', 'pwsh', 'ps1', 'ps', 'cmd', 'bat', 'batch']);
+const SHELL_BLOCKS = new Set(['', 'sh', 'bash', 'zsh', 'fish', 'shell', 'console', 'terminal', 'powershell', 'pwsh', 'ps1', 'ps', 'cmd', 'bat', 'batch', 'nu', 'nushell']);
+
+/** How a shell continues a line and quotes: its line-continuation character and whether `#` starts a comment. */
+type Dialect = 'posix' | 'powershell' | 'cmd';
+
+/** The dialect of the terminal's shell, else of the block's language tag (POSIX when neither says). */
+function dialectOf(shell: string, tag: string): Dialect {
+  const name = (shell || tag).toLowerCase();
+  if (['powershell', 'pwsh', 'ps1', 'ps'].includes(name)) return 'powershell';
+  if (['cmd', 'bat', 'batch'].includes(name)) return 'cmd';
+  return 'posix';
+}
+
+const CONTINUATION: Readonly<Record<Dialect, RegExp>> = { posix: /\\\s*$/, powershell: /`\s*$/, cmd: /\^\s*$/ };
 /** A prompt the model may have copied in front of a command: `$ `, `% `, `> `, `PS C:\dir> `, `C:\dir> `. */
 const PROMPT = /^(?:PS [^>]*> |[A-Za-z]:\\[^>]*> |[$%>] )/;
 const MAX_COMMAND = 2_000;
@@ -91,13 +104,15 @@ const MAX_COMMAND = 2_000;
 export function commandToInsert(answer: string, shell = ''): string | null {
   for (const block of answer.matchAll(/^ {0,3}(`{3,}|~{3,})[ \t]*([\w+-]*)[^\n]*\n([\s\S]*?)^ {0,3}\1[ \t]*$/gm)) {
     if (!SHELL_BLOCKS.has(block[2]!.toLowerCase())) continue;
-    // Comments go first: one ending in a pipe would otherwise take the next line with it.
+    const dialect = dialectOf(shell, block[2]!);
+    // Comments go first, whole lines and the ends of lines: one ending in a pipe would otherwise take the next line
+    // with it, and one left in a joined line would make the rest of it a comment.
     const lines = block[3]!.split('\n')
-      .map((line) => line.trim().replace(PROMPT, '').trim())
-      .filter((line) => line !== '' && !line.startsWith('#') && !/^(?:rem|::)(?:\s|$)/i.test(line));
-    const commands = joinContinued(lines).filter((line) => line !== '');
+      .map((line) => withoutComment(line.trim().replace(PROMPT, ''), dialect).trim())
+      .filter((line) => line !== '' && !/^(?:rem|::)(?:\s|$)/i.test(line));
+    const commands = joinContinued(lines, dialect).filter((line) => line !== '');
     if (commands.length === 0) continue;
-    if (commands.length > 1 && commands.some((line) => SCRIPT_LINE.test(line) || openQuote(line))) return null;
+    if (commands.length > 1 && commands.some((line) => SCRIPT_LINE.test(line) || openQuote(line, dialect))) return null;
     const line = oneAfterAnother(commands, shell);
     return line.length > MAX_COMMAND ? null : line;
   }
@@ -109,14 +124,15 @@ export function commandToInsert(answer: string, shell = ''): string | null {
  * `done`, `fi`, `esac`, `{`, `}`, `(`, `)`, a keyword as a word of its own: `ForEach-Object` is a command), starts a
  * here-document (`<<EOF`, `<<'EOF'`, `<<\EOF`; not `$((1 << 4))`), or opens or closes a PowerShell here-string.
  */
-const SCRIPT_LINE = /^(?:for|while|until|if|elif|else|case|select|function|do|done|then|fi|esac|foreach|switch|try|catch|finally)(?=\s|;|\(|\{|$)|^[{})]|^\($|[{(]$|(?<!<)<<(?!<)-?\s*(?:\\|['"])?[A-Za-z_]\w*|@["']$|^["']@/i;
+const SCRIPT_LINE = /^(?:for|while|until|if|elif|else|case|select|function|do|done|then|fi|esac|foreach|switch|try|catch|finally|begin|end|and|or)(?=\s|;|\(|\{|$)|^[{})]|^\($|[{(]$|(?<!<)<<(?!<)-?\s*(?:\\|['"])?[A-Za-z_]\w*|@["']$|^["']@/i;
 
-/** Whether a line leaves a quote open (a string that goes on on the next line); `\` and PowerShell's backtick escape outside single quotes. */
-function openQuote(line: string): boolean {
+/** Whether a line leaves a quote open (a string that goes on on the next line); the dialect's escape counts outside single quotes. */
+function openQuote(line: string, dialect: Dialect): boolean {
+  if (dialect === 'cmd') return (line.split('"').length - 1) % 2 === 1;
   let quote: string | null = null;
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
-    if (quote !== "'" && (c === '\\' || c === '`')) i++;
+    if (quote !== "'" && c === (dialect === 'powershell' ? '`' : '\\')) i++;
     else if (quote === null && (c === '"' || c === "'")) quote = c;
     else if (c === quote) quote = null;
   }
@@ -144,12 +160,29 @@ export function commandFromAnswer(answer: string, shell = ''): string | null {
   return line === '' || line.length > MAX_COMMAND ? null : line;
 }
 
-/** Lines ending in a continuation (`\` in POSIX shells, a backtick in PowerShell, `^` in cmd, a pipe or `&&`) joined with the next. */
-function joinContinued(lines: readonly string[]): string[] {
+/**
+ * A line without its comment: in POSIX shells and PowerShell a `#` at the start of a word, outside quotes, starts one
+ * to the end of the line (cmd's are whole lines, REM or ::).
+ */
+function withoutComment(line: string, dialect: Dialect): string {
+  if (dialect === 'cmd') return line;
+  let quote: string | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote !== "'" && c === (dialect === 'powershell' ? '`' : '\\')) i++;
+    else if (quote === null && (c === '"' || c === "'")) quote = c;
+    else if (c === quote) quote = null;
+    else if (quote === null && c === '#' && (i === 0 || /\s/.test(line[i - 1]!))) return line.slice(0, i);
+  }
+  return line;
+}
+
+/** Lines ending in the dialect's continuation (`\` in POSIX shells, a backtick in PowerShell, `^` in cmd), a pipe or `&&`, joined with the next. */
+function joinContinued(lines: readonly string[], dialect: Dialect): string[] {
   const out: string[] = [];
   let pending = '';
   for (const line of lines) {
-    const continued = /[\\`^]\s*$/.exec(line);
+    const continued = CONTINUATION[dialect].exec(line);
     if (continued) pending += `${line.slice(0, continued.index).trim()} `;
     // A pipe or && at the end of a line goes on on the next (bash and zsh read it so).
     else if (/(?:\||&&)\s*$/.test(line)) pending += `${line.trim()} `;

@@ -4,7 +4,7 @@
  * after the last failure. An attacker cannot lock a real user out for good: the wait is capped, attempts
  * during a lock are refused without counting (so they do not lengthen it), and an address this user has
  * signed in from before is not held by the name's lock (only by its own address's).
- * Sign-ups count every try per address alone (waitFrom, triedFrom): each one costs a password hash, and
+ * Sign-ups count every try per address alone (beginFrom, endFrom): each one costs a password hash, and
  * makes an account that may start with money.
  * A name counts without case, as users are found (store/userNames.ts). An address counts as its network (networkOf: an IPv6 address's /64), or one client holding a /64 would have
  * 2^64 addresses' worth of free tries and sign-ups.

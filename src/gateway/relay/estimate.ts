@@ -80,7 +80,6 @@ export function estimatePromptTokensOfMessages(body: CountTokensRequest): number
   return estimateTokensOfChars(chars) + TOKENS_PER_MESSAGE * body.messages.length;
 }
 
-/** Characters of generated text in one chat delta or message (content, reasoning, tool arguments) or completion choice (text). */
 /** What a Messages content block generated, in characters: its text, thinking, or a tool call's name and input. */
 export function messagesBlockChars(block: unknown): number {
   if (block === null || typeof block !== 'object') return 0;
@@ -91,6 +90,7 @@ export function messagesBlockChars(block: unknown): number {
   return 0;
 }
 
+/** Characters of generated text in one chat delta or message (content, reasoning, tool arguments) or completion choice (text). */
 export function generatedChars(part: unknown): number {
   if (part === null || typeof part !== 'object') return 0;
   const p = part as { content?: unknown; text?: unknown; reasoning_content?: unknown; reasoning?: unknown; tool_calls?: unknown; function_call?: unknown };

@@ -9,7 +9,6 @@
  */
 import { signUp, SignUpRefused, refusedAtOnce } from '../accounts/signUp.ts';
 import { HttpError } from '../http/errors.ts';
-import { PasswordChecksBusy } from '../accounts/passwords.ts';
 import type { ApiHandler } from './api.ts';
 import { signIn, throttled } from './consoleSession.ts';
 import { sourceOf } from './session.ts';
@@ -24,14 +23,14 @@ export const signUpHandler: ApiHandler<'signUp'> = async (gw, ctx, { body }) => 
   const source = sourceOf(ctx);
   const wait = throttle.beginFrom(source);
   if (wait > 0) throw throttled('sign_up_throttled', wait);
-  // Counted once decided, made or refused; one the gateway could not take (too many passwords at once) is not.
+  // Counted once decided, made or refused; one the gateway could not take (too many passwords at once, the store) is not.
   let decided = false;
   let user;
   try {
     ({ user } = await signUp(gw.store, settings, request, Date.now()));
     decided = true;
   } catch (error) {
-    decided = !(error instanceof PasswordChecksBusy);
+    decided = error instanceof SignUpRefused;
     if (error instanceof SignUpRefused) throw new HttpError(error.code);
     throw error;
   } finally {

@@ -175,6 +175,21 @@ describe('what /terminal sends and reads back', () => {
     assert.equal(commandToInsert('```bash\nnpm run watch &\nnpm start\n```'), 'npm run watch & npm start', 'a background command is followed, not chained');
     assert.equal(commandToInsert('```\ncd app\nls\n```', 'nu'), 'cd app; ls', 'Nushell has no &&');
     assert.equal(commandToInsert('```bash\necho "it\'s fine"\nls\n```'), 'echo "it\'s fine" && ls', 'an apostrophe inside double quotes is no open quote');
+    // A comment at a line's end goes: joined, it would make the commands after it a comment.
+    assert.equal(commandToInsert('```bash\nnpm run build   # compile\nnpm start\n```'), 'npm run build && npm start');
+    assert.equal(commandToInsert('```powershell\nnpm ci # clean install\nnpm test\n```', 'powershell'), 'npm ci; if ($?) { npm test }');
+    assert.equal(commandToInsert('```bash\ncat f | \\\ngrep foo | # keep foo\nwc -l\n```'), 'cat f | grep foo | wc -l');
+    assert.equal(commandToInsert('```bash\ncurl "https://x.test/a#b" -o a\ncurl https://x.test/#/c -o c # two\n```'), 'curl "https://x.test/a#b" -o a && curl https://x.test/#/c -o c', 'a # inside a word or quotes is no comment');
+    assert.equal(commandToInsert('```bash\ngit commit -m "fix `null` check" # why\ngit push\n```'), 'git commit -m "fix `null` check" && git push');
+    // Each shell's own continuation: a Windows path ending in \ is no continuation in cmd or PowerShell.
+    assert.equal(commandToInsert('```cmd\ncd C:\\\ndir\n```'), 'cd C:\\ && dir');
+    assert.equal(commandToInsert('```powershell\nSet-Location C:\\Users\\me\\\ngit status\n```', 'pwsh'), 'Set-Location C:\\Users\\me\\ && git status');
+    assert.equal(commandToInsert('```powershell\nGet-ChildItem `\n  -Force\n```', 'pwsh'), 'Get-ChildItem -Force');
+    assert.equal(commandToInsert('```bash\nexport NOW=`date +%s`\necho $NOW\n```'), 'export NOW=`date +%s` && echo $NOW');
+    // fish's blocks and and/or lines, Nushell's blocks.
+    assert.equal(commandToInsert('```fish\nbegin\n  echo hi\nend\n```', 'fish'), null);
+    assert.equal(commandToInsert('```fish\ncd dir\nand make\n```', 'fish'), null);
+    assert.equal(commandToInsert('```nu\ncd app\nls\n```', 'nu'), 'cd app; ls');
     assert.equal(commandToInsert('```bash\nfor f in *.log; do gzip "$f"; done\n```'), 'for f in *.log; do gzip "$f"; done', 'a loop on one line is one command');
     assert.equal(commandToInsert('```bash\ngrep -c x <<< "$text"\nls\n```'), 'grep -c x <<< "$text" && ls', 'a here-string is not a here-document');
   });
