@@ -154,6 +154,7 @@ export const ERROR_CODES = {
   invalid_auth_header: { status: 401, message: `${INVALID_TOKEN_NOTICE}: the Authorization header must be "Bearer <API_KEY>".` },
   api_key_whitespace: { status: 401, message: `${INVALID_TOKEN_NOTICE}: the API key has spaces or line breaks around it. Copy the key again, without leading or trailing whitespace.` },
   invalid_api_key: { status: 401, message: `${INVALID_TOKEN_NOTICE}: the API key is wrong or no longer exists. Copy the key again from the console.` },
+  metrics_token_required: { status: 401, message: `${INVALID_TOKEN_NOTICE}: these metrics are for a scraper with the gateway's metrics token. Send "Authorization: Bearer <token>" (the value of MODEL_GATEWAY_METRICS_TOKEN).` },
   // The web console's own sign-in (issue 10): a session cookie instead of a key.
   not_signed_in: { status: 401, message: `${INVALID_TOKEN_NOTICE}: you are not signed in to the console, or your session has ended. Sign in again.` },
   // One answer for an unknown user, a wrong password and a disabled user: nobody learns which names exist.

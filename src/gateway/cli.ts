@@ -34,7 +34,8 @@ const USAGE = `Usage: model-gateway <command> [options]        (every command ta
               and its scheme X-Forwarded-Proto's; the sign-in throttles count by that address)
         [--metrics-port N [--metrics-host 127.0.0.1]]
               (Prometheus metrics, GET /metrics, on a port of their own: requests, errors, tokens, spending,
-              latency, upstream attempts, channels skipped, the store; on 127.0.0.1 unless --metrics-host says)
+              latency, upstream attempts, channels skipped, the store; on 127.0.0.1 unless --metrics-host says;
+              with $MODEL_GATEWAY_METRICS_TOKEN set, a scrape must send it as a Bearer token)
   channel add --name NAME [--type openai|anthropic|echo] [--base-url URL] [--api-key KEY|-] --models M1,M2
               [--map PLATFORM=UPSTREAM]... [--priority N] [--weight N] [--timeout-ms N] [--proxy URL]
               [--responses yes|no]   (openai: the upstream has the Responses API; default yes for api.openai.com only)

@@ -14,6 +14,14 @@ function echoDelayOf(env: NodeJS.ProcessEnv): number | undefined {
 }
 
 /** MODEL_GATEWAY_LEASE_SECONDS: on PostgreSQL, a balance lease's life without renewal (tests shorten it; default 60). */
+/** The token a scrape must send (MODEL_GATEWAY_METRICS_TOKEN): from the environment, never a flag (ps shows flags). */
+function metricsTokenOf(env: NodeJS.ProcessEnv): string | undefined {
+  const token = env['MODEL_GATEWAY_METRICS_TOKEN']?.trim();
+  if (!token) return undefined;
+  if (token.length < 16) throw new UsageError('MODEL_GATEWAY_METRICS_TOKEN must be at least 16 characters (for example: openssl rand -hex 24)');
+  return token;
+}
+
 function leaseTtlOf(env: NodeJS.ProcessEnv): number | undefined {
   const raw = env['MODEL_GATEWAY_LEASE_SECONDS'];
   const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
@@ -70,6 +78,7 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
   if (values.metricsHost !== undefined && values.metricsPort === undefined) throw new UsageError('--metrics-host needs --metrics-port: the port Prometheus scrapes');
   const metricsPort = values.metricsPort === undefined ? undefined : int(values.metricsPort, 'metrics-port', 9464, 0, 65_535);
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) throw new UsageError(`--metrics-port ${metricsPort} is the API's --port: give the metrics a port of their own`);
+  const metricsToken = metricsTokenOf(env);
   // Listening for signals from the start: a SIGTERM while starting still ends in a graceful stop.
   let signalled: string | null = null;
   let wake = (): void => undefined;
@@ -90,7 +99,7 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
       stopGraceMs: int(values.stopGraceMs, 'stop-grace-ms', 5000, 0, 3_600_000), trustProxy: values.trustProxy === true, ...limitOptions(values.limits),
       ...(echoDelayMs !== undefined ? { echoDelayMs } : {}),
       ...(leaseTtlMs !== undefined ? { leaseTtlMs } : {}),
-      ...(metricsPort !== undefined ? { metricsPort, metricsHost: values.metricsHost ?? '127.0.0.1' } : {}),
+      ...(metricsPort !== undefined ? { metricsPort, metricsHost: values.metricsHost ?? '127.0.0.1', ...(metricsToken ? { metricsToken } : {}) } : {}),
     });
   } catch (error) {
     process.off('SIGINT', onSignal);
@@ -114,7 +123,7 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
     io.out(`Your API key (shown once): ${gw.bootstrapKey}`);
   }
   io.out(`Model Gateway listening on ${gw.url} (store: ${gw.storeKind}, ${databaseUrl === null ? 'data' : 'database'}: ${where})`);
-  if (gw.metricsUrl) io.out(`Prometheus metrics at ${gw.metricsUrl}`);
+  if (gw.metricsUrl) io.out(`Prometheus metrics at ${gw.metricsUrl}${metricsToken ? ' (scrapes send MODEL_GATEWAY_METRICS_TOKEN as a Bearer token)' : ''}`);
   if (gw.setupUrl) {
     io.out(`No console admin yet. Create the first one in your browser (this link works once, for one hour; a restart prints a new one):`);
     io.out(`  ${gw.setupUrl}`);

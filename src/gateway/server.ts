@@ -100,6 +100,8 @@ export interface GatewayOptions {
   metricsPort?: number;
   /** The metrics listener's address. Default 127.0.0.1, whatever `host` is: the metrics name models and channels. */
   metricsHost?: string;
+  /** A scrape must send this as its Bearer token (MODEL_GATEWAY_METRICS_TOKEN); absent: none is asked for. */
+  metricsToken?: string;
 }
 
 export interface RunningGateway {
@@ -321,7 +323,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   if (metricsText) {
     const connections = promisify(server.getConnections.bind(server));
     try {
-      metrics = await listenForScrapes(options.metricsHost ?? '127.0.0.1', options.metricsPort ?? 0, async () => metricsText(await connections()), (error) => options.log?.(`metrics could not be gathered: ${String(error)}`));
+      metrics = await listenForScrapes(options.metricsHost ?? '127.0.0.1', options.metricsPort ?? 0, options.metricsToken ?? null, async () => metricsText(await connections()), (error) => options.log?.(`metrics could not be gathered: ${String(error)}`));
     } catch (error) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await gateway.close();

@@ -76,6 +76,7 @@ const ZH_CODES: Readonly<Record<ErrorCode, string>> = {
   store_unavailable: '网关暂时无法记录费用（存储无法写入），因此不接受计费请求。请稍后重试。',
   gateway_busy: '网关正忙于接收其他请求。请稍后重试。',
   password_checks_busy: '同时校验的密码过多。请稍后重试。',
+  metrics_token_required: '令牌无效：这些指标只提供给持有网关指标令牌的采集程序。请发送 "Authorization: Bearer <token>"（MODEL_GATEWAY_METRICS_TOKEN 的值）。',
   gateway_stopping: '网关正在停止，不再接受新请求。请稍后重试（其他实例，或重启后的本实例会应答）。',
   sign_up_closed: '本网关不开放注册：账户由管理员创建。请向本网关的管理员申请。',
   invitation_not_found: '没有此 ID 的邀请码，或该批次中没有邀请码。',

@@ -3,6 +3,7 @@
  * on an address of its own (127.0.0.1 unless the operator says otherwise), so that the metrics, which name
  * models and channels, are not served to the API's clients on the public port.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpError, sendError } from '../http/errors.ts';
@@ -17,11 +18,19 @@ export interface MetricsListener {
   close(): Promise<void>;
 }
 
-export async function listenForScrapes(host: string, port: number, scrape: () => Promise<string>, onError: (error: unknown) => void): Promise<MetricsListener> {
+/** Whether `header` is "Bearer <token>": compared as digests, so the time taken tells nothing of the token. */
+function bearerIs(header: string | undefined, token: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(header ?? ''), digest(`Bearer ${token}`));
+}
+
+/** `token`: when given, a scrape must send it as a Bearer token (for metrics served beyond this machine). */
+export async function listenForScrapes(host: string, port: number, token: string | null, scrape: () => Promise<string>, onError: (error: unknown) => void): Promise<MetricsListener> {
   const server: Server = createServer({ requestTimeout: 10_000, headersTimeout: 10_000 }, (req, res) => {
     req.resume();
     const path = (req.url ?? '/').split('?', 1)[0];
-    const refusal = path !== METRICS_PATH ? new HttpError('not_found', `This address serves ${METRICS_PATH} only (Prometheus metrics).`)
+    const refusal = token !== null && !bearerIs(req.headers.authorization, token) ? new HttpError('metrics_token_required', undefined, { 'WWW-Authenticate': 'Bearer' })
+      : path !== METRICS_PATH ? new HttpError('not_found', `This address serves ${METRICS_PATH} only (Prometheus metrics).`)
       : req.method !== 'GET' && req.method !== 'HEAD' ? new HttpError('method_not_allowed', `${METRICS_PATH} accepts GET and HEAD.`, { Allow: 'GET, HEAD' })
       : null;
     if (refusal) {

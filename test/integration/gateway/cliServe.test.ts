@@ -255,6 +255,9 @@ describe('model-gateway serve', () => {
     const alone = await runCli(['--data', dir, 'serve', '--port', '0', '--metrics-host', '0.0.0.0']);
     assert.equal(alone.code, 2, alone.stderr);
     assert.match(alone.stderr, /--metrics-host needs --metrics-port/);
+    let stderr = '';
+    assert.equal(await main(['--data', dir, 'serve', '--port', '0', '--metrics-port', '0'], { out: () => undefined, err: (l) => void (stderr += l) }, { MODEL_GATEWAY_METRICS_TOKEN: 'short' }), 2);
+    assert.match(stderr, /MODEL_GATEWAY_METRICS_TOKEN must be at least 16 characters/);
     const badPort = await runCli(['--data', dir, 'serve', '--port', '0', '--metrics-port', '70000']);
     assert.equal(badPort.code, 2, badPort.stderr);
     assert.match(badPort.stderr, /--metrics-port must be a whole number/);

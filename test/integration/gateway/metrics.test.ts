@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { newChannel } from '../../support/channels.ts';
 import { assertError } from '../../support/answer.ts';
 import { parseExposition, type Sample } from '../../support/prometheus.ts';
-import { call, chatBody, chatModel, logOfRequest, useGatewayWithUpstream } from './helpers.ts';
+import { call, chatBody, chatModel, logOfRequest, startTestGateway, useGatewayWithUpstream } from './helpers.ts';
 
 const MAIN_KEY = 'sk-main-upstream';
 
@@ -113,6 +113,27 @@ describe('Prometheus metrics', function () {
     assert.equal(value(after, 'model_gateway_upstream_attempts_total', { channel: 'backup "b"', result: 'ok' }), 3, 'a label value with a quote, escaped and read back');
     assert.equal(skipped(after), 1, 'skipped after three failures in a row');
     assert.equal(value(after, 'model_gateway_channel_enabled', { channel: 'main' }), 1);
+  });
+
+  it('with a metrics token, a scrape must send it as its Bearer token (401 metrics_token_required otherwise)', async () => {
+    const token = 'metrics-token-0123456789abcdef';
+    const guarded = await startTestGateway({ metricsPort: 0, metricsToken: token });
+    try {
+      const url = guarded.gw.metricsUrl!;
+      for (const authorization of [undefined, 'Bearer wrong-token-0123456789', `Bearer ${token}x`, token]) {
+        const res = await fetch(url, { headers: authorization ? { authorization } : {} });
+        assert.equal(res.status, 401, String(authorization));
+        assert.equal(res.headers.get('www-authenticate'), 'Bearer');
+        const body = await res.text();
+        assert.equal(JSON.parse(body).error.code, 'metrics_token_required');
+        assert.ok(!body.includes(token), 'the token is never echoed');
+      }
+      const scraped = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(scraped.status, 200);
+      assert.ok(parseExposition(await scraped.text()).some((sample) => sample.name === 'model_gateway_store_writable'));
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('says what is true now: the store writes, nothing in flight, the process and its event loop', async () => {
