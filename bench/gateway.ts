@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   if (!dataDir) throw new Error('DATA_DIR is not set');
   const databaseUrl = process.env.DATABASE_URL || null;
   // echoDelayMs 0: the completion case measures the path, not the offline model's pretend typing speed.
-  const gateway = await startGateway({ dataDir, databaseUrl, port: 0, host: '127.0.0.1', echoDelayMs: 0, log: (line) => process.stderr.write(`${line}\n`) });
+  // BENCH_METRICS=1 (with --versus-flags): the same gateway keeping Prometheus metrics, to measure what they cost.
+  const metrics = process.env.BENCH_METRICS === '1' ? { metricsPort: 0 } : {};
+  const gateway = await startGateway({ dataDir, databaseUrl, port: 0, host: '127.0.0.1', echoDelayMs: 0, log: (line) => process.stderr.write(`${line}\n`), ...metrics });
   const expected = databaseUrl ? 'postgres' : 'sqlite';
   if (gateway.storeKind !== expected) throw new Error(`the gateway runs on a ${gateway.storeKind} store, not ${expected}`);
   answerStats();

@@ -31,13 +31,43 @@ function header(out: string[], name: string, help: string, type: string): void {
   out.push(`# HELP ${name} ${help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}`, `# TYPE ${name} ${type}`);
 }
 
-/** The key of a label set in a family's map (values cannot hold NUL: label values here are names and codes). */
-function keyOf(values: readonly string[]): string {
-  return values.length === 1 ? values[0]! : values.join('\u0000');
+/**
+ * A family's values by label set: a map per label, nested, so that finding a set builds no key string (this runs
+ * for every request). `all` lists them in the order they first appeared.
+ */
+class LabelSets<E extends { readonly labels: readonly string[] }> {
+  readonly #root = new Map<string, unknown>();
+  readonly all: E[] = [];
+  readonly #make: (labels: readonly string[]) => E;
+
+  constructor(make: (labels: readonly string[]) => E) {
+    this.#make = make;
+  }
+
+  get(labels: readonly string[]): E {
+    let node = this.#root;
+    const last = labels.length - 1;
+    for (let i = 0; i < last; i++) {
+      let next = node.get(labels[i]!) as Map<string, unknown> | undefined;
+      if (!next) {
+        next = new Map();
+        node.set(labels[i]!, next);
+      }
+      node = next;
+    }
+    const key = last >= 0 ? labels[last]! : '';
+    let entry = node.get(key) as E | undefined;
+    if (!entry) {
+      entry = this.#make(labels);
+      node.set(key, entry);
+      this.all.push(entry);
+    }
+    return entry;
+  }
 }
 
 export class Counter {
-  readonly #values = new Map<string, { labels: readonly string[]; value: number }>();
+  readonly #values = new LabelSets((labels) => ({ labels, value: 0 }));
   readonly name: string;
   readonly #help: string;
   readonly #labelNames: readonly string[];
@@ -52,20 +82,17 @@ export class Counter {
   }
 
   inc(labels: readonly string[], by = 1): void {
-    const key = keyOf(labels);
-    const entry = this.#values.get(key);
-    if (entry) entry.value += by;
-    else this.#values.set(key, { labels, value: by });
+    this.#values.get(labels).value += by;
   }
 
   render(out: string[]): void {
     header(out, this.name, this.#help, 'counter');
-    for (const { labels, value } of this.#values.values()) out.push(`${this.name}${labelText(this.#labelNames, labels)} ${this.#format(value)}`);
+    for (const { labels, value } of this.#values.all) out.push(`${this.name}${labelText(this.#labelNames, labels)} ${this.#format(value)}`);
   }
 }
 
 export class Histogram {
-  readonly #values = new Map<string, { labels: readonly string[]; counts: number[]; sum: number; count: number }>();
+  readonly #values: LabelSets<{ readonly labels: readonly string[]; readonly counts: number[]; sum: number; count: number }>;
 
   readonly name: string;
   readonly #help: string;
@@ -78,15 +105,11 @@ export class Histogram {
     this.#help = help;
     this.#labelNames = labelNames;
     this.#buckets = buckets;
+    this.#values = new LabelSets((labels) => ({ labels, counts: new Array<number>(buckets.length).fill(0), sum: 0, count: 0 }));
   }
 
   observe(labels: readonly string[], value: number): void {
-    const key = keyOf(labels);
-    let entry = this.#values.get(key);
-    if (!entry) {
-      entry = { labels, counts: new Array<number>(this.#buckets.length).fill(0), sum: 0, count: 0 };
-      this.#values.set(key, entry);
-    }
+    const entry = this.#values.get(labels);
     // Counted in the first bucket it fits; render() makes them cumulative.
     const buckets = this.#buckets;
     for (let i = 0; i < buckets.length; i++) {
@@ -101,7 +124,7 @@ export class Histogram {
 
   render(out: string[]): void {
     header(out, this.name, this.#help, 'histogram');
-    for (const { labels, counts, sum, count } of this.#values.values()) {
+    for (const { labels, counts, sum, count } of this.#values.all) {
       let cumulative = 0;
       this.#buckets.forEach((bound, i) => {
         cumulative += counts[i]!;

@@ -16,6 +16,17 @@ const FIRST_BYTE_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
 export const UNKNOWN_MODEL = '(unknown)';
 
+/** HTTP statuses as label values, made once each (this runs for every request). */
+const STATUS_TEXT = new Map<number, string>();
+function statusText(status: number): string {
+  let text = STATUS_TEXT.get(status);
+  if (text === undefined) {
+    text = String(status);
+    if (STATUS_TEXT.size < 1000) STATUS_TEXT.set(status, text);
+  }
+  return text;
+}
+
 /** Micro-USD summed as an integer (exact), shown in USD. */
 const usd = (microUsd: number): string => (microUsd / 1e6).toFixed(6);
 
@@ -44,7 +55,7 @@ export class RequestMetrics {
   }
 
   observe(log: RequestLog): void {
-    const status = String(log.status);
+    const status = statusText(log.status);
     const endpoint = this.#endpointOf(log.path);
     this.#requests.inc([endpoint, status]);
     this.#duration.observe([endpoint], log.latencyMs / 1000);
