@@ -112,7 +112,7 @@ export function commandToInsert(answer: string, shell = ''): string | null {
       .filter((line) => line !== '' && !/^(?:rem|::)(?:\s|$)/i.test(line));
     const commands = joinContinued(lines, dialect).filter((line) => line !== '');
     if (commands.length === 0) continue;
-    if (commands.length > 1 && commands.some((line) => SCRIPT_LINE.test(line) || openQuote(line, dialect))) return null;
+    if (commands.length > 1 && commands.some((line) => SCRIPT_LINE.test(line) || readQuotes(line, dialect).open)) return null;
     const line = oneAfterAnother(commands, shell);
     return line.length > MAX_COMMAND ? null : line;
   }
@@ -126,17 +126,23 @@ export function commandToInsert(answer: string, shell = ''): string | null {
  */
 const SCRIPT_LINE = /^(?:for|while|until|if|elif|else|case|select|function|do|done|then|fi|esac|foreach|switch|try|catch|finally|begin|end|and|or)(?=\s|;|\(|\{|$)|^[{})]|^\($|[{(]$|(?<!<)<<(?!<)-?\s*(?:\\|['"])?[A-Za-z_]\w*|@["']$|^["']@/i;
 
-/** Whether a line leaves a quote open (a string that goes on on the next line); the dialect's escape counts outside single quotes. */
-function openQuote(line: string, dialect: Dialect): boolean {
-  if (dialect === 'cmd') return (line.split('"').length - 1) % 2 === 1;
+const ESCAPE: Readonly<Record<Dialect, string>> = { posix: '\\', powershell: '`', cmd: '^' };
+
+/**
+ * One pass over a line as its shell reads quotes (the dialect's escape counts outside single quotes; cmd has only
+ * double quotes): where an unquoted comment starts (a `#` at the start of a word; -1 for none, and cmd's comments are
+ * whole lines, REM or ::), and whether a quote is left open (a string that goes on on the next line).
+ */
+function readQuotes(line: string, dialect: Dialect): { readonly comment: number; readonly open: boolean } {
   let quote: string | null = null;
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
-    if (quote !== "'" && c === (dialect === 'powershell' ? '`' : '\\')) i++;
-    else if (quote === null && (c === '"' || c === "'")) quote = c;
+    if (quote !== "'" && c === ESCAPE[dialect]) i++;
+    else if (quote === null && (c === '"' || (c === "'" && dialect !== 'cmd'))) quote = c;
     else if (c === quote) quote = null;
+    else if (quote === null && c === '#' && dialect !== 'cmd' && (i === 0 || /\s/.test(line[i - 1]!))) return { comment: i, open: false };
   }
-  return quote !== null;
+  return { comment: -1, open: quote !== null };
 }
 
 /** Commands run in order, each only if the one before worked, in the syntax of `shell`. */
@@ -160,21 +166,10 @@ export function commandFromAnswer(answer: string, shell = ''): string | null {
   return line === '' || line.length > MAX_COMMAND ? null : line;
 }
 
-/**
- * A line without its comment: in POSIX shells and PowerShell a `#` at the start of a word, outside quotes, starts one
- * to the end of the line (cmd's are whole lines, REM or ::).
- */
+/** A line without its comment (readQuotes). */
 function withoutComment(line: string, dialect: Dialect): string {
-  if (dialect === 'cmd') return line;
-  let quote: string | null = null;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quote !== "'" && c === (dialect === 'powershell' ? '`' : '\\')) i++;
-    else if (quote === null && (c === '"' || c === "'")) quote = c;
-    else if (c === quote) quote = null;
-    else if (quote === null && c === '#' && (i === 0 || /\s/.test(line[i - 1]!))) return line.slice(0, i);
-  }
-  return line;
+  const { comment } = readQuotes(line, dialect);
+  return comment >= 0 ? line.slice(0, comment) : line;
 }
 
 /** Lines ending in the dialect's continuation (`\` in POSIX shells, a backtick in PowerShell, `^` in cmd), a pipe or `&&`, joined with the next. */
