@@ -72,6 +72,18 @@ export class Workbench {
     }, 10000, 250);
   }
 
+  /** What the quick input shows now, for waits that must say what they saw when they time out. */
+  async quickInputState(): Promise<{ visible: boolean; title: string; placeholder: string }> {
+    if (!(await this.quickInputVisible())) return { visible: false, title: '', placeholder: '' };
+    const title = this.quickInput.locator('.quick-input-title');
+    const input = this.quickInput.locator('.quick-input-box input');
+    return {
+      visible: true,
+      title: (await title.count()) > 0 ? normalize(await title.first().textContent()) : '',
+      placeholder: (await input.count()) > 0 ? ((await input.first().getAttribute('placeholder')) ?? '') : '',
+    };
+  }
+
   /** Rows of the open QuickPick: label (`.label-name`), description, and whether it is focused. */
   async quickPickItems(): Promise<{ label: string; description: string; detail: string; ariaLabel: string; focused: boolean }[]> {
     return this.quickInput.locator('.monaco-list-row').evaluateAll((rows) =>
