@@ -60,9 +60,20 @@ export interface ReservationPlan {
  */
 export const MAX_COMPLETION_CAP = 1_000_000_000;
 
-/** An upper bound on the prompt tokens of a request, for its reservation: a token is at least one byte of the body, plus per-message framing. */
-export function promptTokenBound(bodyBytes: number, messages: number): number {
-  return bodyBytes + 4 * messages + 16;
+/**
+ * What a provider adds to the prompt, unseen in the body, when a request carries tools (a JSON response format
+ * goes to an anthropic channel as a tool too): Anthropic documents 264 to 530 tokens of tool-use system prompt,
+ * by model and tool_choice, and counts them as input. Without them a small request with tools whose answer
+ * filled its cap cost more than was held, and the operator paid the difference.
+ */
+export const TOOL_PROMPT_TOKENS = 600;
+
+/**
+ * An upper bound on the prompt tokens of a request, for its reservation: a token is at least one byte of the
+ * body, plus per-message framing, plus the provider's tool prompt when it has tools.
+ */
+export function promptTokenBound(bodyBytes: number, messages: number, tools = false): number {
+  return bodyBytes + 4 * messages + 16 + (tools ? TOOL_PROMPT_TOKENS : 0);
 }
 
 /**

@@ -26,6 +26,14 @@ export interface Endpoint<Body> {
   plan(available: number, bodyBytes: number, body: Body, model: ModelRecord): ReservationPlan | null;
 }
 
+/** Whether a body's `tools` holds any (a provider then adds its tool prompt, ledger.ts). */
+const hasTools = (tools: unknown): boolean => Array.isArray(tools) && tools.length > 0;
+/** Whether a response format asks for JSON (on an anthropic channel it becomes a tool). */
+const isJsonFormat = (format: unknown): boolean => {
+  const type = format !== null && typeof format === 'object' ? (format as { type?: unknown }).type : undefined;
+  return type !== undefined && type !== null && type !== 'text';
+};
+
 const noStream = { stream: () => false, clientWantsUsage: () => false } as const;
 /** OpenAI's streams carry usage when the client asks for it in stream_options. */
 const streamsWithUsageOnRequest = {
@@ -43,7 +51,7 @@ export const CHAT: Endpoint<ChatRequest> = {
   ...streamsWithUsageOnRequest,
   askedCap: (body) => body.max_completion_tokens ?? body.max_tokens ?? null,
   plan: (available, bytes, body, model) =>
-    planReservation(available, promptTokenBound(bytes, body.messages.length), CHAT.askedCap(body), model, numberOf(body['n'])),
+    planReservation(available, promptTokenBound(bytes, body.messages.length, hasTools(body['tools']) || isJsonFormat(body['response_format'])), CHAT.askedCap(body), model, numberOf(body['n'])),
 };
 
 /** Anthropic's Messages API for chat models: `max_tokens` is required, and usage always comes with the answer. */
@@ -55,7 +63,7 @@ export const MESSAGES: Endpoint<MessagesRequest> = {
   ...streamsWithUsage,
   askedCap: (body) => body.max_tokens,
   plan: (available, bytes, body, model) =>
-    planReservation(available, promptTokenBound(bytes, body.messages.length), body.max_tokens, model, 1, thinkingBudgetOf(body) === null ? undefined : MIN_THINKING_BUDGET + 1),
+    planReservation(available, promptTokenBound(bytes, body.messages.length, hasTools(body.tools)), body.max_tokens, model, 1, thinkingBudgetOf(body) === null ? undefined : MIN_THINKING_BUDGET + 1),
 };
 
 /** The OpenAI Responses API for chat models (what the Codex CLI speaks), served statelessly. */
@@ -70,7 +78,7 @@ export const RESPONSES: Endpoint<ResponsesRequest> = {
   ...streamsWithUsage,
   askedCap: (body) => body.max_output_tokens ?? null,
   plan: (available, bytes, body, model) =>
-    planReservation(available, promptTokenBound(bytes, typeof body.input === 'string' ? 1 : body.input.length), body.max_output_tokens ?? null, model),
+    planReservation(available, promptTokenBound(bytes, typeof body.input === 'string' ? 1 : body.input.length, hasTools(body.tools) || isJsonFormat((body.text as { format?: unknown } | undefined)?.format)), body.max_output_tokens ?? null, model),
 };
 
 export const COMPLETION: Endpoint<CompletionRequest> = {

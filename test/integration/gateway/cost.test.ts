@@ -1,6 +1,7 @@
 // Each answer says what it cost, as OpenRouter does: usage.cost in USD in whole answers and in a stream's
 // usage chunk, and the X-Gateway-Cost header on whole answers; always the charge the log row records.
 import assert from 'node:assert/strict';
+import { costOf } from '../../../src/gateway/accounts/money.ts';
 import { newChannel } from '../../support/channels.ts';
 import type { FakeUpstream } from '../../support/fakeUpstream.ts';
 import { call, chatBody, chatModel, logOfRequest, useGatewayWithUpstream, type Started } from './helpers.ts';
@@ -44,5 +45,28 @@ describe('what each answer costs', () => {
     const quiet = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('gpt-c', 'hi', { stream: true }) });
     assert.equal(usageChunk(quiet.text), undefined, 'no usage chunk unless asked for');
     assert.ok(upstream.requests.length > 0);
+  });
+
+  it("a small request with tools on an anthropic channel: the provider's hidden tool prompt was held, so its whole cost is charged", async () => {
+    // Anthropic counts its tool-use system prompt (264-530 tokens) as input: far more than a small body's bytes.
+    const TOOL_PROMPT = 346;
+    const CAP = 16;
+    const tool = { type: 'function' as const, function: { name: 'f', parameters: { type: 'object', properties: {} } } };
+    const requests = [
+      ['/v1/chat/completions', chatBody('claude-c', 'hi', { max_tokens: CAP, tools: [tool] })],
+      ['/v1/chat/completions', chatBody('claude-c', 'hi', { max_tokens: CAP, response_format: { type: 'json_object' } })],
+      ['/v1/responses', { model: 'claude-c', input: 'hi', max_output_tokens: CAP, text: { format: { type: 'json_schema', name: 'a', schema: { type: 'object' } } } }],
+      ['/v1/messages', { model: 'claude-c', max_tokens: CAP, tools: [{ name: 'f', input_schema: { type: 'object' } }], messages: [{ role: 'user', content: 'hi' }] }],
+    ] as const;
+    for (const [path, body] of requests) {
+      const name = 'tools' in body ? 'f' : 'json_answer';
+      upstream.behaviour = { usage: { prompt_tokens: 11 + TOOL_PROMPT, completion_tokens: CAP }, toolCall: { name: path === '/v1/responses' ? 'a' : name, arguments: '{}' } };
+      const headers = path === '/v1/messages' ? { 'anthropic-version': '2023-06-01' } : undefined;
+      const answer = await call(t.gw, 'POST', path, { key: t.key, body, headers });
+      assert.equal(answer.status, 200, `${path}: ${answer.text}`);
+      assert.ok(JSON.stringify(body).length < 11 + TOOL_PROMPT, 'a body smaller than the tokens it is charged for');
+      const log = await logOfRequest(t.admin(), answer.headers.get('x-request-id'));
+      assert.deepEqual([log.promptTokens, log.completionTokens, log.cost], [11 + TOOL_PROMPT, CAP, costOf(11 + TOOL_PROMPT, CAP, 3_000_000, 15_000_000)], `${path} ${JSON.stringify(body)}`);
+    }
   });
 });
