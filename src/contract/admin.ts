@@ -23,6 +23,11 @@ export const ConsolePassword = z.string().min(1).max(MAX_PASSWORD_LENGTH);
 /** The audit log's actor for a change made with the command line (a console user cannot take this name). */
 export const CLI_ACTOR = 'cli';
 
+/** Whether a user name would read as the command line's in the audit log (user names are told apart without case). */
+export function isCliActorName(name: string): boolean {
+  return name.toLowerCase() === CLI_ACTOR;
+}
+
 /** What the audit log records, as stable strings: clients filter on these, never on words. */
 export const AUDIT_ACTIONS = [
   'user.create', 'user.disable', 'user.enable', 'user.password_reset', 'user.admin_grant', 'user.admin_revoke',

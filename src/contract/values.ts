@@ -41,6 +41,19 @@ export function hasControlCharacters(text: string): boolean {
   return /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(text);
 }
 
+/**
+ * A channel's upstream key as an HTTP header can carry it: printable ASCII (spaces inside allowed). A line break would
+ * be refused by Node on every request, and a character past ASCII sent as another: the channel could never work.
+ */
+export function isChannelKeyText(key: string): boolean {
+  return /^[\x20-\x7e]+$/.test(key);
+}
+
+/** Half of a UTF-16 surrogate pair without its other half: no character at all (it cannot be encoded as UTF-8). */
+export function hasLoneSurrogate(text: string): boolean {
+  return /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+}
+
 /** A model name an operator configures (a channel's, a price's): what clients send, printable, no spaces around it. */
 export function isConfigurableModelName(name: string): boolean {
   return name.length >= 1 && name.length <= MAX_MODEL_NAME_LENGTH && !hasControlCharacters(name) && name.trim() === name;
@@ -98,3 +111,23 @@ export function compareNames(a: string, b: string): number {
 
 /** The name of an account's key the console's Playground chats with (made on first use; contract 4.10). */
 export const PLAYGROUND_KEY_NAME = 'Playground';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * An ISO-8601 date (YYYY-MM-DD, the start of that UTC day) or date-time, as epoch ms; else why not ('' when it is
+ * not that shape at all). A date-time without an offset is UTC too, whatever the machine's time zone. A day or time
+ * that does not exist (February 30th, 24:00) is refused, not rolled over into the next month as Date.parse would.
+ */
+export function parseIsoDate(value: string): number | { readonly why: string } {
+  const m = ISO_DATE.exec(value.trim());
+  if (!m) return { why: '' };
+  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => (part === undefined ? undefined : Number(part))) as number[];
+  const lastDay = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  if (month! < 1 || month! > 12 || day! < 1 || day! > lastDay) return { why: `${value.trim().slice(0, 10)} is not a day of the calendar` };
+  if (hour > 23 || minute > 59 || second > 59) return { why: 'that time of day does not exist' };
+  const offset = m[8];
+  const offsetMs = !offset || offset === 'Z' ? 0 : (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(-2))) * 60_000;
+  const fraction = m[7] ? Math.round(Number(m[7]) * 1000) : 0;
+  return Date.UTC(year!, month! - 1, day!, hour, minute, second, fraction) - offsetMs;
+}

@@ -2,7 +2,7 @@
  * The CLI's arguments as values, each checked where it is read: a mistake is a UsageError naming the
  * flag and what it accepts (exit code 2), never a stack trace or a silently odd value.
  */
-import { isConfigurableModelName, isHttpUrl, MAX_BALANCE_MICRO, MAX_MODEL_NAME_LENGTH, MAX_PRICE_MICRO, NAME_PATTERN } from '../contract/index.ts';
+import { isConfigurableModelName, isHttpUrl, parseIsoDate, MAX_BALANCE_MICRO, MAX_MODEL_NAME_LENGTH, MAX_PRICE_MICRO, NAME_PATTERN } from '../contract/index.ts';
 import { parseUsd } from './accounts/money.ts';
 import { InvalidSetting } from './accounts/userAdmin.ts';
 
@@ -32,27 +32,11 @@ export function httpUrl(value: string, flag: string): string {
   return value;
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/**
- * An ISO-8601 date (YYYY-MM-DD, the start of that UTC day) or date-time, as epoch ms. A date-time without an
- * offset is UTC too, whatever the machine's time zone. A day or time that does not exist (February 30th,
- * 24:00) is refused, not rolled over into the next month as Date.parse would.
- */
+/** An ISO-8601 date or date-time (strict: parseIsoDate), as epoch ms. */
 export function isoDate(value: string, flag: string): number {
-  const m = ISO_DATE.exec(value.trim());
-  const refuse = (why: string): never => {
-    throw new UsageError(`--${flag} must be an ISO-8601 date or date-time (2026-12-31, or 2026-12-31T18:00:00Z; UTC unless it says otherwise)${why}, got "${value}"`);
-  };
-  if (!m) return refuse('');
-  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => (part === undefined ? undefined : Number(part))) as number[];
-  const lastDay = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
-  if (month! < 1 || month! > 12 || day! < 1 || day! > lastDay) refuse(`: ${value.trim().slice(0, 10)} is not a day of the calendar`);
-  if (hour > 23 || minute > 59 || second > 59) refuse(': that time of day does not exist');
-  const offset = m[8];
-  const offsetMs = !offset || offset === 'Z' ? 0 : (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(-2))) * 60_000;
-  const fraction = m[7] ? Math.round(Number(m[7]) * 1000) : 0;
-  return Date.UTC(year!, month! - 1, day!, hour, minute, second, fraction) - offsetMs;
+  const parsed = parseIsoDate(value);
+  if (typeof parsed === 'number') return parsed;
+  throw new UsageError(`--${flag} must be an ISO-8601 date or date-time (2026-12-31, or 2026-12-31T18:00:00Z; UTC unless it says otherwise)${parsed.why ? `: ${parsed.why}` : ''}, got "${value}"`);
 }
 
 /** An ISO-8601 date or date-time in the future, as epoch ms; `what` is what it would expire (a key, the codes, the token). */

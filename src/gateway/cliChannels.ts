@@ -6,7 +6,7 @@
  * under CLI_ACTOR, as the console records it under the admin. The upstream key is read from standard
  * input or the environment (never only from argv) and never printed.
  */
-import { CHANNEL_LIMITS, CHANNEL_TYPES, CLI_ACTOR, isChannelType, KINDS_OF_CHANNEL_TYPE, shownUrl, withArticle } from '../contract/index.ts';
+import { CHANNEL_LIMITS, CHANNEL_TYPES, CLI_ACTOR, isChannelKeyText, isChannelType, KINDS_OF_CHANNEL_TYPE, shownUrl, withArticle } from '../contract/index.ts';
 import { DEFAULT_CHANNEL_TIMEOUT_MS } from './admin.ts';
 import { addChannel, channelNamed, removeChannel, setChannelEnabled, testModelOf, unfitModels, unpricedModels, updateChannel, type ChannelField } from './channelAdmin.ts';
 import { recentHealth } from './channelHealthReport.ts';
@@ -47,13 +47,17 @@ const flagOf = (field: ChannelField): string => FLAG_OF[field];
 
 /** The upstream key: --api-key KEY, --api-key - (from standard input), else $MODEL_GATEWAY_CHANNEL_API_KEY; null for none. */
 async function channelKey(flag: string | undefined, io: ChannelIo, env: NodeJS.ProcessEnv): Promise<string | null> {
+  let key: string | null;
   if (flag === '-') {
     if (!io.readStdin) throw new UsageError('--api-key - reads the key from standard input, which is not available here');
-    const key = (await io.readStdin()).trim();
+    key = (await io.readStdin()).trim();
     if (!key) throw new UsageError('--api-key -: standard input held no key');
-    return key;
+  } else {
+    key = flag ?? (env[CHANNEL_KEY_ENV]?.trim() || null);
   }
-  return flag ?? (env[CHANNEL_KEY_ENV]?.trim() || null);
+  // Never echoed: the refusal says what is wrong, not the key.
+  if (key !== null && !isChannelKeyText(key)) throw new UsageError('--api-key must be printable ASCII, as an HTTP header carries it (no line break, no character past ASCII)');
+  return key;
 }
 
 /** --models M1,M2 (served under their own names) and --map PLATFORM=UPSTREAM. */

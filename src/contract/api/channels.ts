@@ -9,7 +9,7 @@ import { ConsoleName } from '../admin.ts';
 import { CHANNEL_TYPES } from '../channels.ts';
 import { MAX_MODEL_NAME_LENGTH } from '../kinds.ts';
 import { IsoTime, IsoTimeOrNull, named } from './schema.ts';
-import { CHANNEL_LIMITS, isConfigurableModelName, isHttpUrl } from '../values.ts';
+import { CHANNEL_LIMITS, isChannelKeyText, isConfigurableModelName, isHttpUrl } from '../values.ts';
 
 export const ADMIN_CHANNELS_PATH = '/api/console/admin/channels';
 
@@ -18,14 +18,14 @@ export { CHANNEL_LIMITS };
 /** The longest upstream key taken (real ones are a few hundred characters at most). */
 export const MAX_CHANNEL_KEY_LENGTH = 4096;
 
-export { isConfigurableModelName, isHttpUrl };
+export { isChannelKeyText, isConfigurableModelName, isHttpUrl };
 
 export const ConfigurableModelName = z.string().refine(isConfigurableModelName, `must be printable text of at most ${MAX_MODEL_NAME_LENGTH} characters, with no spaces around it`);
 const HttpUrl = z.string().max(2048).refine(isHttpUrl, 'must be an http:// or https:// URL');
 const bounded = (limits: { min: number; max: number }) => z.int().min(limits.min).max(limits.max);
 /** Platform model name -> the upstream's name for it (the same name when the upstream uses it). */
 const ModelMap = z.record(ConfigurableModelName, ConfigurableModelName);
-const ChannelKey = z.string().trim().min(1).max(MAX_CHANNEL_KEY_LENGTH);
+const ChannelKey = z.string().trim().min(1).max(MAX_CHANNEL_KEY_LENGTH).refine(isChannelKeyText, 'must be printable ASCII, as an HTTP header carries it (no line break, no character past ASCII)');
 
 /** What can be set on a channel, apart from its name and key. */
 const settings = {

@@ -45,7 +45,7 @@ export const KeyLimitFields = {
 /** POST /api/console/keys. */
 export const NewKeyBody = named('NewKeyBody', z.strictObject({
   name: ConsoleName,
-  models: z.array(ModelName).max(1000).nullable().optional().describe('the models the key may use; absent or null: every model'),
+  models: z.array(ModelName).min(1, 'give at least one model, or null for every model').max(1000).nullable().optional().describe('the models the key may use (one at least); absent or null: every model'),
   expires_at: IsoDateTimeInput.nullable().optional().describe('in the future; absent or null: never expires'),
   ...KeyLimitFields,
 }));

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { IsoTime, Money, named, PageCursor, PageLimit, intParam, textParam } from './schema.ts';
+import { parseIsoDate } from '../values.ts';
+export { parseIsoDate };
 
 /** What every log row says, the key's view (account.ts) and the account's alike. */
 export const LogFields = {
@@ -17,8 +19,12 @@ export const LogFields = {
 export const LogAttempt = named('LogAttempt', z.looseObject({ channel: z.string(), code: z.string(), detail: z.string(), ms: z.number().optional() }));
 
 /** A date or date-time query parameter (ISO-8601), as epoch ms. */
-const TimeParam = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'must be an ISO-8601 date or date-time')
-  .refine((s) => Number.isFinite(Date.parse(s)), 'must be an ISO-8601 date or date-time').transform((s) => Date.parse(s)).optional()
+const TimeParam = z.string().transform((s, ctx) => {
+  const parsed = parseIsoDate(s);
+  if (typeof parsed === 'number') return parsed;
+  ctx.addIssue({ code: 'custom', message: `must be an ISO-8601 date or date-time${parsed.why ? `: ${parsed.why}` : ''}` });
+  return z.NEVER;
+}).optional()
   .describe('ISO-8601 date or date-time');
 
 /** How `after` works, said once: the document's and the live views' contract. */
@@ -39,8 +45,12 @@ const LOG_FILTERS = {
   format: z.enum(['json', 'csv']).optional().describe('csv: the same rows (at most 10,000) as a file to download'),
 };
 
+/** A page goes one way: older rows (before) or newer ones (after), never both at once. */
+const oneWay = (q: { before?: unknown; after?: unknown }): boolean => q.before === undefined || q.after === undefined;
+const ONE_WAY_ISSUE = { path: ['after'], message: 'cannot be given with before: a page goes one way' };
+
 /** GET /api/console/account/logs: filters, a page either way, and CSV instead of JSON. */
-export const AccountLogsQuery = z.strictObject(LOG_FILTERS);
+export const AccountLogsQuery = z.strictObject(LOG_FILTERS).refine(oneWay, ONE_WAY_ISSUE);
 
 /** GET /api/console/admin/logs: the same, over every account, and by account or user. */
 export const AdminLogsQuery = z.strictObject({
@@ -48,7 +58,7 @@ export const AdminLogsQuery = z.strictObject({
   key: intParam(1, Number.MAX_SAFE_INTEGER).optional().describe('a key id'),
   account: textParam(128).describe('the rows of the account of this name (an unknown name is 404 account_not_found)'),
   user: textParam(128).describe("the rows of this user's account: requests are made with an account's keys, so the rows of every user of the account (an unknown name is 404 user_not_found)"),
-});
+}).refine(oneWay, ONE_WAY_ISSUE);
 
 /** A request of any key of the signed-in user's account. */
 export const AccountLog = named('AccountLog', z.strictObject({ id: z.int().positive(), ...LogFields, key_id: z.int().nullable(), key_name: z.string().nullable() }));

@@ -9,7 +9,7 @@
  * decided before any name is compared, so only a person holding a valid invitation (or anyone, when
  * sign-up is open) learns that a name is taken, the one thing a sign-up cannot help telling.
  */
-import { CLI_ACTOR, formatMicroUsd, type ErrorCode, type SignUpMode } from '../../contract/index.ts';
+import { isCliActorName, formatMicroUsd, type ErrorCode, type SignUpMode } from '../../contract/index.ts';
 import { StoreError, type SignedUp, type Store } from '../store/types.ts';
 import { invitationHashOf } from './invitations.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
@@ -57,7 +57,7 @@ export async function signUp(store: Store, settings: SignUpSettings, request: Si
   const invitationHash = invited ? invitationHashOf(request.invitationCode!) : null;
   if (invited && invitationHash === null) throw new SignUpRefused('invitation_invalid');
   // The audit log's name for the command line is no person's (users.ts refuses it alike): taken.
-  if (request.name === CLI_ACTOR) throw new SignUpRefused('sign_up_name_taken');
+  if (isCliActorName(request.name)) throw new SignUpRefused('sign_up_name_taken');
   const balance = settings.newUserBalance;
   let done: SignedUp | null;
   try {

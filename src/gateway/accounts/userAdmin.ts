@@ -36,20 +36,28 @@ export function auditEntry(acting: Acting, action: AuditAction, target: string, 
   return { actor: acting.actor, action, target, ...(acting.viaToken ? { viaToken: acting.viaToken } : {}), ...(details ? { details } : {}) };
 }
 
+/** The user's name as stored, for a name typed in any case (users are told apart without case); as typed when none has it. */
+async function storedName(store: Store, typed: string): Promise<string> {
+  return (await store.findUser({ name: typed }))?.name ?? typed;
+}
+
 /** Disables (every session of the user ends in the same step) or enables a user. */
-export async function setUserEnabled(store: Store, name: string, enabled: boolean, acting: Acting): Promise<void> {
+export async function setUserEnabled(store: Store, typed: string, enabled: boolean, acting: Acting): Promise<void> {
+  const name = await storedName(store, typed);
   await store.setUserStatus(name, enabled ? 'enabled' : 'disabled', { audit: auditEntry(acting, enabled ? 'user.enable' : 'user.disable', name), keepAnAdmin: acting.keepAnAdmin === true });
 }
 
 /** Grants or revokes admin. */
-export async function setUserAdmin(store: Store, name: string, admin: boolean, acting: Acting): Promise<void> {
+export async function setUserAdmin(store: Store, typed: string, admin: boolean, acting: Acting): Promise<void> {
+  const name = await storedName(store, typed);
   await store.setUserAdmin(name, admin, { audit: auditEntry(acting, admin ? 'user.admin_grant' : 'user.admin_revoke', name), keepAnAdmin: acting.keepAnAdmin === true });
 }
 
 /** A new password (checked, hashed; never in the audit row): every session of the user ends in the same step. */
-export async function resetPassword(store: Store, name: string, password: string, acting: Acting): Promise<void> {
+export async function resetPassword(store: Store, typed: string, password: string, acting: Acting): Promise<void> {
   const problem = passwordProblem(password);
   if (problem) throw new StoreError('invalid', problem);
+  const name = await storedName(store, typed);
   await store.setUserPassword(name, await hashPassword(password), auditEntry(acting, 'user.password_reset', name));
 }
 

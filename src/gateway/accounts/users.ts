@@ -3,7 +3,7 @@
  * admins' console do: the password checked and hashed, the account found or made. Without an account
  * name the user gets an account of their own name, made empty. With an actor, the audit log records it.
  */
-import { CLI_ACTOR } from '../../contract/index.ts';
+import { CLI_ACTOR, isCliActorName } from '../../contract/index.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { auditEntry, type Acting } from './userAdmin.ts';
 import { StoreError, type Store, type UserRecord } from '../store/types.ts';
@@ -28,7 +28,7 @@ export async function createUser(store: Store, request: NewUserRequest): Promise
   const problem = passwordProblem(request.password);
   if (problem) throw new StoreError('invalid', problem);
   // The audit log names the command line "cli": no person may be mistaken for it.
-  if (request.name === CLI_ACTOR) throw new StoreError('invalid', `"${CLI_ACTOR}" is the audit log's name for the command line: choose another user name`);
+  if (isCliActorName(request.name)) throw new StoreError('invalid', `"${CLI_ACTOR}" is the audit log's name for the command line: choose another user name`);
   // The user name first: advice to put the user on an existing account would only lead to this refusal.
   const taken = await store.findUser({ name: request.name });
   if (taken) throw userNameTaken(request.name, taken.name);

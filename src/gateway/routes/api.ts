@@ -106,6 +106,8 @@ function send(ctx: RequestContext, route: ApiRoute, reply: Reply<unknown> | File
     return;
   }
   if (!reply.logged) ctx.noLog = true;
+  // An account's data, a new key's secret, a session: never kept by a browser's or a proxy's cache.
+  if (!ctx.res.hasHeader('Cache-Control')) ctx.res.setHeader('Cache-Control', 'no-store');
   sendJson(ctx.res, ctx.id, reply.status ?? route.response.status, reply.body);
 }
 

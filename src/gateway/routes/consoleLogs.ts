@@ -31,12 +31,12 @@ export function rowView(l: StoredLog) {
 const CSV_COLUMNS = ['time', 'request_id', 'key_name', 'model', 'path', 'status', 'error_code', 'prompt_tokens', 'completion_tokens', 'cost_usd', 'latency_ms', 'first_byte_ms', 'stream'] as const;
 
 /**
- * A CSV field: quoted when it needs to be; one that starts with = + - @ (after any blanks, which some spreadsheets
- * skip) or a tab or carriage return is made text, so that no spreadsheet runs it as a formula.
+ * A CSV field: quoted when it needs to be; one that starts with = + - @ (after any blanks, no-break spaces too,
+ * which some spreadsheets skip) or a tab or carriage return is made text, so that no spreadsheet runs it as a formula.
  */
 export function csvField(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^(?:[ \t\r\n]*[=+\-@]|[\t\r])/.test(text)) text = `'${text}`;
+  if (/^(?:\s*[=+\-@]|[\t\r])/.test(text)) text = `'${text}`;
   return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

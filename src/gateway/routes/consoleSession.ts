@@ -7,7 +7,7 @@
  */
 import { hashPassword, passwordProblem, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.ts';
 import { SESSION_LIFETIME_MS } from '../accounts/sessions.ts';
-import { CLI_ACTOR } from '../../contract/index.ts';
+import { CLI_ACTOR, isCliActorName } from '../../contract/index.ts';
 import { createUser } from '../accounts/users.ts';
 import { cameOverHttps, clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../http/cookies.ts';
 import { HttpError } from '../http/errors.ts';
@@ -103,7 +103,7 @@ export const setup: ApiHandler<'setUp'> = async (gw, ctx, { body }) => {
   // Validation first (password length, name free), then the link is spent, then the user is made.
   const nameTaken = (await gw.store.findUser({ name: body.name })) !== null;
   const problem = passwordProblem(body.password) ?? (nameTaken ? `a user named "${body.name}" already exists` : null)
-    ?? (body.name === CLI_ACTOR ? `"${CLI_ACTOR}" is the audit log's name for the command line: choose another user name` : null);
+    ?? (isCliActorName(body.name) ? `"${CLI_ACTOR}" is the audit log's name for the command line: choose another user name` : null);
   if (problem) throw new HttpError('invalid_request', `${problem}.`);
   // Hashed before the link is spent: a hash refused for the moment (too many at once) leaves the link usable.
   const passwordHash = await hashPassword(body.password);

@@ -83,6 +83,7 @@ describe('model-gateway channel update', () => {
       [['--proxy', 'http://proxy\tx:3128'], /--proxy must be an http:\/\/ or https:\/\/ URL/],
       [['--map', 'no-equals'], /--map takes PLATFORM=UPSTREAM/],
       [['--models', ''], /--models is required/],
+      [['--api-key', 'k\u00e9y-1234'], /--api-key must be printable ASCII/],
     ] as const) {
       const run = await cli('channel', 'update', 'up', ...args);
       assert.notEqual(run.code, 0, args.join(' '));

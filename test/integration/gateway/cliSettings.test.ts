@@ -61,7 +61,7 @@ describe('model-gateway settings', () => {
       const before = (await cli('settings', 'show')).stdout;
       for (const args of [
         ['set', 'colour', 'blue'], ['set', 'sign_up', 'sometimes'], ['set', 'new_user_balance', '-1'], ['set', 'new_user_balance', '0.0000001'],
-        ['set', 'log_retention_days', '36501'], ['set', 'log_retention_days', 'forever'], ['set', 'notice', 'x'.repeat(501)], ['set', 'notice', 'bell\u0007'],
+        ['set', 'log_retention_days', '36501'], ['set', 'log_retention_days', 'forever'], ['set', 'notice', 'x'.repeat(501)], ['set', 'notice', 'bell\u0007'], ['set', 'notice', 'rtl\u202eevil'], ['set', 'notice', 'c1\u0085x'],
         ['set', 'sign_up'], ['unset'], ['show', 'extra'], ['reset', 'sign_up'],
       ]) {
         const run = await cli('settings', ...args);

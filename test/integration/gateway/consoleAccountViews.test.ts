@@ -69,7 +69,9 @@ describe("a signed-in user's catalogue and logs", function () {
     assert.deepEqual(lines.slice(1).map((l) => l.split(',')[2]), ['ada-2', 'ada-1']);
     const one = await fetch(`${t.gw.url}/api/console/account/logs?format=csv&status=ok&limit=1`, { headers: { cookie: `mg_session=${ada.cookie}` } });
     assert.deepEqual((await one.text()).trimEnd().split('\r\n').slice(1).map((l) => l.split(',')[2]), ['ada-2'], 'a limit given holds for the CSV too');
-    for (const query of ['status=maybe', 'limit=0', 'limit=201', 'key=abc', 'since=yesterday', 'format=xml', 'accountId=2', 'before=-1']) {
+    // Days and times that do not exist are refused, not rolled over into the next month; a page goes one way.
+    const impossible = ['until=2020-02-30', 'since=2021-02-29', 'until=2020-01-01T24:00:00Z', 'since=2020-13-01', 'before=5&after=1'];
+    for (const query of ['status=maybe', 'limit=0', 'limit=201', 'key=abc', 'since=yesterday', 'format=xml', 'accountId=2', 'before=-1', ...impossible]) {
       assertError(await ada.get(`/api/console/account/logs?${query}`), 400, 'invalid_request');
     }
     assertError(await consoleAgent(t.gw).get('/api/console/account/logs'), 401, 'not_signed_in');

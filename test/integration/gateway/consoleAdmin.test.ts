@@ -64,6 +64,7 @@ describe("the admins' console over HTTP", function () {
     assertError(await root.post('/api/console/admin/users', { name: 'cy', password: PASSWORD, account: 'nowhere' }), 404, 'account_not_found');
     assertError(await root.post('/api/console/admin/users', { name: 'cy', password: 'too short' }), 400, 'invalid_request');
     assertError(await root.post('/api/console/admin/users', { name: 'cli', password: PASSWORD }), 400, 'invalid_request');
+    assertError(await root.post('/api/console/admin/users', { name: 'Cli', password: PASSWORD }), 400, 'invalid_request');
     assertError(await root.post('/api/console/admin/users', { name: '<b>x</b>', password: PASSWORD }), 400, 'invalid_request');
     assertError(await root.post('/api/console/admin/users', { name: 'cy', password: PASSWORD, extra: 1 }), 400, 'invalid_request');
     assert.equal(await userNamed('cy'), undefined, 'no refused user was made');
@@ -78,9 +79,10 @@ describe("the admins' console over HTTP", function () {
     assert.equal((await elsewhere.signIn('bob')).status, 200);
     assert.equal((await bob.get('/api/console/keys')).status, 200);
 
-    const disabled = await root.post('/api/console/admin/users/disable', { name: 'bob' });
+    // Names are told apart without case, here as on the command line: BOB is bob.
+    const disabled = await root.post('/api/console/admin/users/disable', { name: 'BOB' });
     assert.equal(disabled.status, 200, disabled.text);
-    assert.equal(disabled.json.user.status, 'disabled');
+    assert.deepEqual([disabled.json.user.name, disabled.json.user.status], ['bob', 'disabled']);
     assertError(await bob.get('/api/console/keys'), 401, 'not_signed_in');
     assertError(await elsewhere.post('/api/console/keys', { name: 'k' }), 401, 'not_signed_in');
     assertError(await consoleAgent(t.gw).signIn('bob'), 401, 'invalid_credentials');
@@ -95,7 +97,7 @@ describe("the admins' console over HTTP", function () {
     await makeUser(store, 'cat', 0);
     const cat = consoleAgent(t.gw);
     assert.equal((await cat.signIn('cat')).status, 200);
-    const reset = await root.post('/api/console/admin/users/password', { name: 'cat', password: NEW_PASSWORD });
+    const reset = await root.post('/api/console/admin/users/password', { name: 'Cat', password: NEW_PASSWORD });
     assert.equal(reset.status, 200, reset.text);
     assert.ok(!reset.text.includes(NEW_PASSWORD));
     assertError(await cat.get('/api/console/keys'), 401, 'not_signed_in');

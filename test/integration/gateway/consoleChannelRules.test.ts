@@ -54,6 +54,8 @@ describe("the admins' channels and prices: the CLI's rules, and no key anywhere"
       [{ ...good, name: 'has space' }, /name: must be 1 to 64 letters/],
       [{ ...good, priority: -1 }, /priority/], [{ ...good, weight: 0 }, /weight/], [{ ...good, timeout_ms: 1.5 }, /timeout_ms/],
       [{ ...good, api_key: '   ' }, /api_key/], [{ ...good, api_key: SECRET, unknown: 1 }, /unrecognized|unknown/i],
+      // A key no HTTP header can carry: the channel could never work.
+      [{ ...good, api_key: 'abc\r\nX-Injected: 1' }, /api_key: must be printable ASCII/], [{ ...good, api_key: 'k\u00e9y-\u043a\u043b\u044e\u0447-1234' }, /api_key: must be printable ASCII/],
     ];
     for (const [body, says] of refused) {
       const answer = await post('/api/console/admin/channels', body);
@@ -74,7 +76,7 @@ describe("the admins' channels and prices: the CLI's rules, and no key anywhere"
     for (const [body, says] of [
       [{ name: 'ok' }, /nothing to change/], [{ name: 'ok', base_url: null }, /base_url is required/],
       [{ name: 'ok', type: 'anthropic', responses_api: true }, /responses_api applies to openai/], [{ name: 'ok', models: {} }, /models is required/],
-      [{ name: 'ok', api_key: OTHER_SECRET, weight: 0 }, /weight/],
+      [{ name: 'ok', api_key: OTHER_SECRET, weight: 0 }, /weight/], [{ name: 'ok', api_key: 'new\nkey' }, /api_key: must be printable ASCII/],
     ] as Array<[object, RegExp]>) {
       const answer = await post('/api/console/admin/channels/update', body);
       assertError(answer, 400, 'invalid_request');

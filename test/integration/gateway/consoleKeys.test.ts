@@ -28,6 +28,7 @@ describe('console keys of a signed-in user', function () {
     const { secret, key, snippets } = made.json;
     secrets.push(secret);
     assert.match(secret, /^sk-[A-Za-z0-9_-]{43}$/);
+    assert.equal(made.headers.get('cache-control'), 'no-store', 'an answer with a secret is kept by no cache');
     assert.deepEqual([key.name, key.status, key.models, key.rpm, key.concurrency, key.expires_at, key.last_used_at], ['ada-laptop', 'enabled', ['echo'], 30, 3, null, null]);
     assert.equal(key.prefix, `${secret.slice(0, 7)}…`);
     assert.equal(snippets.base_url, `${t.gw.url}/v1`);
@@ -43,6 +44,9 @@ describe('console keys of a signed-in user', function () {
 
     const list = await ada.get('/api/console/keys');
     assert.equal(list.status, 200);
+    assert.equal(list.headers.get('cache-control'), 'no-store', "an account's data neither");
+    // No models is not every model: a key that may use none is refused, null says every model.
+    assertError(await ada.post('/api/console/keys', { name: 'no-models', models: [] }), 400, 'invalid_request');
     assert.deepEqual(list.json.data.map((k: { name: string }) => k.name), ['ada-laptop']);
     assert.ok(list.json.data[0].last_used_at, 'last use shown');
     assert.ok(!list.text.includes(secret), 'never the secret again');

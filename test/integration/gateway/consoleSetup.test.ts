@@ -34,6 +34,7 @@ describe('console first-admin setup link', function () {
     // A refused password does not spend the link.
     assertError(await browser.post('/api/console/setup', { token, name: 'root', password: 'short' }), 400, 'invalid_request');
     assertError(await browser.post('/api/console/setup', { token, name: 'cli', password: PASSWORD }), 400, 'invalid_request');
+    assertError(await browser.post('/api/console/setup', { token, name: 'CLI', password: PASSWORD }), 400, 'invalid_request');
 
     const made = await browser.post('/api/console/setup', { token, name: 'root', password: PASSWORD });
     assert.equal(made.status, 201, made.text);

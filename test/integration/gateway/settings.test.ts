@@ -64,7 +64,7 @@ describe('gateway settings', function () {
     it('refuses what the rules refuse (400 invalid_request), changing nothing and recording nothing', async () => {
       const bad = [
         {}, { sign_up: 'sometimes' }, { new_user_balance_usd: '-1' }, { new_user_balance_usd: '0.0000001' }, { new_user_balance_usd: '1000000001' }, { log_retention_days: 36_501 },
-        { log_retention_days: 1.5 }, { notice: 'x'.repeat(501) }, { notice: 'ring \u0007' }, { colour: 'blue' }, { sign_up: 'open', notice: 'x'.repeat(501) },
+        { log_retention_days: 1.5 }, { notice: 'x'.repeat(501) }, { notice: 'ring \u0007' }, { notice: 'rtl\u202eevil' }, { notice: 'c1\u0085x' }, { notice: 'half \ud800' }, { colour: 'blue' }, { sign_up: 'open', notice: 'x'.repeat(501) },
       ];
       for (const body of bad) assertRefusal(await root.post(SETTINGS, body), 'POST', SETTINGS, 400, 'invalid_request');
       assert.deepEqual(await t.admin().settings.read(), {});

@@ -89,8 +89,8 @@ describe('self sign-up', function () {
     await settings({ sign_up: 'open' });
     const visitor = consoleAgent(t.gw);
     assert.equal((await visitor.post(SIGN_UP, { name: 'carol', password: PASSWORD })).status, 201);
-    // carol (a user), local (the bootstrap's account, no user), root (an admin), cli (the command line's name).
-    const taken = await Promise.all(['carol', 'local', 'root', 'cli'].map((name) => consoleAgent(t.gw).post(SIGN_UP, { name, password: PASSWORD })));
+    // carol (a user), local (the bootstrap's account, no user), root (an admin), cli (the command line's name, in any case).
+    const taken = await Promise.all(['carol', 'local', 'root', 'cli', 'CLI', 'Cli'].map((name) => consoleAgent(t.gw).post(SIGN_UP, { name, password: PASSWORD })));
     for (const answer of taken) refused(answer, 409, 'sign_up_name_taken');
     assert.equal(new Set(taken.map(words)).size, 1, taken.map(words).join(' | '));
     refused(await consoleAgent(t.gw).post(SIGN_UP, { name: 'dave', password: 'short' }), 400, 'password_too_short');

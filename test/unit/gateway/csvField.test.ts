@@ -3,7 +3,7 @@ import { csvField } from '../../../src/gateway/routes/consoleLogs.ts';
 
 describe('a CSV field of the logs export', () => {
   it('is made text when a spreadsheet could run it as a formula, blanks before it included', () => {
-    for (const formula of ['=1+2', '+1', '-1+2', '@SUM(A1)', ' =1+2', '\t=1', '\r=1', '  @x', '\n-1']) {
+    for (const formula of ['=1+2', '+1', '-1+2', '@SUM(A1)', ' =1+2', '\t=1', '\r=1', '  @x', '\n-1', '\u00a0=1+2', '\ufeff=1', '\u3000+1']) {
       assert.ok(csvField(formula).replace(/^"/, '').startsWith("'"), JSON.stringify(formula));
     }
     for (const plain of ['gpt-4o', 'a=b', '12', '0.000123', 'x y']) assert.equal(csvField(plain), plain);
