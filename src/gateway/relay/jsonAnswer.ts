@@ -26,8 +26,9 @@ export function answerJson(ctx: AttemptContext, bytes: Buffer, translation: Tran
   const usage = translation.answerUsage(parsed, request);
   if (usage === null) return next('upstream_error', `upstream answer is not a ${translation.upstream} answer`);
   const success = { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt) } as const;
-  // An upstream that ignored the cap it was sent (its own count says so): the answer is cut to the cap.
-  const cap = request.maxCompletionTokens;
+  // An upstream that ignored the cap it was sent (its own count says so): the answer is cut to the cap, which
+  // holds for each of its choices (the reservation covers them all).
+  const cap = request.maxCompletionTokens === null ? null : request.maxCompletionTokens * (request.choices ?? 1);
   // A JSON format asked of a Messages upstream is the answer's text there (formats/chatMessages/jsonFormat.ts): cut as text.
   const formatTool = translation.upstream === 'messages' ? formatToolName(request) : null;
   const cut = cap !== null && !usage.estimated && usage.completionTokens > cap ? cutAnswer(translation.upstream, parsed, usage.completionTokens, cap, formatTool) : null;

@@ -161,7 +161,6 @@ export async function relayStream(
 function cutLimitOf(request: AttemptContext['request']): { cap: number; limit: number } | null {
   const cap = request.maxCompletionTokens;
   if (cap === null) return null;
-  const body = request.body as { n?: unknown; best_of?: unknown };
-  if ((typeof body.n === 'number' && body.n > 1) || (typeof body.best_of === 'number' && body.best_of > 1)) return null;
+  if ((request.choices ?? 1) > 1) return null;
   return { cap, limit: 2 * cap + 64 };
 }

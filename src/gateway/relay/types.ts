@@ -63,6 +63,8 @@ interface RelayRequestFields {
    * null means no cap is needed (free model).
    */
   readonly maxCompletionTokens: number | null;
+  /** The answers generated, each up to maxCompletionTokens (`n`, `best_of`, several prompts): the whole answer's cap is their product. */
+  readonly choices?: number;
   /** Enabled channels that serve `model`, in any order: the relay orders them by priority and weight. */
   readonly channels: readonly Channel[];
   /**

@@ -24,6 +24,8 @@ export interface Endpoint<Body> {
   askedCap(body: Body): number | null;
   /** What to hold for the request, or null when `available` cannot pay for it. */
   plan(available: number, bodyBytes: number, body: Body, model: ModelRecord): ReservationPlan | null;
+  /** The answers generated, each up to the completion cap (`n`, `best_of`, several prompts); absent: one. */
+  choices?(body: Body): number;
 }
 
 /** Whether a body's `tools` holds any (a provider then adds its tool prompt, ledger.ts). */
@@ -50,6 +52,7 @@ export const CHAT: Endpoint<ChatRequest> = {
   operation: (body) => ({ operation: 'chat', body }),
   ...streamsWithUsageOnRequest,
   askedCap: (body) => body.max_completion_tokens ?? body.max_tokens ?? null,
+  choices: (body) => numberOf(body['n']),
   plan: (available, bytes, body, model) =>
     planReservation(available, promptTokenBound(bytes, body.messages.length, hasTools(body['tools']) || isJsonFormat(body['response_format'])), CHAT.askedCap(body), model, numberOf(body['n'])),
 };
@@ -88,13 +91,15 @@ export const COMPLETION: Endpoint<CompletionRequest> = {
   operation: (body) => ({ operation: 'completion', body }),
   ...streamsWithUsageOnRequest,
   askedCap: (body) => body.max_tokens ?? null,
-  plan: (available, bytes, body, model) => {
-    const prompts = typeof body.prompt === 'string' || typeof body.prompt[0] === 'number' ? 1 : body.prompt.length;
-    // best_of answers are generated (and billed) even though only n are returned.
-    const choices = prompts * Math.max(body.n ?? 1, body.best_of ?? 1);
-    return planReservation(available, promptTokenBound(bytes, prompts), body.max_tokens ?? null, model, choices);
-  },
+  // best_of answers are generated (and billed) even though only n are returned, for each prompt.
+  choices: (body) => promptsOf(body) * Math.max(body.n ?? 1, body.best_of ?? 1),
+  plan: (available, bytes, body, model) => planReservation(available, promptTokenBound(bytes, promptsOf(body)), body.max_tokens ?? null, model, COMPLETION.choices!(body)),
 };
+
+/** The prompts of a completions request: a text or a token array is one, a list of them each. */
+function promptsOf(body: CompletionRequest): number {
+  return typeof body.prompt === 'string' || typeof body.prompt[0] === 'number' ? 1 : body.prompt.length;
+}
 
 export const EMBEDDING: Endpoint<EmbeddingRequest> = {
   kind: 'embedding',

@@ -128,6 +128,7 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
     // A cap the client did not ask for (or lower than it asked) is said, not hidden: a header and the log row.
     // (Passed to the relay's one writeHead: a setHeader here would cost every answer a header map.)
     const cap = held.plan.maxCompletionTokens;
+    const choices = endpoint.choices?.(body) ?? 1;
     const asked = endpoint.askedCap(body);
     const capped = cap !== null && (asked === null || cap < asked);
     if (capped) ctx.log.completionCap = cap;
@@ -148,6 +149,7 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
         stream,
         clientWantsUsage: endpoint.clientWantsUsage(body),
         maxCompletionTokens: held.plan.maxCompletionTokens,
+        choices,
         channels: found.channels,
         anthropicHeaders: anthropicHeadersOf(ctx.req.headers),
         answerHeaders: capped ? [MAX_TOKENS_HEADER, String(cap)] : undefined,
@@ -177,7 +179,7 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
       if (outcome.code === 'upstream_rate_limited' || outcome.code === 'upstream_unavailable') headers['Retry-After'] = String(Math.max(1, Math.ceil(outcome.retryAfterSeconds ?? 1)));
       // The upstream's own 4xx about the request (a 422, a 409) keeps its status: the client's to fix, and it says which.
       sendError(ctx.res, ctx.id, outcome.code, outcome.detail, { headers, shape: ctx.errorShape, ...(outcome.upstreamRejection ? { status: outcome.upstreamRejection.status } : {}) });
-    } else if (outcome.kind === 'success' && (outcome.cutAtCap || overran(usage, held.plan.maxCompletionTokens, body))) {
+    } else if (outcome.kind === 'success' && (outcome.cutAtCap || overran(usage, held.plan.maxCompletionTokens, choices))) {
       // Not the client's error (its answer ended at the length limit, or came whole), but the operator's to know: the
       // upstream ignores max_tokens. A stream that ran past its cap by less than the cut's margin is charged its reservation.
       ctx.log.errorCode = 'upstream_ignored_max_tokens';
@@ -196,11 +198,8 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
 }
 
 /** An answer reported longer than its cap allowed (every choice at the cap): the upstream did not honour max_tokens. */
-function overran(usage: RelayUsage, cap: number | null, body: object): boolean {
-  if (cap === null || usage.estimated) return false;
-  const { n, best_of: bestOf } = body as { n?: unknown; best_of?: unknown };
-  const choices = Math.max(1, typeof n === 'number' ? n : 1, typeof bestOf === 'number' ? bestOf : 1);
-  return usage.completionTokens > cap * choices;
+function overran(usage: RelayUsage, cap: number | null, choices: number): boolean {
+  return cap !== null && !usage.estimated && usage.completionTokens > cap * choices;
 }
 
 /**

@@ -22,6 +22,8 @@ describe('relay: an upstream that ignores max_tokens', () => {
     await addChannelPricedFree(t.admin(), newChannel({ name: 'runaway-native', baseUrl: upstream.url, responsesApi: true, models: { 'chatty-native': 'chatty-native-up' } }));
     // Priced: the reservation, and so the cap the upstream is held to, exists for what is paid for.
     for (const name of ['chatty', 'chatty-claude', 'chatty-native']) await t.admin().setModel(chatModel(name, 1_000_000, 1_000_000));
+    await addChannelPricedFree(t.admin(), newChannel({ name: 'runaway-text', baseUrl: upstream.url, models: { 'chatty-text': 'chatty-text' } }));
+    await t.admin().setModel(chatModel('chatty-text', 1_000_000, 1_000_000, { kind: 'completion' }));
   });
   after(async () => {
     await t.close();
@@ -85,5 +87,28 @@ describe('relay: an upstream that ignores max_tokens', () => {
     assert.deepEqual([answer.json.usage.completion_tokens, answer.json.usage.total_tokens], [20, 31]);
     const log = await logOfRequest(t.admin(), answer.headers.get('x-request-id'));
     assert.deepEqual([log.errorCode, log.completionTokens, log.cost], ['upstream_ignored_max_tokens', 20, 31]);
+  });
+
+  it('several choices (n, best_of, a list of prompts): each may reach the cap, so an answer within cap x choices is whole and charged in full; past it, cut', async () => {
+    const whole = [
+      ['/v1/chat/completions', chatBody('chatty', 'hi', { max_tokens: 20, n: 2 })],
+      ['/v1/completions', { model: 'chatty-text', prompt: ['a', 'b'], max_tokens: 20 }],
+      ['/v1/completions', { model: 'chatty-text', prompt: 'a', max_tokens: 20, best_of: 2 }],
+    ] as const;
+    const textOf = (choice: { message?: { content: string }; text?: string }) => choice.message?.content ?? choice.text ?? '';
+    for (const [path, body] of whole) {
+      upstream.behaviour = { pieces: ['0123456789'.repeat(100)], usage: { prompt_tokens: 11, completion_tokens: 40 } };
+      const answer = await call(t.gw, 'POST', path, { key: t.key, body });
+      assert.equal(answer.status, 200, answer.text);
+      assert.notEqual(answer.json.choices[0].finish_reason, 'length', `${path} ${JSON.stringify(body)}`);
+      assert.equal(textOf(answer.json.choices[0]).length, 1000, 'not cut');
+      const log = await logOfRequest(t.admin(), answer.headers.get('x-request-id'));
+      assert.deepEqual([log.errorCode, log.completionTokens, log.cost], [null, 40, 51], 'charged in full');
+    }
+    upstream.behaviour = { pieces: ['0123456789'.repeat(100)], usage: { prompt_tokens: 11, completion_tokens: 50 } };
+    const past = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('chatty', 'hi', { max_tokens: 20, n: 2 }) });
+    assert.deepEqual([past.json.choices[0].finish_reason, past.json.choices[0].message.content.length, past.json.usage.completion_tokens], ['length', 800, 40], '1000 characters x 40 / 50');
+    const log = await logOfRequest(t.admin(), past.headers.get('x-request-id'));
+    assert.deepEqual([log.errorCode, log.completionTokens, log.cost], ['upstream_ignored_max_tokens', 40, 51]);
   });
 });
