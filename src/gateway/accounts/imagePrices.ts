@@ -12,9 +12,14 @@ export type ImagePrices = Readonly<Record<string, number>>;
 const SIZE = /^\d{1,4}x\d{1,4}$/;
 const QUALITY = /^[a-z][a-z0-9_-]{0,31}$/;
 
-/** The price of one image of `size` and `quality` (either may be absent: the request leaves it to the upstream). */
-export function pricePerImage(model: ModelRecord, size: string | null | undefined, quality: string | null | undefined): number {
+/**
+ * The price of one image of `size` and `quality` (either may be absent: the request leaves it to the upstream), read
+ * in any case as the keys are kept: an upstream that takes "HD" draws an hd image, which costs the hd price.
+ */
+export function pricePerImage(model: ModelRecord, givenSize: string | null | undefined, givenQuality: string | null | undefined): number {
   const prices = model.imagePrices ?? {};
+  const size = givenSize?.trim().toLowerCase();
+  const quality = givenQuality?.trim().toLowerCase();
   const candidates = [size && quality ? `${size},${quality}` : null, size, quality];
   for (const key of candidates) {
     if (key && Object.hasOwn(prices, key)) return prices[key]!;

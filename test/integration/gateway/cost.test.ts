@@ -42,6 +42,17 @@ describe('what each answer costs', () => {
       const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody(model, 'hi', { stream: true, stream_options: { include_usage: true } }) });
       assert.equal(usageChunk(answer.text)?.cost, await charged(answer.headers.get('x-request-id')), model);
     }
+    // Counts that cannot be true: the usage charged instead (estimated) is the one the chunk says, with its cost.
+    for (const usage of [{ prompt_tokens: -5000, completion_tokens: -5000 }, { prompt_tokens: 5, completion_tokens: 1e12 }]) {
+      upstream.behaviour = { usage };
+      const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('gpt-c', 'hi', { stream: true, stream_options: { include_usage: true } }) });
+      const log = await logOfRequest(t.admin(), answer.headers.get('x-request-id'));
+      const said = usageChunk(answer.text);
+      assert.deepEqual([said?.prompt_tokens, said?.completion_tokens, said?.cost], [log.promptTokens, log.completionTokens, log.cost / 1e6], JSON.stringify(usage));
+      assert.ok(log.usageEstimated && log.cost > 0);
+      assert.match(answer.text, /data: \[DONE\]\n\n$/);
+    }
+    upstream.behaviour = {};
     const quiet = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('gpt-c', 'hi', { stream: true }) });
     assert.equal(usageChunk(quiet.text), undefined, 'no usage chunk unless asked for');
     assert.ok(upstream.requests.length > 0);

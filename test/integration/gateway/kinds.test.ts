@@ -170,6 +170,10 @@ describe('completions, embeddings and images through the gateway', () => {
       assert.equal((await logOf(tall.response.headers.get('x-request-id'))).cost, 2 * 160_000);
       const standard = await sdk.images.generate({ model: 'up-image', prompt: 'p', size: '1024x1792', quality: 'standard' }).withResponse();
       assert.equal((await logOf(standard.response.headers.get('x-request-id'))).cost, 120_000);
+      // In any case, as the prices are kept: an upstream that takes "HD" draws an hd image.
+      const shouted = await call(t.gw, 'POST', '/v1/images/generations', { key: t.key, body: { model: 'up-image', prompt: 'p', size: '1024x1792', quality: 'HD' } });
+      assert.equal(shouted.status, 200, shouted.text);
+      assert.equal((await logOf(shouted.headers.get('x-request-id'))).cost, 160_000);
 
       const admin = t.admin();
       await admin.createAccount('one-tall-image', 160_000);

@@ -20,6 +20,14 @@ describe('usage reported by an upstream', () => {
     assert.equal(messagesUsage({ input_tokens: 1e30, output_tokens: 1e30 }), null);
   });
 
+  it('an Anthropic usage without an input count is none (estimated by the caller), unless message_start said it', () => {
+    // An upstream that reported only its output would have had the prompt charged as nothing.
+    for (const partial of [{ output_tokens: 3 }, { input_tokens: -5, output_tokens: 3 }, { input_tokens: null, output_tokens: 3 }]) assert.equal(messagesUsage(partial), null, JSON.stringify(partial));
+    const start = messagesUsage({ input_tokens: 20, output_tokens: 1 })!;
+    assert.deepEqual(messagesUsage({ output_tokens: 9 }, start), { promptTokens: 20, completionTokens: 9, estimated: false }, "a message_delta's output, message_start's input");
+    assert.equal(messagesUsage({}, start), null, 'a message_delta that says nothing is not the final count');
+  });
+
   it("cache reads in OpenAI's shape or DeepSeek's (prompt_cache_hit_tokens, with no cached_tokens)", () => {
     assert.equal(openaiUsage({ prompt_tokens: 100, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 60 } })!.cacheReadTokens, 60);
     assert.equal(openaiUsage({ prompt_tokens: 100, completion_tokens: 5, prompt_cache_hit_tokens: 80, prompt_cache_miss_tokens: 20 })!.cacheReadTokens, 80);

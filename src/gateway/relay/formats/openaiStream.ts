@@ -73,6 +73,8 @@ export class OpenaiStreamReader implements StreamReader {
 
 /** Same format on both sides: each chunk as it came, with the platform's model name. */
 export function openaiPassthrough(request: RelayRequest): StreamShaper {
+  /** A usage chunk whose counts cannot be true (negative, absurd): the usage charged instead (estimated) goes out in it at the end. */
+  let implausible: Record<string, unknown> | null = null;
   return {
     event({ data, json }: UpstreamEvent): string {
       const usage = json['usage'];
@@ -89,8 +91,19 @@ export function openaiPassthrough(request: RelayRequest): StreamShaper {
         json['usage'] = { ...(usage as Record<string, unknown>), cost: usd };
         return `data: ${withPlatformModel(JSON.stringify(json), json, request.model)}\n\n`;
       }
+      if (usage !== undefined && usage !== null && request.costOf) {
+        implausible = { ...json, choices: [] };
+        const choices = json['choices'];
+        if (!Array.isArray(choices) || choices.length === 0) return '';
+        delete json['usage'];
+        return `data: ${withPlatformModel(JSON.stringify(json), json, request.model)}\n\n`;
+      }
       return `data: ${withPlatformModel(data, json, request.model)}\n\n`;
     },
-    finish: () => SSE_DONE,
+    finish(charged: RelayUsage): string {
+      if (!implausible) return SSE_DONE;
+      const chunk = { ...implausible, usage: { ...toOpenaiUsage(charged), cost: usdOf(request, charged) } };
+      return `data: ${withPlatformModel(JSON.stringify(chunk), chunk, request.model)}\n\n${SSE_DONE}`;
+    },
   };
 }

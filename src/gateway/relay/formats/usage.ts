@@ -63,11 +63,15 @@ export function inputUsage(value: unknown): RelayUsage | null {
   return isCount(promptTokens) ? { promptTokens, completionTokens: 0, estimated: false } : null;
 }
 
-/** An Anthropic `usage` (an answer's, or a stream's message_start / message_delta), when it says anything. */
+/**
+ * An Anthropic `usage` (an answer's, or a stream's message_start / message_delta), when it says the input: in itself,
+ * or in `base` (message_start's, for a message_delta). Without an input count it is null, so that the usage is
+ * estimated, never a prompt charged as nothing.
+ */
 export function messagesUsage(value: unknown, base?: RelayUsage | null): RelayUsage | null {
   if (value === null || typeof value !== 'object') return null;
   const u = value as { input_tokens?: unknown; output_tokens?: unknown; cache_read_input_tokens?: unknown; cache_creation_input_tokens?: unknown };
-  if (!isCount(u.input_tokens) && !isCount(u.output_tokens)) return null;
+  if (!isCount(u.input_tokens) && (!base || !isCount(u.output_tokens))) return null;
   const read = isCount(u.cache_read_input_tokens) ? u.cache_read_input_tokens : (base?.cacheReadTokens ?? 0);
   const write = isCount(u.cache_creation_input_tokens) ? u.cache_creation_input_tokens : (base?.cacheWriteTokens ?? 0);
   const input = isCount(u.input_tokens) ? u.input_tokens + read + write : (base?.promptTokens ?? 0);
