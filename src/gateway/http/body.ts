@@ -2,6 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { BodyBudget, BodyDeadlines } from './bodyBudget.ts';
 import { HttpError } from './errors.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../wire/jsonDepth.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -83,9 +84,13 @@ export function readBody(req: IncomingMessage, rules: BodyRules, startedAt: numb
 }
 
 export function parseJsonBody(body: Buffer): unknown {
+  const text = body.toString('utf8');
+  let value: unknown;
   try {
-    return JSON.parse(body.toString('utf8'));
+    value = JSON.parse(text);
   } catch (error) {
     throw new HttpError('invalid_json', error instanceof Error ? error.message : undefined);
   }
+  if (nestsDeeperThan(text)) throw new HttpError('invalid_request', `The JSON body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`);
+  return value;
 }

@@ -10,12 +10,23 @@ import { formatToolName } from './formats/chatMessages/jsonFormat.ts';
 import { answerWithCost } from './formats/cost.ts';
 import { parseObject } from './formats/openaiStream.ts';
 import type { Translation } from './formats/translation.ts';
+import { unreadableAnswer } from './formats/types.ts';
 import { estimatedUsage, elapsedMs, next, type AttemptContext, type AttemptResult } from './attempt.ts';
 import { clientGone } from './clientGone.ts';
 import { writeJson } from './respond.ts';
 
 /** A complete 2xx answer (collected by exchangeJson): its usage taken, written to the client in its format. */
 export function answerJson(ctx: AttemptContext, bytes: Buffer, translation: Translation): AttemptResult {
+  try {
+    return answerReadable(ctx, bytes, translation);
+  } catch (error) {
+    const unreadable = unreadableAnswer(error);
+    if (unreadable === null || ctx.request.res.headersSent) throw error;
+    return next('upstream_error', unreadable);
+  }
+}
+
+function answerReadable(ctx: AttemptContext, bytes: Buffer, translation: Translation): AttemptResult {
   const { request, channel } = ctx;
   if (request.signal.aborted) return clientGone(ctx, estimatedUsage(request, 0));
 

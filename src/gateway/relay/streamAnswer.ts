@@ -17,7 +17,7 @@ import { endWithStreamError, startEventStream, write } from './respond.ts';
 import { SseDecoder, SseTooLargeError } from '../../wire/sse.ts';
 import { closedItems } from './sse.ts';
 import type { UpstreamStream } from './streamExchange.ts';
-import type { UpstreamFormat } from './formats/types.ts';
+import { unreadableAnswer, type UpstreamFormat } from './formats/types.ts';
 
 /** The event that ends a whole stream, by upstream format (named in the error when a stream stops short of it). */
 const END_MARKER: Readonly<Record<UpstreamFormat, string>> = { chat: '[DONE]', completion: '[DONE]', embedding: '[DONE]', image: '[DONE]', messages: 'message_stop', responses: 'response.completed' };
@@ -57,6 +57,16 @@ export async function relayStream(
 
   /** Turns decoded items into the text to send; returns a failure when an item breaks the stream. */
   const translate = (items: readonly SseItem[]): { out: string; problem?: Problem } => {
+    try {
+      return translateItems(items);
+    } catch (error) {
+      const unreadable = unreadableAnswer(error);
+      if (unreadable === null) throw error;
+      return { out: '', problem: { code: 'upstream_error', detail: unreadable } };
+    }
+  };
+
+  const translateItems = (items: readonly SseItem[]): { out: string; problem?: Problem } => {
     let out = '';
     for (const item of items) {
       if (item.type === 'comment') {

@@ -8,6 +8,7 @@ import { DEFAULT_ANTHROPIC_VERSION, MIN_THINKING_BUDGET, thinkingBudgetOf, type 
 import { chatToMessagesRequest } from '../../relay/formats/chatMessages/request.ts';
 import { responsesToChatRequest } from '../../relay/formats/chatResponses/request.ts';
 import { translationFor } from '../../relay/formats/translation.ts';
+import { convertRequest } from '../../relay/formats/types.ts';
 import { next, type AttemptContext, type AttemptResult } from '../../relay/attempt.ts';
 import { httpAttempt } from '../../relay/httpAttempt.ts';
 import type { Channel, RelayRequest } from '../../relay/types.ts';
@@ -29,7 +30,7 @@ export function anthropicAttempt(ctx: AttemptContext): Promise<AttemptResult> {
   };
   if (channel.apiKey) headers['x-api-key'] = channel.apiKey;
   const { origin, path } = messagesUrl(channel.baseUrl);
-  return httpAttempt(ctx, { origin, path, headers, body: messagesBody(request, channel), translation });
+  return httpAttempt(ctx, { origin, path, headers, body: convertRequest(() => messagesBody(request, channel)), translation });
 }
 
 /** `{baseUrl}/v1/messages`, whether the base URL is written with its `/v1` (as OpenAI-style ones are) or without (as Anthropic documents it). */

@@ -4,6 +4,7 @@
  * too unless the upstream has the Responses API; with the channel's key as a Bearer token.
  */
 import { translationFor } from '../../relay/formats/translation.ts';
+import { convertRequest } from '../../relay/formats/types.ts';
 import { next, type AttemptContext, type AttemptResult } from '../../relay/attempt.ts';
 import { httpAttempt } from '../../relay/httpAttempt.ts';
 import { openaiFormatOf, upstreamBody, upstreamUrl } from './requestBody.ts';
@@ -17,5 +18,5 @@ export function openaiAttempt(ctx: AttemptContext): Promise<AttemptResult> {
   const { origin, path } = upstreamUrl(channel.baseUrl, format);
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: request.stream ? 'text/event-stream' : 'application/json' };
   if (channel.apiKey) headers['authorization'] = `Bearer ${channel.apiKey}`;
-  return httpAttempt(ctx, { origin, path, headers, body: upstreamBody(request, channel), translation });
+  return httpAttempt(ctx, { origin, path, headers, body: convertRequest(() => upstreamBody(request, channel)), translation });
 }

@@ -5,6 +5,7 @@
  * the platform's model name put in and the usage chunk dropped when the client did not ask for it.
  */
 import { errorMessageOf } from '../../../contract/index.ts';
+import { nestsDeeperThan } from '../../../wire/jsonDepth.ts';
 import { generatedChars } from '../estimate.ts';
 import { withPlatformModel } from '../modelName.ts';
 import type { RelayRequest, RelayUsage } from '../types.ts';
@@ -19,7 +20,8 @@ export const SSE_DONE = 'data: [DONE]\n\n';
 export function parseObject(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    // Nested past what the relay reads (wire/jsonDepth.ts): not an answer it can use.
+    return value !== null && typeof value === 'object' && !Array.isArray(value) && !nestsDeeperThan(text) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }

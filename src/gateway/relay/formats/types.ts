@@ -70,3 +70,26 @@ export class ConversionError extends Error {
     this.name = 'ConversionError';
   }
 }
+
+/**
+ * A client's request converted to its upstream's format. The formats' schemas are loose (unknown fields pass through),
+ * so a converter can meet what the client's format does not allow (a null where a tool or a content part belongs):
+ * what it cannot read is the request's fault, a ConversionError (400), never the gateway's (500).
+ */
+export function convertRequest<T>(convert: () => T): T {
+  try {
+    return convert();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw new ConversionError(`the request holds an item its format does not allow (a null or a wrong type where an object belongs), so it cannot be converted for this model's channel (${error.message})`);
+  }
+}
+
+/**
+ * An upstream's answer (or event) read and written in the client's format: what a converter cannot read in it (a
+ * null where a block belongs, or nesting too deep to write again) is the upstream's fault, an unusable answer
+ * (upstream_error, 502), never a 500.
+ */
+export function unreadableAnswer(error: unknown): string | null {
+  return error instanceof TypeError || error instanceof RangeError ? `the upstream answer holds an item its format does not allow (${error.message})` : null;
+}
