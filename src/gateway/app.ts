@@ -94,6 +94,11 @@ function allowed(route: Partial<Record<Method, Handler>>): string[] {
 }
 
 
+/** The route of a path: its own, a console file's, or one model's (GET /v1/models/NAME). */
+function routeOf(path: string): Partial<Record<Method, Handler>> | undefined {
+  return ROUTES[path] ?? (path.startsWith(ASSETS_PATH) ? ASSET_ROUTE : path.startsWith(MODEL_PATH_PREFIX) ? ONE_MODEL_ROUTE : undefined);
+}
+
 function pathOf(url: string | undefined): string {
   let raw = (url ?? '/').split('?', 1)[0]!;
   // A base address written with a trailing slash meets a client that adds its own ("/v1//chat/completions"):
@@ -127,12 +132,15 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
     try {
       const method = req.method === 'HEAD' ? 'GET' : req.method;
       if (method === 'OPTIONS') {
+        // The methods of the path asked about, as its 405 lists them (every method for a path that is not one).
+        const known = routeOf(ctx.path);
+        const methods = known ? allowed(known).join(', ') : 'GET, POST, HEAD, OPTIONS';
         setBaseHeaders(res, ctx.id);
         res.statusCode = 204;
-        res.setHeader('Access-Control-Allow-Methods', 'GET, POST, HEAD, OPTIONS');
+        res.setHeader('Access-Control-Allow-Methods', methods);
         res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type');
         res.setHeader('Access-Control-Max-Age', '600');
-        res.setHeader('Allow', 'GET, POST, HEAD, OPTIONS');
+        res.setHeader('Allow', methods);
         res.end();
         return;
       }
@@ -140,7 +148,7 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
       if ((req.url?.length ?? 0) > MAX_URL_LENGTH) throw new HttpError('uri_too_long', 'Keep it under 8 KiB.');
       // Stopping: a request that still arrives on an open connection is answered at once, and its connection closed.
       if (lastAnswers) throw new HttpError('gateway_stopping', undefined, { 'Retry-After': '1' });
-      const route = ROUTES[ctx.path] ?? (ctx.path.startsWith(ASSETS_PATH) ? ASSET_ROUTE : ctx.path.startsWith(MODEL_PATH_PREFIX) ? ONE_MODEL_ROUTE : undefined);
+      const route = routeOf(ctx.path);
       if (!route) throw unknownPath(req.method ?? '', ctx.path);
       const handler = route[method as Method];
       if (!handler) throw new HttpError('method_not_allowed', `${ctx.path} accepts ${allowed(route).join(', ')}, not ${req.method}.`, { Allow: allowed(route).join(', ') });

@@ -302,6 +302,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   );
   server.maxConnections = options.maxConnections ?? 10_000;
   server.on('clientError', (error: Error, socket) => answerMalformedRequest(error, socket, gateway.logRefused));
+  // An Expect other than 100-continue: Node's own answer would be a bare 417 without the error body, the request id or a
+  // log row. The request is served as if it had none (RFC 9110 lets a server ignore an expectation it does not know).
+  server.on('checkExpectation', gateway.handle);
   const host = options.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {
