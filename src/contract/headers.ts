@@ -5,6 +5,8 @@
 
 /** Every answer of the gateway carries its request id here; error messages end with the same id. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
+/** Anthropic's name for it, which its SDKs read: answers under /v1/messages carry it too. */
+export const ANTHROPIC_REQUEST_ID_HEADER = 'request-id';
 /** The completion cap the gateway set, or lowered the client's to (the model's default, or what the account can pay). */
 export const MAX_TOKENS_HEADER = 'X-Gateway-Max-Tokens';
 /** What the answer cost, in USD (as its `usage.cost`), for clients that cannot read the body's usage. */

@@ -101,13 +101,14 @@ export const FINISH_OF_STOP_REASON: Readonly<Record<string, string>> = {
 };
 
 /** The contract's error (errors.ts) in Anthropic's shape: `{"type":"error","error":{"type","message"}}`, same status and message. */
-export function anthropicErrorBody(code: ErrorCode, requestId: string, detail?: string): AnthropicErrorBody {
+export function anthropicErrorBody(code: ErrorCode, requestId: string, detail?: string, details?: Readonly<Record<string, unknown>>): AnthropicErrorBody {
   const { error } = errorBody(code, requestId, detail);
-  return { type: 'error', error: { type: anthropicErrorType(ERROR_CODES[code].status), message: error.message, code }, request_id: requestId };
+  return { type: 'error', error: { type: anthropicErrorType(ERROR_CODES[code].status), message: error.message, code, ...(details ? { details } : {}) }, request_id: requestId };
 }
 
 export interface AnthropicErrorBody {
   type: 'error';
-  error: { type: string; message: string; code: string };
+  /** `details`: what Anthropic's SDKs act on, as its API sends it (`error_code` thread_unsupported_request: the SDK goes on without a thread). */
+  error: { type: string; message: string; code: string; details?: Readonly<Record<string, unknown>> };
   request_id: string;
 }

@@ -4,7 +4,7 @@
  */
 import { CLIENT_CLOSED_STATUS, ClientGoneError } from './http/body.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { API_PREFIX, BILLING_DAILY_PATH, BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, cutWithMarker, DEVICE_PAGE_PATH } from '../contract/index.ts';
+import { ANTHROPIC_REQUEST_ID_HEADER, API_PREFIX, BILLING_DAILY_PATH, BILLING_SUBSCRIPTION_PATH, BILLING_USAGE_PATH, cutWithMarker, DEVICE_PAGE_PATH } from '../contract/index.ts';
 import { emptyLogFields, finishLog, MAX_PATH_SHOWN } from './context.ts';
 import { newRequestId } from './http/requestId.ts';
 import type { RequestContext } from './context.ts';
@@ -161,7 +161,7 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
         res.destroy();
       } else if (error instanceof HttpError) {
         ctx.log.errorCode = error.code;
-        sendError(res, ctx.id, error.code, error.detail, { headers: error.headers, shape: ctx.errorShape });
+        sendError(res, ctx.id, error.code, error.detail, { headers: error.headers, shape: ctx.errorShape, details: error.details });
       } else {
         ctx.log.errorCode = 'internal_error';
         onInternalError(error, ctx.id);
@@ -188,7 +188,9 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
       trustProxy: gw.trustProxy,
     };
     // X-Request-Id and CORS are set by whatever writes the answer (headers.ts): the relay's answers
-    // put every header in one writeHead, which is cheaper than setHeader calls made here.
+    // put every header in one writeHead, which is cheaper than setHeader calls made here. Anthropic's SDKs read the
+    // request id only from their own header (message._request_id, an error's requestID): set here for their paths.
+    if (ctx.errorShape === 'anthropic') res.setHeader(ANTHROPIC_REQUEST_ID_HEADER, ctx.id);
     res.on('close', () => {
       if (!res.writableFinished) controller.abort(new Error('client disconnected'));
     });

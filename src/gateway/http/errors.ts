@@ -13,12 +13,15 @@ export class HttpError extends Error {
   readonly code: ErrorCode;
   readonly detail: string | undefined;
   readonly headers: Readonly<Record<string, string>>;
-  constructor(code: ErrorCode, detail?: string, headers: Record<string, string> = {}) {
+  /** Machine-readable details for Anthropic's error shape (`error.details`), which its SDKs act on. */
+  readonly details: Readonly<Record<string, unknown>> | undefined;
+  constructor(code: ErrorCode, detail?: string, headers: Record<string, string> = {}, details?: Readonly<Record<string, unknown>>) {
     super(detail ? `${code}: ${detail}` : code);
     this.name = 'HttpError';
     this.code = code;
     this.detail = detail;
     this.headers = headers;
+    this.details = details;
   }
 }
 
@@ -30,18 +33,20 @@ export type ErrorShape = 'openai' | 'anthropic';
 export interface ErrorOptions {
   readonly headers?: Readonly<Record<string, string>>;
   readonly shape?: ErrorShape;
+  /** Anthropic's shape only: its `error.details`. */
+  readonly details?: Readonly<Record<string, unknown>> | undefined;
   readonly status?: number;
 }
 
 export function sendError(res: ServerResponse, requestId: string, code: ErrorCode, detail?: string, options: ErrorOptions = {}): void {
-  const { headers = {}, shape = 'openai', status = ERROR_CODES[code].status } = options;
+  const { headers = {}, shape = 'openai', status = ERROR_CODES[code].status, details } = options;
   if (res.headersSent) {
     if (!res.writableEnded) res.end();
     return;
   }
   // Anthropic's clients send the key in x-api-key (the contract's words name the Bearer header only).
   const said = shape === 'anthropic' && code === 'missing_api_key' && detail === undefined ? 'Anthropic clients send it as "x-api-key: <API_KEY>".' : detail;
-  const payload = JSON.stringify(shape === 'anthropic' ? anthropicErrorBody(code, requestId, said) : errorBody(code, requestId, detail));
+  const payload = JSON.stringify(shape === 'anthropic' ? anthropicErrorBody(code, requestId, said, details) : errorBody(code, requestId, detail));
   setBaseHeaders(res, requestId);
   res.statusCode = status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);

@@ -9,7 +9,7 @@ import { REQUEST_ID_HEADER } from '../../contract/index.ts';
 export const REQUEST_ID = REQUEST_ID_HEADER;
 export const ALLOW_ORIGIN = 'Access-Control-Allow-Origin';
 export const EXPOSE = 'Access-Control-Expose-Headers';
-export const EXPOSED = 'X-Request-Id, Retry-After, X-Gateway-Max-Tokens, X-Gateway-Cost';
+export const EXPOSED = 'X-Request-Id, Request-Id, Retry-After, X-Gateway-Max-Tokens, X-Gateway-Cost';
 
 /** For answers built with setHeader (errors, the console, the small JSON routes). */
 export function setBaseHeaders(res: ServerResponse, requestId: string): void {

@@ -9,6 +9,7 @@ import { planImageReservation, planReservation, promptTokenBound, type Reservati
 import { pricePerImage } from '../accounts/imagePrices.ts';
 import type { RelayOperation } from '../relay/types.ts';
 import type { ModelRecord } from '../store/types.ts';
+import { HttpError } from '../http/errors.ts';
 
 export interface Endpoint<Body> {
   readonly kind: ModelKind;
@@ -26,6 +27,8 @@ export interface Endpoint<Body> {
   plan(available: number, bodyBytes: number, body: Body, model: ModelRecord): ReservationPlan | null;
   /** The answers generated, each up to the completion cap (`n`, `best_of`, several prompts); absent: one. */
   choices?(body: Body): number;
+  /** A request this gateway cannot serve as asked, though its format allows it (state it does not keep); null for none. */
+  refusal?(body: Body): HttpError | null;
 }
 
 /** Whether a body's `tools` holds any (a provider then adds its tool prompt, ledger.ts). */
@@ -35,6 +38,13 @@ const isJsonFormat = (format: unknown): boolean => {
   const type = format !== null && typeof format === 'object' ? (format as { type?: unknown }).type : undefined;
   return type !== undefined && type !== null && type !== 'text';
 };
+
+/**
+ * A message thread (Anthropic's `thread`, beta message-threads) is history the upstream keeps: the gateway keeps none,
+ * and could not reserve for what it adds to the prompt. Refused as Anthropic refuses a request it cannot thread, so
+ * its SDKs' tool runner goes on without a thread (sending the whole history each turn).
+ */
+const THREAD_REFUSAL = (): HttpError => new HttpError('invalid_request', 'thread: this gateway keeps no message threads: send the whole conversation in `messages` (the SDK\'s toolRunner does so by itself; a thread of your own: thread: false).', {}, { error_code: 'thread_unsupported_request', unsupported: ['thread'] });
 
 const noStream = { stream: () => false, clientWantsUsage: () => false } as const;
 /** OpenAI's streams carry usage when the client asks for it in stream_options. */
@@ -65,6 +75,7 @@ export const MESSAGES: Endpoint<MessagesRequest> = {
   operation: (body) => ({ operation: 'messages', body }),
   ...streamsWithUsage,
   askedCap: (body) => body.max_tokens,
+  refusal: (body) => (body['thread'] === undefined || body['thread'] === null || body['thread'] === false ? null : THREAD_REFUSAL()),
   plan: (available, bytes, body, model) =>
     planReservation(available, promptTokenBound(bytes, body.messages.length, hasTools(body.tools)), body.max_tokens, model, 1, thinkingBudgetOf(body) === null ? undefined : MIN_THINKING_BUDGET + 1),
 };
@@ -76,6 +87,10 @@ export const RESPONSES: Endpoint<ResponsesRequest> = {
   schema: ResponsesRequest.refine((body) => !body.previous_response_id, {
     path: ['previous_response_id'],
     message: 'this gateway keeps no responses: send the whole conversation in `input` instead',
+  }).refine((body) => body['conversation'] === undefined || body['conversation'] === null, {
+    // The upstream would add the history it holds to the prompt: more than the body, and so than what was reserved.
+    path: ['conversation'],
+    message: 'this gateway keeps no conversations: send the whole conversation in `input` instead',
   }),
   operation: (body) => ({ operation: 'responses', body }),
   ...streamsWithUsage,

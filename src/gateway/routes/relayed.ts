@@ -90,6 +90,8 @@ function slotTaken(key: KeyRecord, slot: boolean | 'unavailable'): void {
 
 async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: RequestContext, endpoint: Endpoint<Body>, key: KeyRecord, raw: Buffer): Promise<void> {
   const { body, bytes } = validBody(raw, endpoint);
+  const refused = endpoint.refusal?.(body);
+  if (refused) throw refused;
   const stream = endpoint.stream(body);
   ctx.log.model = body.model;
   ctx.log.stream = stream;

@@ -6,6 +6,8 @@
 import assert from 'node:assert/strict';
 import Anthropic, { AuthenticationError, NotFoundError, PermissionDeniedError, RateLimitError } from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
+import { betaZodTool } from '@anthropic-ai/sdk/helpers/beta/zod';
+import { z } from 'zod';
 import { createKey } from '../../../src/gateway/admin.ts';
 import { costOf, costOfTokens } from '../../../src/gateway/accounts/money.ts';
 import { FAKE_SIGNATURE } from '../../support/fakeMessages.ts';
@@ -312,6 +314,10 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
       assert.deepEqual(sent.body.messages, [{ role: 'system', content: 'Sys.' }, { role: 'user', content: 'hi' }]);
       assert.deepEqual([sent.body.model, sent.body.max_tokens, sent.body.stop], ['gpt-4o', 64, ['END']]);
       assert.equal((await logOf(response.headers.get('x-request-id'))).cost, costOf(FAKE_PROMPT_TOKENS, 3, INPUT, OUTPUT));
+      // The SDK reads the request id from Anthropic's own header only.
+      assert.equal((message as { _request_id?: string | null })._request_id, response.headers.get('x-request-id'));
+      const refused = await claude.messages.create({ model: 'no-such-model', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+      assert.ok(refused instanceof NotFoundError && refused.requestID && refused.requestID === (refused.error as { request_id?: string }).request_id, String(refused));
     });
 
     it('streams: chat chunks become message_start, one text block, message_delta with usage, message_stop', async () => {
@@ -349,6 +355,24 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
         { role: 'tool', tool_call_id: 'call_7', content: '-3 C' },
         { role: 'user', content: 'And tomorrow?' },
       ]);
+    });
+
+    it("the SDK's tool runner works through the gateway: a message thread is refused as Anthropic refuses one it cannot hold, and the runner sends the whole history", async () => {
+      // The SDK's runner threads by default: each turn would send only its new messages, for a history the gateway keeps nowhere.
+      upstream.behaviour = (request) => ((request.body as { messages: { role: string }[] }).messages.some((m) => m.role === 'tool') ? { pieces: ['Sunny.'] } : { toolCall: { id: 'call_w', name: 'get_weather', arguments: '{"city":"Paris"}' } });
+      const ran: string[] = [];
+      const tool = betaZodTool({ name: 'get_weather', description: 'The weather in a city.', inputSchema: z.object({ city: z.string() }), run: async ({ city }) => (ran.push(city), `sunny in ${city}`) });
+      const before = upstream.requests.length;
+      const final = await claude.beta.messages.toolRunner({ model: 'gpt-up', max_tokens: 200, system: 'You are a weather bot.', messages: [{ role: 'user', content: 'Weather in Paris?' }], tools: [tool], max_iterations: 3 });
+      assert.deepEqual([ran, final.content], [['Paris'], [{ type: 'text', text: 'Sunny.' }]]);
+      const second = upstream.requests.slice(before).at(-1)!.body as { messages: { role: string; content?: unknown }[]; tools?: unknown[] };
+      assert.deepEqual(second.messages.map((m) => m.role), ['system', 'user', 'assistant', 'tool'], 'the whole history, the system prompt first');
+      assert.equal(second.tools?.length, 1);
+      // A thread of one's own: a clear 400 saying why, in Anthropic's shape with the details its SDK reads.
+      const refused = await call(t.gw, 'POST', '/v1/messages', { key: t.key, headers: { 'anthropic-version': '2023-06-01' }, body: { model: 'gpt-up', max_tokens: 8, thread: { type: 'create' }, messages: [{ role: 'user', content: 'x' }] } });
+      assert.equal(refused.status, 400);
+      assert.deepEqual(refused.json.error.details, { error_code: 'thread_unsupported_request', unsupported: ['thread'] });
+      assert.match(refused.json.error.message, /keeps no message threads/);
     });
 
     it('a server tool the OpenAI-style upstream cannot run is a clear 400, not a silent drop', async () => {

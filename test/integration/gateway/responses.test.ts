@@ -284,8 +284,12 @@ describe('the OpenAI Responses API (/v1/responses)', () => {
     });
   });
 
-  it('refuses what it cannot serve with a clear 400: previous_response_id, forcing a built-in tool on a chat upstream', async () => {
+  it('refuses what it cannot serve with a clear 400: previous_response_id, conversation, forcing a built-in tool on a chat upstream', async () => {
     await assert.rejects(sdk.responses.create({ model: 'echo', input: 'x', previous_response_id: 'resp_123' }), (e: unknown) => e instanceof BadRequestError && /previous_response_id/.test(e.message));
+    // A conversation the upstream holds is history too: refused on every channel (passed through, its prompt would be more than was reserved).
+    for (const model of ['echo', 'gpt-up']) {
+      await assert.rejects(sdk.responses.create({ model, input: 'x', conversation: 'conv_689667905b048191' }), (e: unknown) => e instanceof BadRequestError && /conversation: this gateway keeps no conversations/.test(e.message), model);
+    }
     await assert.rejects(
       sdk.responses.create({ model: 'gpt-up', input: 'x', tools: [{ type: 'file_search', vector_store_ids: ['vs_1'] }], tool_choice: { type: 'file_search' } }),
       (e: unknown) => e instanceof BadRequestError && /file_search/.test(e.message),
