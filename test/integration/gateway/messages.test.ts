@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import Anthropic, { AuthenticationError, NotFoundError, PermissionDeniedError, RateLimitError } from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { betaZodTool } from '@anthropic-ai/sdk/helpers/beta/zod';
+import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import { z } from 'zod';
 import { createKey } from '../../../src/gateway/admin.ts';
 import { costOf, costOfTokens } from '../../../src/gateway/accounts/money.ts';
@@ -295,6 +296,12 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
       const refused = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: { model: 'claude-up', messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 'list', schema: { type: 'array' } } } } });
       assertError(refused, 400, 'invalid_request');
       assert.match(refused.json.error.message, /a schema of a JSON object/);
+      // Audio out and web search are OpenAI's: refused, never answered as if they had been asked of nobody.
+      for (const [extra, says] of [[{ modalities: ['text', 'audio'], audio: { voice: 'alloy', format: 'wav' } }, /modalities, audio/], [{ web_search_options: {} }, /web_search_options/]] as const) {
+        const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: { model: 'claude-up', messages: [{ role: 'user', content: 'x' }], ...extra } });
+        assertError(answer, 400, 'invalid_request');
+        assert.match(answer.json.error.message, says);
+      }
     });
   });
 
@@ -373,6 +380,23 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
       assert.equal(refused.status, 400);
       assert.deepEqual(refused.json.error.details, { error_code: 'thread_unsupported_request', unsupported: ['thread'] });
       assert.match(refused.json.error.message, /keeps no message threads/);
+    });
+
+    it("structured output (output_config.format, what the SDK's parse() sends) goes up as response_format json_schema; the SDK parses the answer", async () => {
+      upstream.behaviour = { pieces: ['{"name":"Ann",', '"age":3}'] };
+      const person = z.object({ name: z.string(), age: z.number() });
+      const parsed = await claude.messages.parse({ model: 'gpt-up', max_tokens: 200, messages: [{ role: 'user', content: 'Ann, 3' }], output_config: { format: zodOutputFormat(person) } });
+      assert.deepEqual(parsed.parsed_output, { name: 'Ann', age: 3 });
+      const sent = upstream.requests.at(-1)!.body as { response_format?: { type: string; json_schema: { name: string; schema: { properties: object } } } };
+      assert.equal(sent.response_format?.type, 'json_schema');
+      assert.deepEqual(Object.keys(sent.response_format!.json_schema.schema.properties), ['name', 'age']);
+    });
+
+    it("Anthropic's MCP connector cannot run on an OpenAI-style upstream: a clear 400, not tools silently gone", async () => {
+      await assert.rejects(
+        claude.beta.messages.create({ model: 'gpt-up', max_tokens: 8, betas: ['mcp-client-2025-04-04'], mcp_servers: [{ type: 'url', url: 'https://example.com/mcp', name: 'x' }], messages: [{ role: 'user', content: 'x' }] }),
+        (e: unknown) => e instanceof Anthropic.BadRequestError && /mcp_servers/.test((e as Error).message),
+      );
     });
 
     it('a server tool the OpenAI-style upstream cannot run is a clear 400, not a silent drop', async () => {

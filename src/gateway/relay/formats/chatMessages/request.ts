@@ -53,7 +53,26 @@ export function messagesToChatRequest(body: MessagesRequest): Json {
   if (typeof user === 'string' && user) chat['user'] = chatUser(user);
   if (tools?.length) chat['tools'] = tools.map(toolToChat);
   Object.assign(chat, toolChoiceToChat(tool_choice));
+  const format = outputFormatOf(body as MessagesRequest & Json);
+  if (format) chat['response_format'] = { type: 'json_schema', json_schema: { name: 'output', schema: format } };
+  const mcp = (body as Json)['mcp_servers'];
+  if (Array.isArray(mcp) && mcp.length > 0) throw new ConversionError("mcp_servers: Anthropic's MCP connector cannot run on this model's channel; connect the MCP server in your client instead.");
   return chat;
+}
+
+/**
+ * The JSON schema a Messages request asks its answer in (structured outputs: `output_config.format`, what the SDK's
+ * parse() sends, or the beta's `output_format`): chat's `response_format` json_schema says the same. Null for none.
+ */
+function outputFormatOf(body: Json): Json | null {
+  const config = body['output_config'];
+  const format = (config !== null && typeof config === 'object' ? (config as Json)['format'] : undefined) ?? body['output_format'];
+  if (format === undefined || format === null) return null;
+  const { type, schema } = format as Json;
+  if (type !== 'json_schema' || schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
+    throw new ConversionError('output_config.format: this model\'s channel takes a format of type "json_schema" with its schema.');
+  }
+  return schema as Json;
 }
 
 /**
@@ -161,6 +180,13 @@ function refuseUnconvertible(b: Json): void {
   if (typeof b['n'] === 'number' && b['n'] > 1) throw new ConversionError("n: this model's channel answers one choice at a time; send n 1 or leave it out.");
   if (b['logprobs'] === true || (typeof b['top_logprobs'] === 'number' && b['top_logprobs'] > 0)) {
     throw new ConversionError("logprobs: this model's channel does not return log probabilities; leave logprobs and top_logprobs out.");
+  }
+  const modalities = b['modalities'];
+  if ((Array.isArray(modalities) && modalities.some((m) => m !== 'text')) || (b['audio'] !== undefined && b['audio'] !== null)) {
+    throw new ConversionError("modalities, audio: this model's channel answers in text only; leave them out.");
+  }
+  if (b['web_search_options'] !== undefined && b['web_search_options'] !== null) {
+    throw new ConversionError("web_search_options: this model's channel cannot search the web from a chat request; leave it out.");
   }
 }
 
