@@ -24,6 +24,8 @@ export const ChatRequest = z.looseObject({
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullish(),
   max_tokens: z.number().int().positive().nullish(),
   max_completion_tokens: z.number().int().positive().nullish(),
+  /** Choices to generate, each up to the cap (reserved for all): OpenAI's bounds. */
+  n: z.number().int().min(1).max(128).nullish(),
 });
 export type ChatRequest = z.infer<typeof ChatRequest>;
 

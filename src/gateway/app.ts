@@ -101,6 +101,8 @@ function routeOf(path: string): Partial<Record<Method, Handler>> | undefined {
 
 function pathOf(url: string | undefined): string {
   let raw = (url ?? '/').split('?', 1)[0]!;
+  // The absolute form (GET http://host/v1/models), which a server must take (RFC 9112 3.2.2): its path.
+  if (raw[0] !== '/' && URL.canParse(raw)) raw = new URL(raw).pathname;
   // A base address written with a trailing slash meets a client that adds its own ("/v1//chat/completions"):
   // the path it means, as nginx's merge_slashes serves it.
   if (raw.includes('//')) raw = raw.replace(/\/{2,}/g, '/');

@@ -62,9 +62,9 @@ export const CHAT: Endpoint<ChatRequest> = {
   operation: (body) => ({ operation: 'chat', body }),
   ...streamsWithUsageOnRequest,
   askedCap: (body) => body.max_completion_tokens ?? body.max_tokens ?? null,
-  choices: (body) => numberOf(body['n']),
+  choices: (body) => body.n ?? 1,
   plan: (available, bytes, body, model) =>
-    planReservation(available, promptTokenBound(bytes, body.messages.length, hasTools(body['tools']) || isJsonFormat(body['response_format'])), CHAT.askedCap(body), model, numberOf(body['n'])),
+    planReservation(available, promptTokenBound(bytes, body.messages.length, hasTools(body['tools']) || isJsonFormat(body['response_format'])), CHAT.askedCap(body), model, body.n ?? 1),
 };
 
 /** Anthropic's Messages API for chat models: `max_tokens` is required, and usage always comes with the answer. */
@@ -137,8 +137,3 @@ export const IMAGE: Endpoint<ImageRequest> = {
   priced: (body, model) => ({ ...model, imagePrice: pricePerImage(model, body.size, body.quality) }),
   plan: (available, _bytes, body, model) => planImageReservation(available, body.n ?? 1, model),
 };
-
-/** A chat request's `n` (choices to generate): 1 unless a sane count is given. */
-function numberOf(n: unknown): number {
-  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 128 ? n : 1;
-}

@@ -255,6 +255,16 @@ describe('gateway errors (contract section 7)', () => {
       }
     });
 
+    it('a request target in absolute form (GET http://host/path) is served as its path', async () => {
+      const answer = await raw(t.gw.url, `GET ${t.gw.url}/v1/models HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.key}\r\nConnection: close\r\n\r\n`);
+      assert.match(answer, /^HTTP\/1\.1 200 /);
+      assert.match(answer, /"object":"list"/);
+    });
+
+    it('n outside 1..128, or not a whole number, is 400 on chat: it is reserved for, never sent up unpaid', async () => {
+      for (const n of [0, 129, 1000, 1.5, 'two']) assertError(await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('echo', 'hi', { n }) }), 400, 'invalid_request');
+    });
+
     it('an expectation the gateway does not know (Expect: other than 100-continue) is ignored: the request is served and logged', async () => {
       // Node alone answered a bare 417, with no error body, no request id and no log row.
       const body = JSON.stringify(chatBody());
