@@ -66,6 +66,17 @@ export interface Balance {
  * at least two decimals, no trailing zeros beyond, thousands separated: "$10.00", "$1,234.5", "$0.000038".
  */
 /** micro-USD -> "$12.345", by the one display rule (formatUsd). */
+/**
+ * An amount as the management API's `usd` text: a plain decimal ("1234.5" is "1234.50", "0.000146" stays), no
+ * thousands separators (a reader splits it at the point) and no sign but a minus, exact from the integer.
+ */
+export function decimalUsd(micro: number): string {
+  const abs = BigInt(Math.abs(micro));
+  let fraction = (abs % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
+  return `${micro < 0 ? '-' : ''}${abs / 1_000_000n}.${fraction}`;
+}
+
 export function formatMicroUsd(micro: number): string {
   return formatUsd(micro / MICRO_USD_PER_USD);
 }

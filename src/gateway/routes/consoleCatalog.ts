@@ -4,7 +4,7 @@
  * with its exact name, kind, context length, prices, tool support and image input, by name; `q` keeps the names
  * that contain it (any case). Channels and upstream names are the operator's, never shown.
  */
-import { formatMicroUsd } from '../../contract/index.ts';
+import { decimalUsd, formatMicroUsd } from '../../contract/index.ts';
 import { describeImagePrices } from '../accounts/imagePrices.ts';
 import { isFree } from '../accounts/modelPrices.ts';
 import { HttpError } from '../http/errors.ts';
@@ -13,9 +13,9 @@ import type { ModelRecord } from '../store/types.ts';
 import type { ApiHandler } from './api.ts';
 import { compareNames } from '../../contract/index.ts';
 
-/** Exact money both ways: integer micro-USD, and the same amount as a decimal USD string ("9.999876"). */
+/** Exact money both ways: integer micro-USD, and the same amount as a plain decimal USD string ("9.999876", "1234.50"). */
 export function money(micro: number): { micro_usd: number; usd: string } {
-  return { micro_usd: micro, usd: formatMicroUsd(micro).replace('$', '') };
+  return { micro_usd: micro, usd: decimalUsd(micro) };
 }
 
 /** A time as the console's answers give it: ISO-8601, or null for none (never, not yet). */

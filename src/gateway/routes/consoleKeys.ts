@@ -5,7 +5,7 @@
  * key_not_found, exactly like an id that does not exist. Keys are made and rotated by admin.ts, the one
  * place secrets are made; a secret is answered once, at creation or rotation, and never stored.
  */
-import { MICRO_USD_PER_USD, type CreatedKey, type KeyLimitsBody, type KeyMoney, type KeyView, type NewKeyBody } from '../../contract/index.ts';
+import { type CreatedKey, type KeyLimitsBody, type KeyView, type NewKeyBody } from '../../contract/index.ts';
 import type { z } from 'zod';
 import { changeKeyLimits, createKey, rotateKey } from '../admin.ts';
 import { resetsAt, type LimitChanges } from '../keyLimitChanges.ts';
@@ -18,11 +18,9 @@ import { userStop } from '../auth.ts';
 import type { RequestContext } from '../context.ts';
 import type { Gateway } from '../gateway.ts';
 import type { ApiHandler } from './api.ts';
-import { isoTime, refuseUnknownModels } from './consoleCatalog.ts';
+import { isoTime, money, refuseUnknownModels } from './consoleCatalog.ts';
 import type { SignedIn } from './session.ts';
 
-/** Exact both ways: integer micro-USD and its decimal USD text ("5.000000"), never through a float. */
-const money = (micro: number): KeyMoney => ({ micro_usd: micro, usd: `${Math.floor(micro / MICRO_USD_PER_USD)}.${String(micro % MICRO_USD_PER_USD).padStart(6, '0')}` });
 
 /**
  * A key as the list shows it (contract KeyView), with what it spent in its current period (`spent`, micro-USD)

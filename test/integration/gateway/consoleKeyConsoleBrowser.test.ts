@@ -71,7 +71,7 @@ describe('console opened with an API key, in a browser', function () {
     assert.equal(cells[7], usd(logged.cost));
     assert.equal(cells[9], 'no');
     const remaining = (await call(t.gw, 'GET', '/api/console/me', { key: t.key })).json.balance.remaining;
-    assert.notEqual(remaining.usd, '10.000000');
+    assert.ok(remaining.micro_usd < 10_000_000, 'the request was charged');
     await page().locator('#key-balance-value', { hasText: usd(remaining) }).waitFor();
   });
 

@@ -30,7 +30,7 @@ describe("console keys' own limits", function () {
     const { key, secret } = made.json;
     assert.deepEqual(
       [key.spend_limit, key.spend_period, key.tpm, key.rpd, key.allow_ips, key.spent],
-      [{ micro_usd: 1000, usd: '0.001000' }, 'month', 100_000, 50, ['127.0.0.1', '2001:db8::/32'], { micro_usd: 0, usd: '0.000000' }],
+      [{ micro_usd: 1000, usd: '0.001' }, 'month', 100_000, 50, ['127.0.0.1', '2001:db8::/32'], { micro_usd: 0, usd: '0.00' }],
     );
     const now = new Date();
     assert.equal(key.resets_at, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
@@ -64,7 +64,7 @@ describe("console keys' own limits", function () {
     assert.equal(changed.status, 200, changed.text);
     assert.deepEqual(
       { ...changed.json.key, spent: null },
-      { ...key, allow_ips: ['127.0.0.2'], spend_limit: { micro_usd: 5_000_000, usd: '5.000000' }, rpd: 9, spent: null },
+      { ...key, allow_ips: ['127.0.0.2'], spend_limit: { micro_usd: 5_000_000, usd: '5.00' }, rpd: 9, spent: null },
       'only the three given changed (a JSON number of dollars taken exactly)',
     );
     const refused = await chat(secret);

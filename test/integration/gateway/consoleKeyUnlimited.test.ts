@@ -38,7 +38,7 @@ describe('console keys with no rate or concurrency limit (0)', function () {
     const body = limitsBody({ ...limitsFormOf(k), spend: '2' }, true);
     const changed = await ada.post('/api/console/keys/limits', { id: k.id, ...body });
     assert.equal(changed.status, 200, changed.text);
-    assert.deepEqual([changed.json.key.rpm, changed.json.key.concurrency, changed.json.key.spend_limit.usd], [0, 0, '2.000000']);
+    assert.deepEqual([changed.json.key.rpm, changed.json.key.concurrency, changed.json.key.spend_limit.usd], [0, 0, '2.00']);
   });
 
   it('the API makes such a key, and sets a limited one back to unlimited; below 0 is still refused', async () => {

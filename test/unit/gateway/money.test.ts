@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { formatMicroUsd } from '../../../src/contract/index.ts';
+import { decimalUsd, formatMicroUsd } from '../../../src/contract/index.ts';
+import { usd } from '../../../src/console/i18n/format.ts';
 import { affordableCompletionTokens, costOf, costOfTokens, parseUsd } from '../../../src/gateway/accounts/money.ts';
 
 describe('money (integer micro-USD)', () => {
@@ -23,6 +24,15 @@ describe('money (integer micro-USD)', () => {
     assert.equal(formatMicroUsd(1_500_001), '$1.500001');
     assert.equal(formatMicroUsd(38), '$0.000038');
     assert.equal(formatMicroUsd(-5_000), '-$0.005');
+  });
+
+  it("the API's usd text is a plain decimal, which the console shows back exactly, however large", () => {
+    // With thousands separators in it, the console read "1,234.56" as a number: a balance of $1,234.56 showed as $NaN.56.
+    for (const [micro, text, shown] of [[1_234_560_000, '1234.56', '$1,234.56'], [5_000_000, '5.00', '$5.00'], [146, '0.000146', '$0.000146'], [1_000_000_000_000_001, '1000000000.000001', '$1,000,000,000.000001']] as const) {
+      assert.equal(decimalUsd(micro), text);
+      assert.equal(usd({ micro_usd: micro, usd: decimalUsd(micro) }), shown);
+    }
+    assert.equal(decimalUsd(-5_000), '-0.005');
   });
 
   it('cost is ceil(tokens × price / 1e6), exact for large numbers', () => {
