@@ -5,6 +5,9 @@
  * Inside the gateway, money is integer micro-dollars and never a float.
  */
 import { z } from 'zod';
+import { decimalUsd } from './values.ts';
+
+export { decimalUsd };
 
 export const BILLING_SUBSCRIPTION_PATH = '/v1/dashboard/billing/subscription';
 export const BILLING_USAGE_PATH = '/v1/dashboard/billing/usage';
@@ -61,32 +64,19 @@ export interface Balance {
   readonly unlimited: boolean;
 }
 
+/** micro-USD -> "$12.345", by the one display rule (formatUsd). */
+export function formatMicroUsd(micro: number): string {
+  const decimal = decimalUsd(micro);
+  const negative = decimal.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? decimal.slice(1) : decimal).split('.');
+  // Thousands by hand, not toLocaleString: that maps ICU's number data into the process for its life.
+  return `${negative ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction}`;
+}
+
 /**
  * Dollars for people, one rule everywhere (CLI, console, chat, status bar): exact to the micro-dollar,
  * at least two decimals, no trailing zeros beyond, thousands separated: "$10.00", "$1,234.5", "$0.000038".
  */
-/** micro-USD -> "$12.345", by the one display rule (formatUsd). */
-/**
- * An amount as the management API's `usd` text: a plain decimal ("1234.5" is "1234.50", "0.000146" stays), no
- * thousands separators (a reader splits it at the point) and no sign but a minus, exact from the integer.
- */
-export function decimalUsd(micro: number): string {
-  const abs = BigInt(Math.abs(micro));
-  let fraction = (abs % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
-  if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
-  return `${micro < 0 ? '-' : ''}${abs / 1_000_000n}.${fraction}`;
-}
-
-export function formatMicroUsd(micro: number): string {
-  return formatUsd(micro / MICRO_USD_PER_USD);
-}
-
 export function formatUsd(usd: number): string {
-  const micro = Math.round(usd * MICRO_USD_PER_USD);
-  const abs = BigInt(Math.abs(micro));
-  // Thousands by hand, not toLocaleString: that maps ICU's number data into the process for its life.
-  const whole = (abs / 1_000_000n).toString().replace(/\B(?=(\d{3})+$)/g, ',');
-  let fraction = (abs % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
-  if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
-  return `${micro < 0 ? '-' : ''}$${whole}.${fraction}`;
+  return formatMicroUsd(Math.round(usd * MICRO_USD_PER_USD));
 }

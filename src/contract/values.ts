@@ -32,13 +32,22 @@ export const MAX_TOKEN_ARRAY = 65_536;
 /** The most prompts or inputs in one request (OpenAI's own limit for embeddings). */
 export const MAX_PROMPTS = 2048;
 
+const CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+const CONTROL_CHARACTER = new RegExp(`[${CONTROLS}]`);
+const LONE_SURROGATE = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+
 /**
  * Whether text holds a control character (no model name does; PostgreSQL text cannot hold NUL at all): C0, DEL and
  * C1 (a terminal reads U+009B as CSI), the line and paragraph separators, and the bidirectional overrides and
  * isolates (which make a name printed in a log or a table read as another).
  */
 export function hasControlCharacters(text: string): boolean {
-  return /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(text);
+  return CONTROL_CHARACTER.test(text);
+}
+
+/** Text as printable text with line breaks (a notice): without other control characters and lone surrogates. */
+export function printableWithLineBreaks(text: string): string {
+  return text.replace(new RegExp(`(?!\\n)[${CONTROLS}]|${LONE_SURROGATE}`, 'g'), '');
 }
 
 /**
@@ -47,11 +56,6 @@ export function hasControlCharacters(text: string): boolean {
  */
 export function isChannelKeyText(key: string): boolean {
   return /^[\x20-\x7e]+$/.test(key);
-}
-
-/** Half of a UTF-16 surrogate pair without its other half: no character at all (it cannot be encoded as UTF-8). */
-export function hasLoneSurrogate(text: string): boolean {
-  return /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
 }
 
 /** A model name an operator configures (a channel's, a price's): what clients send, printable, no spaces around it. */
@@ -130,4 +134,15 @@ export function parseIsoDate(value: string): number | { readonly why: string } {
   const offsetMs = !offset || offset === 'Z' ? 0 : (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(-2))) * 60_000;
   const fraction = m[7] ? Math.round(Number(m[7]) * 1000) : 0;
   return Date.UTC(year!, month! - 1, day!, hour, minute, second, fraction) - offsetMs;
+}
+
+/**
+ * An amount as the management API's `usd` text: a plain decimal ("1234.5" is "1234.50", "0.000146" stays), no
+ * thousands separators (a reader splits it at the point) and no sign but a minus, exact from the integer.
+ */
+export function decimalUsd(micro: number): string {
+  const abs = BigInt(Math.abs(micro));
+  let fraction = (abs % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
+  return `${micro < 0 ? '-' : ''}${abs / 1_000_000n}.${fraction}`;
 }

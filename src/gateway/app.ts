@@ -94,6 +94,8 @@ function allowed(route: Partial<Record<Method, Handler>>): string[] {
 }
 
 
+const ABSOLUTE_FORM = /^https?:\/\/[^/]*/i;
+
 /** The route of a path: its own, a console file's, or one model's (GET /v1/models/NAME). */
 function routeOf(path: string): Partial<Record<Method, Handler>> | undefined {
   return ROUTES[path] ?? (path.startsWith(ASSETS_PATH) ? ASSET_ROUTE : path.startsWith(MODEL_PATH_PREFIX) ? ONE_MODEL_ROUTE : undefined);
@@ -101,8 +103,9 @@ function routeOf(path: string): Partial<Record<Method, Handler>> | undefined {
 
 function pathOf(url: string | undefined): string {
   let raw = (url ?? '/').split('?', 1)[0]!;
-  // The absolute form (GET http://host/v1/models), which a server must take (RFC 9112 3.2.2): its path.
-  if (raw[0] !== '/' && URL.canParse(raw)) raw = new URL(raw).pathname;
+  // The absolute form (GET http://host/v1/models), which a server must take (RFC 9112 3.2.2): its path as written
+  // (dot segments not resolved, as in the usual form: what a proxy in front filtered on is what is served).
+  if (raw[0] !== '/') raw = raw.replace(ABSOLUTE_FORM, '') || '/';
   // A base address written with a trailing slash meets a client that adds its own ("/v1//chat/completions"):
   // the path it means, as nginx's merge_slashes serves it.
   if (raw.includes('//')) raw = raw.replace(/\/{2,}/g, '/');

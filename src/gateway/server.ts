@@ -39,6 +39,11 @@ import { Scraper } from './metrics/scrape.ts';
 import { listenForScrapes, type MetricsListener } from './metrics/metricsServer.ts';
 import { promisify } from 'node:util';
 
+/** An error of the gateway's own code, as the operator's log says it: the request it came in, its stack. */
+function internalError(error: unknown, requestId: string): string {
+  return `internal error (request id: ${requestId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+}
+
 /** The offline `echo` model's pace: slow enough to watch a stream, fast enough for tests. */
 export const DEFAULT_ECHO_DELAY_MS = 15;
 
@@ -197,6 +202,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         pools,
         echoDelayMs: options.echoDelayMs ?? DEFAULT_ECHO_DELAY_MS,
         limits: { answerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, sseChars: options.maxSseChars ?? DEFAULT_MAX_SSE_CHARS },
+        onFault: (error, requestId) => log(internalError(error, requestId)),
         // A refused key fails every request: the channel is disabled (in the store, so `channel list` shows it) until fixed.
         onKeyRefused: (channel, detail) => {
           store.setChannelStatus(channel.name, 'disabled').then(
@@ -225,7 +231,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       endpoints: new Set(Object.keys(ROUTES).filter((path) => path.startsWith('/v1/'))),
       knownModel: (name) => catalog.lookup(name).kind !== 'unknown',
     }));
-    const app = createApp(gw, (error, requestId) => log(`internal error (request id: ${requestId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+    const app = createApp(gw, (error, requestId) => log(internalError(error, requestId)));
     // The setting as of now (a change by another instance or the CLI is reloaded first).
     const stopPruning = keepLogsFor(store, async () => {
       await catalog.refresh();

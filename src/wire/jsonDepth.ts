@@ -11,14 +11,14 @@ export const MAX_JSON_DEPTH = 256;
 export function nestsDeeperThan(text: string, limit = MAX_JSON_DEPTH): boolean {
   if (text.length <= 2 * limit) return false;
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
+    if (c === 0x22) {
+      // A string, skipped whole: most of a body is strings, and indexOf runs through them far faster than a loop.
+      let end = text.indexOf('"', i + 1);
+      while (end > 0 && escaped(text, end)) end = text.indexOf('"', end + 1);
+      if (end < 0) return false;
+      i = end;
     } else if (c === 0x7b || c === 0x5b) {
       if (++depth > limit) return true;
     } else if (c === 0x7d || c === 0x5d) {
@@ -26,4 +26,11 @@ export function nestsDeeperThan(text: string, limit = MAX_JSON_DEPTH): boolean {
     }
   }
   return false;
+}
+
+/** Whether the quote at `at` is escaped: an odd number of backslashes before it. */
+function escaped(text: string, at: number): boolean {
+  let backslashes = 0;
+  while (text.charCodeAt(at - 1 - backslashes) === 0x5c) backslashes++;
+  return backslashes % 2 === 1;
 }

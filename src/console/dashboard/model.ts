@@ -4,7 +4,7 @@
  * stays exact: the API's micro-USD and `usd` string, never a float.
  */
 import type { Answer } from '../api.ts';
-import { DASHBOARD_RANGES, type DashboardRange } from '../../contract/values.ts';
+import { DASHBOARD_RANGES, decimalUsd, type DashboardRange } from '../../contract/values.ts';
 import type { MoneyLike } from '../i18n/format.ts';
 
 export { DASHBOARD_RANGES, type DashboardRange };
@@ -71,7 +71,5 @@ export function modelOf(answer: UserDashboard | GatewayDashboard): DashboardMode
 
 /** An exact amount of micro-USD as the API writes money (chart values back to text). */
 export function moneyOf(micro: number): MoneyLike {
-  const whole = Math.floor(micro / 1_000_000);
-  const fraction = String(micro % 1_000_000).padStart(6, '0');
-  return { micro_usd: micro, usd: `${whole}.${fraction}` };
+  return { micro_usd: micro, usd: decimalUsd(micro) };
 }

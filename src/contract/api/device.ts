@@ -9,7 +9,7 @@ import { IsoTime, named } from './schema.ts';
 export const UserCodeBody = named('UserCodeBody', z.strictObject({ user_code: z.string().min(1).max(32) }));
 export const ApproveBody = named('ApproveBody', z.strictObject({
   user_code: z.string().min(1).max(32),
-  models: z.array(z.string().min(1).max(256)).max(1000).nullable().optional().describe("narrow the key to these models; absent or null: every model the account may use"),
+  models: z.array(z.string().min(1).max(256)).min(1, 'give at least one model, or null for every model').max(1000).nullable().optional().describe("narrow the key to these models (one at least); absent or null: every model the account may use"),
 }));
 
 /** POST /api/console/device/lookup: which client asks, and the models the key may be narrowed to. */

@@ -10,7 +10,9 @@ import { Money, named } from './schema.ts';
 export const ADMIN_SETTINGS_PATH = '/api/console/admin/settings';
 
 /** Who may make their own account: nobody (admins make them), anyone, or whoever has an invitation code. */
-import { hasControlCharacters, hasLoneSurrogate, SIGN_UP_MODES, type SignUpMode } from '../values.ts';
+import { printableWithLineBreaks, SIGN_UP_MODES, type SignUpMode } from '../values.ts';
+
+export { printableWithLineBreaks };
 
 export { SIGN_UP_MODES, type SignUpMode };
 
@@ -26,7 +28,7 @@ export const MAX_LOG_RETENTION_DAYS = 36_500;
  * A notice is shown as text on the sign-in page: lines of printable characters (a control character
  * other than a line break would be invisible there, or move the text around).
  */
-export const NoticeText = z.string().max(MAX_NOTICE_LENGTH).refine((text) => !hasLoneSurrogate(text) && !hasControlCharacters(text.replaceAll('\n', '')), 'must be printable text (line breaks allowed)');
+export const NoticeText = z.string().max(MAX_NOTICE_LENGTH).refine((text) => printableWithLineBreaks(text) === text, 'must be printable text (line breaks allowed)');
 
 /** POST /api/console/admin/settings: the settings to change, the others kept; null puts one back to its default. */
 export const SettingsBody = named('SettingsBody', z.strictObject({

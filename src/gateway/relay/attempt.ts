@@ -33,6 +33,11 @@ export interface RelayDeps {
   readonly limits: { readonly answerBytes: number; readonly sseChars: number };
   /** Told when an upstream refuses a channel's own key: the gateway disables the channel and says so. */
   readonly onKeyRefused?: (channel: Channel, detail: string) => void;
+  /**
+   * Told of an error the gateway's own code threw in an attempt (a fault of ours, or a converter meeting what its
+   * format does not allow): its stack goes to the operator's log, whatever the client was answered.
+   */
+  readonly onFault?: (error: unknown, requestId: string) => void;
 }
 
 /** A JSON answer past this is refused (502), not held: 64 MiB. */

@@ -60,11 +60,14 @@ export function createRelay(providers: Readonly<Record<ChannelType, Attempt>>, d
 
 /** What a throw from an attempt means: the request itself refused, or a fault of ours. */
 function faultOutcome(err: unknown, ctx: AttemptContext): AttemptResult {
-  // A request no channel of this type can take as sent: the client's to fix, no failover.
+  // A request no channel of this type can take as sent: the client's to fix, no failover (a converter that threw on
+  // it is told to the operator too: it may be a fault of ours).
+  if (err instanceof ConversionError && err.cause !== undefined) ctx.deps.onFault?.(err.cause, ctx.request.requestId);
   if (err instanceof ConversionError && !ctx.request.res.headersSent) {
     return { kind: 'final', outcome: { kind: 'failed', code: 'invalid_request', detail: err.message, channel: ctx.channel.name, firstByteMs: null, usage: NO_USAGE } };
   }
   // A fault of ours, not the upstream's: no failover, and never a half-written answer left open.
+  if (!(err instanceof ConversionError)) ctx.deps.onFault?.(err, ctx.request.requestId);
   const detail = err instanceof Error ? err.message : String(err);
   const base = { code: 'internal_error', detail, channel: ctx.channel.name, usage: NO_USAGE } as const;
   if (!ctx.request.res.headersSent) return { kind: 'final', outcome: { ...base, kind: 'failed', firstByteMs: null } };

@@ -11,7 +11,7 @@ import { answerWithCost } from './formats/cost.ts';
 import { parseObject } from './formats/openaiStream.ts';
 import type { Translation } from './formats/translation.ts';
 import { unreadableAnswer } from './formats/types.ts';
-import { estimatedUsage, elapsedMs, next, type AttemptContext, type AttemptResult } from './attempt.ts';
+import { estimatedUsage, elapsedMs, next, NO_USAGE, type AttemptContext, type AttemptResult } from './attempt.ts';
 import { clientGone } from './clientGone.ts';
 import { writeJson } from './respond.ts';
 
@@ -22,16 +22,19 @@ export function answerJson(ctx: AttemptContext, bytes: Buffer, translation: Tran
   } catch (error) {
     const unreadable = unreadableAnswer(error);
     if (unreadable === null || ctx.request.res.headersSent) throw error;
-    return next('upstream_error', unreadable);
+    // The upstream's answer, or a fault of ours on it: a 502 without trying the other channels (nor holding it against
+    // this one's health), and the stack in the operator's log.
+    ctx.deps.onFault?.(error, ctx.request.requestId);
+    return { kind: 'final', outcome: { kind: 'failed', code: 'upstream_error', detail: redactSecrets(unreadable, channelSecrets(ctx.channel)), channel: ctx.channel.name, firstByteMs: null, usage: NO_USAGE } };
   }
 }
 
 function answerReadable(ctx: AttemptContext, bytes: Buffer, translation: Translation): AttemptResult {
   const { request, channel } = ctx;
-  if (request.signal.aborted) return clientGone(ctx, estimatedUsage(request, 0));
-
   const raw = bytes.toString('utf8');
   const parsed = parseObject(raw);
+  // A client gone while the answer came: the upstream did the whole work, and says what it was.
+  if (request.signal.aborted) return clientGone(ctx, (parsed && translation.answerUsage(parsed, request)) || estimatedUsage(request, 0));
   if (!parsed) return next('upstream_error', 'upstream answer is not JSON');
   if (parsed['error'] !== undefined && parsed['error'] !== null) return next('upstream_error', redactSecrets(`upstream error: ${errorMessageOf(parsed) ?? JSON.stringify(parsed['error'])}`, channelSecrets(channel)));
   const usage = translation.answerUsage(parsed, request);

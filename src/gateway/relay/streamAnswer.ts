@@ -7,7 +7,7 @@
  */
 import { channelSecrets, redactSecrets, type SseItem } from '../../contract/index.ts';
 import type { Translation } from './formats/translation.ts';
-import { elapsedMs, estimatedUsage, next, type AttemptContext, type AttemptResult, type FailoverCode } from './attempt.ts';
+import { elapsedMs, estimatedUsage, next, NO_USAGE, type AttemptContext, type AttemptResult, type FailoverCode } from './attempt.ts';
 import { estimateTokensOfChars } from './estimate.ts';
 import type { RelayUsage } from './types.ts';
 import { clientGone } from './clientGone.ts';
@@ -25,6 +25,8 @@ const END_MARKER: Readonly<Record<UpstreamFormat, string>> = { chat: '[DONE]', c
 interface Problem {
   readonly code: FailoverCode;
   readonly detail: string;
+  /** Not worth another channel (an event the gateway could not read): answered as it is, no failover. */
+  readonly final?: boolean;
 }
 
 export async function relayStream(
@@ -46,27 +48,33 @@ export async function relayStream(
   let cutUsage: RelayUsage | null = null;
   const cutAt = cutLimitOf(request);
 
-  /** The stream cannot go on: fail over if nothing was sent yet, else end it visibly broken. */
-  const fail = (code: FailoverCode, said: string): AttemptResult => {
+  /** The stream cannot go on: fail over if nothing was sent yet (unless `final`), else end it visibly broken. */
+  const fail = (code: FailoverCode, said: string, final = false): AttemptResult => {
     const detail = redactSecrets(said, channelSecrets(channel));
+    if (firstByteMs === null && final) return { kind: 'final', outcome: { kind: 'failed', code, detail, channel: channel.name, firstByteMs: null, usage: NO_USAGE } };
     if (firstByteMs === null) return next(code, detail);
     controller.abort();
     endWithStreamError(request, code, detail);
     return { kind: 'final', outcome: { kind: 'broken', code, detail, clientAborted: false, channel: channel.name, firstByteMs, usage: usage() } };
   };
 
-  /** Turns decoded items into the text to send; returns a failure when an item breaks the stream. */
+  /**
+   * Turns decoded items into the text to send; returns a failure when an item breaks the stream. An event the
+   * converters cannot read ends the stream as the upstream's fault, after what came before it in the same batch.
+   */
   const translate = (items: readonly SseItem[]): { out: string; problem?: Problem } => {
+    const sent = { out: '' };
     try {
-      return translateItems(items);
+      return translateItems(items, sent);
     } catch (error) {
       const unreadable = unreadableAnswer(error);
       if (unreadable === null) throw error;
-      return { out: '', problem: { code: 'upstream_error', detail: unreadable } };
+      ctx.deps.onFault?.(error, request.requestId);
+      return { out: sent.out, problem: { code: 'upstream_error', detail: unreadable, final: true } };
     }
   };
 
-  const translateItems = (items: readonly SseItem[]): { out: string; problem?: Problem } => {
+  const translateItems = (items: readonly SseItem[], sent: { out: string }): { out: string; problem?: Problem } => {
     let out = '';
     for (const item of items) {
       if (item.type === 'comment') {
@@ -78,6 +86,7 @@ export async function relayStream(
       if (read.kind === 'problem') return { out, problem: { code: 'upstream_error', detail: read.detail } };
       if (read.kind === 'skip') continue;
       if (read.event) out += shaper.event(read.event);
+      sent.out = out;
       if (read.kind === 'end') {
         done = true;
         out += shaper.finish(usage());
@@ -123,7 +132,7 @@ export async function relayStream(
         return clientGone(ctx, usage(), firstByteMs);
       }
       // Judged after sending what came before it: whether we may still fail over depends on it.
-      if (problem) return fail(problem.code, problem.detail);
+      if (problem) return fail(problem.code, problem.detail, problem.final);
       if (cutUsage) {
         controller.abort();
         break;
@@ -140,7 +149,7 @@ export async function relayStream(
         out += shaper.finish(usage());
       }
       if ((out || done) && !(await send(out))) return clientGone(ctx, usage(), firstByteMs);
-      if (problem) return fail(problem.code, problem.detail);
+      if (problem) return fail(problem.code, problem.detail, problem.final);
     }
   } catch (err) {
     if (err instanceof SseTooLargeError) return fail('upstream_error', `upstream stream refused: ${err.message}`);

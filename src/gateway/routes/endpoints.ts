@@ -64,7 +64,7 @@ export const CHAT: Endpoint<ChatRequest> = {
   askedCap: (body) => body.max_completion_tokens ?? body.max_tokens ?? null,
   choices: (body) => body.n ?? 1,
   plan: (available, bytes, body, model) =>
-    planReservation(available, promptTokenBound(bytes, body.messages.length, hasTools(body['tools']) || isJsonFormat(body['response_format'])), CHAT.askedCap(body), model, body.n ?? 1),
+    planReservation(available, promptTokenBound(bytes, body.messages.length, hasTools(body['tools']) || isJsonFormat(body['response_format'])), CHAT.askedCap(body), model, CHAT.choices!(body)),
 };
 
 /** Anthropic's Messages API for chat models: `max_tokens` is required, and usage always comes with the answer. */
@@ -77,7 +77,7 @@ export const MESSAGES: Endpoint<MessagesRequest> = {
   askedCap: (body) => body.max_tokens,
   refusal: (body) => (body['thread'] === undefined || body['thread'] === null || body['thread'] === false ? null : THREAD_REFUSAL()),
   plan: (available, bytes, body, model) =>
-    planReservation(available, promptTokenBound(bytes, body.messages.length, hasTools(body.tools)), body.max_tokens, model, 1, thinkingBudgetOf(body) === null ? undefined : MIN_THINKING_BUDGET + 1),
+    planReservation(available, promptTokenBound(bytes, body.messages.length, hasTools(body.tools) || isJsonFormat((body['output_config'] as { format?: unknown } | null | undefined)?.format ?? body['output_format'])), body.max_tokens, model, 1, thinkingBudgetOf(body) === null ? undefined : MIN_THINKING_BUDGET + 1),
 };
 
 /** The OpenAI Responses API for chat models (what the Codex CLI speaks), served statelessly. */

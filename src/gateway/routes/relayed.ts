@@ -90,8 +90,6 @@ function slotTaken(key: KeyRecord, slot: boolean | 'unavailable'): void {
 
 async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: RequestContext, endpoint: Endpoint<Body>, key: KeyRecord, raw: Buffer): Promise<void> {
   const { body, bytes } = validBody(raw, endpoint);
-  const refused = endpoint.refusal?.(body);
-  if (refused) throw refused;
   const stream = endpoint.stream(body);
   ctx.log.model = body.model;
   ctx.log.stream = stream;
@@ -105,6 +103,9 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
   if (key.models && !key.models.includes(body.model)) throw new HttpError('model_not_permitted', `Requested: "${body.model}".`);
   if (found.channels.length === 0) throw new HttpError('upstream_unavailable', noChannelDetail(body.model, found.model.kind, found.unfit));
   const model = endpoint.priced?.(body, found.model) ?? found.model;
+  // What the format allows but this gateway cannot serve as asked (a message thread): after the model's own refusals.
+  const refused = endpoint.refusal?.(body);
+  if (refused) throw refused;
 
   // Fail closed: a charge that could not be made durable is not made at all.
   if (!gw.logs.durable) throw new HttpError('store_unavailable', undefined, { 'Retry-After': '5' });

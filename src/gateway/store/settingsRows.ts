@@ -3,7 +3,7 @@
  * JSON), each value checked by the same rules on the way in and on the way out (a row hand-edited into
  * something the gateway cannot apply is named, to be repaired), and the SQL both SQL stores run.
  */
-import { MAX_BALANCE_MICRO, MAX_LOG_RETENTION_DAYS, NoticeText, SETTING_NAMES, SIGN_UP_MODES, type SettingName } from '../../contract/index.ts';
+import { MAX_BALANCE_MICRO, MAX_LOG_RETENTION_DAYS, NoticeText, printableWithLineBreaks, SETTING_NAMES, SIGN_UP_MODES, type SettingName } from '../../contract/index.ts';
 import type { Row } from './sqlRows.ts';
 import { StoreError } from './types.ts';
 import type { SettingChanges, SettingValues, StoredSettings } from './settingsTypes.ts';
@@ -47,6 +47,9 @@ export function toSettings(rows: readonly Row[]): StoredSettings {
     } catch {
       value = undefined;
     }
+    // A notice saved before its rule refused bidirectional overrides, C1 and lone surrogates is shown without them:
+    // the gateway must start on what an earlier version stored.
+    if (name === 'notice' && typeof value === 'string' && !RULES.notice.ok(value)) value = printableWithLineBreaks(value);
     if (!RULES[name].ok(value)) {
       throw new StoreError('invalid', `the gateway_settings row ${name} holds ${String(row.value).slice(0, 60)}, which is not ${RULES[name].rule}: set it again (model-gateway settings set ${name} VALUE) or delete that row`);
     }

@@ -68,6 +68,7 @@ describe('what each answer costs', () => {
       ['/v1/chat/completions', chatBody('claude-c', 'hi', { max_tokens: CAP, response_format: { type: 'json_object' } })],
       ['/v1/responses', { model: 'claude-c', input: 'hi', max_output_tokens: CAP, text: { format: { type: 'json_schema', name: 'a', schema: { type: 'object' } } } }],
       ['/v1/messages', { model: 'claude-c', max_tokens: CAP, tools: [{ name: 'f', input_schema: { type: 'object' } }], messages: [{ role: 'user', content: 'hi' }] }],
+      ['/v1/messages', { model: 'claude-c', max_tokens: CAP, output_config: { format: { type: 'json_schema', schema: { type: 'object' } } }, messages: [{ role: 'user', content: 'hi' }] }],
     ] as const;
     for (const [path, body] of requests) {
       const name = 'tools' in body ? 'f' : 'json_answer';

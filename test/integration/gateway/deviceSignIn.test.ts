@@ -72,6 +72,8 @@ describe('device sign-in (RFC 8628) over HTTP', function () {
     assert.ok(looked.json.models.includes('echo') && looked.json.models.includes('echo-completion'), looked.text);
     assert.ok(!looked.text.includes(asked.device_code));
 
+    // No models is not every model: refused, the request still waiting.
+    assertError(await ada.post('/api/console/device/approve', { user_code: asked.user_code, models: [] }), 400, 'invalid_request');
     const approved = await ada.post('/api/console/device/approve', { user_code: asked.user_code, models: ['echo'] });
     assert.equal(approved.status, 200, approved.text);
     // Bob cannot answer it any more, either way: the code is not waiting.

@@ -259,6 +259,9 @@ describe('gateway errors (contract section 7)', () => {
       const answer = await raw(t.gw.url, `GET ${t.gw.url}/v1/models HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.key}\r\nConnection: close\r\n\r\n`);
       assert.match(answer, /^HTTP\/1\.1 200 /);
       assert.match(answer, /"object":"list"/);
+      // Its dot segments are not resolved, as in the usual form: what a proxy in front filtered on is what is served.
+      assert.match(await raw(t.gw.url, `GET ${t.gw.url}/v1/../api/status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`), /^HTTP\/1\.1 404 /);
+      assert.match(await raw(t.gw.url, `GET /v1/../api/status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`), /^HTTP\/1\.1 404 /);
     });
 
     it('n outside 1..128, or not a whole number, is 400 on chat: it is reserved for, never sent up unpaid', async () => {

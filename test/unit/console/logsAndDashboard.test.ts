@@ -46,7 +46,7 @@ describe('console dashboard model', () => {
   };
 
   it('writes money exactly, from whole micro-USD', () => {
-    assert.deepEqual(moneyOf(0), { micro_usd: 0, usd: '0.000000' });
+    assert.deepEqual(moneyOf(0), { micro_usd: 0, usd: '0.00' });
     assert.deepEqual(moneyOf(12_345_678), { micro_usd: 12_345_678, usd: '12.345678' });
     assert.deepEqual(moneyOf(Number.MAX_SAFE_INTEGER), { micro_usd: Number.MAX_SAFE_INTEGER, usd: '9007199254.740991' });
   });

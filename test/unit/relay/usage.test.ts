@@ -28,6 +28,14 @@ describe('usage reported by an upstream', () => {
     assert.equal(messagesUsage({}, start), null, 'a message_delta that says nothing is not the final count');
   });
 
+  it("0 in an Anthropic usage is a placeholder (SGLang, Ollama): a message_delta's counts are the larger of its own and message_start's, and a usage of no input at all is none", () => {
+    const start = messagesUsage({ input_tokens: 5000, output_tokens: 1, cache_read_input_tokens: 300 })!;
+    assert.deepEqual(messagesUsage({ input_tokens: 0, output_tokens: 40, cache_read_input_tokens: 0 }, start), { promptTokens: 5300, completionTokens: 40, estimated: false, cacheReadTokens: 300 });
+    assert.equal(messagesUsage({ input_tokens: 0, output_tokens: 0 }), null, 'a message_start of zeros says nothing');
+    assert.equal(messagesUsage({ input_tokens: 0, output_tokens: 40 }), null, 'a whole answer with no input is estimated');
+    assert.deepEqual(messagesUsage({ input_tokens: 7, output_tokens: 40 }, messagesUsage({ input_tokens: 7, output_tokens: 1 })), { promptTokens: 7, completionTokens: 40, estimated: false }, 'Anthropic itself: the input again, the output grown');
+  });
+
   it("cache reads in OpenAI's shape or DeepSeek's (prompt_cache_hit_tokens, with no cached_tokens)", () => {
     assert.equal(openaiUsage({ prompt_tokens: 100, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 60 } })!.cacheReadTokens, 60);
     assert.equal(openaiUsage({ prompt_tokens: 100, completion_tokens: 5, prompt_cache_hit_tokens: 80, prompt_cache_miss_tokens: 20 })!.cacheReadTokens, 80);

@@ -16,6 +16,11 @@ describe('how deep a JSON text nests', () => {
     const text = JSON.stringify({ a: '['.repeat(1000), b: '\\"[[[[' + '{'.repeat(600), c: [[1]] });
     assert.equal(nestsDeeperThan(text), false);
     assert.equal(nestsDeeperThan(JSON.stringify({ s: '"'.repeat(700), deep: JSON.parse(`${'['.repeat(300)}${']'.repeat(300)}`) })), true);
+    // A string that ends in a backslash: its closing quote follows an escaped backslash, and is not escaped itself.
+    const deep = JSON.parse(`${'['.repeat(300)}${']'.repeat(300)}`);
+    assert.equal(nestsDeeperThan(JSON.stringify({ a: 'x\\', b: deep })), true);
+    assert.equal(nestsDeeperThan(JSON.stringify({ a: 'x\\\\"', b: deep })), true);
+    assert.equal(nestsDeeperThan(JSON.stringify({ a: `${'['.repeat(600)}\\`, b: [[1]] })), false);
   });
 
   it('wide is not deep: many siblings at one level', () => {

@@ -90,6 +90,8 @@ export function openaiPassthrough(request: RelayRequest): StreamShaper {
       const read = usage !== undefined && usage !== null && request.costOf ? openaiUsage(usage) : null;
       const usd = read ? usdOf(request, read) : undefined;
       if (usd !== undefined) {
+        // A usable usage after an implausible one: it is the one said, once.
+        implausible = null;
         json['usage'] = { ...(usage as Record<string, unknown>), cost: usd };
         return `data: ${withPlatformModel(JSON.stringify(json), json, request.model)}\n\n`;
       }

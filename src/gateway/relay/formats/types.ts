@@ -65,8 +65,8 @@ export interface StreamShaper {
 
 /** A request that cannot be converted to its upstream's format (an Anthropic server tool for an OpenAI-style upstream, ...): the client's to fix, a 400. */
 export class ConversionError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'ConversionError';
   }
 }
@@ -80,8 +80,9 @@ export function convertRequest<T>(convert: () => T): T {
   try {
     return convert();
   } catch (error) {
+    if (error instanceof RangeError) throw new ConversionError('the request nests too deep to be converted for this model\'s channel (a tool call\'s arguments, say)', error);
     if (!(error instanceof TypeError)) throw error;
-    throw new ConversionError(`the request holds an item its format does not allow (a null or a wrong type where an object belongs), so it cannot be converted for this model's channel (${error.message})`);
+    throw new ConversionError(`the request holds an item its format does not allow (a null or a wrong type where an object belongs), so it cannot be converted for this model's channel (${error.message})`, error);
   }
 }
 

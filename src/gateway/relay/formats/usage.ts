@@ -65,17 +65,19 @@ export function inputUsage(value: unknown): RelayUsage | null {
 
 /**
  * An Anthropic `usage` (an answer's, or a stream's message_start / message_delta), when it says the input: in itself,
- * or in `base` (message_start's, for a message_delta). Without an input count it is null, so that the usage is
- * estimated, never a prompt charged as nothing.
+ * or in `base` (message_start's, for a message_delta). A message_delta's counts are cumulative, so each is the larger
+ * of its own and message_start's (some servers put 0 there as a placeholder). No Messages request has no input: a usage
+ * without an input count, or with 0 in all of them, is null, so that it is estimated, never a prompt charged as nothing.
  */
 export function messagesUsage(value: unknown, base?: RelayUsage | null): RelayUsage | null {
   if (value === null || typeof value !== 'object') return null;
   const u = value as { input_tokens?: unknown; output_tokens?: unknown; cache_read_input_tokens?: unknown; cache_creation_input_tokens?: unknown };
   if (!isCount(u.input_tokens) && (!base || !isCount(u.output_tokens))) return null;
-  const read = isCount(u.cache_read_input_tokens) ? u.cache_read_input_tokens : (base?.cacheReadTokens ?? 0);
-  const write = isCount(u.cache_creation_input_tokens) ? u.cache_creation_input_tokens : (base?.cacheWriteTokens ?? 0);
-  const input = isCount(u.input_tokens) ? u.input_tokens + read + write : (base?.promptTokens ?? 0);
-  const usage: RelayUsage = { promptTokens: input, completionTokens: isCount(u.output_tokens) ? u.output_tokens : (base?.completionTokens ?? 0), estimated: false };
+  const read = Math.max(countOr0(u.cache_read_input_tokens), base?.cacheReadTokens ?? 0);
+  const write = Math.max(countOr0(u.cache_creation_input_tokens), base?.cacheWriteTokens ?? 0);
+  const input = Math.max(isCount(u.input_tokens) ? u.input_tokens + read + write : 0, base?.promptTokens ?? 0);
+  if (input === 0) return null;
+  const usage: RelayUsage = { promptTokens: input, completionTokens: Math.max(countOr0(u.output_tokens), base?.completionTokens ?? 0), estimated: false };
   return { ...usage, ...(read > 0 ? { cacheReadTokens: read } : {}), ...(write > 0 ? { cacheWriteTokens: write } : {}) };
 }
 

@@ -8,6 +8,7 @@ import { chatTextOf } from '../chatText.ts';
 import type { RelayUsage } from '../../types.ts';
 import { toMessagesUsage, toOpenaiUsage } from '../usage.ts';
 import { argumentsOf, toolCallsOf } from '../chatToolCalls.ts';
+import { nestsDeeperThan } from '../../../../wire/jsonDepth.ts';
 
 type Json = Record<string, unknown>;
 
@@ -16,6 +17,8 @@ const asText = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** A tool call's `arguments` text as a Messages `input` object ({} when the model wrote none or no object). */
 export function inputOfArguments(text: string): Json {
   if (text.trim() === '') return {};
+  // Nested past what can be written again (wire/jsonDepth.ts): kept as the text it is.
+  if (nestsDeeperThan(text)) return { arguments: text };
   try {
     const value: unknown = JSON.parse(text);
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : { arguments: text };
