@@ -3,7 +3,7 @@
  * the theme, and the page. The menu marks the current page for screen readers (aria-current).
  */
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ADMIN_NAV, NAV_WORDS, USER_NAV, type NavItem } from './nav.ts';
 import { useT } from './i18n/lang.ts';
 import { useSession } from './session.ts';
@@ -29,12 +29,23 @@ export function Layout({ path, children }: { readonly path: string; readonly chi
   const t = useT(LAYOUT_WORDS);
   const nav = useT(NAV_WORDS);
   const [open, setOpen] = useState(false);
+  // The drawer closes on Escape, as menus do, and the focus goes back to its button.
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      document.querySelector<HTMLElement>('.menu-button')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <div class="shell">
       <a class="skip" href="#main">{t('skip')}</a>
       <header class="topbar">
         <button type="button" class="btn ghost menu-button" aria-expanded={open} aria-controls="side" onClick={() => setOpen(!open)}>☰<span class="sr-only">{t('menu')}</span></button>
-        <a class="brand" href={href('/')}><span class="mark" aria-hidden="true" />Model Gateway</a>
+        <a class="brand" href={href('/')} aria-label="Model Gateway"><span class="mark" aria-hidden="true" /><span class="brand-name">Model Gateway</span></a>
         <div class="topbar-end">
           <Preferences />
           {user && <span class="chip" data-testid="who" title={user.account ? t('accountIs', { account: user.account }) : undefined}>{user.name}{user.admin ? ` · ${t('admin')}` : ''}</span>}

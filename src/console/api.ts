@@ -85,8 +85,9 @@ export async function call<K extends ApiRouteId>(id: K, options: CallOptions<K> 
  * chat): `onData` gets each event's data as it arrives, read by the project's one SSE decoder. A refusal
  * before the stream is an ApiError, as for call(); aborting `signal` ends the reading (rejecting with it).
  */
-export async function callStream<K extends ApiRouteId>(id: K, options: CallOptions<K>, onData: (data: string) => void): Promise<void> {
+export async function callStream<K extends ApiRouteId>(id: K, options: CallOptions<K>, onData: (data: string) => void, onStart?: (res: Response) => void): Promise<void> {
   const res = await answered(id, options, 'text/event-stream');
+  onStart?.(res);
   if (!res.body) throw new ApiError(res.status, 'http_error', 'The gateway answered without a body.');
   const decoder = new SseDecoder();
   const reader = res.body.getReader();

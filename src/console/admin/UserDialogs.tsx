@@ -55,7 +55,10 @@ export function NewUserDialog({ accounts, onClose, onCreated }: { readonly accou
     void send(async () => {
       const answer = await call('createUser', { body: { name: name.trim(), password, ...(admin ? { admin: true } : {}), ...(existing ? { account: account.trim() } : {}) } });
       onCreated(t('createdDone', { name: answer.user.name, account: answer.user.account ?? '—' }));
-    }).then(() => setPassword(''));
+    }).then((made) => {
+      // Kept when the server refused (a taken name): the admin fixes the name and sends again.
+      if (made) setPassword('');
+    });
   };
 
   return (
@@ -94,10 +97,9 @@ export function PasswordDialog({ user, onClose, onDone }: { readonly user: User;
     e.preventDefault();
     setTried(true);
     if (password.length < MIN_PASSWORD) return;
-    const typed = password;
-    setPassword('');
     void send(async () => {
-      await call('resetUserPassword', { body: { name: user.name, password: typed } });
+      await call('resetUserPassword', { body: { name: user.name, password } });
+      setPassword('');
       onDone();
     });
   };

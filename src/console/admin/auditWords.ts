@@ -1,6 +1,8 @@
 /** The words of the admins' Audit log page (#/admin/audit), with every action of the log in words. */
 import type { AuditAction } from '../../contract/admin.ts';
 import { defineMessages, type Lang } from '../i18n/lang.ts';
+import { usd } from '../i18n/format.ts';
+import { moneyOf } from '../dashboard/model.ts';
 
 export const AUDIT_WORDS = defineMessages({
   en: {
@@ -44,5 +46,16 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<Lang, Readonly<Record<AuditActi
 /** "amount_micro_usd: 12500000, amount: $12.50": an audit row's details as text, nested values as JSON. */
 export function detailsText(details: Readonly<Record<string, unknown>> | null): string {
   if (!details) return '—';
-  return Object.entries(details).map(([key, value]) => `${key}: ${value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join(', ');
+  const said = Object.entries(details).filter(([key, value]) => value !== null && value !== undefined && !(key.endsWith('_micro_usd') && `${key.slice(0, -'_micro_usd'.length)}` in details));
+  return said.length === 0 ? '—' : said.map(([key, value]) => `${key}: ${valueText(key, value)}`).join(', ');
+}
+
+/** Prices (micro-USD per million tokens or per image) and other micro-USD amounts as dollars; the rest as they are. */
+function valueText(key: string, value: unknown): string {
+  const money = /Price$|_micro_usd$/.test(key);
+  if (money && typeof value === 'number') return usd(moneyOf(value));
+  if (key === 'imagePrices' && value !== null && typeof value === 'object') {
+    return Object.entries(value).map(([variant, price]) => `${variant} ${typeof price === 'number' ? usd(moneyOf(price)) : String(price)}`).join('; ');
+  }
+  return value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
 }

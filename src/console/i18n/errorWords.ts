@@ -40,7 +40,7 @@ const ZH_CODES: Readonly<Record<ErrorCode, string>> = {
   key_not_found: '你的账户中没有此 ID 的 API 密钥。',
   user_not_found: '没有此名称的用户。',
   account_not_found: '没有此名称的账户。',
-  model_not_found: 'model not found：没有此名称的模型。请从控制台复制准确的模型名称。',
+  model_not_found: '找不到模型（model not found）：没有此名称的模型。请从控制台复制准确的模型名称。',
   code_not_found: '没有此 ID 的兑换码，或该批次中没有兑换码。',
   channel_not_found: '没有此名称的渠道。',
   admin_token_not_found: '没有此 ID 的管理员访问令牌。',

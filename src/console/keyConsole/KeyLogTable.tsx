@@ -21,7 +21,7 @@ export function KeyLogTable({ logs }: { readonly logs: readonly KeyLog[] }) {
   const { lang } = useLang();
   const f = useFormat();
   const columns: Column<KeyLog>[] = [
-    { header: t('time'), kind: 'nowrap', cell: (l) => <time dateTime={l.time} title={l.time}>{f.time(l.time)}</time> },
+    { header: t('time'), kind: 'wrap', cell: (l) => <time dateTime={l.time} title={l.time}>{f.time(l.time)}</time> },
     { header: t('requestId'), kind: 'wrap', cell: (l) => <code>{l.request_id}</code> },
     { header: t('endpoint'), kind: 'nowrap', cell: (l) => <code class="muted">{`${l.method} ${l.path}`}</code> },
     { header: t('model'), kind: 'wrap', cell: (l) => (l.model ? <code>{l.model}</code> : <span class="muted">—</span>) },

@@ -74,7 +74,8 @@ export function limitsBody(form: LimitsForm, editing: boolean): Limits {
   else if (editing) body.tpm = 0;
   if (rpd !== undefined) body.rpd = rpd;
   else if (editing) body.rpd = 0;
-  const spend = form.spend.trim().replace(/^\$/, '').trim();
+  // As people write an amount: "$1,000.50" is 1000.50 (the server reads a plain decimal).
+  const spend = form.spend.trim().replace(/^\$/, '').replace(/[,\s]/g, '');
   if (spend) body.spend_limit_usd = spend;
   else if (editing) body.spend_limit_usd = null;
   const ips = splitList(form.ips);

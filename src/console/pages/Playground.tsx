@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { PLAYGROUND_KEY_NAME } from '../../contract/values.ts';
-import { callStream } from '../api.ts';
+import { call, callStream } from '../api.ts';
 import { useT } from '../i18n/lang.ts';
 import { readChunk, requestOf, type AnswerStats, type StreamFailure, type PlaygroundTurn } from '../playground/conversation.ts';
 import { PLAYGROUND_WORDS } from '../playground/playgroundWords.ts';
@@ -25,6 +25,16 @@ interface Writing {
   usage: { prompt: number; completion: number; cost: number | null } | null;
   failure: StreamFailure | null;
   firstTokenAt: number | null;
+}
+
+/** What a request was charged, from its log row (written within moments of its end); null when it does not come. */
+async function chargedFor(requestId: string): Promise<Pick<AnswerStats, 'promptTokens' | 'completionTokens' | 'cost'> | null> {
+  for (let tries = 0; tries < 10; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const row = (await call('listAccountLogs', { query: { request_id: requestId, limit: 1 } }).catch(() => null))?.data[0];
+    if (row) return { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, cost: row.cost.micro_usd / 1_000_000 };
+  }
+  return null;
 }
 
 export function PlaygroundPage() {
@@ -64,6 +74,7 @@ export function PlaygroundPage() {
     running.current = controller;
     const started = performance.now();
     const w: Writing = { text: '', usage: null, failure: null, firstTokenAt: null };
+    let requestId: string | null = null;
     const statsNow = (): AnswerStats => ({
       promptTokens: w.usage?.prompt ?? null, completionTokens: w.usage?.completion ?? null, cost: w.usage?.cost ?? null,
       firstTokenMs: w.firstTokenAt === null ? null : w.firstTokenAt - started, totalMs: performance.now() - started,
@@ -78,11 +89,15 @@ export function PlaygroundPage() {
         if (news.usage) w.usage = news.usage;
         if (news.failure) w.failure = news.failure;
         showAnswer({ role: 'assistant', content: w.text, writing: true });
-      });
+      }, (res) => (requestId = res.headers.get('X-Request-Id')));
       showAnswer({ role: 'assistant', content: w.text, ...(w.failure ? { failure: w.failure } : {}), stats: statsNow() });
     } catch (failure) {
-      if (controller.signal.aborted) showAnswer({ role: 'assistant', content: w.text, stopped: true, stats: statsNow() });
-      else {
+      if (controller.signal.aborted) {
+        const stopped = { role: 'assistant', content: w.text, stopped: true, stats: statsNow() } as const;
+        showAnswer(stopped);
+        // A stopped answer sends no usage, but it was charged: the request's log row says what for.
+        if (requestId && !w.usage) void chargedFor(requestId).then((charged) => charged && setTurns((all) => all.map((turn) => (turn.stats === stopped.stats ? { ...turn, stats: { ...turn.stats, ...charged } } : turn))));
+      } else {
         // Refused before anything was written: the question stays in the box to send again, the answer goes.
         setTurns(turns);
         setMessage(text);

@@ -1,6 +1,6 @@
 /** /signin: a user name and password; afterwards the page the person was sent here from. */
 import { useEffect, useState } from 'preact/hooks';
-import { call } from '../api.ts';
+import { ApiError, call } from '../api.ts';
 import { useT } from '../i18n/lang.ts';
 import { href, navigate, useRoute } from '../router.ts';
 import { useSession } from '../session.ts';
@@ -43,7 +43,8 @@ export function SignInPage() {
       const answer = await call('signIn', { body: { name: name.trim(), password } });
       setUser(answer.user);
     } catch (failure) {
-      setError(failure as Error);
+      // A person typed a password: the contract's words for API clients ("Invalid token: ...") are not theirs.
+      setError(failure instanceof ApiError && failure.code === 'invalid_credentials' ? new Error(t('wrong')) : (failure as Error));
     } finally {
       setBusy(false);
     }

@@ -82,6 +82,15 @@ function resolved(host: HTMLElement, variable: string): string {
 }
 
 const AXIS_FONT = '12px system-ui, sans-serif';
+
+/**
+ * The steps between value ticks: whole ones, as every series here counts whole things (requests, micro-USD), so a
+ * gridline never sits at 2.5 requests labelled "3".
+ */
+const WHOLE_STEPS = [1, 2, 5].flatMap((d) => Array.from({ length: 16 }, (_, e) => d * 10 ** e)).sort((a, b) => a - b);
+
+/** A value axis as wide as its longest label (at 12px, about 7px a character), so that "$0.000146" is not cut. */
+const labelsWide = (_u: uPlot, values: string[] | null): number => 18 + 7 * Math.max(3, ...(values ?? []).map((v) => v.length));
 /** Room for a name on the category axis, in CSS pixels. */
 const NAME_ROOM = 112;
 let measure: CanvasRenderingContext2D | null = null;
@@ -140,11 +149,11 @@ export function Chart(props: ChartProps) {
       axes: categories
         ? [
           { ...axis, side: 3, size: 128, gap: 6, grid: { show: false }, splits: () => [...x], values: (_u, splits) => splits.map((i) => shortName(categories[i] ?? '')) },
-          { ...axis, side: 2, size: 40, space: 70, values: (_u, splits) => splits.map((v) => latest.current.format(v)) },
+          { ...axis, side: 2, size: 40, space: 70, incrs: WHOLE_STEPS, values: (_u, splits) => splits.map((v) => latest.current.format(v)) },
         ]
         : [
           { ...axis, space: 64, values: (_u, splits) => splits.map((s) => (latest.current.tick ? latest.current.tick(s) : new Date(s * 1000).toLocaleString(lang))) },
-          { ...axis, size: 64, values: (_u, splits) => splits.map((v) => latest.current.format(v)) },
+          { ...axis, size: labelsWide, incrs: WHOLE_STEPS, values: (_u, splits) => splits.map((v) => latest.current.format(v)) },
         ],
       series: [
         { label: xHeader, value: (_u, v) => (v === null || v === undefined ? idle(latest.current.xIdle) : latest.current.xLabel(categories ? v : x.indexOf(v))) },

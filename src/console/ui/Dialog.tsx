@@ -15,6 +15,22 @@ interface Question {
   readonly answer: (yes: boolean) => void;
 }
 
+/**
+ * Shows the <dialog> as a modal once it is on the page and, when it goes, gives the focus back to what had it (the
+ * button that opened it): a keyboard user goes on from there, not from the top of the page.
+ */
+function useShownModal() {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    ref.current?.showModal();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+  return ref;
+}
+
 export function useConfirm(): [(title: string, action: string, options?: { body?: ComponentChildren; danger?: boolean }) => Promise<boolean>, JSX.Element | null] {
   const [question, setQuestion] = useState<Question | null>(null);
   const ask = (title: string, action: string, options: { body?: ComponentChildren; danger?: boolean } = {}): Promise<boolean> =>
@@ -24,10 +40,7 @@ export function useConfirm(): [(title: string, action: string, options?: { body?
 
 function ConfirmDialog({ question }: { readonly question: Question }) {
   const t = useT(COMMON);
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
+  const ref = useShownModal();
   return (
     <dialog ref={ref} class="dialog" aria-labelledby="confirm-title" onCancel={(e) => { e.preventDefault(); question.answer(false); }}>
       <h2 id="confirm-title">{question.title}</h2>
@@ -43,10 +56,7 @@ function ConfirmDialog({ question }: { readonly question: Question }) {
 /** A modal for a form or a detail view: closed by its button, Escape, or `onClose`. */
 export function Modal({ title, onClose, children, wide }: { readonly title: ComponentChildren; readonly onClose: () => void; readonly children: ComponentChildren; readonly wide?: boolean }) {
   const t = useT(COMMON);
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
+  const ref = useShownModal();
   return (
     <dialog ref={ref} class={`dialog${wide ? ' wide' : ''}`} aria-labelledby="modal-title" onCancel={(e) => { e.preventDefault(); onClose(); }}>
       <div class="dialog-head">

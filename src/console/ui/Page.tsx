@@ -35,7 +35,7 @@ export function Stat({ label, value, sub, testId }: { readonly label: string; re
   return (
     <div class="stat" data-testid={testId}>
       <div class="stat-label">{label}</div>
-      <div class="stat-value">{value}</div>
+      <div class="stat-value" style={typeof value === 'string' ? { '--chars': String(value.length) } : undefined}>{value}</div>
       {sub && <div class="stat-sub">{sub}</div>}
     </div>
   );

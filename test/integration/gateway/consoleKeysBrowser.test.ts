@@ -279,6 +279,8 @@ describe('console API keys page in a browser', function () {
     await page().locator('#signin-password').fill('not the password');
     await page().locator('#signin-form button[type=submit]').click();
     await page().locator('.alert.error', { hasText: 'the user name or the password is wrong' }).waitFor();
+    // A person typed a password: not the API clients' words ("Invalid token: ...").
+    assert.equal(await page().locator('.alert.error', { hasText: 'Invalid token' }).count(), 0);
     assertNoProblems(suite(), [REFUSED(401)]);
     suite().browser.problems.length = 0;
     await page().locator('#signin-password').fill(PASSWORD);

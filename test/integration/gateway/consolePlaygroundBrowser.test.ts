@@ -68,7 +68,7 @@ describe('console playground in a browser', function () {
     await shootBothLanguages(page(), 'playground', () => page().locator('#playground-transcript').waitFor());
   });
 
-  it('Stop ends a long answer and keeps what came', async () => {
+  it('Stop ends a long answer and keeps what came, and says what it was charged (from its log row)', async () => {
     await page().locator('#playground-message').fill(Array.from({ length: 400 }, (_, i) => `word${i}`).join(' '));
     await page().locator('#playground-send').click();
     await page().waitForFunction(() => ([...document.querySelectorAll('#playground-transcript [data-testid=answer-text]')].at(-1)?.textContent ?? '').length > 20);
@@ -78,6 +78,12 @@ describe('console playground in a browser', function () {
     const kept = await last.locator('[data-testid=answer-text]').innerText();
     assert.ok(kept.startsWith('You said: word0') && !kept.includes('word399'), kept.slice(-40));
     await page().locator('#playground-stop').waitFor({ state: 'detached' });
+    // No usage came (the stream was left), but the request was charged: its log row says for what.
+    const logged = await poll('the stopped request logged', async () => (await suite().store.listLogs(1)).find((l) => l.errorCode === 'client_aborted'), 10_000, 50);
+    assert.ok(logged.cost > 0, 'it was charged');
+    const stats = last.locator('[data-testid=answer-stats]', { hasText: `${logged.promptTokens} in + ${logged.completionTokens} out tokens` });
+    await stats.waitFor();
+    assert.ok((await stats.innerText()).includes(formatMicroUsd(logged.cost)), await stats.innerText());
   });
 
   it("the Playground key is on the API keys page; disabled there, the playground shows the refusal in the contract's words", async () => {

@@ -109,6 +109,13 @@ describe('console admin forms', () => {
 
   it("writes an audit row's details as text", () => {
     assert.equal(detailsText(null), '—');
-    assert.equal(detailsText({ amount_micro_usd: 12_500_000, amount: '$12.50', models: { a: 'b' }, admin: false }), 'amount_micro_usd: 12500000, amount: $12.50, models: {"a":"b"}, admin: false');
+    // An amount said twice (micro-USD and dollars) once, in dollars.
+    assert.equal(detailsText({ amount_micro_usd: 12_500_000, amount: '$12.50', models: { a: 'b' }, admin: false }), 'amount: $12.50, models: {"a":"b"}, admin: false');
+    // A price row: micro-USD prices as dollars, what is not set left out.
+    assert.equal(
+      detailsText({ kind: 'chat', inputPrice: 1_234_500_000, outputPrice: 600_000, imagePrice: null, cachedInputPrice: null, imagePrices: { hd: 120_000 }, free: false }),
+      'kind: chat, inputPrice: $1,234.50, outputPrice: $0.60, imagePrices: hd $0.12, free: false',
+    );
+    assert.equal(detailsText({ balance_micro_usd: 5 }), 'balance_micro_usd: $0.000005', 'alone, a micro-USD amount is written in dollars');
   });
 });

@@ -24,6 +24,8 @@ describe('console key limits', () => {
     assert.deepEqual(limitsBody({ ...EMPTY_LIMITS, rpm: '60', tpm: ' 1000 ', spend: '$2.50', period: 'month', ips: '127.0.0.1,\n 10.0.0.0/8  ::1' }, false), {
       rpm: 60, tpm: 1000, spend_limit_usd: '2.50', spend_period: 'month', allow_ips: ['127.0.0.1', '10.0.0.0/8', '::1'],
     });
+    // As people write an amount, thousands separated.
+    assert.equal(limitsBody({ ...EMPTY_LIMITS, spend: ' $1,000.50 ' }, false).spend_limit_usd, '1000.50');
   });
 
   it('an edit sends every limit: an emptied one means none (0 tokens or requests, null spending limit and IP list)', () => {

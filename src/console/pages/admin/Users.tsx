@@ -81,7 +81,7 @@ export function AdminUsersPage() {
     { header: t('colBalance'), kind: 'num', cell: (u) => (u.balance ? usd(u.balance) : '—') },
     { header: t('colStatus'), cell: (u) => <Badge tone={u.status === 'enabled' ? 'ok' : 'bad'}>{common(u.status)}</Badge> },
     { header: t('colCreated'), kind: 'nowrap', cell: (u) => f.date(u.created_at) },
-    { header: t('colSignIn'), kind: 'nowrap', cell: (u) => (u.last_sign_in_at ? f.time(u.last_sign_in_at) : a('never')) },
+    { header: t('colSignIn'), kind: 'wrap', cell: (u) => (u.last_sign_in_at ? f.time(u.last_sign_in_at) : a('never')) },
     {
       header: common('actions'), cell: (u) => {
         const busy = change.busy?.endsWith(`:${u.name}`) ?? false;
