@@ -78,7 +78,13 @@ describe("the admins' users and audit log in a browser", function () {
     await admin.locator('#new-user-password').fill('short');
     await admin.locator('#new-user-submit').click();
     await dialog().getByText('At least 10 characters.', { exact: true }).first().waitFor();
+    // A name taken: refused by the server, the password typed is kept to send again with another name.
+    await admin.locator('#new-user-name').fill('root');
     await admin.locator('#new-user-password').fill(BEA_PASSWORD);
+    await admin.locator('#new-user-submit').click();
+    await dialog().locator('.alert.error').waitFor();
+    assert.equal(await admin.locator('#new-user-password').inputValue(), BEA_PASSWORD);
+    await admin.locator('#new-user-name').fill('bea');
     await admin.locator('#new-user-submit').click();
     await notice().filter({ hasText: 'User bea is created, on account bea.' }).waitFor();
     await row('bea').waitFor();

@@ -147,9 +147,14 @@ describe('console API keys page in a browser', function () {
     assert.deepEqual(await chatStatus(sdkWith(suite(), fresh)), { status: 200, code: null });
     await page().locator('#new-secret-done').click();
 
-    await row('browser-key').getByRole('button', { name: 'Delete' }).click();
-    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await row('browser-key').getByRole('button', { name: 'Delete' }).focus();
+    await page().keyboard.press('Enter');
+    await dialog().getByText('Delete key browser-key?').waitFor();
+    await page().keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
     assert.ok(await row('browser-key').isVisible(), 'cancel keeps the key');
+    // The focus is back on the button that opened the dialog, not at the top of the page.
+    assert.equal(await page().evaluate(() => document.activeElement?.textContent), 'Delete');
     await row('browser-key').getByRole('button', { name: 'Delete' }).click();
     await dialog().getByText('Delete key browser-key?').waitFor();
     await dialog().getByRole('button', { name: 'Delete' }).press('Enter');
