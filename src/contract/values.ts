@@ -131,6 +131,8 @@ export function parseIsoDate(value: string): number | { readonly why: string } {
   if (month! < 1 || month! > 12 || day! < 1 || day! > lastDay) return { why: `${value.trim().slice(0, 10)} is not a day of the calendar` };
   if (hour > 23 || minute > 59 || second > 59) return { why: 'that time of day does not exist' };
   const offset = m[8];
+  // Time zones run from -12:00 to +14:00.
+  if (offset && offset !== 'Z' && (Number(offset.slice(1, 3)) > 14 || Number(offset.slice(-2)) > 59)) return { why: `${offset} is not a time zone's offset` };
   const offsetMs = !offset || offset === 'Z' ? 0 : (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(-2))) * 60_000;
   const fraction = m[7] ? Math.round(Number(m[7]) * 1000) : 0;
   return Date.UTC(year!, month! - 1, day!, hour, minute, second, fraction) - offsetMs;

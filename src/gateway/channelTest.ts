@@ -5,7 +5,7 @@
  * contract's code the relay would give that failure, so an operator can tell a wrong key, URL or model
  * name at once.
  */
-import { DEFAULT_ANTHROPIC_VERSION, errorMessageOf, channelSecrets, redactSecrets, type ErrorCode } from '../contract/index.ts';
+import { DEFAULT_ANTHROPIC_VERSION, errorMessageOf, channelSecrets, redactSecrets, shownUrl, type ErrorCode } from '../contract/index.ts';
 import { messagesUrl } from './providers/anthropic/attempt.ts';
 import { upstreamUrl } from './providers/openai/requestBody.ts';
 import { classifyFailure, upstreamStatusCode } from './relay/failure.ts';
@@ -54,7 +54,8 @@ export async function testChannel(channel: ChannelRecord, model: string, timeout
     } catch {
       // Not JSON: shown as text.
     }
-    const where = `${channel.name} -> ${target.origin}${target.path} (model "${upstreamModel}")`;
+    // The address as channel list shows it: a key in its query (?key=...) masked.
+    const where = `${channel.name} -> ${shownUrl(target.origin + target.path)} (model "${upstreamModel}")`;
     if (status >= 200 && status < 300) return { ok: true, upstreamModel, status, ms, code: null, line: `OK ${status} in ${ms} ms: ${where}` };
     const reason = errorMessageOf(parsed) ?? text.slice(0, 300);
     return { ok: false, upstreamModel, status, ms, code: upstreamStatusCode(status), line: `FAILED ${status} in ${ms} ms: ${where}: ${said(reason)}` };
@@ -62,7 +63,7 @@ export async function testChannel(channel: ChannelRecord, model: string, timeout
     const ms = Math.round(performance.now() - started);
     const code = (error as NodeJS.ErrnoException).code;
     const failed = classifyFailure(error, null, NO_CLIENT) === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable';
-    return { ok: false, upstreamModel, status: null, ms, code: failed, line: `FAILED in ${ms} ms: ${channel.name} -> ${target.origin}: ${said(code ?? (error as Error).message)}` };
+    return { ok: false, upstreamModel, status: null, ms, code: failed, line: `FAILED in ${ms} ms: ${channel.name} -> ${shownUrl(target.origin)}: ${said(code ?? (error as Error).message)}` };
   }
 }
 

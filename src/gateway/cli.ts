@@ -17,7 +17,7 @@ import { code, invitation } from './cliCodes.ts';
 import { channel } from './cliChannels.ts';
 import { token } from './cliTokens.ts';
 import { settings, SETTINGS_USAGE } from './cliSettings.ts';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DB_FILE, DEFAULT_DATA_DIR, openAnyStore } from './store/index.ts';
 import { DATABASE_URL_ENV, databaseUrlOf, redactPassword } from './store/databaseUrl.ts';
@@ -183,6 +183,9 @@ async function backup(store: Store, file: string, dataDir: string, io: Io): Prom
   return 0;
 }
 
+/** The sub-commands that make something (account create, channel add, model price, settings set...): they may start a new data folder. */
+const MAKING = new Set(['create', 'add', 'price', 'set']);
+
 export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let parsed;
   try {
@@ -204,6 +207,8 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
   // Whatever goes wrong below, the database password never reaches the terminal.
   let databaseUrl: string | null = null;
   try {
+    // An unset "$DB_URL" given as --database would otherwise run on a SQLite folder, another gateway's data.
+    if (values.database !== undefined && values.database.trim() === '') throw new UsageError('--database is empty: give the PostgreSQL URL, or leave --database out for the data folder');
     databaseUrl = databaseUrlOf(values.database, env);
     const extra = Object.keys(values).filter((k) => !allowed.has(k));
     if (extra.length > 0) throw new UsageError(`${name} does not take --${extra.join(', --')}`);
@@ -220,6 +225,10 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     if (!twoWord && command !== 'logs' && command !== 'backup') throw new UsageError(`unknown command: ${command}`);
     if (command === 'backup' && (sub === undefined || args.length > 0)) throw new UsageError('backup takes one FILE (a new file)');
     if (command === 'logs' && sub !== undefined && sub !== 'prune') throw new UsageError(`logs takes no arguments but prune, got "${sub}"`);
+    // A mistyped --data would otherwise be a new, empty gateway: only a command that makes something may start one.
+    if (databaseUrl === null && !(twoWord && MAKING.has(sub ?? '')) && !existsSync(join(dataDir, DB_FILE))) {
+      throw new UsageError(`there is no gateway in ${dataDir} (no ${DB_FILE} there): check --data (or MODEL_GATEWAY_DATA), or start one there with model-gateway serve`);
+    }
     const store = await openAnyStore({ dataDir, env, databaseUrl, log: io.err });
     try {
       if (command === 'channel') return await channel(store, sub, args, values, io, env);

@@ -70,7 +70,7 @@ export async function key(store: Store, sub: string | undefined, args: string[],
   if (sub === 'create') {
     const expiresAt = flags.expires === undefined ? null : futureDate(flags.expires, 'expires', 'the key');
     const { secret } = await createKey(store, {
-      account: identifier(flags.account, '--account'), name: identifier(flags.name, '--name'), models: [...new Set(list(flags.models).map((m) => modelName(m, '--models')))],
+      account: identifier(flags.account, '--account'), name: identifier(flags.name, '--name'), models: modelsFlag(flags.models),
       expiresAt, ...limitChanges(flags),
     }).catch(asUsage);
     io.out(secret);
@@ -125,4 +125,14 @@ async function show(store: Store, k: KeyRecord, io: { out: (line: string) => voi
     ...(stop ? [['user_disabled', `${stop.user}: refused (403 key_disabled) until enabled (model-gateway user enable ${stop.user})`] as const] : []),
   ] as const) io.out(`${what}\t${value}`);
   return 0;
+}
+
+/**
+ * --models: the models a key may use; absent, every model. Given but empty ("$MODELS" unset) it is refused, never
+ * read as every model.
+ */
+function modelsFlag(given: string | undefined): string[] {
+  const models = [...new Set(list(given).map((m) => modelName(m, '--models')))];
+  if (given !== undefined && models.length === 0) throw new UsageError('--models is empty: name the models the key may use (M1,M2), or leave --models out for every model');
+  return models;
 }

@@ -7,9 +7,13 @@ import { formatMicroUsd } from '../contract/index.ts';
 import { need, UsageError } from './cliArgs.ts';
 import { describeDatabase } from './store/databaseUrl.ts';
 import { FolderInUseError, lockFolder, type FolderLock } from './folderLock.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DB_FILE } from './store/index.ts';
 
 export async function migrate(from: string | undefined, databaseUrl: string | null, io: { readonly out: (line: string) => void }, env: NodeJS.ProcessEnv): Promise<number> {
   const dataDir = need(from, '--from DATA_FOLDER');
+  if (!existsSync(join(dataDir, DB_FILE))) throw new UsageError(`--from ${dataDir} holds no gateway (no ${DB_FILE} there): give the data folder of the gateway to migrate`);
   if (databaseUrl === null) throw new UsageError('migrate needs the target: --database postgres://user:password@host:5432/db (or MODEL_GATEWAY_DATABASE_URL)');
   // A gateway still serving the folder would keep charging after the copy: the copy would be short of those.
   let lock: FolderLock;

@@ -76,16 +76,23 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
   const leaseTtlMs = leaseTtlOf(env);
   const port = int(values.port, 'port', 8080, 0, 65_535);
   if (values.metricsHost !== undefined && values.metricsPort === undefined) throw new UsageError('--metrics-host needs --metrics-port: the port Prometheus scrapes');
+  // An empty --host (an unset "$HOST") would listen on every interface: the default is this machine only.
+  if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host is empty: give an address (127.0.0.1, the default, serves this machine only; 0.0.0.0 every interface)');
+  if (values.metricsHost !== undefined && values.metricsHost.trim() === '') throw new UsageError('--metrics-host is empty: give an address (127.0.0.1 by default)');
   const metricsPort = values.metricsPort === undefined ? undefined : int(values.metricsPort, 'metrics-port', 9464, 0, 65_535);
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) throw new UsageError(`--metrics-port ${metricsPort} is the API's --port: give the metrics a port of their own`);
   const metricsToken = metricsTokenOf(env);
   // Listening for signals from the start: a SIGTERM while starting still ends in a graceful stop.
   let signalled: string | null = null;
   let wake = (): void => undefined;
+  // A second Ctrl-C while stopping does not kill the gateway (its last logs, and their charges, would be lost):
+  // the stop is bounded by --stop-grace-ms anyway.
   const onSignal = (signal: string): void => {
+    if (signalled !== null) {
+      io.err(`${signal}: already stopping (requests in flight get up to the grace to finish, then the last logs are written)`);
+      return;
+    }
     signalled = signal;
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
     wake();
   };
   process.on('SIGINT', onSignal);
@@ -133,7 +140,12 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
   io.out(`  curl ${gw.url}/v1/chat/completions -H "Authorization: Bearer ${gw.bootstrapKey ?? '<your key>'}" -H "Content-Type: application/json" -d '{"model":"echo","messages":[{"role":"user","content":"hello"}]}'`);
   if (signalled === null) await new Promise<void>((resolve) => (wake = resolve));
   io.err(`${String(signalled)}: stopping gracefully`);
-  await gw.stop();
+  try {
+    await gw.stop();
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
   io.err('stopped');
   return 0;
 }

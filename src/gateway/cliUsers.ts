@@ -8,7 +8,7 @@ import { CLI_ACTOR } from '../contract/index.ts';
 import { passwordProblem } from './accounts/passwords.ts';
 import { createUser } from './accounts/users.ts';
 import { resetPassword, setUserEnabled } from './accounts/userAdmin.ts';
-import { identifier, need, UsageError } from './cliArgs.ts';
+import { identifier, UsageError } from './cliArgs.ts';
 import { usersDisabledOf } from './store/keyUsers.ts';
 import type { Store } from './store/types.ts';
 import { userNameTaken } from './store/userNames.ts';
@@ -78,7 +78,9 @@ async function keysUsersStop(store: Store, accountId: number): Promise<Set<numbe
 
 async function newPassword(io: UserIo, prompt: string): Promise<string> {
   if (!io.readSecret) throw new UsageError('a password is read from the terminal or standard input, neither of which is available here');
-  const password = need(await io.readSecret(prompt), 'a password');
+  // As typed (only the line's end is not part of it): the console signs in with the password exactly as given.
+  const password = await io.readSecret(prompt);
+  if (password.trim() === '') throw new UsageError('a password is required');
   const problem = passwordProblem(password);
   if (problem) throw new UsageError(problem);
   return password;

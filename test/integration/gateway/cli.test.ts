@@ -48,6 +48,12 @@ describe('model-gateway CLI', () => {
       assert.deepEqual([sent.body.model, sent.body.max_tokens, sent.headers.authorization], ['up-big', 1, `Bearer ${secret}`]);
       assert.equal((await cli(dir, 'channel', 'test', 'claude')).code, 0);
       assert.deepEqual([upstream.requests.at(-1)!.path, upstream.requests.at(-1)!.headers['x-api-key']], ['/v1/messages', secret]);
+      // A base URL holding a key of its own (?key=...) is shown masked, as channel list shows it.
+      assert.equal((await cli(dir, 'channel', 'add', '--name', 'query-key', '--base-url', `${upstream.url}?key=QSECRET77`, '--models', 'q')).code, 0);
+      const masked = await cli(dir, 'channel', 'test', 'query-key');
+      assert.equal(masked.code, 0, masked.stderr);
+      assert.match(masked.stdout, /\?key=\*\*\*\*/);
+      assert.ok(!masked.stdout.includes('QSECRET77'));
 
       upstream.behaviour = { status: 401, errorMessage: `Incorrect API key provided: ${secret}` };
       const refused = await cli(dir, 'channel', 'test', 'up');
@@ -100,6 +106,8 @@ describe('model-gateway CLI', () => {
     assert.match(listed, /^ada\tadmin\tenabled\taccount=ada\tcreated=/m);
     assert.match(listed, /^bob\tuser\tdisabled\taccount=shared\t/m);
     assert.equal((await run('a brand new password', 'user', 'password', 'ada')).code, 0);
+    // A password is kept as typed, spaces around it too: the console signs in with exactly what is typed.
+    assert.equal((await run('  spaced password  ', 'user', 'password', 'shared')).code, 0);
 
     const { openStore } = await import('../../../src/gateway/store/index.ts');
     const { verifyPassword } = await import('../../../src/gateway/accounts/passwords.ts');
@@ -108,14 +116,16 @@ describe('model-gateway CLI', () => {
       const ada = (await store.listUsers()).find((u) => u.name === 'ada')!;
       assert.equal(await verifyPassword('a brand new password', ada.passwordHash), true);
       assert.equal(await verifyPassword('a long enough password', ada.passwordHash), false);
+      const shared = (await store.listUsers()).find((u) => u.name === 'shared')!;
+      assert.equal(await verifyPassword('  spaced password  ', shared.passwordHash), true);
       // Every change made is in the audit log, by the command line, oldest last; the refused ones are not.
       const audit = (await store.listAudit({ limit: 100 })).filter((r) => r.action.startsWith('user.'));
       assert.deepEqual(audit.map((r) => [r.actor, r.action, r.target]), [
-        ['cli', 'user.password_reset', 'ada'], ['cli', 'user.disable', 'bob'], ['cli', 'user.create', 'shared'], ['cli', 'user.create', 'bob'], ['cli', 'user.create', 'ada'],
+        ['cli', 'user.password_reset', 'shared'], ['cli', 'user.password_reset', 'ada'], ['cli', 'user.disable', 'bob'], ['cli', 'user.create', 'shared'], ['cli', 'user.create', 'bob'], ['cli', 'user.create', 'ada'],
       ]);
       assert.deepEqual(audit.at(-1)!.details, { account: 'ada', admin: true, new_account: true });
       assert.deepEqual(audit.at(-2)!.details, { account: 'shared', admin: false, new_account: false });
-      assert.equal(audit[0]!.details, null, 'a password reset records no password');
+      assert.equal(audit[1]!.details, null, 'a password reset records no password');
     } finally {
       await store.close();
     }
@@ -367,6 +377,12 @@ describe('model-gateway CLI', () => {
       [['key', 'create', '--account', 'a', '--name', 'has space'], /--name must be 1 to 64 letters/],
       [['channel', 'add', '--name', 'ok', '--base-url', 'http://h/v1', '--models', 'm'.repeat(300)], /--models must be printable text of at most 256/],
       [['model', 'price', 'bad\u0007name', '--input', '1', '--output', '1'], /MODEL must be printable text/],
+      // Empty values from an unset shell variable: never read as "every model", "every interface" or "the other store".
+      [['key', 'create', '--account', 'a', '--name', 'k2', '--models', ''], /--models is empty/],
+      [['key', 'create', '--account', 'a', '--name', 'k2', '--models', ',,'], /--models is empty/],
+      [['serve', '--host', ''], /--host is empty/],
+      [['--database', '', 'key', 'list'], /--database is empty/],
+      [['key', 'create', '--account', 'a', '--name', 'k3', '--expires', '2099-01-01T00:00:00+25:00'], /\+25:00 is not a time zone's offset/],
     ];
     for (const [args, says] of named) {
       const run = await cli(dir, ...args);
@@ -374,6 +390,15 @@ describe('model-gateway CLI', () => {
       assert.match(run.stderr, says);
     }
     assert.equal((await cli(dir, 'key', 'create', '--account', 'a', '--name', 'later', '--expires', '2099-12-31')).code, 0, 'a date alone is fine');
+    // A mistyped data folder is no new, empty gateway: a command that only reads or changes what is there refuses it.
+    const typo = join(dir, 'typo');
+    for (const args of [['backup', join(dir, 'copy.db')], ['key', 'list'], ['logs'], ['account', 'topup', 'a', '1'], ['channel', 'test', 'x']]) {
+      const run = await cli(typo, ...args);
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.match(run.stderr, /there is no gateway in .*typo \(no gateway\.db there\): check --data/);
+    }
+    assert.equal(existsSync(typo), false, 'nothing was made there');
+    assert.equal(existsSync(join(dir, 'copy.db')), false);
     assert.match((await cli(dir, '--help')).stdout, /0 = unlimited/);
 
     const help = await cli(dir, '--help');

@@ -12,7 +12,7 @@ import { assertError } from '../../support/answer.ts';
 import { poll } from '../../support/poll.ts';
 import type { RunningGateway } from '../../../src/gateway/server.ts';
 import { main } from '../../../src/gateway/cli.ts';
-import { runCli, type CliRun } from './serveProcess.ts';
+import { runCli, serveProcess, type CliRun } from './serveProcess.ts';
 import { startGateway } from '../../../src/gateway/server.ts';
 
 const CLI = resolve(import.meta.dirname, '../../../src/gateway/cli.ts');
@@ -51,6 +51,27 @@ describe('model-gateway serve', () => {
   let dir: string;
   beforeEach(() => (dir = tempDir()));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a second Ctrl-C while stopping does not cut the answers in flight: they finish whole, are logged, and serve exits 0', async () => {
+    // Killed at once by a second signal, it lost the streams in flight and the charges of their unwritten log rows.
+    const served = await serveProcess(['--data', dir], { ...process.env, MODEL_GATEWAY_ECHO_DELAY_MS: '15' });
+    const key = /API key \(shown once\): (sk-\S+)/.exec(served.output())![1]!;
+    const long = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+    const streams = Array.from({ length: 3 }, () => call(served.gw, 'POST', '/v1/chat/completions', { key, body: chatBody('echo', long, { stream: true }) }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    served.child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    served.child.kill('SIGINT');
+    const finished = await Promise.all(streams);
+    assert.equal(await served.exited, 0);
+    assert.match(served.output(), /SIGINT: stopping gracefully[\s\S]*SIGINT: already stopping[\s\S]*stopped/);
+    const logged = (await cli(dir, 'logs', '--json', '--limit', '100')).stdout;
+    for (const answer of finished) {
+      assert.equal(answer.status, 200);
+      assert.match(answer.text, /data: \[DONE\]\n\n$/, 'whole, not cut by the second signal');
+      assert.ok(logged.includes(answer.headers.get('x-request-id')!), 'and logged, with its charge');
+    }
+  });
 
   it('serve bootstraps an empty folder, prints the listening line and a working key; CLI changes apply to the running server; SIGTERM loses no log', async () => {
     const served = await serve(dir);

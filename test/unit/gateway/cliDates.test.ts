@@ -12,10 +12,12 @@ describe('CLI dates (--expires, --before)', () => {
   });
 
   it('refuses a day or time that does not exist instead of rolling it over', () => {
-    for (const bad of ['2027-02-29', '2027-02-30', '2027-04-31', '2027-13-01', '2027-00-10', '2027-01-00', '2027-02-29T10:00:00', '2027-01-01T24:00', '2027-01-01T10:60', 'tomorrow', '2027-1-1']) {
+    for (const bad of ['2027-02-29', '2027-02-30', '2027-04-31', '2027-13-01', '2027-00-10', '2027-01-00', '2027-02-29T10:00:00', '2027-01-01T24:00', '2027-01-01T10:60', 'tomorrow', '2027-1-1', '2027-01-01T00:00:00+25:00', '2027-01-01T00:00:00-03:75']) {
       assert.throws(() => isoDate(bad, 'expires'), (e: unknown) => e instanceof UsageError && /--expires must be an ISO-8601 date/.test(e.message), bad);
     }
     assert.throws(() => isoDate('2027-02-30', 'before'), /2027-02-30 is not a day of the calendar/);
+    assert.throws(() => isoDate('2027-01-01T00:00:00+25:00', 'expires'), /\+25:00 is not a time zone's offset/);
+    assert.equal(isoDate('2027-01-01T00:00:00+14:00', 'expires'), Date.UTC(2026, 11, 31, 10), 'Kiribati');
   });
 
   it('an expiry must be to come', () => {
