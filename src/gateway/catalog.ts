@@ -212,7 +212,7 @@ export class Catalog {
     this.#channels.forEach((c, i) => {
       if (!Object.hasOwn(c.models, name)) return;
       served = true;
-      if (c.status !== 'enabled') return;
+      if (c.status !== 'enabled' || c.unreadable) return;
       if (!priced || channelServesKind(c.type, priced.kind)) channels.push(this.#relayChannels[i]!);
       else unfit.push(this.#relayChannels[i]!);
     });
@@ -232,7 +232,7 @@ export class Catalog {
   servable(): ServableModel[] {
     const out = new Map<string, ServableModel>();
     for (const c of this.#channels) {
-      if (c.status !== 'enabled') continue;
+      if (c.status !== 'enabled' || c.unreadable) continue;
       for (const name of Object.keys(c.models)) {
         const model = this.#models.get(name);
         if (model && !out.has(name) && channelServesKind(c.type, model.kind)) out.set(name, { name, channel: c, model });

@@ -135,7 +135,7 @@ async function listChannels(store: Store, io: ChannelIo): Promise<number> {
     const models = Object.entries(c.models).map(([p, u]) => (p === u ? p : `${p}=${u}`)).join(',');
     const h = health.get(c.name);
     const recent = h ? `\trecent=${h.served} served/${h.failed} failed${h.lastFailure ? `\tlast-failure=${h.lastFailure}` : ''}` : '';
-    io.out(`${c.name}\t${c.type}\t${c.status}\t${c.baseUrl ? shownUrl(c.baseUrl) : '-'}\tmodels=${models}\tpriority=${c.priority}\tweight=${c.weight}\ttimeout=${c.timeoutMs}ms${c.proxy ? `\tproxy=${shownUrl(c.proxy)}` : ''}${c.type === 'openai' ? `\tresponses=${toRelayChannel(c).responsesApi ? 'yes' : 'no'}` : ''}${recent}`);
+    io.out(`${c.name}\t${c.type}\t${c.status}\t${c.baseUrl ? shownUrl(c.baseUrl) : '-'}\tmodels=${models}\tpriority=${c.priority}\tweight=${c.weight}\ttimeout=${c.timeoutMs}ms${c.proxy ? `\tproxy=${shownUrl(c.proxy)}` : ''}${c.type === 'openai' ? `\tresponses=${toRelayChannel(c).responsesApi ? 'yes' : 'no'}` : ''}${recent}${c.unreadable ? `\tunreadable=${c.unreadable.join('+').replaceAll(' ', '-')} (sealed with another secret key: give it again with channel update)` : ''}`);
   }
   return 0;
 }

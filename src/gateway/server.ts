@@ -182,6 +182,10 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     const leases = store.leases ? new Leases(store.leases, ledger, { serial: (job) => serial.run(job), log, ...(options.leaseTtlMs !== undefined ? { ttlMs: options.leaseTtlMs } : {}) }) : null;
     const catalog = new Catalog(store, ledger, serial);
     await catalog.refresh();
+    // A folder restored without its secret.key (or run with another MODEL_GATEWAY_SECRET_KEY) serves on, without those channels.
+    for (const c of catalog.channels) {
+      if (c.unreadable) log(`channel "${c.name}" serves nothing: its ${c.unreadable.join(', ')} was sealed with another secret key. Give it again: model-gateway channel update ${c.name} --api-key - (and --base-url or --proxy if they held a secret), or restore the secret.key it was sealed with`);
+    }
     leases?.start();
     // Keys' rpm and concurrency across the instances on the database; in memory otherwise (unchanged, no new work per request).
     const shared = store.keyLimits ? new SharedLimits(store.keyLimits, log) : null;

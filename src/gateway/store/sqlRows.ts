@@ -111,15 +111,30 @@ function badPeriod(r: Row): never {
 /** A channel row; its key opened with `openKey` (keys are sealed at rest, secretBox.ts). */
 /** A channel row as a record; `open` gives back a sealed secret (its key, a URL holding one), and a plain one as it is. */
 export function toChannel(r: Row, open: (stored: string, what: string) => string): ChannelRecord {
-  const opened = (v: unknown, what: string): string | null => (v === null || v === undefined ? null : open(String(v), `${what} of channel "${String(r.name)}"`));
-  return {
+  const unreadable: string[] = [];
+  // A secret sealed with another key is read as none (and said), never a gateway that cannot start or list its channels.
+  const opened = (v: unknown, what: string): string | null => {
+    if (v === null || v === undefined) return null;
+    try {
+      return open(String(v), `${what} of channel "${String(r.name)}"`);
+    } catch (error) {
+      if (!(error instanceof StoreError) || !UNOPENED.test(error.message)) throw error;
+      unreadable.push(what);
+      return null;
+    }
+  };
+  const record: ChannelRecord = {
     id: num(r.id), name: String(r.name), type: String(r.type) as ChannelType, baseUrl: opened(r.base_url, 'the base URL'),
     apiKey: opened(r.api_key, 'the key'), models: jsonColumn(r, 'channels', 'models', isStringRecord),
     priority: num(r.priority), weight: num(r.weight), status: r.status === 'disabled' ? 'disabled' : 'enabled',
     timeoutMs: num(r.timeout_ms), proxy: opened(r.proxy, 'the proxy'), createdAt: num(r.created_at),
     responsesApi: r.responses_api === null || r.responses_api === undefined ? null : Boolean(r.responses_api),
   };
+  return unreadable.length > 0 ? { ...record, unreadable } : record;
 }
+
+/** What SecretBox.open and openChannelKey say of a secret they cannot open. */
+const UNOPENED = /^cannot open .*: it was sealed with another secret key/;
 
 function modelKindOf(value: unknown): ModelKind {
   if (isModelKind(value)) return value;

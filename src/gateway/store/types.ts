@@ -135,9 +135,14 @@ export interface ChannelRecord {
    */
   readonly responsesApi?: boolean | null;
   readonly createdAt: number;
+  /**
+   * Its secrets that could not be opened (sealed with another secret key: a folder restored without its secret.key),
+   * read as none: the channel serves nothing until they are given again (channel update). Absent when none.
+   */
+  readonly unreadable?: readonly string[];
 }
 
-export type NewChannel = Omit<ChannelRecord, 'id' | 'createdAt' | 'status'>;
+export type NewChannel = Omit<ChannelRecord, 'id' | 'createdAt' | 'status' | 'unreadable'>;
 
 /** What an update of a channel changes: the fields given (`apiKey` null removes the key); its name stays. */
 export type ChannelChanges = Partial<Omit<NewChannel, 'name'>>;

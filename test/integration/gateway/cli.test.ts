@@ -7,6 +7,8 @@ import { tempDir } from './helpers.ts';
 import { startFakeUpstream } from '../../support/fakeUpstream.ts';
 import { main } from '../../../src/gateway/cli.ts';
 import { runCli, type CliRun } from './serveProcess.ts';
+import { startGateway } from '../../../src/gateway/server.ts';
+import { poll } from '../../support/poll.ts';
 
 /** A CLI command in process on the test's data folder: `main(argv, io)` is what the `model-gateway` binary runs. */
 const cli = (dir: string, ...args: string[]): Promise<CliRun> => runCli(['--data', dir, ...args]);
@@ -67,6 +69,40 @@ describe('model-gateway CLI', () => {
     const gone = await cli(dir, 'channel', 'test', 'up');
     assert.equal(gone.code, 1);
     assert.match(gone.stderr, /FAILED in \d+ ms: up -> http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/);
+  });
+
+  it("a folder restored without its secret.key works on: the channels sealed with the old key serve nothing until given again, and say so", async () => {
+    const upstream = await startFakeUpstream({});
+    try {
+      assert.equal((await cli(dir, 'channel', 'add', '--name', 'up', '--base-url', `${upstream.url}?key=URLSECRET1`, '--api-key', 'sk-old-key-1', '--models', 'm')).code, 0);
+      assert.equal((await cli(dir, 'model', 'price', 'm', '--input', '1', '--output', '1')).code, 0);
+      // Restored without it: a new secret.key is made, which opens nothing sealed before.
+      rmSync(join(dir, 'secret.key'));
+      for (const args of [['user', 'list'], ['key', 'list'], ['model', 'list']]) assert.equal((await cli(dir, ...args)).code, 0, args.join(' '));
+      const listed = await cli(dir, 'channel', 'list');
+      assert.equal(listed.code, 0, listed.stderr);
+      assert.match(listed.stdout, /^up\topenai\tenabled\t-\t.*unreadable=the-base-URL\+the-key \(sealed with another secret key: give it again with channel update\)/m);
+      const lines: string[] = [];
+      const gw = await startGateway({ dataDir: dir, port: 0, log: (line) => lines.push(line), issueKey: 'restored' });
+      try {
+        assert.ok(lines.some((l) => l.startsWith('channel "up" serves nothing: its the base URL, the key was sealed with another secret key')), lines.join('\n'));
+        const refused = await fetch(`${gw.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${gw.issuedKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }) });
+        assert.equal(refused.status, 503);
+        // Given again, it serves.
+        const fixed = await runCli(['--data', dir, 'channel', 'update', 'up', '--base-url', `${upstream.url}?key=URLSECRET2`, '--api-key', 'sk-new-key-2']);
+        assert.equal(fixed.code, 0, fixed.stderr);
+        const served = await poll('the channel served again', async () => {
+          const answer = await fetch(`${gw.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${gw.issuedKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }) });
+          return answer.status === 200 ? answer : undefined;
+        }, 10_000);
+        assert.equal(served.status, 200);
+        assert.equal(upstream.requests.at(-1)!.headers.authorization, 'Bearer sk-new-key-2');
+      } finally {
+        await gw.stop();
+      }
+    } finally {
+      await upstream.close();
+    }
   });
 
   it('user create, list, disable, enable, password: passwords read as secrets, never arguments, stored only hashed', async () => {
