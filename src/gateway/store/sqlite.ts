@@ -9,7 +9,7 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { SqlRequestLogs } from './requestLogs.ts';
 import { LOG_SELECT } from './logQuery.ts';
 import { pruneSqliteLogs } from './sqlitePrune.ts';
-import { loadSqlite, migrateSqlite, refuseEmptyFile, sealPlainChannelSecrets } from './sqliteOpen.ts';
+import { loadSqlite, migrateSqlite, refuseEmptyFile, sealPlainChannelSecrets, unusableFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
@@ -89,7 +89,11 @@ export class SqliteStore implements Store {
     if (!sqlite) throw new Error('node:sqlite is not available in this Node.js runtime (Node 22.13+ or 24 needed)');
     this.#box = box;
     refuseEmptyFile(file);
-    this.#db = new sqlite.DatabaseSync(file);
+    try {
+      this.#db = new sqlite.DatabaseSync(file);
+    } catch (error) {
+      throw unusableFile(error, file);
+    }
     this.#changes = new SqliteChanges(this.#db, file);
     try {
       // Before the first write: SQLite gives the WAL and shared-memory files the database file's mode.
@@ -100,7 +104,7 @@ export class SqliteStore implements Store {
       if (this.#tx(() => sealPlainChannelSecrets(this.#db, box))) this.#changed();
     } catch (error) {
       this.#db.close();
-      throw error;
+      throw unusableFile(error, file);
     }
   }
 

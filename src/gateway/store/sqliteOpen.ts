@@ -25,13 +25,35 @@ export function loadSqlite(): SqliteModule | null {
 
 /**
  * A database file that exists but is empty (and has no write-ahead log holding its data) is a
- * damaged or truncated store, never a fresh install: a fresh install has no file at all.
+ * damaged or truncated store, never a fresh install: a fresh install has no file at all. Another process
+ * creating the folder's store this moment (commands started together on a new folder) has an empty file for
+ * a few milliseconds: it is given up to two seconds to write its first page before the file is called damaged.
  */
 export function refuseEmptyFile(file: string): void {
   const size = (path: string): number => (existsSync(path) ? statSync(path).size : -1);
-  if (size(file) === 0 && size(`${file}-wal`) <= 0) {
+  const empty = (): boolean => size(file) === 0 && size(`${file}-wal`) <= 0;
+  for (let waited = 0; empty() && waited < 2000; waited += 50) Atomics.wait(PAUSE, 0, 0, 50);
+  if (empty()) {
     throw new StoreError('invalid', `${file} is empty (0 bytes) where the gateway's data should be. Restore it from a backup (model-gateway backup), or delete it to start a new, empty gateway.`);
   }
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * What SQLite (or the file system) says of a file it cannot use, as the operator can act on it: the file named,
+ * and what to do. Other errors are returned as they are.
+ */
+export function unusableFile(error: unknown, file: string): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  if (/malformed|not a database|file is encrypted/i.test(message)) {
+    return new StoreError('invalid', `${file} is damaged (SQLite: ${message}). Restore it from a backup (model-gateway backup makes one), or move it away to start a new, empty gateway.`);
+  }
+  if (code === 'EPERM' || code === 'EACCES' || /readonly|unable to open/i.test(message)) {
+    return new StoreError('invalid', `${file} cannot be used (${code ?? message}): the data folder may belong to another user or be read-only. Run as its owner, or give another --data.`);
+  }
+  return error;
 }
 
 /**

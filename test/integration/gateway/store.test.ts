@@ -335,6 +335,19 @@ describe('gateway store', () => {
       assert.equal(statSync(join(dir, 'gateway.db')).size, 0, 'nothing was written over it');
     });
 
+    it('a damaged database file is named, with what to do, not only in SQLite\'s words', async () => {
+      const store = openStore({ dataDir: dir });
+      await store.close();
+      const file = join(dir, 'gateway.db');
+      const bytes = readFileSync(file);
+      bytes.write('this is not the header of a database', 0);
+      writeFileSync(file, bytes);
+      for (const name of ['gateway.db-wal', 'gateway.db-shm']) rmSync(join(dir, name), { force: true });
+      const run = await cliRun('account', 'show', 'local');
+      assert.equal(run.code, 1);
+      assert.match(run.err, /gateway\.db is damaged \(SQLite: file is not a database\)\. Restore it from a backup \(model-gateway backup makes one\), or move it away/);
+    });
+
     it('a row with unreadable JSON is named, with how to repair it', async () => {
       const store = openStore({ dataDir: dir });
       const channel = await store.addChannel(newChannel({ name: 'damaged', baseUrl: 'http://127.0.0.1:9/v1' }));
