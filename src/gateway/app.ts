@@ -23,6 +23,7 @@ import { apiRoutes } from './routes/api.ts';
 import { API_HANDLERS } from './routes/apiHandlers.ts';
 import type { Handler } from './routes/common.ts';
 import { MODEL_PATH_PREFIX, models, oneModel } from './routes/models.ts';
+import { GATEWAY_STOPPING } from './relay/clientGone.ts';
 
 type Method = 'GET' | 'POST';
 
@@ -210,7 +211,7 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
     handle,
     inFlight,
     abortAll: () => {
-      for (const c of controllers) c.abort(new Error('gateway stopping'));
+      for (const c of controllers) c.abort(GATEWAY_STOPPING);
     },
     closeConnectionsAfterAnswers: () => {
       lastAnswers = true;

@@ -128,6 +128,22 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   'logs prune': ['before'],
 };
 
+/**
+ * The most words each command takes after its name (NAME, USD, ID...): one more is a mistake said, never dropped
+ * ("account topup team 1 000" added $1; "key delete a b" deleted a alone). The commands not here check their own
+ * (code create, token create...) or are unknown.
+ */
+const COMMAND_WORDS: Record<string, number> = {
+  'key list': 0, 'key create': 0, 'user list': 0, 'channel list': 0, 'channel add': 0, 'model list': 0, 'settings show': 0,
+  'code list': 0, 'invitation list': 0, 'token list': 0,
+  'account create': 1, 'account topup': 2, 'account show': 1,
+  'key show': 1, 'key limits': 1, 'key disable': 1, 'key enable': 1, 'key delete': 1,
+  'user create': 1, 'user disable': 1, 'user enable': 1, 'user password': 1,
+  'channel update': 1, 'channel test': 1, 'channel disable': 1, 'channel enable': 1, 'channel remove': 1,
+  'model price': 1, 'code disable': 1, 'invitation disable': 1, 'token create': 1, 'token revoke': 1,
+  'settings set': 2, 'settings unset': 1,
+};
+
 async function account(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
   const name = identifier(args[0], 'account NAME');
   if (sub === 'create') {
@@ -212,6 +228,9 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     databaseUrl = databaseUrlOf(values.database, env);
     const extra = Object.keys(values).filter((k) => !allowed.has(k));
     if (extra.length > 0) throw new UsageError(`${name} does not take --${extra.join(', --')}`);
+    const words = COMMAND_WORDS[name];
+    if (words !== undefined && args.length > words) throw new UsageError(`${name} takes ${words === 0 ? 'no words after it' : `${words} word${words === 1 ? '' : 's'} after it`}, got also "${args.slice(words).join(' ')}" (quote a value with spaces)`);
+    if (command === 'logs' && sub === 'prune' && args.length > 0) throw new UsageError(`logs prune takes no words after it, got "${args.join(' ')}"`);
     if (command === 'serve') {
       if (sub !== undefined) throw new UsageError(`serve takes no arguments, got "${sub}"`);
       return await serve({ host: values.host, port: values.port, logRetentionDays: values['log-retention-days'], stopGraceMs: values['stop-grace-ms'], trustProxy: values['trust-proxy'],

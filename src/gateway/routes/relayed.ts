@@ -190,6 +190,8 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
       ctx.log.errorCode = outcome.clientAborted ? 'client_aborted' : outcome.code;
       // Gone before anything was answered: the log says so, not the 200 nothing was sent with.
       if (outcome.clientAborted && !ctx.res.headersSent) ctx.res.statusCode = CLIENT_CLOSED_STATUS;
+      // Cut by the gateway's own stop (its grace over) before anything was answered: logged as the 503 it is.
+      else if (outcome.code === 'gateway_stopping' && !ctx.res.headersSent) ctx.res.statusCode = 503;
     }
     // Settle and log in one synchronous step: the charge goes from reserved to pending to written, never lost.
     ctx.log.cost = gw.ledger.settle(reservation, cost);

@@ -419,6 +419,11 @@ describe('model-gateway CLI', () => {
       [['serve', '--host', ''], /--host is empty/],
       [['--database', '', 'key', 'list'], /--database is empty/],
       [['key', 'create', '--account', 'a', '--name', 'k3', '--expires', '2099-01-01T00:00:00+25:00'], /\+25:00 is not a time zone's offset/],
+      // A word too many is a mistake said, never dropped ("1 000" added $1; a second name was left alone).
+      [['account', 'topup', 'a', '1', '000'], /account topup takes 2 words after it, got also "000" \(quote a value with spaces\)/],
+      [['key', 'delete', 'k9', 'k10'], /key delete takes 1 word after it, got also "k10"/],
+      [['key', 'list', 'all'], /key list takes no words after it, got also "all"/],
+      [['logs', 'prune', '--before', '2020-01-01', 'now'], /logs prune takes no words after it/],
     ];
     for (const [args, says] of named) {
       const run = await cli(dir, ...args);

@@ -55,8 +55,26 @@ describe('gateway lifecycle', () => {
       const { logs, balance } = await storedOf(dir);
       const log = logs.find((l) => l.model === 'hang');
       assert.ok(log, 'the aborted request is logged');
+      // As what it was: cut by the gateway's stop, not by its client.
+      assert.deepEqual([log.status, log.errorCode], [503, 'gateway_stopping']);
       assert.equal(log.cost, 0);
       assert.equal(balance, 10_000_000 - logs.reduce((sum, l) => sum + l.cost, 0));
+    });
+  });
+
+  it('a stream still open when the stop grace is over ends with a gateway_stopping error event, and is logged so', async () => {
+    await onGateway({ gated: true, pieces: ['one', ' two'] }, 'gated', { stopGraceMs: 100 }, async (gw, upstream, dir) => {
+      const answer = fetch(`${gw.url}/v1/chat/completions`, {
+        method: 'POST', headers: { authorization: `Bearer ${gw.bootstrapKey}`, 'content-type': 'application/json' }, body: JSON.stringify(chatBody('gated', 'hi', { stream: true })),
+      }).then(async (r) => ({ id: r.headers.get('x-request-id'), text: await r.text() }));
+      await upstream.received(1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await gw.stop();
+      const { id, text } = await answer;
+      assert.match(text, /"code":"gateway_stopping"/, text);
+      assert.doesNotMatch(text, /\[DONE\]/);
+      const { logs } = await storedOf(dir);
+      assert.equal(logs.find((l) => l.requestId === id)?.errorCode, 'gateway_stopping');
     });
   });
 
