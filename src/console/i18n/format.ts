@@ -34,7 +34,8 @@ export function formats(lang: Lang): Formats {
     number: (n) => numbers.format(n),
     time: (iso) => (iso ? times.format(new Date(iso)) : '—'),
     date: (iso) => (iso ? dates.format(new Date(iso)) : '—'),
-    ms: (ms) => (ms === null ? '—' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`),
+    // Seconds to two places, without zeros that say nothing: "1.29 s", "120 s" (a channel's timeout).
+    ms: (ms) => (ms === null ? '—' : ms < 1000 ? `${Math.round(ms)} ms` : `${Number((ms / 1000).toFixed(2))} s`),
   };
 }
 
