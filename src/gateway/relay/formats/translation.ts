@@ -37,6 +37,13 @@ export interface Translation extends UpstreamSide, ClientSide {
   readonly upstream: UpstreamFormat;
 }
 
+/** An item of an image answer that holds an image: its URL or its base64 data. */
+function isDrawnImage(item: unknown): boolean {
+  if (item === null || typeof item !== 'object') return false;
+  const { url, b64_json: data } = item as { url?: unknown; b64_json?: unknown };
+  return (typeof url === 'string' && url !== '') || (typeof data === 'string' && data !== '');
+}
+
 const openaiSide = (items: 'choices' | 'data', usageOf: (answer: Json, request: RelayRequest, items: unknown[]) => RelayUsage): UpstreamSide => ({
   answerUsage(answer, request) {
     const list = answer[items];
@@ -53,7 +60,8 @@ const UPSTREAM: Readonly<Record<UpstreamFormat, UpstreamSide>> = {
     openaiUsage(answer['usage']) ?? estimatedUsage(request, choices.reduce((n: number, c: unknown) => n + generatedChars(c), 0)),
   ),
   embedding: openaiSide('data', (answer, request) => inputUsage(answer['usage']) ?? estimatedUsage(request, 0)),
-  image: openaiSide('data', (_answer, _request, images) => ({ promptTokens: 0, completionTokens: 0, estimated: false, images: images.length })),
+  // Only what is an image is charged as one (an item with its url or b64_json): `[null, 5]` is no two images.
+  image: openaiSide('data', (_answer, _request, images) => ({ promptTokens: 0, completionTokens: 0, estimated: false, images: images.filter(isDrawnImage).length })),
   messages: {
     answerUsage(answer, request) {
       const content = answer['content'];
