@@ -148,3 +148,6 @@ export function decimalUsd(micro: number): string {
   if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
   return `${micro < 0 ? '-' : ''}${abs / 1_000_000n}.${fraction}`;
 }
+
+/** The audit log's target for codes made in no batch (the console says it in the reader's language). */
+export const NO_BATCH = '(no batch)';

@@ -24,7 +24,7 @@ export function ShownOnce({ id, title, children, onDone, plural }: {
   return (
     <section ref={ref} id={id} class="card shown-once" tabIndex={-1} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
-      <p class="once-warning">{t('shownOnce')}</p>
+      <p class="once-warning">{plural ? t('shownOnceAll') : t('shownOnce')}</p>
       {children}
       <Button variant="primary" id={`${id}-done`} onClick={onDone}>{plural ? t('copiedAllDone') : t('copiedDone')}</Button>
     </section>

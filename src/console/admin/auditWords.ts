@@ -9,14 +9,14 @@ export const AUDIT_WORDS = defineMessages({
     title: 'Audit log',
     intro: 'Admin actions, newest first: who changed which user, balance, channel, price, codes, tokens or settings (cli: the command line; a script: its admin, via its token), and who signed up. Never a password, key, code or token.',
     actor: 'Actor', actorPlaceholder: 'anyone (a user name, or cli)', action: 'Action', anyAction: 'Any action', show: 'Show',
-    colTime: 'Time', colActor: 'Actor', colAction: 'Action', colTarget: 'Target', colDetails: 'Details', viaToken: 'via token {name}',
+    colTime: 'Time', colActor: 'Actor', colAction: 'Action', colTarget: 'Target', noBatch: '(no batch)', colDetails: 'Details', viaToken: 'via token {name}',
     empty: 'No admin action matches.', noneYet: 'No admin action yet.',
   },
   'zh-CN': {
     title: '审计日志',
     intro: '管理员操作，最新的在前：谁修改了哪个用户、余额、渠道、价格、兑换码、令牌或设置（cli：命令行；脚本：其管理员，经由其令牌），以及谁自行注册。从不记录密码、密钥、兑换码或令牌。',
     actor: '操作者', actorPlaceholder: '任何人（用户名，或 cli）', action: '操作', anyAction: '任何操作', show: '显示',
-    colTime: '时间', colActor: '操作者', colAction: '操作', colTarget: '对象', colDetails: '详情', viaToken: '经由令牌 {name}',
+    colTime: '时间', colActor: '操作者', colAction: '操作', colTarget: '对象', noBatch: '（无批次）', colDetails: '详情', viaToken: '经由令牌 {name}',
     empty: '没有匹配的管理员操作。', noneYet: '还没有管理员操作。',
   },
 });

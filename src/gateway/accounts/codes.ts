@@ -13,6 +13,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { formatMicroUsd } from '../../contract/index.ts';
 import type { CodeTarget, Redeemer, Redemption, RedemptionCodeRecord, Store } from '../store/types.ts';
 import { auditEntry, type Acting } from './userAdmin.ts';
+import { NO_BATCH } from '../../contract/values.ts';
 
 export const CODE_PREFIX = 'MGC';
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -70,7 +71,7 @@ export interface CodeBatchRequest {
 }
 
 /** The audit log's target for codes made or disabled without a batch name. */
-export const NO_BATCH = '(no batch)';
+export { NO_BATCH };
 
 export interface MadeCode {
   readonly code: string;

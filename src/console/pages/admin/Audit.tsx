@@ -9,6 +9,7 @@ import { ADMIN_WORDS } from '../../admin/adminWords.ts';
 import { AUDIT_ACTION_WORDS, AUDIT_WORDS, detailsText } from '../../admin/auditWords.ts';
 import { usePaged, useSettled } from '../../admin/usePaged.ts';
 import type { AuditAction } from '../../../contract/admin.ts';
+import { NO_BATCH } from '../../../contract/values.ts';
 import { COMMON } from '../../i18n/common.ts';
 import { useFormat } from '../../i18n/format.ts';
 import { useLang, useT } from '../../i18n/lang.ts';
@@ -41,7 +42,7 @@ export function AdminAuditPage() {
     { header: t('colTime'), kind: 'nowrap', cell: (r) => <time dateTime={r.time} title={r.time}>{f.time(r.time)}</time> },
     { header: t('colActor'), kind: 'wrap', cell: (r) => <><strong>{r.actor}</strong>{r.via_token && <div class="muted via-token">{t('viaToken', { name: r.via_token })}</div>}</> },
     { header: t('colAction'), kind: 'nowrap', cell: (r) => <><span>{actions[r.action]}</span><div><code class="muted">{r.action}</code></div></> },
-    { header: t('colTarget'), kind: 'wrap', cell: (r) => <span class="audit-target">{r.target}</span> },
+    { header: t('colTarget'), kind: 'wrap', cell: (r) => <span class="audit-target">{r.target === NO_BATCH ? t('noBatch') : r.target}</span> },
     { header: t('colDetails'), kind: 'wrap', cell: (r) => <span class="audit-details">{detailsText(r.details)}</span> },
   ];
 
