@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { BodyBudget, BodyDeadlines } from './bodyBudget.ts';
 import { HttpError } from './errors.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../wire/jsonDepth.ts';
+import { decodedBody } from './bodyEncoding.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -30,8 +31,17 @@ export const DEFAULT_REQUEST_DEADLINE_MS = 30_000;
 /** Default memory for all bodies being received at once. */
 export const DEFAULT_BODY_BUDGET_BYTES = 256 * 1024 * 1024;
 
-/** The body, whole; `startedAt` (performance.now()) is when the request began, for the deadline. */
+/**
+ * The body, whole, decompressed when its Content-Encoding says it is compressed (bodyEncoding.ts); `startedAt`
+ * (performance.now()) is when the request began, for the deadline. A body sent as it is costs no step more.
+ */
 export function readBody(req: IncomingMessage, rules: BodyRules, startedAt: number): Promise<Buffer> {
+  const raw = readRawBody(req, rules, startedAt);
+  const encoding = req.headers['content-encoding'];
+  return encoding === undefined ? raw : raw.then((body) => decodedBody(body, encoding, rules.maxBytes));
+}
+
+function readRawBody(req: IncomingMessage, rules: BodyRules, startedAt: number): Promise<Buffer> {
   const limit = rules.maxBytes;
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
