@@ -7,6 +7,7 @@ import { useSession } from '../session.ts';
 import { Alert, ErrorAlert } from '../ui/Alert.tsx';
 import { useApi } from '../useApi.ts';
 import { Button } from '../ui/Button.tsx';
+import { useCountdown } from '../ui/useCountdown.ts';
 import { TextField } from '../ui/fields.tsx';
 import { SIGN_IN_WORDS } from './signInWords.ts';
 
@@ -23,6 +24,9 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | null>(null);
+  // Throttled (429): the button waits what the gateway asked, and says how long.
+  const [waitUntil, setWaitUntil] = useState<number | null>(null);
+  const wait = useCountdown(waitUntil);
   // Whether a visitor may sign up, and the admins' notice: what the session question answers everyone.
   const open = useApi('getSession');
   const goOn = (): void => {
@@ -45,6 +49,7 @@ export function SignInPage() {
     } catch (failure) {
       // A person typed a password: the contract's words for API clients ("Invalid token: ...") are not theirs.
       setError(failure instanceof ApiError && failure.code === 'invalid_credentials' ? new Error(t('wrong')) : (failure as Error));
+      if (failure instanceof ApiError && failure.retryAfter) setWaitUntil(Date.now() + failure.retryAfter * 1000);
     } finally {
       setBusy(false);
     }
@@ -60,7 +65,7 @@ export function SignInPage() {
       <form id="signin-form" onSubmit={submit}>
         <TextField id="signin-name" label={t('name')} value={name} onValue={setName} autoComplete="username" required autoFocus maxLength={64} spellcheck={false} autoCapitalize="off" />
         <TextField id="signin-password" label={t('password')} type="password" value={password} onValue={setPassword} autoComplete="current-password" required />
-        <Button type="submit" variant="primary" busy={busy}>{t('submit')}</Button>
+        <Button type="submit" variant="primary" busy={busy} disabled={wait > 0}>{wait > 0 ? t('waiting', { seconds: wait }) : t('submit')}</Button>
       </form>
       {open.data?.sign_up && open.data.sign_up !== 'off' && (
         <p>{t('noAccount')} <a id="signup-link" href={href('/signup', { next: query.get('next') ?? undefined })}>{t('signUp')}</a></p>

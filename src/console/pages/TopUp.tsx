@@ -3,7 +3,7 @@
  * account's balance at once, and the new balance shown. Too many wrong codes are throttled by the
  * gateway (429 with Retry-After): the button waits that long, counting down.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ApiError, call, type Answer } from '../api.ts';
 import { usd } from '../i18n/format.ts';
 import { defineMessages, useT } from '../i18n/lang.ts';
@@ -12,6 +12,7 @@ import { Button } from '../ui/Button.tsx';
 import { TextField } from '../ui/fields.tsx';
 import { Card, PageHeader, Stat } from '../ui/Page.tsx';
 import { useApi } from '../useApi.ts';
+import { useCountdown } from '../ui/useCountdown.ts';
 
 const WORDS = defineMessages({
   en: {
@@ -31,18 +32,6 @@ const WORDS = defineMessages({
     waiting: '请等待 {seconds} 秒',
   },
 });
-
-/** Seconds left of a wait that ends at `until` (epoch ms), ticking each second. */
-function useCountdown(until: number | null): number {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (until === null) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [until]);
-  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
-}
 
 export function TopUpPage() {
   const t = useT(WORDS);

@@ -74,4 +74,23 @@ describe('console: a session that ends while a page is open', function () {
     await page.waitForFunction(() => location.hash.startsWith('#/keys'));
     assertNoProblems(suite(), [REFUSED(401)]);
   });
+
+  it('sign-in throttled after wrong passwords: the button waits what the gateway asked, and says how long', async () => {
+    const page = suite().page;
+    await page.locator('#signout').click();
+    await page.locator('#signin-form').waitFor({ state: 'visible' });
+    const button = page.locator('#signin-form button[type=submit]');
+    let waiting = '';
+    for (let tries = 0; tries < 12 && !waiting; tries++) {
+      await page.locator('#signin-name').fill('root');
+      await page.locator('#signin-password').fill(`wrong password ${tries}`);
+      const [answer] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/console/login')), button.click()]);
+      if (answer.status() !== 429) continue;
+      await page.waitForFunction(() => /^Wait \d+ s$/.test(document.querySelector('#signin-form button[type=submit]')?.textContent ?? ''));
+      waiting = await button.innerText();
+    }
+    assert.match(waiting, /^Wait \d+ s$/, 'a 429 came within 12 tries, and the button said how long to wait');
+    assert.equal(await button.isDisabled(), true);
+    suite().browser.problems.length = 0;
+  });
 });
