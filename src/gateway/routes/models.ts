@@ -62,9 +62,28 @@ function capabilitiesOf(model: ServableModel['model']): Record<string, unknown> 
 
 export const models: Handler = async (gw, ctx) => {
   const key = await requireKey(gw, ctx);
-  const data = gw.catalog.modelsForKey(key).map(modelObject);
-  sendJson(ctx.res, ctx.id, 200, { object: 'list', data, has_more: false, first_id: data[0]?.['id'] ?? null, last_id: data.at(-1)?.['id'] ?? null });
+  const { data, hasMore } = pageOf(gw.catalog.modelsForKey(key).map(modelObject), new URLSearchParams(ctx.req.url?.split('?')[1] ?? ''));
+  sendJson(ctx.res, ctx.id, 200, { object: 'list', data, has_more: hasMore, first_id: data[0]?.['id'] ?? null, last_id: data.at(-1)?.['id'] ?? null });
 };
+
+/**
+ * Anthropic's pages of the list (`limit` 1..1000, `after_id`, `before_id`: what its SDKs' models.list() sends), when
+ * asked for: a client that asks for none (OpenAI's) gets every model at once, as before.
+ */
+function pageOf(all: Record<string, unknown>[], query: URLSearchParams): { data: Record<string, unknown>[]; hasMore: boolean } {
+  const after = query.get('after_id');
+  const before = query.get('before_id');
+  const limitText = query.get('limit');
+  const limit = limitText === null ? null : Number(limitText);
+  if (limit !== null && !(Number.isInteger(limit) && limit >= 1 && limit <= 1000)) throw new HttpError('invalid_request', 'limit: a whole number from 1 to 1000.');
+  const at = (id: string): number => all.findIndex((m) => m['id'] === id);
+  let list = all;
+  if (after !== null) list = at(after) < 0 ? [] : all.slice(at(after) + 1);
+  else if (before !== null) list = at(before) < 0 ? [] : all.slice(0, at(before));
+  if (limit === null || list.length <= limit) return { data: list, hasMore: false };
+  // Before an id, the page is the last `limit` of those before it (the ones nearest it), as Anthropic pages back.
+  return before !== null && after === null ? { data: list.slice(-limit), hasMore: true } : { data: list.slice(0, limit), hasMore: true };
+}
 
 /** Where GET /v1/models/{model} starts (OpenAI's retrieve; the name URL-encoded, as the SDKs send one with a slash). */
 export const MODEL_PATH_PREFIX = '/v1/models/';

@@ -457,6 +457,14 @@ describe('the Anthropic Messages API (/v1/messages)', () => {
       assert.ok(listed.includes('echo') && listed.includes('claude-up'), listed.join(', '));
       const page = await claude.models.list();
       assert.deepEqual([page.has_more, page.first_id, page.last_id], [false, listed[0], listed.at(-1)]);
+      // Pages of two, as the SDK asks with limit: the same models, in the same order, across its pages.
+      const paged: string[] = [];
+      for await (const model of claude.models.list({ limit: 2 })) paged.push(model.id);
+      assert.deepEqual(paged, listed);
+      const first = await claude.models.list({ limit: 2 });
+      assert.deepEqual([first.data.length, first.has_more], [2, true]);
+      const back = await claude.models.list({ limit: 1, before_id: listed[2]! });
+      assert.deepEqual(back.data.map((m) => m.id), [listed[1]], 'before an id: the nearest before it');
       const one = await claude.models.retrieve('claude-up');
       assert.deepEqual([one.id, one.type, one.display_name], ['claude-up', 'model', 'claude-up']);
       await assert.rejects(claude.models.retrieve('no-such-model'), NotFoundError);
