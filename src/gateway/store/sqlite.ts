@@ -3,13 +3,12 @@
  * WAL mode so the CLI and a running server share it. `node:sqlite` is loaded lazily so the
  * bundle still loads on runtimes without it (the caller can then fall back to memory).
  */
-import { chmodSync } from 'node:fs';
 import { backupSqlite } from './sqliteBackup.ts';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { SqlRequestLogs } from './requestLogs.ts';
 import { LOG_SELECT } from './logQuery.ts';
 import { pruneSqliteLogs } from './sqlitePrune.ts';
-import { loadSqlite, migrateSqlite, refuseEmptyFile, sealPlainChannelSecrets, unusableFile } from './sqliteOpen.ts';
+import { migrateSqlite, openDatabaseFile, sealPlainChannelSecrets, unusableFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
@@ -81,25 +80,14 @@ export class SqliteStore implements Store {
   readonly #toChannel = (row: Row): ChannelRecord => toChannel(row, (stored, what) => (isSealed(stored) ? this.#box.open(stored, what) : stored));
 
   /**
-   * Opens (creating if needed) the database file, readable by its owner only, migrates it and seals
-   * any channel key an older version left in plain text. Throws when node:sqlite is unavailable.
+   * Opens (creating if needed) the database file (sqliteOpen.ts), migrates it and seals any channel key an older
+   * version left in plain text. Throws when node:sqlite is unavailable.
    */
   constructor(file: string, box: SecretBox) {
-    const sqlite = loadSqlite();
-    if (!sqlite) throw new Error('node:sqlite is not available in this Node.js runtime (Node 22.13+ or 24 needed)');
     this.#box = box;
-    refuseEmptyFile(file);
-    try {
-      this.#db = new sqlite.DatabaseSync(file);
-    } catch (error) {
-      throw unusableFile(error, file);
-    }
+    this.#db = openDatabaseFile(file);
     this.#changes = new SqliteChanges(this.#db, file);
     try {
-      // Before the first write: SQLite gives the WAL and shared-memory files the database file's mode.
-      chmodSync(file, 0o600);
-      this.#db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
-      this.#db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
       this.#tx(() => migrateSqlite(this.#db, file));
       if (this.#tx(() => sealPlainChannelSecrets(this.#db, box))) this.#changed();
     } catch (error) {

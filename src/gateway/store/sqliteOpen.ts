@@ -3,7 +3,7 @@
  * memory), a damaged file told apart from a fresh install, the schema brought to this version, and
  * channel secrets an older version left in plain text sealed.
  */
-import { existsSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, statSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.ts';
 import type { SecretBox } from './secretBox.ts';
@@ -20,6 +20,32 @@ export function loadSqlite(): SqliteModule | null {
     return mod && typeof mod.DatabaseSync === 'function' ? mod : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The database file opened (created if needed) as the store uses it: readable by its owner only, in WAL mode, with
+ * its schema_version table; a damaged or foreign file named with what to do (unusableFile).
+ */
+export function openDatabaseFile(file: string): DatabaseSync {
+  const sqlite = loadSqlite();
+  if (!sqlite) throw new Error('node:sqlite is not available in this Node.js runtime (Node 22.13+ or 24 needed)');
+  refuseEmptyFile(file);
+  let db: DatabaseSync;
+  try {
+    db = new sqlite.DatabaseSync(file);
+  } catch (error) {
+    throw unusableFile(error, file);
+  }
+  try {
+    // Before the first write: SQLite gives the WAL and shared-memory files the database file's mode.
+    chmodSync(file, 0o600);
+    db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
+    db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+    return db;
+  } catch (error) {
+    db.close();
+    throw unusableFile(error, file);
   }
 }
 
