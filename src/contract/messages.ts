@@ -13,8 +13,12 @@ import { listOf } from './lists.ts';
 export const MessagesBlock = z.looseObject({ type: z.string().min(1) });
 export type MessagesBlock = z.infer<typeof MessagesBlock>;
 
+/**
+ * `system` is a mid-conversation system message (Claude 4.8's; Claude Code since 2.1.154 sends its environment
+ * that way): text only, where Anthropic's placement rules allow it, which an `anthropic` channel's upstream enforces.
+ */
 export const MessagesMessage = z.looseObject({
-  role: z.enum(['user', 'assistant']),
+  role: z.enum(['user', 'assistant', 'system']),
   content: z.union([z.string(), listOf(MessagesBlock, MAX_REQUEST_LIST)]),
 });
 export type MessagesMessage = z.infer<typeof MessagesMessage>;

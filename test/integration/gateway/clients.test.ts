@@ -54,10 +54,11 @@ function assertChatToolPairs(messages: Json[]): void {
 
 describe(`real clients, recorded: ${claudeCode.client}, ${codex.client}`, () => {
   const suite = useGatewayWithUpstream(async (admin, upstream) => {
-    await admin.addChannel(newChannel({ name: 'anthropic', type: 'anthropic', baseUrl: upstream.url, models: { 'claude-sonnet-4-5': 'claude-sonnet-4-5' } }));
+    // Recorded with the model name `coder`, a gateway's own (record.ts says why).
+    await admin.addChannel(newChannel({ name: 'anthropic', type: 'anthropic', baseUrl: upstream.url, models: { coder: 'coder' } }));
     await admin.addChannel(newChannel({ name: 'chat', baseUrl: upstream.url, models: { 'claude-via-chat': 'qwen3-coder', 'codex-via-chat': 'qwen3-coder' } }));
     await admin.addChannel(newChannel({ name: 'responses', baseUrl: upstream.url, responsesApi: true, models: { 'gpt-5-codex': 'gpt-5-codex' } }));
-    for (const name of ['claude-sonnet-4-5', 'claude-via-chat', 'codex-via-chat', 'gpt-5-codex']) await admin.setModel(chatModel(name, 1_000_000, 2_000_000));
+    for (const name of ['coder', 'claude-via-chat', 'codex-via-chat', 'gpt-5-codex']) await admin.setModel(chatModel(name, 1_000_000, 2_000_000));
   });
   let t: Started;
   let upstream: FakeUpstream;
@@ -89,8 +90,11 @@ describe(`real clients, recorded: ${claudeCode.client}, ${codex.client}`, () => 
       }
     });
 
-    it('the second turn really carries the thinking block, its signature and the tool round trip', () => {
-      const [assistant, result] = claudeCode.requests[1]!.body['messages'].slice(-2);
+    it('the second turn really carries a system message within the conversation, the thinking block, its signature and the tool round trip', () => {
+      const messages = claudeCode.requests[1]!.body['messages'];
+      assert.deepEqual(messages.map((m: Json) => m['role']), ['user', 'system', 'assistant', 'user']);
+      assert.match(JSON.stringify(messages[1].content), /# Environment/);
+      const [assistant, result] = messages.slice(-2);
       assert.deepEqual(assistant.content.map((block: Json) => block['type']), ['thinking', 'tool_use']);
       assert.equal(assistant.content[0].signature, FAKE_SIGNATURE);
       assert.equal(result.content[0].type, 'tool_result');
@@ -106,6 +110,8 @@ describe(`real clients, recorded: ${claudeCode.client}, ${codex.client}`, () => 
         assert.equal(sent.path, '/v1/chat/completions');
         assert.equal(sent.body.model, 'qwen3-coder');
         assert.equal(sent.body.messages[0].role, 'system');
+        assert.deepEqual(sent.body.messages.slice(1, 3).map((m: Json) => m['role']), ['user', 'system'], 'the system message within the conversation stays in its place');
+        assert.match(sent.body.messages[2].content, /^# Environment/);
         assert.equal(sent.body.tools.length, recorded.body['tools'].length);
         assertChatToolPairs(sent.body.messages);
         const events = eventsOf(answer.text);

@@ -92,6 +92,36 @@ describe('chat completions <-> Messages', () => {
       assert.deepEqual(messagesToChatRequest({ ...(messages as MessagesRequest) })['messages'], chat.messages);
     });
 
+    it('Messages -> chat: a system message within the conversation (what Claude Code sends) stays in its place, text only', () => {
+      const mid: MessagesRequest = {
+        model: 'm',
+        max_tokens: 10,
+        system: 'S',
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'system', content: [{ type: 'text', text: '# Environment' }, { type: 'text', text: 'cwd: /work' }] },
+          { role: 'assistant', content: 'hello' },
+          { role: 'user', content: 'and now?' },
+          { role: 'system', content: 'Be brief.' },
+          { role: 'system', content: [] },
+        ],
+      };
+      assert.deepEqual(messagesToChatRequest(mid)['messages'], [
+        { role: 'system', content: 'S' },
+        { role: 'user', content: 'hi' },
+        { role: 'system', content: '# Environment\n\ncwd: /work' },
+        { role: 'assistant', content: 'hello' },
+        { role: 'user', content: 'and now?' },
+        { role: 'system', content: 'Be brief.' },
+      ]);
+      const image = { type: 'image', source: { type: 'url', url: 'https://example.com/a.png' } };
+      assert.throws(() => messagesToChatRequest({ ...mid, messages: [{ role: 'user', content: 'x' }, { role: 'system', content: [image] }] }), /messages\.1: a "image" block/);
+      // Back to Messages, every system message is gathered in `system`: older Claude models refuse one within the conversation.
+      const back = chatToMessagesRequest(messagesToChatRequest(mid) as ChatRequest, 10);
+      assert.equal(back['system'], 'S\n\n# Environment\n\ncwd: /work\n\nBe brief.');
+      assert.deepEqual((back['messages'] as { role: string }[]).map((m) => m.role), ['user', 'assistant', 'user']);
+    });
+
     it('never sends an empty text block, and refuses what cannot be converted with a clear error', () => {
       const out = chatToMessagesRequest({ model: 'm', messages: [{ role: 'user', content: '' }, { role: 'assistant', content: '', tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '' } }] }] } as ChatRequest, 10);
       assert.deepEqual(out['messages'], [{ role: 'assistant', content: [{ type: 'tool_use', id: 'c', name: 'f', input: {} }] }]);

@@ -2,7 +2,9 @@
  * Requests between chat completions and Messages, both ways. What each format has and the other
  * lacks is mapped where a faithful mapping exists and otherwise refused with a clear 400 (never
  * silently dropped where it changes the answer):
- * - system prompt: Messages' `system` <-> chat's leading system/developer messages;
+ * - system prompt: Messages' `system` <-> chat's leading system/developer messages; a Messages system message
+ *   within the conversation -> a chat system message in its place (chat -> Messages gathers every system
+ *   message in `system`: only the newest Claude models take one within the conversation);
  * - images: base64 / URL sources <-> `image_url` (data: URLs for base64);
  * - tools: `input_schema` <-> `parameters`; tool_use blocks <-> `tool_calls`, tool_result blocks <->
  *   `tool` messages, in order (a tool result answers the call right before it);
@@ -43,6 +45,7 @@ export function messagesToChatRequest(body: MessagesRequest): Json {
   if (systemText) out.push({ role: 'system', content: systemText });
   body.messages.forEach((message, i) => {
     if (message.role === 'assistant') out.push(assistantToChat(message.content, i));
+    else if (message.role === 'system') out.push(...systemToChat(message.content, i));
     else out.push(...userToChat(message.content, i));
   });
   if (stream !== undefined) chat['stream'] = stream;
@@ -111,6 +114,12 @@ function imageToChat(block: MessagesBlock, where: string): Json {
   if (source?.type === 'base64') return { type: 'image_url', image_url: { url: `data:${asText(source.media_type)};base64,${asText(source.data)}` } };
   if (source?.type === 'url') return { type: 'image_url', image_url: { url: asText(source.url) } };
   throw new ConversionError(`${where}: an image must have a base64 or url source.`);
+}
+
+/** A system message within the conversation: text blocks only, as the Messages API takes them; none when empty. */
+function systemToChat(content: string | readonly MessagesBlock[], i: number): Json[] {
+  const text = textOfBlocks(content, `messages.${i}`);
+  return text ? [{ role: 'system', content: text }] : [];
 }
 
 /** A user turn: its tool results first, as `tool` messages (each answers a call of the turn before), then its own content. */
