@@ -5,6 +5,7 @@
 import { MAX_LOG_RETENTION_DAYS } from '../contract/index.ts';
 import { int, UsageError } from './cliArgs.ts';
 import { describeDatabase } from './store/databaseUrl.ts';
+import { ECHO_MODELS_BY_KIND } from './admin.ts';
 
 /** MODEL_GATEWAY_ECHO_DELAY_MS: the echo model's pace for this server (tests and benchmarks set 0). */
 function echoDelayOf(env: NodeJS.ProcessEnv): number | undefined {
@@ -126,7 +127,8 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
   }
   const where = databaseUrl === null ? dataDir : describeDatabase(databaseUrl);
   if (gw.bootstrapKey) {
-    io.out(`Bootstrapped ${where}: account "local" with $10.00, channel "echo" serving model "echo", key "default".`);
+    const { completion, embedding, image } = ECHO_MODELS_BY_KIND;
+    io.out(`Bootstrapped ${where}: account "local" with $10.00, channel "echo" serving the offline models "echo" (chat), "${completion}", "${embedding}" and "${image}", key "default".`);
     io.out(`Your API key (shown once): ${gw.bootstrapKey}`);
   }
   io.out(`Model Gateway listening on ${gw.url} (store: ${gw.storeKind}, ${databaseUrl === null ? 'data' : 'database'}: ${where})`);
