@@ -1,7 +1,8 @@
 /**
  * Scrubbing keys out of anything that may be shown, logged or copied, on both sides: the
  * extension's logs and reports, the client's log lines, and upstream words the gateway relays.
- * Covers `sk-...` keys, `Bearer ...` values, `api_key=...`-style fields and any exact secret the caller knows of.
+ * Covers `sk-...` keys, `Bearer ...` values, `api_key=...`-style fields and any secret the caller knows of, whole,
+ * in part or encoded.
  */
 
 const SK_KEY = /\bsk-[A-Za-z0-9_-]{4,}/g;
@@ -12,12 +13,50 @@ const KEY_FIELD = /\b((?:api[_-]?key|token|authorization)["']?\s*[:=]\s*["']?)([
 export function redactSecrets(text: string, knownSecrets: readonly (string | undefined)[] = []): string {
   let out = text;
   for (const secret of knownSecrets) {
-    if (secret && secret.length >= 4) out = out.split(secret).join('****');
+    if (!secret || secret.length < 4) continue;
+    out = out.split(secret).join('****');
+    if (secret.length < MIN_PIECE) continue;
+    for (const form of formsOf(secret)) out = maskPieces(out, form);
   }
   return out
     .replace(BEARER, '$1 ****')
     .replace(SK_KEY, 'sk-****')
     .replace(KEY_FIELD, (_whole, name: string, value: string) => (/^(\*{4}|sk-\*{4}|bearer)$/i.test(value) ? `${name}${value}` : `${name}****`));
+}
+
+/**
+ * Upstreams echo a key cut or encoded (its first characters dropped, lowercased, in base64): any run of at least
+ * MIN_PIECE characters of the key, in any case, is masked. Shorter runs are too common to be the key's.
+ */
+const MIN_PIECE = 12;
+
+/** A secret as upstreams echo it: as is, in base64 (standard and URL-safe: the pieces are the same) and in hex. */
+function formsOf(secret: string): string[] {
+  const bytes = new TextEncoder().encode(secret);
+  const base64 = btoa(String.fromCharCode(...bytes));
+  return [secret, base64, base64.replaceAll('+', '-').replaceAll('/', '_'), Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')];
+}
+
+/** `text` with every run of MIN_PIECE or more characters that `secret` also holds (ignoring case) masked as `****`. */
+function maskPieces(text: string, secret: string): string {
+  const lower = text.toLowerCase();
+  const key = secret.toLowerCase();
+  const masked = new Uint8Array(text.length);
+  let any = false;
+  for (let i = 0; i + MIN_PIECE <= key.length; i++) {
+    const piece = key.slice(i, i + MIN_PIECE);
+    for (let at = lower.indexOf(piece); at >= 0; at = lower.indexOf(piece, at + 1)) {
+      masked.fill(1, at, at + MIN_PIECE);
+      any = true;
+    }
+  }
+  if (!any) return text;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    if (!masked[i]) out += text[i];
+    else if (i === 0 || !masked[i - 1]) out += '****';
+  }
+  return out;
 }
 
 /**

@@ -16,6 +16,13 @@ export interface AttemptFailure {
   readonly retryAfterSeconds?: number;
   /** The upstream refused the channel's own key (401, 403): the channel cannot serve anyone until it is fixed. */
   readonly keyRefused?: boolean;
+  /** The upstream's own words (short, secrets masked): for the operator, with `detail`, never sent to the client. */
+  readonly reason?: string;
+}
+
+/** A failure as the operator reads it: what happened, and the upstream's words when it said any. */
+export function failureWords(failure: AttemptFailure): string {
+  return failure.reason ? `${failure.detail}: ${failure.reason}` : failure.detail;
 }
 
 export type FinalResult = { readonly kind: 'final'; readonly outcome: RelayOutcome };

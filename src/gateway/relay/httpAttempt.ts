@@ -1,14 +1,15 @@
 /**
  * One attempt against an HTTP upstream (openai and anthropic channels): POST the prepared call,
  * then the status decides: 2xx is answered (JSON or stream), 429 / 5xx / 408 and the
- * channel's own faults (401, 403, 404: a wrong upstream key or model mapping, which the
- * client cannot fix) fail over, any other 4xx is the client's request and is returned to
- * it faithfully (see `upstreamRejection` in types.ts).
+ * channel's own faults (401, 404, a 403 not about the request: a wrong upstream key or model
+ * mapping, which the client cannot fix) fail over, any other 4xx is the client's request and
+ * is returned to it faithfully (see `upstreamRejection` in types.ts).
  */
 import type { Dispatcher } from 'undici';
 import { retryAfterMs, errorMessageOf, channelSecrets, redactSecrets } from '../../contract/index.ts';
 import type { Translation } from './formats/translation.ts';
-import { estimatedUsage, next, NO_USAGE, type AttemptContext, type AttemptResult } from './attempt.ts';
+import { estimatedUsage, next, NO_USAGE, type AttemptContext, type AttemptFailure, type AttemptResult } from './attempt.ts';
+import { forbiddenAbout, upstreamReason } from './upstreamRefusal.ts';
 import { clientGone } from './clientGone.ts';
 import { classifyFailure as classify, describeFailure as describe, upstreamStatusCode } from './failure.ts';
 import { Watchdog } from './watchdog.ts';
@@ -74,7 +75,8 @@ async function jsonAttempt(ctx: AttemptContext, dispatcher: Dispatcher, call: Up
   }
   if (ok) return answerJson(ctx, exchange.body, call.translation);
   // Not 2xx: the status decides; a body that broke off is only a shorter message.
-  return failover(status, () => headersOf(exchange.rawHeaders)) ?? rejectionOf(ctx, status, exchange.body.toString('utf8'));
+  const text = exchange.body.toString('utf8');
+  return failover(ctx, status, () => headersOf(exchange.rawHeaders), text) ?? rejectionOf(ctx, status, text);
 }
 
 /**
@@ -109,12 +111,8 @@ async function streamAttempt(ctx: AttemptContext, dispatcher: Dispatcher, call: 
     }
     const status = response.status;
     if (status >= 200 && status < 300) return await relayStream(ctx, response, watchdog, controller, call.translation);
-    const failed = failover(status, () => response.headers());
-    if (failed) {
-      response.dump();
-      return failed;
-    }
-    return rejectionOf(ctx, status, await readText(response));
+    const text = await readText(response);
+    return failover(ctx, status, () => response.headers(), text) ?? rejectionOf(ctx, status, text);
   } finally {
     watchdog.clear();
     request.signal.removeEventListener('abort', onClientAbort);
@@ -122,13 +120,21 @@ async function streamAttempt(ctx: AttemptContext, dispatcher: Dispatcher, call: 
 }
 
 /**
- * A non-2xx status that fails over: 429, 5xx, 408, and the channel's own faults (401, 403, 404);
- * null for any other 4xx, a rejection of the request itself.
+ * A non-2xx status that fails over: 429, 5xx, 408, and the channel's own faults (401, 404, a 403 not about the
+ * request); null for any other 4xx, a rejection of the request itself. The upstream's words go with the failure
+ * as its reason, for the operator.
  */
-function failover(status: number, headers: () => Record<string, string | string[] | undefined>): AttemptResult | null {
-  if (status === 429) return next(upstreamStatusCode(status), 'upstream HTTP 429', retryAfterSecondsOf(headers()));
-  if (status === 401 || status === 403) return { kind: 'next', failure: { code: upstreamStatusCode(status), detail: `upstream HTTP ${status}: the channel's key was refused`, keyRefused: true } };
-  if (status >= 500 || status === 408 || status === 404 || status < 400) return next(upstreamStatusCode(status), `upstream HTTP ${status}`);
+function failover(ctx: AttemptContext, status: number, headers: () => Record<string, string | string[] | undefined>, body: string): AttemptResult | null {
+  const reason = upstreamReason(body, ctx.channel);
+  const about = status === 401 ? 'key' : status === 403 ? forbiddenAbout(reason) : null;
+  if (about === 'request') return null;
+  const failure = (detail: string, extra: Partial<AttemptFailure> = {}): AttemptResult => ({ kind: 'next', failure: { code: upstreamStatusCode(status), detail, ...(reason ? { reason } : {}), ...extra } });
+  if (status === 429) {
+    const retryAfterSeconds = retryAfterSecondsOf(headers());
+    return failure('upstream HTTP 429', retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
+  }
+  if (about === 'key') return failure(`upstream HTTP ${status}: the channel's key was refused`, { keyRefused: true });
+  if (status >= 500 || status === 408 || status === 404 || status === 403 || status < 400) return failure(`upstream HTTP ${status}`);
   return null;
 }
 
@@ -147,8 +153,12 @@ async function readText(body: UpstreamStream): Promise<string> {
   return text;
 }
 
-/** A 4xx about the request itself: the upstream's words go back to the client, with our type and code. */
-function rejectionOf(ctx: AttemptContext, status: number, text: string): AttemptResult {
+/**
+ * A 4xx about the request itself: the upstream's words go back to the client, with our type and code. A 403 that
+ * is about the request (a content policy) is the contract's 400: the request is the client's to change.
+ */
+function rejectionOf(ctx: AttemptContext, upstreamStatus: number, text: string): AttemptResult {
+  const status = upstreamStatus === 403 ? 400 : upstreamStatus;
   const message = redactSecrets((errorMessageOf(parseOrText(text)) ?? text.slice(0, 2000).trim()) || `upstream HTTP ${status}`, channelSecrets(ctx.channel));
   const outcome: RelayOutcome = {
     kind: 'failed',

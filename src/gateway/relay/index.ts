@@ -2,7 +2,7 @@
  * The relay: tries the model's channels in order (priority, then weight) until one
  * answers, and writes that answer to the client. See types.ts for the seam with the core.
  */
-import { NO_USAGE, type Attempt, type AttemptContext, type AttemptFailure, type AttemptResult, type RelayDeps } from './attempt.ts';
+import { failureWords, NO_USAGE, type Attempt, type AttemptContext, type AttemptFailure, type AttemptResult, type RelayDeps } from './attempt.ts';
 import { ChannelAffinity } from './affinity.ts';
 import { clientGone } from './clientGone.ts';
 import { orderChannels } from './order.ts';
@@ -48,10 +48,11 @@ export function createRelay(providers: Readonly<Record<ChannelType, Attempt>>, d
         return attempts ? { ...outcome, attempts } : outcome;
       }
       affinity.failed(who, channel.id);
-      health.failed(channel, result.failure.detail);
-      if (result.failure.keyRefused) deps.onKeyRefused?.(channel, result.failure.detail);
+      const words = failureWords(result.failure);
+      health.failed(channel, words);
+      if (result.failure.keyRefused) deps.onKeyRefused?.(channel, words);
       failures.push(result.failure);
-      (attempts ??= []).push({ channel: channel.name, code: result.failure.code, detail: result.failure.detail.slice(0, 300), ms: Math.round(performance.now() - attemptStart) });
+      (attempts ??= []).push({ channel: channel.name, code: result.failure.code, detail: words.slice(0, 300), ms: Math.round(performance.now() - attemptStart) });
     }
     const failed = allFailed(failures, last);
     return attempts ? { ...failed, attempts } : failed;

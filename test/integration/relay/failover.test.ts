@@ -145,6 +145,48 @@ describe('relay: failover', () => {
     assert.equal(((await response.json()) as any).error.code, 'upstream_error');
   });
 
+  for (const mode of ['whole', 'streamed'] as const) {
+    it(`${mode}: a 403 disables the channel only when it is about the channel's key; one about the request is the client's 400, and no channel is disabled`, async () => {
+      const [keyed, flagged, region, good] = await start(4);
+      keyed!.behaviour = { status: 403, errorMessage: 'Your API key has been deactivated.' };
+      flagged!.behaviour = { status: 403, errorMessage: 'Your request was flagged by our content policy: violence' };
+      region!.behaviour = { status: 403, errorMessage: 'Country, region, or territory not supported' };
+      const h = await serve([{ baseUrl: keyed!.url, priority: 3 }, { baseUrl: region!.url, priority: 2 }, { baseUrl: good!.url }]);
+      const stream = mode === 'streamed';
+      assert.equal((await post(h, ask(stream))).status, 200, 'the key 403 and the region 403 fail over');
+      const [keyedName, regionName] = [h.channels[0]!.name, h.channels[1]!.name];
+      await poll('the channel of the refused key disabled', async () => ((await h.admin.listChannels()).find((c) => c.name === keyedName)?.status === 'disabled' ? true : undefined), 5000, 20);
+      assert.equal((await h.admin.listChannels()).find((c) => c.name === regionName)?.status, 'enabled', "a 403 that names no key is the channel's trouble, not its key's");
+      const attempts = JSON.parse((await h.log(1)).attempts!) as { channel: string; detail: string }[];
+      assert.match(attempts[0]!.detail, /key was refused: Your API key has been deactivated\./, 'the upstream words are on the log row');
+      assert.match(attempts[1]!.detail, /^upstream HTTP 403: Country, region, or territory not supported$/);
+
+      // A prompt the upstream's moderation refuses: the client's to change, and the channel stays on for everyone.
+      await h.setChannels([{ baseUrl: flagged!.url, priority: 1 }, { baseUrl: good!.url }]);
+      const refused = await post(h, ask(stream));
+      assert.equal(refused.status, 400);
+      assert.match(((await refused.json()) as any).error.message, /flagged by our content policy/);
+      assert.equal(good!.requests.length, 1, 'not failed over: another channel would be asked the same thing');
+      assert.ok((await h.admin.listChannels()).every((c) => c.name === keyedName || c.status === 'enabled'), 'no channel disabled by a client');
+    });
+  }
+
+  it('a failed attempt keeps the upstream words, short and with the channel key masked, for the operator only', async () => {
+    const [broken, good] = await start(2);
+    broken!.behaviour = { status: 500, errorMessage: `internal boom near ${'x'.repeat(300)}` };
+    const h = await serve([{ baseUrl: broken!.url, priority: 1, apiKey: 'zz-0123456789abcdefghij' }, { baseUrl: good!.url }]);
+    broken!.behaviour = { status: 503, errorMessage: 'backend 3456789abcdefghij unreachable' };
+    assert.equal((await post(h, ask(false))).status, 200);
+    const [attempt] = JSON.parse((await h.log(1)).attempts!) as { detail: string }[];
+    assert.equal(attempt!.detail, 'upstream HTTP 503: backend **** unreachable');
+    await h.setChannels([{ baseUrl: broken!.url, apiKey: 'zz-0123456789abcdefghij' }]);
+    broken!.behaviour = { status: 500, errorMessage: `internal boom near ${'x'.repeat(300)}` };
+    const failed = await post(h, ask(false));
+    assert.equal(failed.status, 502);
+    const body = (await failed.json()) as any;
+    assert.doesNotMatch(body.error.message, /boom/, "the upstream's words are not the client's");
+  });
+
   it('failover with memory: a channel failing every request is skipped after 3 failures, and each request logs what it tried first', async () => {
     const [broken, good] = await start(2);
     broken!.behaviour = { status: 500 };

@@ -12,6 +12,25 @@ describe('upstream words never carry a key onward', () => {
     assert.equal(redactSecrets('header was "Bearer abc.def.ghi"', []), 'header was "Bearer ****"');
   });
 
+  it('blanks a key echoed in part, in another case or encoded (Azure hex keys and Google keys have no sk- to spot)', () => {
+    const key = '0123456789abcdef0123456789ABCDEF';
+    const echoes = [
+      `key ${key.slice(3)} is invalid`,
+      `key ${key.slice(0, 20)}... is invalid`,
+      `KEY ${key.toUpperCase()} REFUSED`,
+      `auth=${Buffer.from(key).toString('base64')}`,
+      `auth=${Buffer.from(key).toString('base64url').slice(5)}`,
+      `raw ${Buffer.from(key).toString('hex')}`,
+    ];
+    for (const echo of echoes) {
+      const out = redactSecrets(echo, [key]);
+      assert.match(out, /\*\*\*\*/, echo);
+      for (let i = 0; i + 12 <= key.length; i++) assert.ok(!out.toLowerCase().includes(key.slice(i, i + 12).toLowerCase()), `${out} still holds a piece of the key`);
+    }
+    assert.equal(redactSecrets('the key AIzaSyA1b2C3d4E5f6G7h8 was refused for AIzaSyA1b2C3', ['AIzaSyA1b2C3d4E5f6G7h8I9j0']), 'the key **** was refused for ****');
+    assert.equal(redactSecrets('model 0123 not found', [key]), 'model 0123 not found', 'a run under 12 characters is not taken for the key');
+  });
+
   it('leaves ordinary messages alone', () => {
     for (const text of ['max_tokens is too large: 9000 > 8192', "Unsupported parameter: 'temperature'", 'risk-free task-based answer']) {
       assert.equal(redactSecrets(text, ['k-long-enough']), text);

@@ -1,0 +1,36 @@
+/**
+ * What an upstream's failed answer says, for the operator: its own words (short, secrets masked), and
+ * what a 403 is about. A 401 is always the channel's key. A 403 may be the key too (revoked, no
+ * permission, an account or bill to settle), or the request (a content policy flagged it: OpenRouter's
+ * moderation answers 403), or something of the channel's (a region the upstream does not serve). Only
+ * the key's disables the channel: any client could otherwise switch a channel off for everyone with a
+ * prompt the upstream's moderation refuses.
+ */
+import { channelSecrets, errorMessageOf, redactSecrets } from '../../contract/index.ts';
+import type { Channel } from './types.ts';
+
+/** The most of an upstream's words kept in an attempt's reason (log rows, the operator's log, channel health). */
+const REASON_CHARS = 200;
+
+const ABOUT_KEY = /\b(api[\s_-]?keys?|keys?|tokens?|credentials?|unauthori[sz]ed|authenticat\w*|accounts?|organi[sz]ations?|billing|payment|quota|subscriptions?|deactivated|suspended|revoked|expired|banned)\b/i;
+const ABOUT_REQUEST = /\b(flagged|moderation|content[\s_-]?(policy|filter|management)|safety|prohibited)\b/i;
+
+export type ForbiddenAbout = 'key' | 'request' | 'channel';
+
+/** What a 403's words say it is about; words that name neither the key nor the request leave it the channel's. */
+export function forbiddenAbout(words: string): ForbiddenAbout {
+  if (ABOUT_REQUEST.test(words)) return 'request';
+  return ABOUT_KEY.test(words) ? 'key' : 'channel';
+}
+
+/** An upstream body's message (its error's message when JSON, else the text), one line, short, with the channel's secrets masked. */
+export function upstreamReason(body: string, channel: Channel): string {
+  let words: string;
+  try {
+    words = errorMessageOf(JSON.parse(body)) ?? body;
+  } catch {
+    words = body;
+  }
+  const line = redactSecrets(words.replace(/\s+/g, ' ').trim(), channelSecrets(channel));
+  return line.length <= REASON_CHARS ? line : `${line.slice(0, REASON_CHARS)}…`;
+}
