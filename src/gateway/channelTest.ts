@@ -28,6 +28,8 @@ export interface ChannelTestOutcome {
 
 /** Never aborted: a test's failure is never the client's. */
 const NO_CLIENT = new AbortController().signal;
+/** The most of an upstream's answer a test reads. */
+const TEST_ANSWER_BYTES = 1024 * 1024;
 /** The longest a test waits, whatever the channel's own timeout. */
 const MAX_TEST_MS = 30_000;
 
@@ -76,8 +78,18 @@ function post(url: string, headers: Record<string, string>, body: string, timeou
   return new Promise((resolve, reject) => {
     const req = send(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent: false, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      let bytes = 0;
+      const done = () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        bytes += chunk.length;
+        // A one-token answer is a few hundred bytes: what comes beyond the cap is not read (nor held).
+        if (bytes > TEST_ANSWER_BYTES) {
+          res.destroy();
+          done();
+        }
+      });
+      res.on('end', done);
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
