@@ -218,7 +218,7 @@ async function answer(record: FakeRequest, b: FakeBehaviour, res: ServerResponse
   if (operation === 'image') {
     return jsonReply(res, 200, { created: Math.floor(Date.now() / 1000), data: Array.from({ length: body.n ?? 1 }, () => ({ b64_json: FAKE_IMAGE_B64 })) });
   }
-  if (b.toolCall && operation === 'chat') return answerToolCall(body, b.toolCall, model, res);
+  if (b.toolCall && operation === 'chat') return answerToolCall(body, b.toolCall, model, res, b.usage);
   const text = operation === 'completion';
   const pieces = b.pieces ?? Array.from({ length: b.chunks ?? 3 }, (_, i) => (i === 0 ? 'w1' : ` w${i + 1}`));
   const usage = b.omitUsage ? undefined : { ...(b.usage ?? { prompt_tokens: FAKE_PROMPT_TOKENS, completion_tokens: pieces.length }) };
@@ -271,10 +271,11 @@ async function answer(record: FakeRequest, b: FakeBehaviour, res: ServerResponse
 }
 
 /** A chat answer that calls a tool: whole, or streamed with its arguments in two pieces. */
-function answerToolCall(body: { stream?: boolean }, call: NonNullable<FakeBehaviour['toolCall']>, model: string, res: ServerResponse): void {
+function answerToolCall(body: { stream?: boolean }, call: NonNullable<FakeBehaviour['toolCall']>, model: string, res: ServerResponse, reported?: FakeBehaviour['usage']): void {
   const id = call.id ?? 'call_fake_1';
   const base = { id: 'chatcmpl-fake-tool', created: Math.floor(Date.now() / 1000), model };
-  const usage = { prompt_tokens: FAKE_PROMPT_TOKENS, completion_tokens: 2, total_tokens: FAKE_PROMPT_TOKENS + 2 };
+  const counts = reported ?? { prompt_tokens: FAKE_PROMPT_TOKENS, completion_tokens: 2 };
+  const usage = { ...counts, total_tokens: counts.prompt_tokens + counts.completion_tokens };
   const finish = call.finishReason ?? 'tool_calls';
   const args: unknown = call.asObject ? JSON.parse(call.arguments) : call.arguments;
   if (!body.stream) {

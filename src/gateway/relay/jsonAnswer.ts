@@ -40,12 +40,14 @@ function answerReadable(ctx: AttemptContext, bytes: Buffer, translation: Transla
   const usage = translation.answerUsage(parsed, request);
   if (usage === null) return next('upstream_error', `upstream answer is not a ${translation.upstream} answer`);
   const success = { kind: 'success', status: 200, channel: channel.name, firstByteMs: elapsedMs(ctx.startedAt) } as const;
-  // An upstream that ignored the cap it was sent (its own count says so): the answer is cut to the cap, which
-  // holds for each of its choices (the reservation covers them all).
+  // An upstream that ignored the cap it was sent: the answer is cut to the cap, which holds for each of its choices
+  // (the reservation covers them all). Its own count says so; an estimate (an answer without usage), only past
+  // twice the cap, as a stream's (streamAnswer.ts): the room is for the estimate's error.
   const cap = request.maxCompletionTokens === null ? null : request.maxCompletionTokens * (request.choices ?? 1);
+  const past = cap !== null && (usage.estimated ? usage.completionTokens > 2 * cap + 64 : usage.completionTokens > cap);
   // A JSON format asked of a Messages upstream is the answer's text there (formats/chatMessages/jsonFormat.ts): cut as text.
   const formatTool = translation.upstream === 'messages' ? formatToolName(request) : null;
-  const cut = cap !== null && !usage.estimated && usage.completionTokens > cap ? cutAnswer(translation.upstream, parsed, usage.completionTokens, cap, formatTool) : null;
+  const cut = past && cap !== null ? cutAnswer(translation.upstream, parsed, usage.completionTokens, cap, formatTool) : null;
   if (cut && cap !== null) {
     const capped = { ...usage, completionTokens: cap };
     const text = JSON.stringify(cut);

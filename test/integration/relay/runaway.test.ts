@@ -89,6 +89,44 @@ describe('relay: an upstream that ignores max_tokens', () => {
     assert.deepEqual([log.errorCode, log.completionTokens, log.cost], ['upstream_ignored_max_tokens', 20, 31]);
   });
 
+  it('a whole answer past the cap: its tool call arguments are cut too, not only its text', async () => {
+    const args = JSON.stringify({ words: '0123456789'.repeat(100) });
+    upstream.behaviour = { toolCall: { name: 'write', arguments: args }, usage: { prompt_tokens: 11, completion_tokens: 400 } };
+    const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('chatty', 'hi', { max_tokens: 20 }) });
+    const choice = answer.json.choices[0];
+    assert.equal(choice.finish_reason, 'length');
+    assert.equal(choice.message.tool_calls[0].function.arguments, args.slice(0, Math.floor(args.length * 20 / 400)));
+    const log = await logOfRequest(t.admin(), answer.headers.get('x-request-id'));
+    assert.deepEqual([log.errorCode, log.completionTokens], ['upstream_ignored_max_tokens', 20]);
+  });
+
+  it('a whole answer without usage, estimated well past the cap: cut as a stream is, charged the cap', async () => {
+    upstream.behaviour = { pieces: ['0123456789'.repeat(1000)], omitUsage: true };
+    for (const [path, body] of [['/v1/chat/completions', chatBody('chatty', 'hi', { max_tokens: 20 })], ['/v1/completions', { model: 'chatty-text', prompt: 'a', max_tokens: 20 }]] as const) {
+      const answer = await call(t.gw, 'POST', path, { key: t.key, body });
+      const choice = answer.json.choices[0];
+      assert.equal(choice.finish_reason, 'length', path);
+      assert.equal((choice.message?.content ?? choice.text).length, 80, `${path}: 10,000 characters x 20 / 2,500 estimated`);
+      const log = await logOfRequest(t.admin(), answer.headers.get('x-request-id'));
+      assert.deepEqual([log.errorCode, log.completionTokens, log.usageEstimated], ['upstream_ignored_max_tokens', 20, true], path);
+    }
+    // Within twice the estimate: whole (the estimate's error is not the upstream's).
+    upstream.behaviour = { pieces: ['0123456789'.repeat(16)], omitUsage: true };
+    const whole = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('chatty', 'hi', { max_tokens: 20 }) });
+    assert.deepEqual([whole.json.choices[0].finish_reason, whole.json.choices[0].message.content.length], ['stop', 160]);
+  });
+
+  it('a whole Responses answer passed through past the cap: cut, status "incomplete" for max_output_tokens, charged the cap', async () => {
+    upstream.behaviour = { pieces: ['0123456789'.repeat(100)], usage: { prompt_tokens: 11, completion_tokens: 398 } };
+    const answer = await call(t.gw, 'POST', '/v1/responses', { key: t.key, body: { model: 'chatty-native', input: 'hi', max_output_tokens: 20 } });
+    assert.equal(answer.status, 200, answer.text);
+    assert.deepEqual([answer.json.status, answer.json.incomplete_details?.reason, answer.json.usage.output_tokens], ['incomplete', 'max_output_tokens', 20]);
+    const text = answer.json.output.filter((item: { type: string }) => item.type === 'message').flatMap((item: { content: { text: string }[] }) => item.content.map((part) => part.text)).join('');
+    assert.equal(text.length, 50, '1000 characters x 20 / 400');
+    const log = await logOfRequest(t.admin(), answer.headers.get('x-request-id'));
+    assert.deepEqual([log.errorCode, log.completionTokens], ['upstream_ignored_max_tokens', 20]);
+  });
+
   it('several choices (n, best_of, a list of prompts): each may reach the cap, so an answer within cap x choices is whole and charged in full; past it, cut', async () => {
     const whole = [
       ['/v1/chat/completions', chatBody('chatty', 'hi', { max_tokens: 20, n: 2 })],
