@@ -49,11 +49,23 @@ export function authenticate(header: string | undefined, catalog: Catalog, now =
 export function usableKey(key: KeyRecord | undefined, catalog: Catalog, now = Date.now()): KeyRecord {
   const account = key && catalog.account(key.accountId);
   if (!key || !account) throw new HttpError('invalid_api_key');
-  if (key.status !== 'enabled') throw new HttpError('key_disabled');
+  if (key.status !== 'enabled') throw new RefusedKeyError(key, 'key_disabled');
   const stop = userStop(key, account);
-  if (stop) throw new HttpError('key_disabled', userStopDetail(stop));
-  if (key.expiresAt !== null && key.expiresAt <= now) throw new HttpError('key_expired');
+  if (stop) throw new RefusedKeyError(key, 'key_disabled', userStopDetail(stop));
+  if (key.expiresAt !== null && key.expiresAt <= now) throw new RefusedKeyError(key, 'key_expired');
   return key;
+}
+
+/**
+ * A known key refused (disabled, expired): its owner looks for the refusal in their logs ("did my request
+ * get here?"), so the row names the key and its account.
+ */
+export class RefusedKeyError extends HttpError {
+  readonly key: KeyRecord;
+  constructor(key: KeyRecord, code: 'key_disabled' | 'key_expired', detail?: string) {
+    super(code, detail);
+    this.key = key;
+  }
 }
 
 /** Which disabled user stops a key (its own status aside): the one to name, and whether the account has several, all disabled. */

@@ -27,6 +27,8 @@ export interface RequestLogFields {
   attempts: string | null;
   /** The model's name at the upstream of `channel`; null when no channel was tried. */
   upstreamModel: string | null;
+  /** Logged only as a sample, as requests without a valid key are (a refused key's), though the row names the key. */
+  sampled: boolean;
 }
 
 /** A User-Agent is logged up to this many characters (enough to tell clients and versions apart). */
@@ -58,7 +60,7 @@ export interface RequestContext {
 export function emptyLogFields(): RequestLogFields {
   return {
     keyId: null, keyName: null, accountId: null, model: null, channel: null, errorCode: null,
-    promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0, firstByteMs: null, stream: false, completionCap: null, attempts: null, upstreamModel: null,
+    promptTokens: 0, completionTokens: 0, usageEstimated: false, cost: 0, firstByteMs: null, stream: false, completionCap: null, attempts: null, upstreamModel: null, sampled: false,
   };
 }
 
@@ -76,7 +78,7 @@ export function finishLog(logs: LogWriter, ctx: RequestContext): void {
     latencyMs: Math.round(performance.now() - ctx.started), firstByteMs: l.firstByteMs, stream: l.stream, completionCap: l.completionCap, attempts: l.attempts,
     upstreamModel: l.upstreamModel, userAgent: agent ? cutWithMarker(agent, MAX_USER_AGENT) : null, clientIp,
   };
-  if (l.keyId !== null || logs.unauthenticated.admit(clientIp)) logs.record(row, l.keyId);
+  if ((l.keyId !== null && !l.sampled) || logs.unauthenticated.admit(clientIp)) logs.record(row, l.sampled ? null : l.keyId);
   // After the row (and its charge) is queued: counting it can never stand in the way of billing.
   logs.metrics?.observe(row);
 }

@@ -1,5 +1,5 @@
 /** The steps every keyed endpoint starts with: fresh cache, authentication, the key's IP list and request rates. */
-import { authenticate } from '../auth.ts';
+import { authenticate, RefusedKeyError } from '../auth.ts';
 import { hasOwnLimits, type KeyState } from '../accounts/keyUsage.ts';
 import { clientAddress } from '../http/clientAddress.ts';
 import { HttpError } from '../http/errors.ts';
@@ -22,7 +22,17 @@ export function requireKey(gw: Gateway, ctx: RequestContext, counted = true): Ke
 function keyOf(gw: Gateway, ctx: RequestContext, counted: boolean): KeyRecord | Promise<KeyRecord> {
   const { headers } = ctx.req;
   const apiKey = headers['x-api-key'];
-  const key = authenticate(headers.authorization, gw.catalog, Date.now(), typeof apiKey === 'string' ? apiKey : undefined);
+  let key: KeyRecord;
+  try {
+    key = authenticate(headers.authorization, gw.catalog, Date.now(), typeof apiKey === 'string' ? apiKey : undefined);
+  } catch (error) {
+    if (error instanceof RefusedKeyError) {
+      nameKey(ctx, error.key);
+      // Still sampled as a request without a usable key: a leaked disabled key cannot fill the log.
+      ctx.log.sampled = true;
+    }
+    throw error;
+  }
   return admitKey(gw, ctx, key, counted);
 }
 
@@ -32,9 +42,7 @@ function keyOf(gw: Gateway, ctx: RequestContext, counted: boolean): KeyRecord | 
  * gateway acts for the key (the console's playground, which has no secret).
  */
 export function admitKey(gw: Gateway, ctx: RequestContext, key: KeyRecord, counted = true): KeyRecord | Promise<KeyRecord> {
-  ctx.log.keyId = key.id;
-  ctx.log.keyName = key.name;
-  ctx.log.accountId = key.accountId;
+  nameKey(ctx, key);
   if (key.allowIps !== null) {
     const address = clientAddress(ctx.req, gw.trustProxy);
     if (!allowListOf(key).allows(address)) throw new HttpError('ip_not_allowed', `This request came from ${address}.`);
@@ -44,6 +52,12 @@ export function admitKey(gw: Gateway, ctx: RequestContext, key: KeyRecord, count
   const wait = gw.rate.take(key.id, key.rpm);
   if (wait === 0) return key;
   return typeof wait === 'object' ? wait.then((w) => admitted(key, w)) : admitted(key, wait);
+}
+
+function nameKey(ctx: RequestContext, key: KeyRecord): void {
+  ctx.log.keyId = key.id;
+  ctx.log.keyName = key.name;
+  ctx.log.accountId = key.accountId;
 }
 
 /** A key with limits of its own: its tokens per minute and requests per day first (counting it), then its requests per minute. */

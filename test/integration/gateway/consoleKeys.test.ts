@@ -69,9 +69,15 @@ describe('console keys of a signed-in user', function () {
     const id = (await ada.get('/api/console/keys')).json.data[0].id;
     const disabled = await ada.post('/api/console/keys/disable', { id });
     assert.equal(disabled.json.key.status, 'disabled');
-    assertError(await chat(secrets[0]!), 403, 'key_disabled');
+    const refused = await chat(secrets[0]!);
+    assertError(refused, 403, 'key_disabled');
     assert.equal((await ada.post('/api/console/keys/enable', { id })).json.key.status, 'enabled');
     assert.equal((await chat(secrets[0]!)).status, 200);
+    // The refusal is in ada's own logs, under her key: "did my request get here?" has an answer.
+    const requestId = refused.headers.get('x-request-id');
+    const row = await poll('the refusal in her logs', async () => (await ada.get(`/api/console/account/logs?request_id=${requestId}`)).json.data[0]);
+    assert.deepEqual([row.key_name, row.status, row.error_code], ['ada-laptop', 403, 'key_disabled']);
+    assert.deepEqual((await bob.get(`/api/console/account/logs?request_id=${requestId}`)).json.data, [], "not in bob's");
   });
 
   it('rotate: a new secret with the same settings; the old secret is refused at once', async () => {
