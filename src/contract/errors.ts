@@ -174,7 +174,7 @@ export const ERROR_CODES = {
   // A console request that changes something came from another site's page (no same-origin Origin, no console header).
   cross_site_request: { status: 403, message: 'This request did not come from the console page of this gateway, so it was refused. Use the console itself.' },
   // The first-admin setup link: wrong, used, expired, or an admin exists already.
-  setup_link_invalid: { status: 403, message: 'This setup link is not valid: it works once, for one hour, and only while the gateway has no admin. Restart the gateway for a new one, or run model-gateway user create NAME --admin.' },
+  setup_link_invalid: { status: 403, message: 'This setup link is not valid: it works once, for one hour, and only while the gateway has no admin. If an admin was made, sign in; if not, restart the gateway for a new link, or run model-gateway user create NAME --admin.' },
   // A password change (4.10) whose current password is wrong: 403, not 401, the session is still good.
   current_password_wrong: { status: 403, message: 'The current password is wrong, so the password was not changed.' },
   // Every admin route of the console (4.10: users, top-ups, the audit log, redemption codes, channels, prices) refuses a signed-in user who is not an admin.

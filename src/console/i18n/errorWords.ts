@@ -28,7 +28,7 @@ const ZH_CODES: Readonly<Record<ErrorCode, string>> = {
   model_not_permitted: '此 API 密钥没有所请求模型的权限。',
   model_not_priced: '此模型尚未定价，网关不提供服务。请联系运营者为其定价。',
   cross_site_request: '此请求不是来自本网关的控制台页面，已被拒绝。请使用控制台本身。',
-  setup_link_invalid: '此设置链接无效：它只能使用一次、有效期一小时，且仅在网关还没有管理员时可用。',
+  setup_link_invalid: '此设置链接无效：它只能使用一次、有效期一小时，且仅在网关还没有管理员时可用。若已创建管理员，请直接登录；若没有，请重启网关以获得新链接，或运行 model-gateway user create 名称 --admin。',
   current_password_wrong: '当前密码错误，密码未修改。',
   admin_required: '只有本网关的管理员可以执行此操作。请联系管理员。',
   key_spend_limit_reached: '此 API 密钥已达到消费上限。请等待上限重置，或在控制台中提高上限（或换用其他密钥）。',

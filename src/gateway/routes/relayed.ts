@@ -85,7 +85,7 @@ function takeSlot(gw: Gateway, key: KeyRecord): void | Promise<void> {
 
 function slotTaken(key: KeyRecord, slot: boolean | 'unavailable'): void {
   if (slot === 'unavailable') throw new HttpError('store_unavailable', undefined, { 'Retry-After': '5' });
-  if (!slot) throw new HttpError('concurrency_limited', `The limit of this key is ${key.concurrency} concurrent requests.`, { 'Retry-After': '1' });
+  if (!slot) throw new HttpError('concurrency_limited', `The limit of this key is ${key.concurrency} concurrent request${key.concurrency === 1 ? '' : 's'}.`, { 'Retry-After': '1' });
 }
 
 async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: RequestContext, endpoint: Endpoint<Body>, key: KeyRecord, raw: Buffer): Promise<void> {
@@ -230,7 +230,7 @@ function spendLimitReached(gw: Gateway, key: KeyRecord, s: KeyState): HttpError 
   const short = left > 0 ? ` What is left, ${formatMicroUsd(left)}, cannot pay for the least this request may cost (its prompt and a short answer).` : '';
   return new HttpError(
     'key_spend_limit_reached',
-    `Its limit is ${formatMicroUsd(key.spendLimit ?? 0)} ${per}; it has spent ${formatMicroUsd(Math.max(0, s.spent))}${held}.${short} The limit resets ${resets === null ? 'never (a total limit)' : `at ${new Date(resets).toISOString()}`}.`,
+    `Its limit is ${formatMicroUsd(key.spendLimit ?? 0)} ${per}; it has spent ${formatMicroUsd(Math.max(0, s.spent))}${held}.${short} ${resets === null ? 'It is a total limit: it never resets.' : `The limit resets at ${new Date(resets).toISOString()}.`}`,
   );
 }
 

@@ -50,7 +50,7 @@ describe("a key's spending limit", () => {
     const refused = await refusalOf(ask(openai));
     assert.equal(refused.status, 403);
     assert.equal(refused.code, 'key_spend_limit_reached');
-    assert.match(refused.message, /Its limit is \$0\.0005 in total; it has spent \$0\.0005\. The limit resets never/);
+    assert.match(refused.message, /Its limit is \$0\.0005 in total; it has spent \$0\.0005\. It is a total limit: it never resets\./);
     assert.equal(upstream.requests.length >= 5, true);
     const before = upstream.requests.length;
     await refusalOf(ask(openai));
