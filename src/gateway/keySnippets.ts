@@ -5,6 +5,7 @@
 
 export interface KeySnippets {
   readonly base_url: string;
+  readonly model: string;
   readonly curl: string;
   readonly python: string;
   readonly node: string;
@@ -14,6 +15,7 @@ export function keySnippets(origin: string, secret: string, model: string): KeyS
   const baseUrl = `${origin}/v1`;
   return {
     base_url: baseUrl,
+    model,
     curl: [
       `curl ${baseUrl}/chat/completions \\`,
       `  -H "Authorization: Bearer ${secret}" \\`,

@@ -24,11 +24,9 @@ function Snippet({ id, title, text }: { readonly id: string; readonly title: str
   );
 }
 
-export function NewSecret({ answer, rotated, model, onDone }: {
+export function NewSecret({ answer, rotated, onDone }: {
   readonly answer: CreatedKey;
   readonly rotated: boolean;
-  /** A model the key may use, for the VS Code settings. */
-  readonly model: string | null;
   readonly onDone: () => void;
 }) {
   const t = useT(KEY_WORDS);
@@ -66,10 +64,10 @@ export function NewSecret({ answer, rotated, model, onDone }: {
         <div class="snippet" id="snippet-vscode-block">
           <div class="snippet-head">
             <h3 id="snippet-vscode-title">{t('vscode')}</h3>
-            <CopyButton text={vscodeSettings(snippets.base_url, model)} ariaLabel={t('copySnippet', { what: t('vscode') })} />
+            <CopyButton text={vscodeSettings(snippets.base_url, snippets.model)} ariaLabel={t('copySnippet', { what: t('vscode') })} />
           </div>
           <p class="small">{t('vscodeSettings')}</p>
-          <pre id="snippet-vscode" aria-labelledby="snippet-vscode-title" tabIndex={0}>{vscodeSettings(snippets.base_url, model)}</pre>
+          <pre id="snippet-vscode" aria-labelledby="snippet-vscode-title" tabIndex={0}>{vscodeSettings(snippets.base_url, snippets.model)}</pre>
           <p class="small" id="snippet-vscode-key">{t('vscodeKey')}</p>
           <p class="small muted">{t('vscodeSignIn')}</p>
         </div>

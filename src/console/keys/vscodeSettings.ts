@@ -3,8 +3,7 @@
  * setting names are the extension's own (src/extension/settings, package.json). The key is never one of
  * them: it goes in with the extension's "Set API Key" command, into VS Code's secret storage.
  */
-export function vscodeSettings(baseUrl: string, model: string | null): string {
-  const lines = [`  "modelGateway.baseUrl": ${JSON.stringify(baseUrl)}`];
-  if (model) lines.push(`  "modelGateway.model": ${JSON.stringify(model)}`);
+export function vscodeSettings(baseUrl: string, model: string): string {
+  const lines = [`  "modelGateway.baseUrl": ${JSON.stringify(baseUrl)}`, `  "modelGateway.model": ${JSON.stringify(model)}`];
   return `{\n${lines.join(',\n')}\n}`;
 }

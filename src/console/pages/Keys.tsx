@@ -77,7 +77,6 @@ export function KeysPage() {
 
   const balance = account.data?.account.balance;
   const accountName = account.data?.account.name ?? user.account;
-  const createdModel = created ? (created.answer.key.models?.[0] ?? models?.[0] ?? null) : null;
 
   return (
     <>
@@ -88,7 +87,7 @@ export function KeysPage() {
         </>}
         actions={<Button id="keys-refresh" onClick={() => void refresh()} busy={refreshing}>{common('refresh')}</Button>} />
       {created && (
-        <NewSecret answer={created.answer} rotated={created.rotated} model={createdModel} onDone={() => setCreated(null)} />
+        <NewSecret answer={created.answer} rotated={created.rotated} onDone={() => setCreated(null)} />
       )}
       <Card title={t('createTitle')} id="new-key">
         {catalogue.error && <ErrorAlert error={catalogue.error} onRetry={() => void catalogue.reload()} />}

@@ -94,7 +94,8 @@ export const CreatedKey = named('CreatedKey', z.strictObject({
   object: z.literal('console.key'),
   key: KeyView,
   secret: z.string().describe('the API key: shown this once, never stored'),
-  snippets: z.strictObject({ base_url: z.string(), curl: z.string(), python: z.string(), node: z.string() }),
+  // `model`: the chat model the examples use (and the VS Code settings beside them), one the key may use.
+  snippets: z.strictObject({ base_url: z.string(), model: z.string(), curl: z.string(), python: z.string(), node: z.string() }),
 }));
 export type CreatedKey = z.infer<typeof CreatedKey>;
 

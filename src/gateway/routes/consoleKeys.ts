@@ -54,8 +54,10 @@ async function ownKey(gw: Gateway, signedIn: SignedIn, id: number): Promise<KeyR
 }
 
 /** A model for the snippets: the key's first, else the first the gateway serves. */
+/** The model the snippets call: the first chat model the key may use (they are chat requests), else any it may. */
 function exampleModel(gw: Gateway, key: KeyRecord): string {
-  return key.models?.[0] ?? gw.catalog.servable()[0]?.name ?? 'MODEL';
+  const usable = gw.catalog.modelsForKey(key);
+  return usable.find((m) => m.model.kind === 'chat')?.name ?? usable[0]?.name ?? key.models?.[0] ?? 'MODEL';
 }
 
 async function withSecret(gw: Gateway, ctx: RequestContext, key: KeyRecord, secret: string): Promise<z.input<typeof CreatedKey>> {

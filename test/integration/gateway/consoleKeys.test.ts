@@ -32,6 +32,7 @@ describe('console keys of a signed-in user', function () {
     assert.deepEqual([key.name, key.status, key.models, key.rpm, key.concurrency, key.expires_at, key.last_used_at], ['ada-laptop', 'enabled', ['echo'], 30, 3, null, null]);
     assert.equal(key.prefix, `${secret.slice(0, 7)}…`);
     assert.equal(snippets.base_url, `${t.gw.url}/v1`);
+    assert.equal(snippets.model, 'echo', 'the chat model the examples call');
     for (const snippet of [snippets.curl, snippets.python, snippets.node]) assert.ok(snippet.includes(secret) && snippet.includes(`${t.gw.url}/v1`), snippet);
     assert.match(snippets.python, /from openai import OpenAI/);
     assert.match(snippets.node, /import OpenAI from 'openai'/);
@@ -99,6 +100,15 @@ describe('console keys of a signed-in user', function () {
     assert.deepEqual((await ada.get('/api/console/keys')).json.data.map((k: { name: string }) => k.name), ['ada-laptop']);
     assertError(await chat(made.json.secret), 401, 'invalid_api_key');
     assertError(await ada.post('/api/console/keys/delete', { id: made.json.key.id }), 404, 'key_not_found');
+  });
+
+  it("the snippets call a chat model the key may use, whatever the allow-list's order (they are chat requests)", async () => {
+    const made = await bob.post('/api/console/keys', { name: 'images-first', models: ['echo-image', 'echo-embedding', 'echo'] });
+    assert.equal(made.json.snippets.model, 'echo');
+    assert.match(made.json.snippets.curl, /"model": "echo"/);
+    const none = await bob.post('/api/console/keys', { name: 'no-chat', models: ['echo-embedding'] });
+    assert.equal(none.json.snippets.model, 'echo-embedding', 'no chat model to call: the one it may use');
+    for (const key of [made, none]) await bob.post('/api/console/keys/delete', { id: key.json.key.id });
   });
 
   it('a model named twice is kept once, in the order given, and the key works with it', async () => {

@@ -72,7 +72,6 @@ describe('console key limits', () => {
   it('the VS Code settings name the extension\'s real settings and never hold a key', () => {
     const text = vscodeSettings('https://gw.example/v1', 'gpt-4o-mini');
     assert.deepEqual(JSON.parse(text), { 'modelGateway.baseUrl': 'https://gw.example/v1', 'modelGateway.model': 'gpt-4o-mini' });
-    assert.deepEqual(JSON.parse(vscodeSettings('https://gw.example/v1', null)), { 'modelGateway.baseUrl': 'https://gw.example/v1' });
     assert.deepEqual(JSON.parse(vscodeSettings('https://gw.example/v1', 'a "quoted" name')), { 'modelGateway.baseUrl': 'https://gw.example/v1', 'modelGateway.model': 'a "quoted" name' });
   });
 });
