@@ -1,6 +1,6 @@
 /** The Store in process memory: tests, and runtimes without node:sqlite. Same behaviour as SqliteStore, nothing persists. */
 import { MAX_BALANCE_MICRO } from '../../contract/index.ts';
-import { assertAmount, overCeiling } from './amounts.ts';
+import { assertAmount, debitsOf, overCeiling } from './amounts.ts';
 import { auditRow, matchesAudit } from './audit.ts';
 import { newestFirst } from './newestFirst.ts';
 import { MemoryAdminTokens } from './memoryAdminTokens.ts';
@@ -12,7 +12,7 @@ import { signUpNameTaken } from './signUpTypes.ts';
 import { usersReading } from './keyUsers.ts';
 import { chooseNamed, sameName, userNameTaken } from './userNames.ts';
 import { assertKeyLimits, KeyUsageCounters, newKeyLimits, type KeyLimits, type KeyUsageTotals, type KeyUsageQuery } from './keySettings.ts';
-import { lastAdmin, StoreError } from './types.ts';
+import { lastAdmin, OverdrawnBatch, StoreError } from './types.ts';
 import { compareNames } from '../../contract/index.ts';
 import { nameHolds, type UserPage, type UserWithAccount } from './userPages.ts';
 import type { GatewayTotals } from './totals.ts';
@@ -354,6 +354,10 @@ export class MemoryStore implements Store {
   }
 
   async write(batch: WriteBatch): Promise<void> {
+    // As the SQL stores: a batch that would take a balance below $0 is refused whole, with what each account can pay.
+    const debits = debitsOf(batch.logs);
+    const balances = new Map(this.#accounts.filter((a) => debits.has(a.id)).map((a) => [a.id, a.balance]));
+    if ([...balances].some(([id, balance]) => debits.get(id)! > balance)) throw new OverdrawnBatch(balances);
     const rows: StoredLog[] = [];
     for (const log of batch.logs) {
       const account = log.accountId === null ? undefined : this.#accounts.find((a) => a.id === log.accountId);

@@ -7,11 +7,8 @@ import { SQLITE_ECHO_TAKES_IMAGES, SQLITE_IMAGE_INPUT_COLUMN } from './modelImag
 import { MAX_OUTPUT_TOKENS_COLUMN } from './modelMaxOutput.ts';
 import { SQLITE_USER_NAME_INDEX } from './userNames.ts';
 import { SQLITE_WRITE_STAMPS } from './writtenSince.ts';
-
-export interface Migration {
-  readonly version: number;
-  readonly sql: string;
-}
+import { SQLITE_MONEY_RULES } from './moneyRules.ts';
+import type { Migration } from './migration.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -397,4 +394,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 24, sql: MAX_OUTPUT_TOKENS_COLUMN },
   { version: 25, sql: SQLITE_IMAGE_INPUT_COLUMN }, // whether a model takes images as input (modelImageInput.ts)
   { version: 26, sql: SQLITE_ECHO_TAKES_IMAGES },
+  { version: 27, ...SQLITE_MONEY_RULES }, // money the database itself refuses: not whole, negative, past a ceiling (moneyRules.ts)
 ];

@@ -6,6 +6,7 @@
 import type { PoolClient } from 'pg';
 import { POSTGRES_MIGRATIONS } from './postgresMigrations.ts';
 import { StoreError } from './types.ts';
+import { refusedRows, type RefusedRow } from './migration.ts';
 
 /** The advisory lock's key: any fixed number no other application on the database uses. */
 const MIGRATION_LOCK = 0x4d_47_57_01; // "MGW" 1
@@ -25,6 +26,8 @@ export async function migratePostgres(client: PoolClient, where: string): Promis
       // Each migration with its version row in one transaction: a failure leaves the previous version whole.
       await client.query('BEGIN');
       try {
+        const refused = m.refuses === undefined ? [] : (await client.query<RefusedRow>(m.refuses)).rows;
+        if (refused.length > 0) throw refusedRows(where, m.version, refused);
         await client.query(m.sql);
         await client.query('INSERT INTO schema_version (version) VALUES ($1)', [m.version]);
         await client.query('COMMIT');

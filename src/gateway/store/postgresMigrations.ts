@@ -7,7 +7,8 @@
  * say more: BIGINT for money and times, BOOLEAN for flags. JSON columns stay TEXT so that both
  * stores read them through the same validation (sqlRows.ts jsonColumn).
  */
-import type { Migration } from './migrations.ts';
+import type { Migration } from './migration.ts';
+import { POSTGRES_MONEY_RULES, POSTGRES_PRICE_MAP_CHECK } from './moneyRules.ts';
 import { WRITE_BATCH_FUNCTION } from './postgresWriteBatch.ts';
 import { keyUsersSchema } from './keyUsers.ts';
 import { POSTGRES_ECHO_TAKES_IMAGES, POSTGRES_IMAGE_INPUT_COLUMN } from './modelImageInput.ts';
@@ -340,4 +341,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   // Whether a model takes images as input (SQLite's migration 25, modelImageInput.ts).
   { version: 18, sql: POSTGRES_IMAGE_INPUT_COLUMN },
   { version: 19, sql: POSTGRES_ECHO_TAKES_IMAGES },
+  // Prices the database itself refuses past their bounds (SQLite's migration 27, moneyRules.ts): the check of image prices, then the rules.
+  { version: 20, sql: POSTGRES_PRICE_MAP_CHECK },
+  { version: 21, ...POSTGRES_MONEY_RULES },
 ];

@@ -21,7 +21,7 @@ import { sqliteSnapshot } from './writtenSince.ts';
 import { toUserWithAccount, userPageQuery, type UserPage, type UserWithAccount } from './userPages.ts';
 import { toTotals, totalsQuery, type GatewayTotals } from './totals.ts';
 import { isSealed, type SecretBox } from './secretBox.ts';
-import { BatchWriter } from './sqliteBatch.ts';
+import { BatchWriter, overdrawnOr } from './sqliteBatch.ts';
 import { SqliteSessions } from './sqliteSessions.ts';
 import { SqliteAudit } from './sqliteAudit.ts';
 import { SqliteCodes } from './sqliteCodes.ts';
@@ -367,7 +367,11 @@ export class SqliteStore implements Store {
   async write(batch: WriteBatch): Promise<void> {
     if (batch.logs.length === 0 && batch.keysUsed.size === 0) return;
     const writer = (this.#batchWriter ??= new BatchWriter(this.#db));
-    this.#tx(() => writer.apply(batch));
+    try {
+      this.#tx(() => writer.apply(batch));
+    } catch (error) {
+      throw overdrawnOr(this.#db, batch, error);
+    }
   }
 
   async pruneLogs(before: number): Promise<number> {

@@ -4,7 +4,8 @@
  * apply() inside its transaction.
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import type { RequestLog, WriteBatch } from './types.ts';
+import { OverdrawnBatch, type RequestLog, type WriteBatch } from './types.ts';
+import { SQLITE_BELOW_ZERO } from './moneyRules.ts';
 import { debitsOf } from './amounts.ts';
 import { usageOf } from './keySettings.ts';
 import { LOG_COLUMNS } from './sqlRows.ts';
@@ -67,4 +68,20 @@ export class BatchWriter {
     for (const u of tally.usage) this.#tallyUsage.run(u.accountId, u.hour, u.model, u.status, u.errorCode, u.requests, u.cost, u.promptTokens, u.completionTokens);
     for (const t of tally.latency) this.#tallyLatency.run(t.accountId, t.hour, t.bucket, t.requests);
   }
+}
+
+/**
+ * A batch whose debits the database refused for taking a balance below $0 (moneyRules.ts; the whole transaction
+ * rolled back) as OverdrawnBatch, with what each of its accounts can pay: its balance (one process, no leases).
+ * The log writer then writes the rows with the rest of the charges withheld, as on PostgreSQL. Any other error as it is.
+ */
+export function overdrawnOr(db: DatabaseSync, batch: WriteBatch, error: unknown): unknown {
+  if (!(error instanceof Error) || !error.message.includes(SQLITE_BELOW_ZERO)) return error;
+  const balance = db.prepare('SELECT balance FROM accounts WHERE id = ?');
+  const payable = new Map<number, number>();
+  for (const accountId of debitsOf(batch.logs).keys()) {
+    const row = balance.get(accountId) as { balance: number } | undefined;
+    payable.set(accountId, Math.max(0, row?.balance ?? 0));
+  }
+  return new OverdrawnBatch(payable);
 }

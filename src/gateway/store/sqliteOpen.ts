@@ -6,6 +6,7 @@
 import { chmodSync, existsSync, statSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.ts';
+import { refusedRows, type RefusedRow } from './migration.ts';
 import type { SecretBox } from './secretBox.ts';
 import { sealedPlainSecrets, type SecretColumns } from './channelSecretsAtRest.ts';
 import { StoreError } from './types.ts';
@@ -84,7 +85,8 @@ export function unusableFile(error: unknown, file: string): unknown {
 
 /**
  * Applies the migrations `file` has not had yet, in the caller's transaction (one step: a failure leaves
- * the previous version whole). A file written by a newer version is refused, never half-migrated.
+ * the previous version whole). A file written by a newer version is refused, never half-migrated, and so
+ * is one whose rows break a rule a migration adds (migration.ts).
  */
 export function migrateSqlite(db: DatabaseSync, file: string): void {
   const row = db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as { v: number | bigint | null } | undefined;
@@ -95,6 +97,8 @@ export function migrateSqlite(db: DatabaseSync, file: string): void {
   }
   for (const m of MIGRATIONS) {
     if (m.version <= current) continue;
+    const refused = m.refuses === undefined ? [] : (db.prepare(m.refuses).all() as unknown as RefusedRow[]);
+    if (refused.length > 0) throw refusedRows(file, m.version, refused);
     db.exec(m.sql);
     db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(m.version);
   }
