@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { DB_FILE, DEFAULT_DATA_DIR, openAnyStore } from './store/index.ts';
 import { DATABASE_URL_ENV, databaseUrlOf, redactPassword } from './store/databaseUrl.ts';
 import { StoreError } from './store/types.ts';
+import { diskFull, unwritableReason } from './store/dataFolder.ts';
 import type { Store } from './store/types.ts';
 
 const USAGE = `Usage: model-gateway <command> [options]        (every command takes --data DIR or --database URL)
@@ -146,6 +147,9 @@ async function backup(store: Store, file: string, dataDir: string, io: Io): Prom
   return 0;
 }
 
+/** The commands that only read the store (backup writes its copy elsewhere): they run on a folder that cannot be written. */
+const READING = new Set(['account show', 'key list', 'key show', 'user list', 'channel list', 'model list', 'code list', 'invitation list', 'token list', 'settings show', 'logs', 'backup']);
+
 /** The sub-commands that make something (account create, channel add, model price, settings set...): they may start a new data folder. */
 const MAKING = new Set(['create', 'add', 'price', 'set']);
 
@@ -197,7 +201,8 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     if (databaseUrl === null && !(twoWord && MAKING.has(sub ?? '')) && !existsSync(join(dataDir, DB_FILE))) {
       throw new UsageError(`there is no gateway in ${dataDir} (no ${DB_FILE} there): check --data (or MODEL_GATEWAY_DATA), or start one there with model-gateway serve`);
     }
-    const store = await openAnyStore({ dataDir, env, databaseUrl, log: io.err });
+    const readOnly = databaseUrl === null && READING.has(name) && unwritableReason(dataDir) !== null;
+    const store = await openAnyStore({ dataDir, env, databaseUrl, log: io.err, readOnly });
     try {
       if (command === 'channel') return await channel(store, sub, args, values, io, env);
       if (command === 'model') return await model(store, sub, args, values, io);
@@ -222,6 +227,12 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     }
     if (error instanceof StoreError) {
       say(error.message);
+      return 1;
+    }
+    // A write that found no room ("database or disk is full"), said naming the folder.
+    const full = databaseUrl === null ? diskFull(error, dataDir) : null;
+    if (full) {
+      say(full.message);
       return 1;
     }
     say(error instanceof Error ? error.message : String(error));
