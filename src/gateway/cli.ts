@@ -3,13 +3,13 @@
  * (default $MODEL_GATEWAY_DATA, else ./.model-gateway), or --database URL (default
  * $MODEL_GATEWAY_DATABASE_URL) for PostgreSQL. Run with --help for the list.
  */
-import { parseArgs } from 'node:util';
 import { CLI_ACTOR, formatMicroUsd } from '../contract/index.ts';
 import { parseTopUp } from './accounts/money.ts';
 import { openAccount, topUpAccount } from './accounts/userAdmin.ts';
 import { identifier, int, isoDate, need, usdFlag, UsageError } from './cliArgs.ts';
-import { key, KEY_COMMAND_OPTIONS, KEY_USAGE } from './cliKeys.ts';
+import { key, KEY_USAGE } from './cliKeys.ts';
 import { LIMIT_FLAGS, serve } from './cliServe.ts';
+import { checkSubcommand, COMMAND_OPTIONS, COMMAND_WORDS, commandName, parseCommandLine, SUBCOMMANDS, type Values } from './cliCommandLine.ts';
 import { migrate } from './cliMigrate.ts';
 import { model } from './cliModels.ts';
 import { readHiddenLine, user } from './cliUsers.ts';
@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { DB_FILE, DEFAULT_DATA_DIR, openAnyStore } from './store/index.ts';
 import { DATABASE_URL_ENV, databaseUrlOf, redactPassword } from './store/databaseUrl.ts';
 import { StoreError } from './store/types.ts';
+import { diskFull, unwritableReason } from './store/dataFolder.ts';
 import type { Store } from './store/types.ts';
 
 const USAGE = `Usage: model-gateway <command> [options]        (every command takes --data DIR or --database URL)
@@ -82,25 +83,6 @@ ${SETTINGS_USAGE}  logs [--limit N] [--json]
               any number of serving instances per database; channel keys there need $MODEL_GATEWAY_SECRET_KEY.
 `;
 
-const OPTIONS = {
-  data: { type: 'string' }, database: { type: 'string' }, from: { type: 'string' }, help: { type: 'boolean', short: 'h' },
-  host: { type: 'string' }, port: { type: 'string' }, 'metrics-port': { type: 'string' }, 'metrics-host': { type: 'string' },
-  name: { type: 'string' }, type: { type: 'string' }, 'base-url': { type: 'string' }, 'api-key': { type: 'string' },
-  models: { type: 'string' }, model: { type: 'string' }, map: { type: 'string', multiple: true }, priority: { type: 'string' }, weight: { type: 'string' },
-  'timeout-ms': { type: 'string' }, proxy: { type: 'string' }, responses: { type: 'string' },
-  input: { type: 'string' }, output: { type: 'string' }, context: { type: 'string' }, tools: { type: 'string' }, images: { type: 'string' },
-  kind: { type: 'string' }, 'per-image': { type: 'string', multiple: true }, free: { type: 'boolean' }, 'default-max-tokens': { type: 'string' }, 'max-output': { type: 'string' }, 'cached-input': { type: 'string' }, 'cache-write': { type: 'string' },
-  balance: { type: 'string' }, account: { type: 'string' }, expires: { type: 'string' }, rpm: { type: 'string' }, concurrency: { type: 'string' },
-  value: { type: 'string' }, count: { type: 'string' }, batch: { type: 'string' }, status: { type: 'string' }, 'admin-user': { type: 'string' },
-  tpm: { type: 'string' }, rpd: { type: 'string' }, 'spend-limit': { type: 'string' }, 'spend-period': { type: 'string' }, 'allow-ip': { type: 'string', multiple: true },
-  'trust-proxy': { type: 'boolean' }, 'remove-api-key': { type: 'boolean' },
-  limit: { type: 'string' }, json: { type: 'boolean' }, admin: { type: 'boolean' }, before: { type: 'string' }, 'log-retention-days': { type: 'string' }, 'stop-grace-ms': { type: 'string' },
-  ...Object.fromEntries(Object.keys(LIMIT_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
-} as const;
-
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
-
-
 interface Io {
   out: (line: string) => void;
   err: (line: string) => void;
@@ -109,40 +91,6 @@ interface Io {
   /** A password: asked on the terminal without echo, else the first line of standard input. */
   readSecret?: (prompt: string) => Promise<string>;
 }
-
-const COMMAND_OPTIONS: Record<string, readonly string[]> = {
-  serve: ['host', 'port', 'log-retention-days', 'stop-grace-ms', 'trust-proxy', 'metrics-port', 'metrics-host', ...Object.keys(LIMIT_FLAGS)],
-  migrate: ['from'],
-  'channel add': ['name', 'type', 'base-url', 'api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
-  'channel update': ['base-url', 'api-key', 'remove-api-key', 'models', 'map', 'priority', 'weight', 'timeout-ms', 'proxy', 'responses'],
-  'channel test': ['model'],
-  'model price': ['kind', 'input', 'output', 'per-image', 'cached-input', 'cache-write', 'free', 'context', 'tools', 'images', 'default-max-tokens', 'max-output'],
-  'account create': ['balance'],
-  ...KEY_COMMAND_OPTIONS,
-  'user create': ['account', 'admin'],
-  'code create': ['value', 'count', 'batch', 'expires'], 'code list': ['batch', 'status', 'limit'], 'code disable': ['batch'],
-  'invitation create': ['count', 'batch', 'expires'], 'invitation list': ['batch', 'status', 'limit'], 'invitation disable': ['batch'],
-  'token create': ['admin-user', 'expires'],
-  'settings show': ['json'],
-  logs: ['limit', 'json'],
-  'logs prune': ['before'],
-};
-
-/**
- * The most words each command takes after its name (NAME, USD, ID...): one more is a mistake said, never dropped
- * ("account topup team 1 000" added $1; "key delete a b" deleted a alone). The commands not here check their own
- * (code create, token create...) or are unknown.
- */
-const COMMAND_WORDS: Record<string, number> = {
-  'key list': 0, 'key create': 0, 'user list': 0, 'channel list': 0, 'channel add': 0, 'model list': 0, 'settings show': 0,
-  'code list': 0, 'invitation list': 0, 'token list': 0,
-  'account create': 1, 'account topup': 2, 'account show': 1,
-  'key show': 1, 'key limits': 1, 'key disable': 1, 'key enable': 1, 'key delete': 1,
-  'user create': 1, 'user disable': 1, 'user enable': 1, 'user password': 1,
-  'channel update': 1, 'channel test': 1, 'channel disable': 1, 'channel enable': 1, 'channel remove': 1,
-  'model price': 1, 'code disable': 1, 'invitation disable': 1, 'token create': 1, 'token revoke': 1,
-  'settings set': 2, 'settings unset': 1,
-};
 
 async function account(store: Store, sub: string | undefined, args: string[], values: Values, io: Io): Promise<number> {
   const name = identifier(args[0], 'account NAME');
@@ -199,15 +147,19 @@ async function backup(store: Store, file: string, dataDir: string, io: Io): Prom
   return 0;
 }
 
+/** The commands that only read the store (backup writes its copy elsewhere): they run on a folder that cannot be written. */
+const READING = new Set(['account show', 'key list', 'key show', 'user list', 'channel list', 'model list', 'code list', 'invitation list', 'token list', 'settings show', 'logs', 'backup']);
+
 /** The sub-commands that make something (account create, channel add, model price, settings set...): they may start a new data folder. */
 const MAKING = new Set(['create', 'add', 'price', 'set']);
 
 export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseCommandLine(argv);
   } catch (error) {
-    io.err(`model-gateway: ${(error as Error).message}\n\n${USAGE}`);
+    // The mistake and where help is, not the whole help: the line that matters stays on the screen.
+    io.err(`model-gateway: ${(error as Error).message}\nRun "model-gateway --help" for usage.`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -216,8 +168,8 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     return values.help ? 0 : 2;
   }
   const [command, sub, ...args] = positionals;
-  const twoWord = ['channel', 'model', 'account', 'key', 'user', 'code', 'invitation', 'token', 'settings'].includes(command!);
-  const name = twoWord || (command === 'logs' && sub === 'prune') ? `${command} ${sub ?? ''}` : command!;
+  const twoWord = command! in SUBCOMMANDS;
+  const name = commandName(positionals);
   const allowed = new Set(['data', 'database', 'help', ...(COMMAND_OPTIONS[name] ?? [])]);
   const dataDir = values.data ?? (env['MODEL_GATEWAY_DATA'] || DEFAULT_DATA_DIR);
   // Whatever goes wrong below, the database password never reaches the terminal.
@@ -226,6 +178,7 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     // An unset "$DB_URL" given as --database would otherwise run on a SQLite folder, another gateway's data.
     if (values.database !== undefined && values.database.trim() === '') throw new UsageError('--database is empty: give the PostgreSQL URL, or leave --database out for the data folder');
     databaseUrl = databaseUrlOf(values.database, env);
+    checkSubcommand(command!, sub);
     const extra = Object.keys(values).filter((k) => !allowed.has(k));
     if (extra.length > 0) throw new UsageError(`${name} does not take --${extra.join(', --')}`);
     const words = COMMAND_WORDS[name];
@@ -248,7 +201,8 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     if (databaseUrl === null && !(twoWord && MAKING.has(sub ?? '')) && !existsSync(join(dataDir, DB_FILE))) {
       throw new UsageError(`there is no gateway in ${dataDir} (no ${DB_FILE} there): check --data (or MODEL_GATEWAY_DATA), or start one there with model-gateway serve`);
     }
-    const store = await openAnyStore({ dataDir, env, databaseUrl, log: io.err });
+    const readOnly = databaseUrl === null && READING.has(name) && unwritableReason(dataDir) !== null;
+    const store = await openAnyStore({ dataDir, env, databaseUrl, log: io.err, readOnly });
     try {
       if (command === 'channel') return await channel(store, sub, args, values, io, env);
       if (command === 'model') return await model(store, sub, args, values, io);
@@ -273,6 +227,12 @@ export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = proc
     }
     if (error instanceof StoreError) {
       say(error.message);
+      return 1;
+    }
+    // A write that found no room ("database or disk is full"), said naming the folder.
+    const full = databaseUrl === null ? diskFull(error, dataDir) : null;
+    if (full) {
+      say(full.message);
       return 1;
     }
     say(error instanceof Error ? error.message : String(error));

@@ -3,6 +3,7 @@
  * flag and what it accepts (exit code 2), never a stack trace or a silently odd value.
  */
 import { isConfigurableModelName, isHttpUrl, parseIsoDate, MAX_BALANCE_MICRO, MAX_MODEL_NAME_LENGTH, MAX_PRICE_MICRO, NAME_PATTERN } from '../contract/index.ts';
+import { isIP } from 'node:net';
 import { parseUsd } from './accounts/money.ts';
 import { InvalidSetting } from './accounts/userAdmin.ts';
 
@@ -103,4 +104,25 @@ export function modelName(value: string | undefined, what: string): string {
     throw new UsageError(`${what} must be printable text of at most ${MAX_MODEL_NAME_LENGTH} characters, with no spaces around it`);
   }
   return name;
+}
+
+/** A host name: dot-separated labels of letters, digits and "-" (RFC 1123), the last one not all digits. */
+const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+/**
+ * An address to listen on: an IP address or a host name, no scheme, no port, or a UsageError naming the flag
+ * (else "getaddrinfo ENOTFOUND http://127.0.0.1" names nothing the operator typed).
+ */
+export function listenHost(value: string, flag: string): string {
+  const host = value.trim();
+  if (host === '') throw new UsageError(`--${flag} is empty: give an address (127.0.0.1, the default, serves this machine only; 0.0.0.0 every interface)`);
+  if (isIP(host) !== 0) return host;
+  const hint = /^[a-z][a-z0-9+.-]*:\/\//i.test(host) ? ' (an address, not a URL: the port goes in its own flag)'
+    : /^\[.*\]$/.test(host) ? ' (an IPv6 address goes without brackets: ::1)'
+    : /:\d+$/.test(host) ? ' (the port goes in its own flag)'
+    : /^[\d.]+$/.test(host) ? ' (not an IPv4 address: four numbers from 0 to 255)' : '';
+  if (hint || !HOST_NAME.test(host) || /^[\d.]+$/.test(host.split('.').at(-1)!)) {
+    throw new UsageError(`--${flag} must be an IP address or a host name (127.0.0.1, 0.0.0.0, ::1, localhost)${hint}, got "${value}"`);
+  }
+  return host;
 }

@@ -3,7 +3,7 @@
  * gracefully on SIGINT or SIGTERM (listened for from the start, so one during start-up is not lost).
  */
 import { MAX_LOG_RETENTION_DAYS } from '../contract/index.ts';
-import { int, UsageError } from './cliArgs.ts';
+import { int, listenHost, UsageError } from './cliArgs.ts';
 import { describeDatabase } from './store/databaseUrl.ts';
 import { ECHO_MODELS_BY_KIND } from './admin.ts';
 
@@ -78,8 +78,8 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
   const port = int(values.port, 'port', 8080, 0, 65_535);
   if (values.metricsHost !== undefined && values.metricsPort === undefined) throw new UsageError('--metrics-host needs --metrics-port: the port Prometheus scrapes');
   // An empty --host (an unset "$HOST") would listen on every interface: the default is this machine only.
-  if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host is empty: give an address (127.0.0.1, the default, serves this machine only; 0.0.0.0 every interface)');
-  if (values.metricsHost !== undefined && values.metricsHost.trim() === '') throw new UsageError('--metrics-host is empty: give an address (127.0.0.1 by default)');
+  const host = values.host === undefined ? '127.0.0.1' : listenHost(values.host, 'host');
+  const metricsHost = values.metricsHost === undefined ? '127.0.0.1' : listenHost(values.metricsHost, 'metrics-host');
   const metricsPort = values.metricsPort === undefined ? undefined : int(values.metricsPort, 'metrics-port', 9464, 0, 65_535);
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) throw new UsageError(`--metrics-port ${metricsPort} is the API's --port: give the metrics a port of their own`);
   const metricsToken = metricsTokenOf(env);
@@ -101,13 +101,13 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
   let gw;
   try {
     gw = await startGateway({
-      dataDir, databaseUrl, host: values.host ?? '127.0.0.1', port, bootstrap: true, firstAdminSetup: true, log: io.err,
+      dataDir, databaseUrl, host, port, bootstrap: true, firstAdminSetup: true, log: io.err,
       // Given, the flag wins over the admins' setting log_retention_days; absent, the setting (default 90) applies.
       ...(values.logRetentionDays !== undefined ? { logRetentionDays: int(values.logRetentionDays, 'log-retention-days', 90, 0, MAX_LOG_RETENTION_DAYS) } : {}),
       stopGraceMs: int(values.stopGraceMs, 'stop-grace-ms', 5000, 0, 3_600_000), trustProxy: values.trustProxy === true, ...limitOptions(values.limits),
       ...(echoDelayMs !== undefined ? { echoDelayMs } : {}),
       ...(leaseTtlMs !== undefined ? { leaseTtlMs } : {}),
-      ...(metricsPort !== undefined ? { metricsPort, metricsHost: values.metricsHost ?? '127.0.0.1', ...(metricsToken ? { metricsToken } : {}) } : {}),
+      ...(metricsPort !== undefined ? { metricsPort, metricsHost, ...(metricsToken ? { metricsToken } : {}) } : {}),
     });
   } catch (error) {
     process.off('SIGINT', onSignal);
@@ -123,6 +123,11 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
     }
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use (another program listens there): try --port ${port + 1}, or --port 0 for any free port`);
     if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host ${values.host} is not an address of this machine`);
+    // A well-formed host name that the resolver does not know (or cannot look up now).
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+      const flag = values.metricsHost !== undefined && (error as { hostname?: unknown }).hostname === metricsHost && metricsHost !== host ? 'metrics-host' : 'host';
+      throw new UsageError(`--${flag} ${flag === 'host' ? host : metricsHost}: no such host name here (${code}): give an IP address of this machine, or a name that resolves to one`);
+    }
     throw error;
   }
   const where = databaseUrl === null ? dataDir : describeDatabase(databaseUrl);

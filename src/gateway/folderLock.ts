@@ -9,6 +9,7 @@ import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { loadSqlite } from './store/sqliteOpen.ts';
+import { refuseUnwritableFolder } from './store/dataFolder.ts';
 
 export const LOCK_FILE = 'gateway.lock';
 /** The file whose lock is the folder's: its content is nothing. */
@@ -46,6 +47,8 @@ const held = new Set<string>();
 
 export function lockFolder(dataDir: string): FolderLock {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Serving writes: a read-only folder is said as such, not as SQLite's "unable to open database file".
+  refuseUnwritableFolder(dataDir);
   const file = join(dataDir, LOCK_FILE);
   const holderOf = (): LockContent => readHolder(file) ?? { pid: 0, url: null, startedAt: '' };
   if (held.has(file)) throw new FolderInUseError(dataDir, holderOf());

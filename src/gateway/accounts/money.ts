@@ -7,7 +7,8 @@ const DECIMAL = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/;
 export function parseUsd(text: string, max = MAX_BALANCE_MICRO): number {
   const trimmed = text.trim().replace(/^\$/, '');
   const match = DECIMAL.exec(trimmed);
-  if (!match) throw new RangeError(`not an amount in USD: "${text}"`);
+  // "-5" given where money goes in: said as what it is, not as any unreadable text.
+  if (!match) throw new RangeError(`not an amount in USD: "${text}"${trimmed.startsWith('-') ? ' (amounts are positive)' : ''}`);
   const whole = match[1] ?? '0';
   const fraction = (match[2] ?? match[3] ?? '').replace(/0+$/, '');
   if (fraction.length > 6) throw new RangeError(`"${text}" has more than 6 decimals (the smallest unit is 0.000001 USD)`);

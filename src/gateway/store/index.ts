@@ -1,9 +1,9 @@
 /** Opens the store a gateway or the CLI runs on. */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemoryStore } from './memory.ts';
 import { SqliteStore } from './sqlite.ts';
 import { loadSqlite } from './sqliteOpen.ts';
+import { prepareDataFolder } from './dataFolder.ts';
 import { SecretBox } from './secretBox.ts';
 import type { Store } from './types.ts';
 
@@ -21,6 +21,10 @@ export interface OpenStoreOptions {
   readonly fallbackToMemory?: boolean;
   /** Where MODEL_GATEWAY_SECRET_KEY is read (default process.env). */
   readonly env?: NodeJS.ProcessEnv;
+  /** Only read the SQLite folder, changing nothing in it: for commands that read, on a folder that cannot be written. */
+  readonly readOnly?: boolean;
+  /** Receives one line per notable event of the store (a folder tightened; never a secret). */
+  readonly log?: (line: string) => void;
 }
 
 export function openStore(options: OpenStoreOptions): Store {
@@ -30,16 +34,15 @@ export function openStore(options: OpenStoreOptions): Store {
     throw new Error('node:sqlite is not available in this Node.js runtime; use Node 24, or run in memory');
   }
   const dir = options.dataDir ?? DEFAULT_DATA_DIR;
+  if (options.readOnly) return new SqliteStore(join(dir, DB_FILE), SecretBox.forFolder(dir, options.env, { create: false }), { readOnly: true });
   // Owner only: the folder holds the database, the secret key that seals channel keys, and the lock.
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  prepareDataFolder(dir, options.log ?? (() => undefined));
   return new SqliteStore(join(dir, DB_FILE), SecretBox.forFolder(dir, options.env));
 }
 
 export interface OpenAnyStoreOptions extends OpenStoreOptions {
   /** A PostgreSQL URL (databaseUrl.ts): the store is there instead of in the data folder. */
   readonly databaseUrl?: string | null;
-  /** Receives one line per notable event of the store (never a secret). */
-  readonly log?: (line: string) => void;
 }
 
 /**

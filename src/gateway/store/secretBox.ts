@@ -35,11 +35,13 @@ export class SecretBox {
     return fromEnv ? new SecretBox(decodeKey(fromEnv), SECRET_KEY_ENV) : null;
   }
 
-  /** The folder's box: the environment's key, else the folder's key file (created when missing). */
-  static forFolder(dataDir: string, env: NodeJS.ProcessEnv = process.env): SecretBox {
+  /** The folder's box: the environment's key, else the folder's key file (created when missing, unless `create` is false). */
+  static forFolder(dataDir: string, env: NodeJS.ProcessEnv = process.env, { create = true } = {}): SecretBox {
     const fromEnv = SecretBox.fromEnv(env);
     if (fromEnv) return fromEnv;
     const file = join(dataDir, SECRET_KEY_FILE);
+    // A read-only folder without its key (create false): nothing sealed can be opened, as in a folder restored without it.
+    if (!create && !existsSync(file)) return new SecretBox(randomBytes(32), `${file} (missing)`);
     if (!existsSync(file)) {
       try {
         const fd = openSync(file, 'wx', 0o600);

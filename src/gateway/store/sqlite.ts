@@ -8,7 +8,7 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { SqlRequestLogs } from './requestLogs.ts';
 import { LOG_SELECT } from './logQuery.ts';
 import { pruneSqliteLogs } from './sqlitePrune.ts';
-import { migrateSqlite, openDatabaseFile, sealPlainChannelSecrets, unusableFile } from './sqliteOpen.ts';
+import { migrateSqlite, openDatabaseFile, openDatabaseFileReadOnly, requireCurrentSchema, sealPlainChannelSecrets, unusableFile } from './sqliteOpen.ts';
 import { assertAmount, overCeiling } from './amounts.ts';
 import { StoreError } from './types.ts';
 import type {
@@ -81,15 +81,18 @@ export class SqliteStore implements Store {
 
   /**
    * Opens (creating if needed) the database file (sqliteOpen.ts), migrates it and seals any channel key an older
-   * version left in plain text. Throws when node:sqlite is unavailable.
+   * version left in plain text; `readOnly` does none of that, for a folder that cannot be written. Throws when
+   * node:sqlite is unavailable.
    */
-  constructor(file: string, box: SecretBox) {
+  constructor(file: string, box: SecretBox, { readOnly = false }: { readonly readOnly?: boolean } = {}) {
     this.#box = box;
-    this.#db = openDatabaseFile(file);
+    this.#db = readOnly ? openDatabaseFileReadOnly(file) : openDatabaseFile(file);
     this.#changes = new SqliteChanges(this.#db, file);
     try {
-      this.#tx(() => migrateSqlite(this.#db, file));
-      if (this.#tx(() => sealPlainChannelSecrets(this.#db, box))) this.#changed();
+      // Read-only (a folder this process cannot write): the file is read as it is, never upgraded nor sealed.
+      if (readOnly) requireCurrentSchema(this.#db, file);
+      else this.#tx(() => migrateSqlite(this.#db, file));
+      if (!readOnly && this.#tx(() => sealPlainChannelSecrets(this.#db, box))) this.#changed();
     } catch (error) {
       this.#db.close();
       throw unusableFile(error, file);

@@ -4,6 +4,9 @@
  * channel secrets an older version left in plain text sealed.
  */
 import { chmodSync, existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { diskFull } from './dataFolder.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.ts';
 import { refusedRows, type RefusedRow } from './migration.ts';
@@ -51,6 +54,64 @@ export function openDatabaseFile(file: string): DatabaseSync {
 }
 
 /**
+ * The database file opened for reading only, on a folder this process cannot write (a read-only mount): nothing
+ * is changed, not its mode, not its journal. SQLite reads a WAL database read-only only where it can make the
+ * shared-memory file beside it; where it cannot, the file is read as immutable (what is on the disk, as it is).
+ */
+export function openDatabaseFileReadOnly(file: string): DatabaseSync {
+  const sqlite = loadSqlite();
+  if (!sqlite) throw new Error('node:sqlite is not available in this Node.js runtime (Node 22.13+ or 24 needed)');
+  refuseEmptyFile(file);
+  try {
+    return openReadable(sqlite, file);
+  } catch {
+    const url = pathToFileURL(file);
+    url.searchParams.set('immutable', '1');
+    try {
+      return openReadable(sqlite, url);
+    } catch (error) {
+      throw unusableFile(error, file);
+    }
+  }
+}
+
+/** `path` opened read-only and read once (SQLite opens lazily: a file it cannot read fails here, closed). */
+function openReadable(sqlite: SqliteModule, path: string | URL): DatabaseSync {
+  const db = new sqlite.DatabaseSync(path, { readOnly: true });
+  try {
+    db.exec('PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+    db.prepare('SELECT COUNT(*) FROM sqlite_master').get();
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** The file's schema version; a file written by a newer version is refused, never half-read or half-migrated. */
+function schemaVersion(db: DatabaseSync, file: string): number {
+  const row = db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as { v: number | bigint | null } | undefined;
+  const current = row?.v === null || row?.v === undefined ? 0 : Number(row.v);
+  const known = MIGRATIONS.at(-1)!.version;
+  if (current > known) {
+    throw new StoreError('invalid', `${file} was written by a newer Model Gateway (schema ${current}; this version knows up to ${known}). Run that newer version, or restore a backup made by this one.`);
+  }
+  return current;
+}
+
+/**
+ * A read-only store's file must be at this version already: bringing it there writes. A newer one is refused as
+ * migrateSqlite refuses it.
+ */
+export function requireCurrentSchema(db: DatabaseSync, file: string): void {
+  const current = schemaVersion(db, file);
+  const known = MIGRATIONS.at(-1)!.version;
+  if (current < known) {
+    throw new StoreError('invalid', `${file} was written by an older Model Gateway (schema ${current}; this version upgrades it to ${known}, which writes to it), and its folder is read-only: run this version once where the folder is writable.`);
+  }
+}
+
+/**
  * A database file that exists but is empty (and has no write-ahead log holding its data) is a
  * damaged or truncated store, never a fresh install: a fresh install has no file at all. Another process
  * creating the folder's store this moment (commands started together on a new folder) has an empty file for
@@ -77,6 +138,8 @@ export function unusableFile(error: unknown, file: string): unknown {
   if (/malformed|not a database|file is encrypted/i.test(message)) {
     return new StoreError('invalid', `${file} is damaged (SQLite: ${message}). Restore it from a backup (model-gateway backup makes one), or move it away to start a new, empty gateway.`);
   }
+  const full = diskFull(error, dirname(file));
+  if (full) return full;
   if (code === 'EPERM' || code === 'EACCES' || /readonly|unable to open/i.test(message)) {
     return new StoreError('invalid', `${file} cannot be used (${code ?? message}): the data folder may belong to another user or be read-only. Run as its owner, or give another --data.`);
   }
@@ -89,12 +152,7 @@ export function unusableFile(error: unknown, file: string): unknown {
  * is one whose rows break a rule a migration adds (migration.ts).
  */
 export function migrateSqlite(db: DatabaseSync, file: string): void {
-  const row = db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as { v: number | bigint | null } | undefined;
-  const current = row?.v === null || row?.v === undefined ? 0 : Number(row.v);
-  const known = MIGRATIONS.at(-1)!.version;
-  if (current > known) {
-    throw new StoreError('invalid', `${file} was written by a newer Model Gateway (schema ${current}; this version knows up to ${known}). Run that newer version, or restore a backup made by this one.`);
-  }
+  const current = schemaVersion(db, file);
   for (const m of MIGRATIONS) {
     if (m.version <= current) continue;
     const refused = m.refuses === undefined ? [] : (db.prepare(m.refuses).all() as unknown as RefusedRow[]);
