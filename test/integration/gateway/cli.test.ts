@@ -376,8 +376,8 @@ describe('model-gateway CLI', () => {
     const { DatabaseSync } = await import('node:sqlite');
     const db = new DatabaseSync(resolve(dir, 'gateway.db'));
     try {
-      assert.throws(() => db.prepare('UPDATE accounts SET balance = 9007199254000000 WHERE name = ?').run('big'), /above \$1,000,000,000/);
-      assert.throws(() => db.prepare("INSERT INTO accounts (name, balance, created_at) VALUES ('x', 1000000000000001, 0)").run(), /above \$1,000,000,000/);
+      assert.throws(() => db.prepare('UPDATE accounts SET balance = 9007199254000000 WHERE name = ?').run('big'), /balance must be whole micro-USD from 0 to 1000000000000000/);
+      assert.throws(() => db.prepare("INSERT INTO accounts (name, balance, created_at) VALUES ('x', 1000000000000001, 0)").run(), /balance must be whole micro-USD from 0 to 1000000000000000/);
     } finally {
       db.close();
     }
