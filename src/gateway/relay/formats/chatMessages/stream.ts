@@ -14,8 +14,8 @@ import { messagesEvent } from '../messagesStream.ts';
 import { SSE_DONE } from '../openaiStream.ts';
 import type { StreamShaper, UpstreamEvent } from '../types.ts';
 import { toMessagesUsage, toOpenaiUsage } from '../usage.ts';
-import { ToolCallSlots } from '../toolCallSlots.ts';
-import { argumentsOf, toolCallsOf } from '../chatToolCalls.ts';
+import { ToolCallOrder, type CallStep } from '../toolCallOrder.ts';
+import { toolCallsOf } from '../chatToolCalls.ts';
 import { stopReasonOf } from './answer.ts';
 import { formatToolName } from './jsonFormat.ts';
 
@@ -28,8 +28,7 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
   let started = false;
   let open: { kind: 'text' | 'thinking' | 'tool'; index: number } | null = null;
   let blocks = 0;
-  const toolBlocks = new Map<number, number>();
-  const slots = new ToolCallSlots();
+  const calls = new ToolCallOrder();
   let stopReason: string | null = null;
 
   const start = (id: unknown): string => {
@@ -54,6 +53,15 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
     return text;
   };
   const delta = (index: number, body: Json): string => messagesEvent('content_block_delta', { type: 'content_block_delta', index, delta: body });
+  /** One block per call, in turn (toolCallOrder.ts): a started call's fragments go to the block open now. */
+  const writeCalls = (steps: readonly CallStep[]): string => {
+    let out = '';
+    for (const step of steps) {
+      if (step.kind === 'start') out += openBlock('tool', { type: 'tool_use', id: step.id || `toolu_${request.requestId}_${step.slot}`, name: step.name, input: {} });
+      else out += delta(open!.index, { type: 'input_json_delta', partial_json: step.text });
+    }
+    return out;
+  };
 
   return {
     event({ json }: UpstreamEvent): string {
@@ -62,6 +70,7 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
       if (!choice) return out;
       const d = (choice['delta'] ?? {}) as Json;
       const { text, reasoning } = chatTextOf(d);
+      if (reasoning || text) out += writeCalls(calls.flush());
       if (reasoning) {
         if (open?.kind !== 'thinking') out += openBlock('thinking', { type: 'thinking', thinking: '', signature: '' });
         out += delta(open!.index, { type: 'thinking_delta', thinking: reasoning });
@@ -70,25 +79,15 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
         if (open?.kind !== 'text') out += openBlock('text', { type: 'text', text: '' });
         out += delta(open!.index, { type: 'text_delta', text });
       }
-      for (const call of toolCallsOf(d)) {
-        const key = slots.slotOf(call);
-        const fn = (call['function'] ?? {}) as Json;
-        let index = toolBlocks.get(key);
-        if (index === undefined) {
-          out += openBlock('tool', { type: 'tool_use', id: asText(call['id']) || `toolu_${request.requestId}_${key}`, name: asText(fn['name']), input: {} });
-          index = open!.index;
-          toolBlocks.set(key, index);
-        }
-        const args = argumentsOf(fn);
-        if (args) out += delta(index, { type: 'input_json_delta', partial_json: args });
-      }
+      for (const call of toolCallsOf(d)) out += writeCalls(calls.add(call));
       const finish = asText(choice['finish_reason']);
-      if (finish) stopReason = stopReasonOf(finish, slots.count > 0);
+      if (finish) stopReason = stopReasonOf(finish, calls.count > 0);
       return out;
     },
     finish(usage: RelayUsage): string {
       return (
         start(null) +
+        writeCalls(calls.flush()) +
         close() +
         messagesEvent('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason ?? 'end_turn', stop_sequence: null }, usage: toMessagesUsage(usage) }) +
         messagesEvent('message_stop', { type: 'message_stop' })
