@@ -18,6 +18,7 @@ import { ToolCallOrder, type CallStep } from '../toolCallOrder.ts';
 import { toolCallsOf } from '../chatToolCalls.ts';
 import { stopReasonOf } from './answer.ts';
 import { formatToolName } from './jsonFormat.ts';
+import { signedThinkingOf } from '../thinkingBlocks.ts';
 
 type Json = Record<string, unknown>;
 
@@ -98,15 +99,18 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
 
 /**
  * A Messages stream, written as an OpenAI chat stream. The call of the tool a JSON format was asked through
- * (jsonFormat.ts) is written as content, its JSON as it arrives.
+ * (jsonFormat.ts) is written as content, its JSON as it arrives. `keepThinking`: each signed thinking block goes
+ * along whole, at its stop, in a chunk's `thinking_blocks`, for a Responses client on the way (thinkingBlocks.ts).
  */
-export function messagesToChatStream(request: RelayRequest): StreamShaper {
+export function messagesToChatStream(request: RelayRequest, keepThinking = false): StreamShaper {
   let id = `chatcmpl-${request.requestId}`;
   const created = Math.floor(Date.now() / 1000);
   const toolOfBlock = new Map<number, number>();
   const formatTool = formatToolName(request);
   /** The block of the format's first call: its JSON is the answer's content (a second call would spoil it). */
   let format: { index: number; sent: boolean; input: unknown } | null = null;
+  /** The thinking block being streamed, when kept: its text and signature so far. */
+  let thinking: { index: number; thinking: string; signature: string } | null = null;
   const chunk = (delta: Json, finishReason: string | null = null): string =>
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
 
@@ -130,11 +134,15 @@ export function messagesToChatStream(request: RelayRequest): StreamShaper {
             toolOfBlock.set(index, tool);
             return chunk({ tool_calls: [{ index: tool, id: block['id'], type: 'function', function: { name: block['name'], arguments: '' } }] });
           }
+          if (keepThinking && block['type'] === 'redacted_thinking') return chunk({ thinking_blocks: signedThinkingOf([block]) });
+          if (keepThinking && block['type'] === 'thinking') thinking = { index, thinking: asText(block['thinking']), signature: asText(block['signature']) };
           const text = block['type'] === 'text' ? asText(block['text']) : '';
           return text ? chunk({ content: text }) : '';
         }
         case 'content_block_delta': {
           const d = (json['delta'] ?? {}) as Json;
+          if (thinking?.index === index && d['type'] === 'thinking_delta') thinking.thinking += asText(d['thinking']);
+          if (thinking?.index === index && d['type'] === 'signature_delta') thinking.signature += asText(d['signature']);
           if (d['type'] === 'text_delta' && asText(d['text'])) return chunk({ content: d['text'] });
           if (d['type'] === 'thinking_delta' && asText(d['thinking'])) return chunk({ reasoning_content: d['thinking'] });
           if (d['type'] === 'input_json_delta' && format?.index === index) {
@@ -150,6 +158,11 @@ export function messagesToChatStream(request: RelayRequest): StreamShaper {
           return '';
         }
         case 'content_block_stop': {
+          if (thinking?.index === index) {
+            const blocks = signedThinkingOf([{ type: 'thinking', thinking: thinking.thinking, signature: thinking.signature }]);
+            thinking = null;
+            return blocks.length > 0 ? chunk({ thinking_blocks: blocks }) : '';
+          }
           // A call whose input came whole at its start, or empty ({} streams as no delta at all): the JSON, once.
           if (format?.index !== index || format.sent) return '';
           format.sent = true;

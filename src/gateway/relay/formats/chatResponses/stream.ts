@@ -12,6 +12,7 @@ import type { StreamShaper, UpstreamEvent } from '../types.ts';
 import { takeSequence } from '../responsesSequence.ts';
 import { customInputOf, functionCallItem, messageItem, reasoningItem, responseEnvelope, statusOfFinish } from './answer.ts';
 import { ToolCallOrder, type CallStep } from '../toolCallOrder.ts';
+import { signedThinkingOf, type ThinkingBlock } from '../thinkingBlocks.ts';
 import { toolCallsOf } from '../chatToolCalls.ts';
 
 type Json = Record<string, unknown>;
@@ -23,6 +24,8 @@ interface OpenItem {
   readonly index: number;
   readonly id: string;
   text: string;
+  /** A reasoning item's signed thinking (thinkingBlocks.ts). */
+  readonly thinking: ThinkingBlock[];
   readonly callId?: string;
   readonly tool?: ToolName;
 }
@@ -45,7 +48,7 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
     return event('response.created', { response }) + event('response.in_progress', { response });
   };
   const finished = (item: OpenItem, status: string): Json => {
-    if (item.kind === 'reasoning') return reasoningItem(item.id, item.text);
+    if (item.kind === 'reasoning') return reasoningItem(item.id, item.text, item.thinking);
     if (item.kind === 'message') return messageItem(item.id, item.text, status);
     return functionCallItem(item.id, item.callId ?? '', item.tool ?? { name: '' }, item.text, status);
   };
@@ -74,9 +77,9 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
     }
     return out + event('response.output_item.done', { output_index: item.index, item: whole });
   };
-  const openItem = (item: Omit<OpenItem, 'index' | 'text'>): string => {
+  const openItem = (item: Omit<OpenItem, 'index' | 'text' | 'thinking'>): string => {
     let out = close();
-    open = { ...item, index: done.length, text: '' };
+    open = { ...item, index: done.length, text: '', thinking: [] };
     const at = { item_id: open.id, output_index: open.index };
     if (item.kind === 'message') {
       out += event('response.output_item.added', { output_index: open.index, item: { ...messageItem(open.id, '', 'in_progress'), content: [] } });
@@ -114,12 +117,15 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
       if (!choice) return out;
       const d = (choice['delta'] ?? {}) as Json;
       const { text, reasoning } = chatTextOf(d);
-      if (reasoning || text) out += writeCalls(calls.flush());
+      const thinking = signedThinkingOf(d['thinking_blocks']);
+      if (reasoning || text || thinking.length > 0) out += writeCalls(calls.flush());
+      if ((reasoning || thinking.length > 0) && open?.kind !== 'reasoning') out += openItem({ kind: 'reasoning', id: `rs_${request.requestId}_${done.length}` });
       if (reasoning) {
-        if (open?.kind !== 'reasoning') out += openItem({ kind: 'reasoning', id: `rs_${request.requestId}_${done.length}` });
         open!.text += reasoning;
         out += event('response.reasoning_summary_text.delta', { item_id: open!.id, output_index: open!.index, summary_index: 0, delta: reasoning });
       }
+      // A thinking block's signature comes after its text: it goes out with the item's done event.
+      open?.thinking.push(...thinking);
       if (text) {
         if (open?.kind !== 'message') out += openItem({ kind: 'message', id: `msg_${request.requestId}_${done.length}` });
         open!.text += text;
