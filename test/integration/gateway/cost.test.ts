@@ -1,6 +1,7 @@
 // Each answer says what it cost, as OpenRouter does: usage.cost in USD in whole answers and in a stream's
 // usage chunk, and the X-Gateway-Cost header on whole answers; always the charge the log row records.
 import assert from 'node:assert/strict';
+import OpenAI from 'openai';
 import { costOf } from '../../../src/gateway/accounts/money.ts';
 import { newChannel } from '../../support/channels.ts';
 import type { FakeUpstream } from '../../support/fakeUpstream.ts';
@@ -56,6 +57,30 @@ describe('what each answer costs', () => {
     const quiet = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('gpt-c', 'hi', { stream: true }) });
     assert.equal(usageChunk(quiet.text), undefined, 'no usage chunk unless asked for');
     assert.ok(upstream.requests.length > 0);
+  });
+
+  it('streams asked for usage (official openai SDK): a usage chunk with its cost even when the upstream said none; completions on echo too', async () => {
+    const openai = new OpenAI({ apiKey: t.key, baseURL: `${t.gw.url}/v1`, maxRetries: 0 });
+    const lastUsage = async (chunks: AsyncIterable<{ usage?: unknown }>) => {
+      let usage: any;
+      for await (const chunk of chunks) if (chunk.usage) usage = chunk.usage;
+      return usage;
+    };
+    // The upstream ends with finish_reason and [DONE], no usage chunk: the usage charged (estimated) is said instead.
+    upstream.behaviour = { omitUsage: true, pieces: ['abcd', 'efgh'] };
+    const { data, response } = await openai.chat.completions.create({ model: 'gpt-c', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } }).withResponse();
+    const said = await lastUsage(data);
+    const log = await logOfRequest(t.admin(), response.headers.get('x-request-id'));
+    assert.ok(log.usageEstimated && log.cost > 0);
+    assert.deepEqual([said?.prompt_tokens, said?.completion_tokens, said?.cost], [log.promptTokens, log.completionTokens, log.cost / 1e6]);
+    upstream.behaviour = {};
+    // Completions: the echo channel's usage chunk says its cost as an openai channel's does.
+    for (const model of ['fim-c', 'echo-completion']) {
+      const { data, response } = await openai.completions.create({ model, prompt: 'def f(', suffix: ')', stream: true, stream_options: { include_usage: true } }).withResponse();
+      const usage = await lastUsage(data);
+      assert.equal(usage?.cost, await charged(response.headers.get('x-request-id')), model);
+      assert.ok(usage.cost > 0, model);
+    }
   });
 
   it("a small request with tools on an anthropic channel: the provider's hidden tool prompt was held, so its whole cost is charged", async () => {

@@ -67,6 +67,6 @@ export function messagesBody(request: RelayRequest, channel: Channel): string {
 /** A chat or Responses request as chat completions (a Responses request goes to Messages through chat). */
 function chatBodyOf(request: RelayRequest): ChatRequest {
   if (request.operation === 'chat') return request.body;
-  if (request.operation === 'responses') return responsesToChatRequest(request.body) as ChatRequest;
+  if (request.operation === 'responses') return responsesToChatRequest(request.body, true) as ChatRequest;
   throw new Error(`no Messages body for ${request.operation}`);
 }

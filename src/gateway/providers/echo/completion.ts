@@ -12,6 +12,7 @@ import type { CompletionRequest } from '../../../contract/index.ts';
 import { elapsedMs, type AttemptContext, type AttemptResult } from '../../relay/attempt.ts';
 import { clientGone } from '../../relay/clientGone.ts';
 import { SSE_DONE } from '../../relay/formats/openaiStream.ts';
+import { usdOf } from '../../relay/formats/cost.ts';
 import { startEventStream, write } from '../../relay/respond.ts';
 import { writeEchoAnswer } from './answer.ts';
 import type { RelayUsage } from '../../relay/types.ts';
@@ -90,7 +91,10 @@ export async function echoCompletion(ctx: AttemptContext, body: CompletionReques
       }
       if (!(await write(request.res, chunk(index, '', choice.finishReason)))) return clientGone(ctx, usage(), firstByteMs);
     }
-    const tail = request.clientWantsUsage ? `data: ${JSON.stringify({ ...envelope, choices: [], usage: usageBody() })}\n\n` : '';
+    // Its cost in it, as an upstream's usage chunk gets it (openaiStream.ts).
+    const usd = usdOf(request, usage());
+    const said = usd === undefined ? usageBody() : { ...usageBody(), cost: usd };
+    const tail = request.clientWantsUsage ? `data: ${JSON.stringify({ ...envelope, choices: [], usage: said })}\n\n` : '';
     if (!(await write(request.res, tail + SSE_DONE))) return clientGone(ctx, usage(), firstByteMs);
     request.res.end();
     return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs, usage: usage() } };

@@ -73,12 +73,21 @@ export class OpenaiStreamReader implements StreamReader {
   }
 }
 
-/** Same format on both sides: each chunk as it came, with the platform's model name. */
+/**
+ * Same format on both sides: each chunk as it came, with the platform's model name. A client that asked for usage
+ * (contract 4.3) gets one usage chunk with its cost: the upstream's, or, when the upstream said none or an
+ * implausible one, the usage charged (estimated) in one at the end, before [DONE].
+ */
 export function openaiPassthrough(request: RelayRequest): StreamShaper {
   /** A usage chunk whose counts cannot be true (negative, absurd): the usage charged instead (estimated) goes out in it at the end. */
   let implausible: Record<string, unknown> | null = null;
+  let usageSent = false;
+  /** The last chunk's identity, for a usage chunk the gateway writes itself. */
+  let identity: Record<string, unknown> = {};
   return {
     event({ data, json }: UpstreamEvent): string {
+      const { id, object, created, model } = json;
+      identity = { id, object, created, model };
       const usage = json['usage'];
       if (!request.clientWantsUsage && usage !== undefined && usage !== null) {
         const choices = json['choices'];
@@ -92,6 +101,7 @@ export function openaiPassthrough(request: RelayRequest): StreamShaper {
       if (usd !== undefined) {
         // A usable usage after an implausible one: it is the one said, once.
         implausible = null;
+        usageSent = true;
         json['usage'] = { ...(usage as Record<string, unknown>), cost: usd };
         return `data: ${withPlatformModel(JSON.stringify(json), json, request.model)}\n\n`;
       }
@@ -102,11 +112,13 @@ export function openaiPassthrough(request: RelayRequest): StreamShaper {
         delete json['usage'];
         return `data: ${withPlatformModel(JSON.stringify(json), json, request.model)}\n\n`;
       }
+      if (usage !== undefined && usage !== null) usageSent = true;
       return `data: ${withPlatformModel(data, json, request.model)}\n\n`;
     },
     finish(charged: RelayUsage): string {
-      if (!implausible) return SSE_DONE;
-      const chunk = { ...implausible, usage: { ...toOpenaiUsage(charged), cost: usdOf(request, charged) } };
+      if (!request.clientWantsUsage || usageSent) return SSE_DONE;
+      const usd = usdOf(request, charged);
+      const chunk = { ...(implausible ?? { ...identity, choices: [] }), usage: usd === undefined ? toOpenaiUsage(charged) : { ...toOpenaiUsage(charged), cost: usd } };
       return `data: ${withPlatformModel(JSON.stringify(chunk), chunk, request.model)}\n\n${SSE_DONE}`;
     },
   };

@@ -112,8 +112,9 @@ const CLIENT: Readonly<Record<string, ClientSide>> = {
   },
   // Responses on a Messages upstream: through chat, both ways.
   'responses messages': {
-    answer: (_raw, answer, request, usage) => JSON.stringify(chatAnswerToResponses(messagesAnswerToChat(answer, request.model, usage, formatToolName(request)), request, usage)),
-    shaper: (request) => throughChat(messagesToChatStream({ ...request, clientWantsUsage: false }), chatToResponsesStream(request)),
+    // The signed thinking goes along, to become the reasoning item's encrypted_content (thinkingBlocks.ts).
+    answer: (_raw, answer, request, usage) => JSON.stringify(chatAnswerToResponses(messagesAnswerToChat(answer, request.model, usage, formatToolName(request), true), request, usage)),
+    shaper: (request) => throughChat(messagesToChatStream({ ...request, clientWantsUsage: false }, true), chatToResponsesStream(request)),
   },
 };
 

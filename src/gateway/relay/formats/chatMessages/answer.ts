@@ -4,6 +4,7 @@
  * No empty text block is produced.
  */
 import { FINISH_OF_STOP_REASON, STOP_REASON_OF_FINISH } from '../../../../contract/index.ts';
+import { signedThinkingOf } from '../thinkingBlocks.ts';
 import { chatTextOf } from '../chatText.ts';
 import type { RelayUsage } from '../../types.ts';
 import { toMessagesUsage, toOpenaiUsage } from '../usage.ts';
@@ -65,9 +66,10 @@ export function stopReasonOf(finish: string, calledTools: boolean): string {
 
 /**
  * A Messages answer as a chat completion. `formatTool`: the tool the request's JSON format was asked through
- * (jsonFormat.ts), whose call is the answer's content.
+ * (jsonFormat.ts), whose call is the answer's content. `keepThinking`: the signed thinking blocks go along in the
+ * message's `thinking_blocks`, for a Responses client on the way (thinkingBlocks.ts).
  */
-export function messagesAnswerToChat(answer: Json, model: string, usage: RelayUsage, formatTool: string | null = null): Json {
+export function messagesAnswerToChat(answer: Json, model: string, usage: RelayUsage, formatTool: string | null = null, keepThinking = false): Json {
   let text = '';
   let reasoning = '';
   /** The format's call, when the model made it: the content, alone (a second call or words around it would spoil the JSON). */
@@ -84,6 +86,8 @@ export function messagesAnswerToChat(answer: Json, model: string, usage: RelayUs
   if (formatted !== null) text = formatted;
   const message: Json = { role: 'assistant', content: calls.length > 0 && !text ? null : text };
   if (reasoning) message['reasoning_content'] = reasoning;
+  const thinking = keepThinking ? signedThinkingOf(answer['content']) : [];
+  if (thinking.length > 0) message['thinking_blocks'] = thinking;
   if (calls.length > 0) message['tool_calls'] = calls;
   // The format's call alone is an answer that ended, not a call for the client to run.
   const stop = asText(answer['stop_reason']) === 'tool_use' && calls.length === 0 ? 'end_turn' : asText(answer['stop_reason']);

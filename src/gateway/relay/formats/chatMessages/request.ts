@@ -19,6 +19,7 @@ import type { ChatRequest, MessagesBlock, MessagesRequest } from '../../../../co
 import { ConversionError } from '../types.ts';
 import { inputOfArguments } from './answer.ts';
 import { formatToolOf } from './jsonFormat.ts';
+import { signedThinkingOf } from '../thinkingBlocks.ts';
 
 type Json = Record<string, unknown>;
 
@@ -275,7 +276,8 @@ function imageToMessages(image: unknown, where: string): Json {
 }
 
 function assistantToMessages(message: Json): Json[] {
-  const blocks = partsToBlocks(message['content'], 'assistant');
+  // Signed thinking (thinkingBlocks.ts) opens the turn, as the model wrote it.
+  const blocks: Json[] = [...signedThinkingOf(message['thinking_blocks']), ...partsToBlocks(message['content'], 'assistant')];
   const calls = message['tool_calls'];
   if (Array.isArray(calls)) {
     for (const call of calls as Json[]) {

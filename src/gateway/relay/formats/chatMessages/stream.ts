@@ -14,10 +14,11 @@ import { messagesEvent } from '../messagesStream.ts';
 import { SSE_DONE } from '../openaiStream.ts';
 import type { StreamShaper, UpstreamEvent } from '../types.ts';
 import { toMessagesUsage, toOpenaiUsage } from '../usage.ts';
-import { ToolCallSlots } from '../toolCallSlots.ts';
-import { argumentsOf, toolCallsOf } from '../chatToolCalls.ts';
+import { ToolCallOrder, type CallStep } from '../toolCallOrder.ts';
+import { toolCallsOf } from '../chatToolCalls.ts';
 import { stopReasonOf } from './answer.ts';
 import { formatToolName } from './jsonFormat.ts';
+import { signedThinkingOf } from '../thinkingBlocks.ts';
 
 type Json = Record<string, unknown>;
 
@@ -28,8 +29,7 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
   let started = false;
   let open: { kind: 'text' | 'thinking' | 'tool'; index: number } | null = null;
   let blocks = 0;
-  const toolBlocks = new Map<number, number>();
-  const slots = new ToolCallSlots();
+  const calls = new ToolCallOrder();
   let stopReason: string | null = null;
 
   const start = (id: unknown): string => {
@@ -54,6 +54,15 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
     return text;
   };
   const delta = (index: number, body: Json): string => messagesEvent('content_block_delta', { type: 'content_block_delta', index, delta: body });
+  /** One block per call, in turn (toolCallOrder.ts): a started call's fragments go to the block open now. */
+  const writeCalls = (steps: readonly CallStep[]): string => {
+    let out = '';
+    for (const step of steps) {
+      if (step.kind === 'start') out += openBlock('tool', { type: 'tool_use', id: step.id || `toolu_${request.requestId}_${step.slot}`, name: step.name, input: {} });
+      else out += delta(open!.index, { type: 'input_json_delta', partial_json: step.text });
+    }
+    return out;
+  };
 
   return {
     event({ json }: UpstreamEvent): string {
@@ -62,6 +71,7 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
       if (!choice) return out;
       const d = (choice['delta'] ?? {}) as Json;
       const { text, reasoning } = chatTextOf(d);
+      if (reasoning || text) out += writeCalls(calls.flush());
       if (reasoning) {
         if (open?.kind !== 'thinking') out += openBlock('thinking', { type: 'thinking', thinking: '', signature: '' });
         out += delta(open!.index, { type: 'thinking_delta', thinking: reasoning });
@@ -70,25 +80,15 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
         if (open?.kind !== 'text') out += openBlock('text', { type: 'text', text: '' });
         out += delta(open!.index, { type: 'text_delta', text });
       }
-      for (const call of toolCallsOf(d)) {
-        const key = slots.slotOf(call);
-        const fn = (call['function'] ?? {}) as Json;
-        let index = toolBlocks.get(key);
-        if (index === undefined) {
-          out += openBlock('tool', { type: 'tool_use', id: asText(call['id']) || `toolu_${request.requestId}_${key}`, name: asText(fn['name']), input: {} });
-          index = open!.index;
-          toolBlocks.set(key, index);
-        }
-        const args = argumentsOf(fn);
-        if (args) out += delta(index, { type: 'input_json_delta', partial_json: args });
-      }
+      for (const call of toolCallsOf(d)) out += writeCalls(calls.add(call));
       const finish = asText(choice['finish_reason']);
-      if (finish) stopReason = stopReasonOf(finish, slots.count > 0);
+      if (finish) stopReason = stopReasonOf(finish, calls.count > 0);
       return out;
     },
     finish(usage: RelayUsage): string {
       return (
         start(null) +
+        writeCalls(calls.flush()) +
         close() +
         messagesEvent('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason ?? 'end_turn', stop_sequence: null }, usage: toMessagesUsage(usage) }) +
         messagesEvent('message_stop', { type: 'message_stop' })
@@ -99,15 +99,18 @@ export function chatToMessagesStream(request: RelayRequest): StreamShaper {
 
 /**
  * A Messages stream, written as an OpenAI chat stream. The call of the tool a JSON format was asked through
- * (jsonFormat.ts) is written as content, its JSON as it arrives.
+ * (jsonFormat.ts) is written as content, its JSON as it arrives. `keepThinking`: each signed thinking block goes
+ * along whole, at its stop, in a chunk's `thinking_blocks`, for a Responses client on the way (thinkingBlocks.ts).
  */
-export function messagesToChatStream(request: RelayRequest): StreamShaper {
+export function messagesToChatStream(request: RelayRequest, keepThinking = false): StreamShaper {
   let id = `chatcmpl-${request.requestId}`;
   const created = Math.floor(Date.now() / 1000);
   const toolOfBlock = new Map<number, number>();
   const formatTool = formatToolName(request);
   /** The block of the format's first call: its JSON is the answer's content (a second call would spoil it). */
   let format: { index: number; sent: boolean; input: unknown } | null = null;
+  /** The thinking block being streamed, when kept: its text and signature so far. */
+  let thinking: { index: number; thinking: string; signature: string } | null = null;
   const chunk = (delta: Json, finishReason: string | null = null): string =>
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
 
@@ -131,11 +134,15 @@ export function messagesToChatStream(request: RelayRequest): StreamShaper {
             toolOfBlock.set(index, tool);
             return chunk({ tool_calls: [{ index: tool, id: block['id'], type: 'function', function: { name: block['name'], arguments: '' } }] });
           }
+          if (keepThinking && block['type'] === 'redacted_thinking') return chunk({ thinking_blocks: signedThinkingOf([block]) });
+          if (keepThinking && block['type'] === 'thinking') thinking = { index, thinking: asText(block['thinking']), signature: asText(block['signature']) };
           const text = block['type'] === 'text' ? asText(block['text']) : '';
           return text ? chunk({ content: text }) : '';
         }
         case 'content_block_delta': {
           const d = (json['delta'] ?? {}) as Json;
+          if (thinking?.index === index && d['type'] === 'thinking_delta') thinking.thinking += asText(d['thinking']);
+          if (thinking?.index === index && d['type'] === 'signature_delta') thinking.signature += asText(d['signature']);
           if (d['type'] === 'text_delta' && asText(d['text'])) return chunk({ content: d['text'] });
           if (d['type'] === 'thinking_delta' && asText(d['thinking'])) return chunk({ reasoning_content: d['thinking'] });
           if (d['type'] === 'input_json_delta' && format?.index === index) {
@@ -151,6 +158,11 @@ export function messagesToChatStream(request: RelayRequest): StreamShaper {
           return '';
         }
         case 'content_block_stop': {
+          if (thinking?.index === index) {
+            const blocks = signedThinkingOf([{ type: 'thinking', thinking: thinking.thinking, signature: thinking.signature }]);
+            thinking = null;
+            return blocks.length > 0 ? chunk({ thinking_blocks: blocks }) : '';
+          }
           // A call whose input came whole at its start, or empty ({} streams as no delta at all): the JSON, once.
           if (format?.index !== index || format.sent) return '';
           format.sent = true;

@@ -4,6 +4,7 @@
  * Responses shape. Served statelessly: nothing is stored under the response id.
  */
 import { chatTextOf } from '../chatText.ts';
+import { encryptedContentOf, signedThinkingOf, type ThinkingBlock } from '../thinkingBlocks.ts';
 import type { RelayRequest, RelayUsage } from '../../types.ts';
 import { toolNamesOf, type ToolName } from './toolNames.ts';
 import { argumentsOf, toolCallsOf } from '../chatToolCalls.ts';
@@ -40,8 +41,10 @@ export function statusOfFinish(finish: string | null): 'completed' | 'incomplete
   return finish === 'length' || finish === 'content_filter' ? 'incomplete' : 'completed';
 }
 
-export function reasoningItem(id: string, text: string): Json {
-  return { type: 'reasoning', id, summary: [{ type: 'summary_text', text }] };
+/** A reasoning item; an Anthropic model's signed thinking goes as its encrypted_content, to come back next turn. */
+export function reasoningItem(id: string, text: string, thinking: readonly ThinkingBlock[] = []): Json {
+  const encrypted = thinking.length > 0 ? { encrypted_content: encryptedContentOf(thinking) } : {};
+  return { type: 'reasoning', id, summary: [{ type: 'summary_text', text }], ...encrypted };
 }
 
 export function messageItem(id: string, text: string, status = 'completed'): Json {
@@ -76,7 +79,8 @@ export function chatAnswerToResponses(answer: Json, request: RelayRequest, usage
   const output: Json[] = [];
   const names = toolNamesOf(request.operation === 'responses' ? request.body.tools : undefined);
   const { text, reasoning } = chatTextOf(message);
-  if (reasoning) output.push(reasoningItem(`rs_${base}`, reasoning));
+  const thinking = signedThinkingOf(message['thinking_blocks']);
+  if (reasoning || thinking.length > 0) output.push(reasoningItem(`rs_${base}`, reasoning, thinking));
   if (text) output.push(messageItem(`msg_${base}`, text));
   for (const [i, call] of toolCallsOf(message).entries()) {
     const fn = (call['function'] ?? {}) as Json;

@@ -13,6 +13,7 @@
  * tool_choice, and items without a chat equivalent, are a clear 400.
  */
 import type { ResponsesItem, ResponsesRequest } from '../../../../contract/index.ts';
+import { thinkingOfEncryptedContent, type ThinkingBlock } from '../thinkingBlocks.ts';
 import { ConversionError } from '../types.ts';
 import { functionToolsOf, toolNamesOf, type ToolNames } from './toolNames.ts';
 
@@ -20,14 +21,15 @@ type Json = Record<string, unknown>;
 
 const asText = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-export function responsesToChatRequest(body: ResponsesRequest): Json {
+/** `keepThinking`: the gateway's own encrypted_content goes back as `thinking_blocks`, for a Messages upstream (thinkingBlocks.ts). */
+export function responsesToChatRequest(body: ResponsesRequest, keepThinking = false): Json {
   const b = body as ResponsesRequest & Json;
   const names = toolNamesOf(b.tools);
   const messages: Json[] = [];
   if (b.instructions) messages.push({ role: 'system', content: b.instructions });
   if (typeof b.input === 'string') messages.push({ role: 'user', content: b.input });
   else {
-    const carry: Carry = { reasoning: '', images: [] };
+    const carry: Carry = { reasoning: '', images: [], thinking: keepThinking ? [] : null };
     b.input.forEach((item, i) => addItem(messages, item, `input.${i}`, names, carry));
     flushImages(messages, carry);
   }
@@ -71,6 +73,15 @@ interface Carry {
   reasoning: string;
   /** Images of the tool outputs since the last other item, for the user message after them. */
   images: Json[];
+  /** The signed thinking of the reasoning items since the last message, for the assistant turn they began; null when not kept. */
+  thinking: ThinkingBlock[] | null;
+}
+
+/** The signed thinking carried so far, at the start of the assistant turn `message`. */
+function addThinking(message: Json, carry: Carry): void {
+  if (!carry.thinking?.length) return;
+  message['thinking_blocks'] = [...((message['thinking_blocks'] as ThinkingBlock[] | undefined) ?? []), ...carry.thinking];
+  carry.thinking = [];
 }
 
 /** The images tool outputs returned, as a user message after those outputs' tool messages. */
@@ -85,14 +96,19 @@ function addItem(messages: Json[], item: ResponsesItem, where: string, names: To
   const type = item.type ?? 'message';
   if (type === 'reasoning') {
     carry.reasoning += reasoningTextOfItem(it);
+    carry.thinking?.push(...thinkingOfEncryptedContent(it['encrypted_content']));
     return;
   }
-  if (type !== 'function_call' && type !== 'custom_tool_call' && !(type === 'message' && item.role === 'assistant')) carry.reasoning = '';
+  if (type !== 'function_call' && type !== 'custom_tool_call' && !(type === 'message' && item.role === 'assistant')) {
+    carry.reasoning = '';
+    if (carry.thinking) carry.thinking = [];
+  }
   if (type !== 'function_call_output' && type !== 'custom_tool_call_output') flushImages(messages, carry);
   if (type === 'message') {
     const role = item.role === 'developer' ? 'system' : item.role;
     if (role !== 'user' && role !== 'system' && role !== 'assistant') throw new ConversionError(`${where}: unknown role "${String(item.role)}".`);
     messages.push({ role, content: contentToChat(it['content'], where, role) });
+    if (role === 'assistant') addThinking(messages[messages.length - 1]!, carry);
   } else if (type === 'function_call' || type === 'custom_tool_call') {
     const name = names.toChat({ name: asText(it['name']), ...(typeof it['namespace'] === 'string' ? { namespace: it['namespace'] } : {}) });
     // A freeform call's raw text goes as the one argument its chat function has (customToolToChat).
@@ -104,6 +120,7 @@ function addItem(messages: Json[], item: ResponsesItem, where: string, names: To
       last['tool_calls'] = [...((last['tool_calls'] as Json[] | undefined) ?? []), call];
       if (last['content'] === '') last['content'] = null;
     } else messages.push((last = { role: 'assistant', content: null, tool_calls: [call] }));
+    addThinking(last, carry);
     if (carry.reasoning) {
       last['reasoning_content'] = `${asText(last['reasoning_content'])}${carry.reasoning}`;
       carry.reasoning = '';

@@ -11,8 +11,9 @@ import { toolNamesOf, type ToolName } from './toolNames.ts';
 import type { StreamShaper, UpstreamEvent } from '../types.ts';
 import { takeSequence } from '../responsesSequence.ts';
 import { customInputOf, functionCallItem, messageItem, reasoningItem, responseEnvelope, statusOfFinish } from './answer.ts';
-import { ToolCallSlots } from '../toolCallSlots.ts';
-import { argumentsOf, toolCallsOf } from '../chatToolCalls.ts';
+import { ToolCallOrder, type CallStep } from '../toolCallOrder.ts';
+import { signedThinkingOf, type ThinkingBlock } from '../thinkingBlocks.ts';
+import { toolCallsOf } from '../chatToolCalls.ts';
 
 type Json = Record<string, unknown>;
 
@@ -23,6 +24,8 @@ interface OpenItem {
   readonly index: number;
   readonly id: string;
   text: string;
+  /** A reasoning item's signed thinking (thinkingBlocks.ts). */
+  readonly thinking: ThinkingBlock[];
   readonly callId?: string;
   readonly tool?: ToolName;
 }
@@ -33,8 +36,7 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
   let started = false;
   let open: OpenItem | null = null;
   const done: Json[] = [];
-  const calls = new Map<number, OpenItem>();
-  const slots = new ToolCallSlots();
+  const calls = new ToolCallOrder();
   let finish: string | null = null;
   const names = toolNamesOf(request.operation === 'responses' ? request.body.tools : undefined);
 
@@ -46,7 +48,7 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
     return event('response.created', { response }) + event('response.in_progress', { response });
   };
   const finished = (item: OpenItem, status: string): Json => {
-    if (item.kind === 'reasoning') return reasoningItem(item.id, item.text);
+    if (item.kind === 'reasoning') return reasoningItem(item.id, item.text, item.thinking);
     if (item.kind === 'message') return messageItem(item.id, item.text, status);
     return functionCallItem(item.id, item.callId ?? '', item.tool ?? { name: '' }, item.text, status);
   };
@@ -75,9 +77,9 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
     }
     return out + event('response.output_item.done', { output_index: item.index, item: whole });
   };
-  const openItem = (item: Omit<OpenItem, 'index' | 'text'>): string => {
+  const openItem = (item: Omit<OpenItem, 'index' | 'text' | 'thinking'>): string => {
     let out = close();
-    open = { ...item, index: done.length, text: '' };
+    open = { ...item, index: done.length, text: '', thinking: [] };
     const at = { item_id: open.id, output_index: open.index };
     if (item.kind === 'message') {
       out += event('response.output_item.added', { output_index: open.index, item: { ...messageItem(open.id, '', 'in_progress'), content: [] } });
@@ -91,6 +93,23 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
     return out;
   };
 
+  /** One item per call, in turn (toolCallOrder.ts): a started call's fragments go to the item open now. */
+  const writeCalls = (steps: readonly CallStep[]): string => {
+    let out = '';
+    for (const step of steps) {
+      if (step.kind === 'start') {
+        // Close first: the id numbers the item by its place, and the one still open takes a place too.
+        out += close();
+        out += openItem({ kind: 'call', id: `fc_${request.requestId}_${done.length}`, callId: step.id || `call_${request.requestId}_${step.slot}`, tool: names.fromChat(step.name) });
+        continue;
+      }
+      const item = open!;
+      item.text += step.text;
+      if (!item.tool?.custom) out += event('response.function_call_arguments.delta', { item_id: item.id, output_index: item.index, delta: step.text });
+    }
+    return out;
+  };
+
   return {
     event({ json }: UpstreamEvent): string {
       let out = start();
@@ -98,39 +117,27 @@ export function chatToResponsesStream(request: RelayRequest): StreamShaper {
       if (!choice) return out;
       const d = (choice['delta'] ?? {}) as Json;
       const { text, reasoning } = chatTextOf(d);
+      const thinking = signedThinkingOf(d['thinking_blocks']);
+      if (reasoning || text || thinking.length > 0) out += writeCalls(calls.flush());
+      if ((reasoning || thinking.length > 0) && open?.kind !== 'reasoning') out += openItem({ kind: 'reasoning', id: `rs_${request.requestId}_${done.length}` });
       if (reasoning) {
-        if (open?.kind !== 'reasoning') out += openItem({ kind: 'reasoning', id: `rs_${request.requestId}_${done.length}` });
         open!.text += reasoning;
         out += event('response.reasoning_summary_text.delta', { item_id: open!.id, output_index: open!.index, summary_index: 0, delta: reasoning });
       }
+      // A thinking block's signature comes after its text: it goes out with the item's done event.
+      open?.thinking.push(...thinking);
       if (text) {
         if (open?.kind !== 'message') out += openItem({ kind: 'message', id: `msg_${request.requestId}_${done.length}` });
         open!.text += text;
         out += event('response.output_text.delta', { item_id: open!.id, output_index: open!.index, content_index: 0, delta: text });
       }
-      for (const call of toolCallsOf(d)) {
-        const key = slots.slotOf(call);
-        const fn = (call['function'] ?? {}) as Json;
-        let item = calls.get(key);
-        if (!item) {
-          // Close first: the id numbers the item by its place, and the one still open takes a place too.
-          out += close();
-          out += openItem({ kind: 'call', id: `fc_${request.requestId}_${done.length}`, callId: asText(call['id']) || `call_${request.requestId}_${key}`, tool: names.fromChat(asText(fn['name'])) });
-          item = open!;
-          calls.set(key, item);
-        }
-        const args = argumentsOf(fn);
-        if (args) {
-          item.text += args;
-          if (!item.tool?.custom) out += event('response.function_call_arguments.delta', { item_id: item.id, output_index: item.index, delta: args });
-        }
-      }
+      for (const call of toolCallsOf(d)) out += writeCalls(calls.add(call));
       finish = asText(choice['finish_reason']) || finish;
       return out;
     },
     finish(usage: RelayUsage): string {
       const status = statusOfFinish(finish);
-      const out = start() + close(status);
+      const out = start() + writeCalls(calls.flush()) + close(status);
       const response = responseEnvelope(request, id, createdAt, status, done, usage, finish);
       return out + event(status === 'completed' ? 'response.completed' : 'response.incomplete', { response });
     },
