@@ -129,6 +129,8 @@ export interface RunningGateway {
 
 /** How long a stopping gateway with nothing in flight waits for a request already sent on a kept-alive connection. */
 const QUIET_MS = 100;
+/** How long after the stop began a keep-alive connection with no request is closed, while others drain. */
+const IDLE_CLOSE_MS = 500;
 
 /** Resolves when `jobs` have all settled or `ms` have passed, whichever is first (the timer cleared either way). */
 async function settledWithin(jobs: readonly Promise<unknown>[], ms: number): Promise<void> {
@@ -353,7 +355,11 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       // and a request a client sends meanwhile on a kept-alive connection gets 503 gateway_stopping, not a reset.
       // (net.Server's close: http.Server's would first close every idle connection, racing clients' next requests.)
       const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+      // Connections still idle a moment later are closed (a client about to reuse one has had its 503): a drain
+      // that waits on long requests does not hold idle keep-alive connections open for all of it.
+      const idle = setTimeout(() => server.closeIdleConnections(), IDLE_CLOSE_MS);
       await gateway.drain(options.stopGraceMs ?? 5000);
+      clearTimeout(idle);
       server.closeAllConnections();
       await closed;
       await metrics?.close();

@@ -112,6 +112,32 @@ describe('gateway lifecycle', () => {
     });
   });
 
+  it('while stopping: a kept-alive connection left idle is closed, though a long request still drains on another', async () => {
+    await onGateway({ gated: true, pieces: ['one', ' two', ' three'] }, 'gated', { stopGraceMs: 10_000 }, async (gw, upstream) => {
+      const { hostname, port } = new URL(gw.url);
+      const idle = connect(Number(port), hostname);
+      idle.on('error', () => undefined);
+      let answered = '';
+      idle.on('data', (chunk) => (answered += chunk.toString()));
+      const idleClosed = new Promise<void>((resolve) => idle.on('close', () => resolve()));
+      const body = JSON.stringify(chatBody('echo', 'hello'));
+      idle.write(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${gw.bootstrapKey}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      await poll('its first answer', async () => (answered.includes('"finish_reason"') ? true : undefined), 5000, 10);
+      const long = call(gw, 'POST', '/v1/chat/completions', { key: gw.bootstrapKey!, body: chatBody('gated', 'long', { stream: true }) });
+      await upstream.received(1);
+      const stopped = gw.stop();
+      const started = performance.now();
+      await idleClosed;
+      // Loose: closed half a second into the stop, where Node's keep-alive timeout alone would take 5 s.
+      assert.ok(performance.now() - started < 2500, 'closed while the long request was still in flight');
+      upstream.release(5);
+      const done = await long;
+      assert.equal(done.status, 200);
+      assert.match(done.text, /data: \[DONE\]/, 'the request in flight finished whole');
+      await stopped;
+    });
+  });
+
   it('stopping under keep-alive load: no answer is cut, and a request sent on an open connection gets 503 gateway_stopping, never a reset', async () => {
     await onGateway({ chunks: 5, chunkDelayMs: 60 }, 'slow', { stopGraceMs: 5000 }, async (gw, _upstream, dir) => {
       const outcomes = new Map<string, number>();
