@@ -34,7 +34,9 @@ async function listModels(store: Store, io: { out: (line: string) => void }): Pr
   for (const m of (await store.listModels()).sort((a, b) => compareNames(a.name, b.name))) {
     const prices = m.kind === 'image'
       ? `${formatMicroUsd(m.imagePrice ?? 0)}/image${m.imagePrices && Object.keys(m.imagePrices).length > 0 ? ` (${describeImagePrices(m.imagePrices, formatMicroUsd)})` : ''}`
-      : `in=${formatMicroUsd(m.inputPrice)}/M\tout=${formatMicroUsd(m.outputPrice)}/M`;
+      : [`in=${formatMicroUsd(m.inputPrice)}/M`, ...(m.kind === 'embedding' ? [] : [`out=${formatMicroUsd(m.outputPrice)}/M`]),
+        ...(m.cachedInputPrice !== null && m.cachedInputPrice !== undefined ? [`cached-in=${formatMicroUsd(m.cachedInputPrice)}/M`] : []),
+        ...(m.cacheWritePrice !== null && m.cacheWritePrice !== undefined ? [`cache-write=${formatMicroUsd(m.cacheWritePrice)}/M`] : [])].join('\t');
     const extra = [
       m.contextLength ? `context=${m.contextLength}` : '', m.toolCalling === null ? '' : `tools=${m.toolCalling ? 'yes' : 'no'}`,
       m.imageInput === null || m.imageInput === undefined ? '' : `images=${m.imageInput ? 'yes' : 'no'}`,

@@ -192,8 +192,9 @@ function jsonColumn<T>(r: Row, table: string, column: string, valid: (v: unknown
   throw new StoreError(
     'invalid',
     `the ${table} row where ${which}${r['id'] !== undefined && r['name'] !== undefined ? ` (${JSON.stringify(r['name'])})` : ''} has an unreadable ${column}: ` +
-      `${JSON.stringify(String(r[column]).slice(0, 80))}. Repair it, for example with: UPDATE ${table} SET ${column} = '...' WHERE ${which} (sqlite3 gateway.db, or psql), ` +
-      'or remove it with the CLI and add it again.',
+      `${JSON.stringify(String(r[column]).slice(0, 80))}. Repair it, for example with: UPDATE ${table} SET ${column} = '...' WHERE ${which} (sqlite3 gateway.db, or psql)` +
+      // Channels and keys can be removed and made again with the CLI; a model's prices cannot be removed.
+      (table === 'models' ? '.' : ', or remove it with the CLI and add it again.'),
   );
 }
 

@@ -287,8 +287,8 @@ describe('model-gateway CLI', () => {
       assert.match(run.stderr, /--kind|--per-image|--output|--input|--cached-input|--cache-write/);
     }
     const listed = (await cli(dir, 'model', 'list')).stdout;
-    assert.match(listed, /^claude\tchat\tin=\$3\.00\/M\tout=\$15\.00\/M\tno-channel$/m);
-    assert.match(listed, /^emb\tembedding\tin=\$0\.02\/M\tout=\$0\.00\/M\tno-channel$/m);
+    assert.match(listed, /^claude\tchat\tin=\$3\.00\/M\tout=\$15\.00\/M\tcached-in=\$0\.30\/M\tcache-write=\$3\.75\/M\tno-channel$/m, 'every price a model has');
+    assert.match(listed, /^emb\tembedding\tin=\$0\.02\/M\tno-channel$/m, 'an embedding has an input price only');
     assert.match(listed, /^dalle\timage\t\$0\.04\/image \(\$0\.08 for 1024x1792, \$0\.08 for hd, \$0\.12 for 1024x1792,hd\)\tno-channel$/m);
     assert.match(listed, /^fim\tcompletion\t.*default-max-tokens=256/m);
     const { openStore } = await import('../../../src/gateway/store/index.ts');
