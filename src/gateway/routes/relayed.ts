@@ -4,7 +4,7 @@
  * real usage (never more than reserved). What differs per endpoint is in endpoints.ts.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { ENDPOINT_OF_KIND, formatMicroUsd, MAX_TOKENS_HEADER, withArticle, type ModelKind } from '../../contract/index.ts';
+import { cutWithMarker, ENDPOINT_OF_KIND, formatMicroUsd, MAX_QUOTED_CHARS, MAX_TOKENS_HEADER, withArticle, type ModelKind } from '../../contract/index.ts';
 import type { Reservation } from '../accounts/ledger.ts';
 import type { Held, Leases } from '../accounts/leases.ts';
 import { CLIENT_CLOSED_STATUS, parseJsonBody, readBody } from '../http/body.ts';
@@ -21,15 +21,21 @@ import { hasOwnLimits, type KeyState } from '../accounts/keyUsage.ts';
 import { periodEnd } from '../store/keySettings.ts';
 import type { Handler } from './common.ts';
 
-/** "messages.0.role: Invalid input: expected string" for the first zod issue. */
+/**
+ * "messages.0.role: Invalid input: expected string" for the first zod issue. A path's keys and zod's words (an
+ * unrecognized key, quoted) can be the client's own: each is cut, so that a long one is not sent back whole.
+ */
 export function describeIssue(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }, format: string): string {
   const issue = error.issues[0];
   if (!issue) return `The body does not match the ${format} format.`;
-  const path = issue.path.map(String).join('.') || 'body';
+  const path = issue.path.map((key) => cutWithMarker(String(key), MAX_QUOTED_CHARS)).join('.') || 'body';
   // A record's key that is refused (zod's "Invalid key in record") says why in its own first issue.
   const why = 'issues' in issue && Array.isArray(issue.issues) ? (issue.issues[0] as { message?: unknown } | undefined)?.message : undefined;
-  return `${path}: ${typeof why === 'string' ? `key ${why}` : issue.message}`;
+  return `${path}: ${cutWithMarker(typeof why === 'string' ? `key ${why}` : issue.message, MAX_ISSUE_CHARS)}`;
 }
+
+/** The most of zod's words for an issue a message carries (its own words are short; a quoted key may not be). */
+const MAX_ISSUE_CHARS = 256;
 
 /** A model sent to an endpoint of another kind: the error names the endpoint it is for. */
 export function wrongEndpoint(model: string, kind: ModelKind): HttpError {
