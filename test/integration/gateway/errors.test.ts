@@ -140,7 +140,7 @@ describe('gateway errors (contract section 7)', () => {
       assert.ok(log && log.path.length < 300, `logged path: ${log?.path.length} characters`);
     });
 
-    it('a long User-Agent is cut in the log row to 256 characters (contract 4.10), marker included, with a marker saying how long it was', async () => {
+    it('a long User-Agent is cut in the log row to 256 characters (contract 4.10), the marker saying how long it was among them', async () => {
       const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody(), headers: { 'user-agent': 'agent/'.padEnd(5000, 'x') } });
       assert.equal(answer.status, 200);
       const log = await waitForLog(t.admin(), (l) => l.requestId === answer.headers.get('x-request-id'));
