@@ -48,6 +48,14 @@ describe('console first-admin setup link', function () {
     assert.equal((await t.admin().listUsers()).length, 1);
   });
 
+  it('writes the audit row the CLI\'s `user create --admin` writes, with the new admin as its actor', async () => {
+    // Before: the first admin, made through the link, left no row at all.
+    const browser = consoleAgent(t.gw);
+    assert.equal((await browser.post('/api/console/setup', { token: tokenOf(t), name: 'root', password: PASSWORD })).status, 201);
+    const rows = (await browser.get('/api/console/admin/audit')).json.data as Array<{ actor: string; action: string; target: string; details: unknown }>;
+    assert.deepEqual(rows.map((r) => [r.actor, r.action, r.target, r.details]), [['root', 'user.create', 'root', { account: 'root', admin: true, new_account: true }]]);
+  });
+
   it('a setup refused because too many passwords are being checked (503) leaves the link usable', async () => {
     const token = tokenOf(t);
     // The gateway runs in this process: fill its password line as a flood of sign-ins would.
