@@ -101,6 +101,9 @@ export function cutWithMarker(text: string, max: number): string {
   return `${text.slice(0, Math.max(0, max - marker.length))}${marker}`;
 }
 
+/** The shortest password accepted for a console user, wherever it is set (the server's check and the console's forms). */
+export const MIN_PASSWORD_LENGTH = 10;
+
 /** The most of one client's value (a block's `type`, a parameter's name) an error message quotes. */
 export const MAX_QUOTED_CHARS = 64;
 

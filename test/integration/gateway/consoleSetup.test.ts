@@ -32,7 +32,7 @@ describe('console first-admin setup link', function () {
     const browser = consoleAgent(t.gw);
     assertError(await browser.post('/api/console/setup', { token: token.slice(1) + 'x', name: 'root', password: PASSWORD }), 403, 'setup_link_invalid');
     // A refused password does not spend the link.
-    assertError(await browser.post('/api/console/setup', { token, name: 'root', password: 'short' }), 400, 'invalid_request');
+    assertError(await browser.post('/api/console/setup', { token, name: 'root', password: 'short' }), 400, 'password_too_short');
     assertError(await browser.post('/api/console/setup', { token, name: 'cli', password: PASSWORD }), 400, 'invalid_request');
     assertError(await browser.post('/api/console/setup', { token, name: 'CLI', password: PASSWORD }), 400, 'invalid_request');
 
