@@ -42,6 +42,11 @@ export function wrongEndpoint(model: string, kind: ModelKind): HttpError {
   return new HttpError('wrong_endpoint', `"${model}" is ${withArticle(kind)} model: send it to POST ${ENDPOINT_OF_KIND[kind]}.`);
 }
 
+/** A model a channel serves that the operator has not priced: refused, never served free by accident, the fix named. */
+export function notPriced(model: string): HttpError {
+  return new HttpError('model_not_priced', `Requested: "${model}". The operator sets it with "model-gateway model price ${model} ..." (or --free to serve it free on purpose).`);
+}
+
 /** Why no channel serves a priced model: none enabled, or only channels whose type cannot serve its kind (the operator's to fix). */
 function noChannelDetail(model: string, kind: ModelKind, unfit: readonly { name: string; type: string }[]): string {
   if (unfit.length === 0) return `No enabled channel serves "${model}".`;
@@ -102,9 +107,7 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
 
   const found = gw.catalog.lookup(body.model);
   if (found.kind === 'unknown') throw new HttpError('model_not_found', `Requested: "${body.model}".`);
-  if (found.kind === 'unpriced') {
-    throw new HttpError('model_not_priced', `Requested: "${body.model}". The operator sets it with "model-gateway model price ${body.model} ..." (or --free to serve it free on purpose).`);
-  }
+  if (found.kind === 'unpriced') throw notPriced(body.model);
   if (found.model.kind !== endpoint.kind) throw wrongEndpoint(body.model, found.model.kind);
   if (key.models && !key.models.includes(body.model)) throw new HttpError('model_not_permitted', `Requested: "${body.model}".`);
   if (found.channels.length === 0) throw new HttpError('upstream_unavailable', noChannelDetail(body.model, found.model.kind, found.unfit));
