@@ -7,18 +7,31 @@
 import { z } from 'zod';
 import { named } from './api/schema.ts';
 
-/** The shortest password accepted for a console user, wherever it is set. */
-export const MIN_PASSWORD_LENGTH = 10;
 /** Longer ones are refused: hashing megabytes on request is a denial of service. */
 export const MAX_PASSWORD_LENGTH = 1024;
 
 /** User, account and key names: what the CLI accepts (1 to 64 letters, digits, ".", "_", "-" or "@"). */
-import { NAME_PATTERN } from './values.ts';
+import { MIN_PASSWORD_LENGTH, NAME_PATTERN } from './values.ts';
 
-export { NAME_PATTERN };
+export { MIN_PASSWORD_LENGTH, NAME_PATTERN };
 export const ConsoleName = z.string().regex(NAME_PATTERN, 'must be 1 to 64 letters, digits, ".", "_", "-" or "@"');
-/** Checked for its length by the gateway (passwordProblem); bounded here so no megabyte string reaches the hash. */
+/**
+ * A password being checked (sign-in, the current one of a change): any length, bounded so no megabyte string
+ * reaches the hash. Never refused for being short: a wrong short one is as wrong as any (401 invalid_credentials).
+ */
 export const ConsolePassword = z.string().min(1).max(MAX_PASSWORD_LENGTH);
+/** Why a new password is refused for its length (the gateway's passwordProblem says it too). */
+export const PASSWORD_TOO_SHORT = `a password has at least ${MIN_PASSWORD_LENGTH} characters`;
+/**
+ * A password being set (a new user, the first admin, a sign-up, a change or an admin's reset): at least
+ * MIN_PASSWORD_LENGTH, as the OpenAPI document says; a shorter one is 400 password_too_short (isShortPasswordIssue).
+ */
+export const NewPassword = z.string().min(MIN_PASSWORD_LENGTH, { error: PASSWORD_TOO_SHORT }).max(MAX_PASSWORD_LENGTH);
+
+/** Whether a body's zod issue is a new password's refused length: the contract's password_too_short, not a bare invalid_request. */
+export function isShortPasswordIssue(issue: { readonly code: string; readonly message: string }): boolean {
+  return issue.code === 'too_small' && issue.message === PASSWORD_TOO_SHORT;
+}
 
 /** The audit log's actor for a change made with the command line (a console user cannot take this name). */
 export const CLI_ACTOR = 'cli';
@@ -48,11 +61,11 @@ export function isAuditAction(value: unknown): value is AuditAction {
 }
 
 /** POST /api/console/admin/users: a new user; without `account`, an account of the user's name is made. */
-export const NewUserBody = named('NewUserBody', z.strictObject({ name: ConsoleName, password: ConsolePassword, admin: z.boolean().optional(), account: ConsoleName.optional() }));
+export const NewUserBody = named('NewUserBody', z.strictObject({ name: ConsoleName, password: NewPassword, admin: z.boolean().optional(), account: ConsoleName.optional() }));
 /** POST /api/console/admin/users/disable and /enable. */
 export const UserNameBody = named('UserNameBody', z.strictObject({ name: ConsoleName }));
 /** POST /api/console/admin/users/password: a new password, set by an admin (every session of the user ends). */
-export const UserPasswordBody = named('UserPasswordBody', z.strictObject({ name: ConsoleName, password: ConsolePassword }));
+export const UserPasswordBody = named('UserPasswordBody', z.strictObject({ name: ConsoleName, password: NewPassword }));
 /** POST /api/console/admin/users/admin: grant (true) or revoke (false) admin. */
 export const UserAdminBody = named('UserAdminBody', z.strictObject({ name: ConsoleName, admin: z.boolean() }));
 /**

@@ -4,6 +4,7 @@
  * explanations from it, so a status, a code, its meaning and the user's fix
  * can never drift apart between the two sides.
  */
+import { cutWithMarker, MAX_ERROR_DETAIL_CHARS } from './values.ts';
 
 /** The one service-specific `type` our gateway puts in every error body (7.1). */
 export const GATEWAY_ERROR_TYPE = 'model_gateway_error';
@@ -307,8 +308,11 @@ export interface ErrorBody {
   error: { message: string; type: string; code: string | null; [extra: string]: unknown };
 }
 
-/** The error body for `code`: the table's message, the detail, then the request id (every error message ends with it). */
+/**
+ * The error body for `code`: the table's message, the detail, then the request id (every error message ends with it).
+ * The detail is cut past MAX_ERROR_DETAIL_CHARS: whatever of a client's request it quotes, no error message is long.
+ */
 export function errorBody(code: ErrorCode, requestId: string, detail?: string): ErrorBody {
-  const message = `${ERROR_CODES[code].message}${detail ? ` ${detail}` : ''} (request id: ${requestId})`;
+  const message = `${ERROR_CODES[code].message}${detail ? ` ${cutWithMarker(detail, MAX_ERROR_DETAIL_CHARS)}` : ''} (request id: ${requestId})`;
   return { error: { message, type: GATEWAY_ERROR_TYPE, code } };
 }

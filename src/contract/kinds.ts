@@ -24,7 +24,7 @@ export const ENDPOINT_OF_KIND: Readonly<Record<ModelKind, string>> = {
 
 /** The longest model name accepted: real names are far shorter, and a name is echoed in errors and stored in logs. */
 export { MAX_MODEL_NAME_LENGTH };
-export { compareNames, cutWithMarker, withArticle } from './values.ts';
+export { compareNames, cutWithMarker, MAX_ERROR_DETAIL_CHARS, MAX_QUOTED_CHARS, quoteClientValue, withArticle } from './values.ts';
 
 /**
  * A model name as every request body carries it. No served name holds a control character, and one in a

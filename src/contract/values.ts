@@ -92,20 +92,39 @@ export const DASHBOARD_RANGES = ['24h', '7d', '30d'] as const;
 export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
 
 /**
- * The order names are listed in (models, schema names): case-insensitive, then by code unit, so that
- * "Claude" and "gpt-4" sort as people expect. Not localeCompare: that maps ICU's collation data into
- * the process (~2 MB resident for its life) for names that are ASCII identifiers.
+ * At most `max` characters of a client's string kept or echoed, the marker included: a cut one ends with a marker
+ * saying how long it was (`abc…(5000 characters)`), so that "at most 256 characters" holds of what is stored.
  */
-/** At most `max` characters of a client's string kept or echoed, with a marker saying how long it was when cut. */
 export function cutWithMarker(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…(${text.length} characters)` : text;
+  if (text.length <= max) return text;
+  const marker = `…(${text.length} characters)`;
+  return `${text.slice(0, Math.max(0, max - marker.length))}${marker}`;
 }
+
+/** The shortest password accepted for a console user, wherever it is set (the server's check and the console's forms). */
+export const MIN_PASSWORD_LENGTH = 10;
+
+/** The most of one client's value (a block's `type`, a parameter's name) an error message quotes. */
+export const MAX_QUOTED_CHARS = 64;
+
+/** A client's value quoted in an error message: `"value"`, cut with a marker past MAX_QUOTED_CHARS. */
+export function quoteClientValue(value: unknown): string {
+  return `"${cutWithMarker(String(value), MAX_QUOTED_CHARS)}"`;
+}
+
+/** The most of an error message's detail the gateway sends (the contract's words and the request id come on top). */
+export const MAX_ERROR_DETAIL_CHARS = 1024;
 
 /** "an embedding", "a chat": the article for a kind or channel type in a message. */
 export function withArticle(word: string): string {
   return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 }
 
+/**
+ * The order names are listed in (models, schema names): case-insensitive, then by code unit, so that
+ * "Claude" and "gpt-4" sort as people expect. Not localeCompare: that maps ICU's collation data into
+ * the process (~2 MB resident for its life) for names that are ASCII identifiers.
+ */
 export function compareNames(a: string, b: string): number {
   const x = a.toLowerCase();
   const y = b.toLowerCase();

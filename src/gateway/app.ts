@@ -83,9 +83,9 @@ function unknownPath(method: string, path: string): HttpError {
   const rest = path.slice('/v1'.length);
   const wrongBase = rest === '/v1' || rest.startsWith('/v1/') || rest.startsWith('/api/') || ROUTES[rest] !== undefined;
   if (path.startsWith('/v1/') && !wrongBase) {
-    return new HttpError('endpoint_not_supported', `${method} ${path} is not supported by this gateway; it serves ${SERVED_V1}.`);
+    return new HttpError('endpoint_not_supported', `${method} ${shown(path)} is not supported by this gateway; it serves ${SERVED_V1}.`);
   }
-  return new HttpError('not_found', `${method} ${path} does not exist.`);
+  return new HttpError('not_found', `${method} ${shown(path)} does not exist.`);
 }
 
 /** The methods a route answers, as the Allow header lists them (GET brings HEAD). */
@@ -157,7 +157,7 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
       const route = routeOf(ctx.path);
       if (!route) throw unknownPath(req.method ?? '', ctx.path);
       const handler = route[method as Method];
-      if (!handler) throw new HttpError('method_not_allowed', `${ctx.path} accepts ${allowed(route).join(', ')}, not ${req.method}.`, { Allow: allowed(route).join(', ') });
+      if (!handler) throw new HttpError('method_not_allowed', `${shown(ctx.path)} accepts ${allowed(route).join(', ')}, not ${req.method}.`, { Allow: allowed(route).join(', ') });
       await handler(gw, ctx);
     } catch (thrown) {
       const error = thrown instanceof PasswordChecksBusy ? new HttpError('password_checks_busy', undefined, { 'Retry-After': '1' }) : thrown;
@@ -184,7 +184,8 @@ export function createApp(gw: Gateway, onInternalError: (error: unknown, request
     controllers.add(controller);
     // Sent as "Connection: close", and Node closes the connection once this answer is out.
     if (lastAnswers) res.shouldKeepAlive = false;
-    const path = shown(pathOf(req.url));
+    // Routed whole (a model's name in /v1/models/NAME may be long once encoded); cut where it is logged or echoed.
+    const path = pathOf(req.url);
     const ctx: RequestContext = {
       // The gateway's clock, the one keys' days and periods follow: a log row falls on the day its request was counted in.
       id: newRequestId(), req, res, path, time: gw.usage.now(), started: performance.now(),

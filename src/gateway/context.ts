@@ -40,6 +40,7 @@ export interface RequestContext {
   readonly id: string;
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
+  /** The request's path, whole (it is routed on); cut to MAX_PATH_SHOWN where it is logged or echoed. */
   readonly path: string;
   readonly time: number;
   /** performance.now() at arrival. */
@@ -72,7 +73,7 @@ export function finishLog(logs: LogWriter, ctx: RequestContext): void {
   const clientIp = clientAddress(ctx.req, ctx.trustProxy);
   const agent = ctx.req.headers['user-agent'];
   const row: RequestLog = {
-    time: ctx.time, requestId: ctx.id, method: ctx.req.method ?? '', path: ctx.path, accountId: l.accountId, keyId: l.keyId, keyName: l.keyName,
+    time: ctx.time, requestId: ctx.id, method: ctx.req.method ?? '', path: cutWithMarker(ctx.path, MAX_PATH_SHOWN), accountId: l.accountId, keyId: l.keyId, keyName: l.keyName,
     model: l.model, channel: l.channel, status: ctx.res.statusCode, errorCode: l.errorCode, promptTokens: l.promptTokens,
     completionTokens: l.completionTokens, usageEstimated: l.usageEstimated, cost: l.cost,
     latencyMs: Math.round(performance.now() - ctx.started), firstByteMs: l.firstByteMs, stream: l.stream, completionCap: l.completionCap, attempts: l.attempts,

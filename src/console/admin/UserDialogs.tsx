@@ -17,10 +17,10 @@ import { useSend } from '../ui/send.ts';
 import { ADMIN_WORDS, NAME_PATTERN } from './adminWords.ts';
 import { cleanUsd, usdProblem } from './usd.ts';
 import { USERS_WORDS } from './usersWords.ts';
+import { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from '../../contract/values.ts';
 
 export type User = Answer<'listUsers'>['data'][number];
 const NAME = NAME_PATTERN;
-const MIN_PASSWORD = 10;
 
 function Actions({ busy, submit, onClose, id }: { readonly busy: boolean; readonly submit: string; readonly onClose: () => void; readonly id: string }) {
   const common = useT(COMMON);

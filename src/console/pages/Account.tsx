@@ -16,6 +16,7 @@ import { Button } from '../ui/Button.tsx';
 import { SelectField, TextField } from '../ui/fields.tsx';
 import { Card, PageHeader, Stat } from '../ui/Page.tsx';
 import { useApi } from '../useApi.ts';
+import { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from '../../contract/values.ts';
 
 const WORDS = defineMessages({
   en: {
@@ -42,7 +43,6 @@ const WORDS = defineMessages({
   },
 });
 
-const MIN_PASSWORD = 10;
 
 function PasswordForm() {
   const t = useT(WORDS);

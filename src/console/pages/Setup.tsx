@@ -8,6 +8,7 @@ import { Alert, ErrorAlert } from '../ui/Alert.tsx';
 import { Button } from '../ui/Button.tsx';
 import { TextField } from '../ui/fields.tsx';
 import { SIGN_IN_WORDS } from './signInWords.ts';
+import { MIN_PASSWORD_LENGTH } from '../../contract/values.ts';
 
 export function SetupPage() {
   const t = useT(SIGN_IN_WORDS);
@@ -47,7 +48,7 @@ export function SetupPage() {
       <ErrorAlert error={error} />
       <form id="setup-form" onSubmit={submit}>
         <TextField id="setup-name" label={t('name')} value={name} onValue={setName} autoComplete="username" required maxLength={64} spellcheck={false} autoCapitalize="off" />
-        <TextField id="setup-password" label={t('password')} hint={t('passwordHint')} type="password" value={password} onValue={setPassword} autoComplete="new-password" required minLength={10} />
+        <TextField id="setup-password" label={t('password')} hint={t('passwordHint')} type="password" value={password} onValue={setPassword} autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
         <TextField id="setup-repeat" label={t('repeat')} type="password" value={repeat} onValue={setRepeat} autoComplete="new-password" required error={mismatch ? t('mismatch') : null} />
         <Button type="submit" variant="primary" busy={busy} disabled={!token || mismatch}>{t('setupSubmit')}</Button>
       </form>

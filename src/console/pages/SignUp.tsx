@@ -16,9 +16,9 @@ import { Button } from '../ui/Button.tsx';
 import { TextField } from '../ui/fields.tsx';
 import { nextPage } from './SignIn.tsx';
 import { SIGN_UP_WORDS } from './signUpWords.ts';
+import { MIN_PASSWORD_LENGTH as MIN_PASSWORD } from '../../contract/values.ts';
 
 const NAME = /^[A-Za-z0-9._@-]{1,64}$/;
-const MIN_PASSWORD = 10;
 
 export function SignUpPage() {
   const t = useT(SIGN_UP_WORDS);

@@ -19,7 +19,7 @@ export const ADMIN_ROUTES = {
   },
   createUser: {
     method: 'POST', path: USERS, tag: 'users', summary: 'A new user, on a new account of their name or on an existing one', auth: 'admin', body: NewUserBody,
-    response: { status: 201, schema: UserAnswer }, errors: ['user_exists', 'account_exists', 'account_not_found', 'password_checks_busy'],
+    response: { status: 201, schema: UserAnswer }, errors: ['user_exists', 'account_exists', 'account_not_found', 'password_too_short', 'password_checks_busy'],
   },
   disableUser: {
     method: 'POST', path: `${USERS}/disable`, tag: 'users', summary: 'Disable a user: their sessions end', auth: 'admin', body: UserNameBody,
@@ -31,7 +31,7 @@ export const ADMIN_ROUTES = {
   },
   resetUserPassword: {
     method: 'POST', path: `${USERS}/password`, tag: 'users', summary: "Set a user's password: their sessions end", auth: 'admin', body: UserPasswordBody,
-    response: { status: 200, schema: UserAnswer }, errors: ['user_not_found', 'password_checks_busy'],
+    response: { status: 200, schema: UserAnswer }, errors: ['user_not_found', 'password_too_short', 'password_checks_busy'],
   },
   setUserAdmin: {
     method: 'POST', path: `${USERS}/admin`, tag: 'users', summary: 'Grant or revoke admin', auth: 'admin', body: UserAdminBody,

@@ -61,7 +61,7 @@ export const CONSOLE_ROUTES = {
   },
   setUp: {
     method: 'POST', path: '/api/console/setup', tag: 'session', summary: 'The first admin, with the setup link serve prints; signs them in', auth: 'sign_in', body: SetupBody,
-    response: { status: 201, schema: SessionAnswer }, errors: ['setup_link_invalid', 'password_checks_busy'],
+    response: { status: 201, schema: SessionAnswer }, errors: ['setup_link_invalid', 'password_too_short', 'password_checks_busy'],
   },
   listKeys: {
     method: 'GET', path: '/api/console/keys', tag: 'account', summary: "The API keys of the user's account, never a secret", auth: 'session',
@@ -88,7 +88,7 @@ export const CONSOLE_ROUTES = {
   },
   changePassword: {
     method: 'POST', path: '/api/console/password', tag: 'account', summary: "The user's own password: every other session ends, this one is renewed", auth: 'session', body: PasswordChangeBody,
-    response: { status: 200, schema: SessionAnswer }, errors: ['current_password_wrong', 'sign_in_throttled', 'password_checks_busy'],
+    response: { status: 200, schema: SessionAnswer }, errors: ['current_password_wrong', 'sign_in_throttled', 'password_too_short', 'password_checks_busy'],
   },
   getAccount: {
     method: 'GET', path: '/api/console/account', tag: 'account', summary: "The user's account and its balance", auth: 'session',

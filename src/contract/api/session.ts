@@ -3,23 +3,24 @@
  * login, setup, sign-up and the password change, and what they, the session question and the account answer.
  */
 import { z } from 'zod';
-import { ConsoleName, ConsolePassword } from '../admin.ts';
+import { ConsoleName, ConsolePassword, NewPassword } from '../admin.ts';
 import { IsoTime, Money, named } from './schema.ts';
 import { SIGN_UP_MODES } from './settings.ts';
 
 export const SIGN_UP_PATH = '/api/console/signup';
 
+/** Any password length: a short wrong one is refused as any wrong one is (401 invalid_credentials), never for its length. */
 export const SignInBody = named('SignInBody', z.strictObject({ name: z.string().min(1).max(64), password: ConsolePassword }));
 /** The first admin, from the setup link `serve` prints (its token is in the link's fragment). */
-export const SetupBody = named('SetupBody', z.strictObject({ token: z.string().min(1).max(128), name: ConsoleName, password: ConsolePassword }));
+export const SetupBody = named('SetupBody', z.strictObject({ token: z.string().min(1).max(128), name: ConsoleName, password: NewPassword }));
 /**
  * Self sign-up (when an admin turned it on): a new user on a new account of the same name. The
  * invitation code is needed, and used, only while the setting sign_up is "invitation".
  */
-export const SignUpBody = named('SignUpBody', z.strictObject({ name: ConsoleName, password: ConsolePassword, invitation_code: z.string().min(1).max(128).optional() }));
+export const SignUpBody = named('SignUpBody', z.strictObject({ name: ConsoleName, password: NewPassword, invitation_code: z.string().min(1).max(128).optional() }));
 export type SignUpBody = z.infer<typeof SignUpBody>;
 /** A password change: the current password (checked), the new one (at least 10 characters). */
-export const PasswordChangeBody = named('PasswordChangeBody', z.strictObject({ current: ConsolePassword, new: ConsolePassword }));
+export const PasswordChangeBody = named('PasswordChangeBody', z.strictObject({ current: ConsolePassword, new: NewPassword }));
 
 /** Who is signed in, as the console shows them. */
 export const SessionUser = named('SessionUser', z.strictObject({ name: z.string(), admin: z.boolean(), account: z.string().nullable() }));

@@ -10,7 +10,7 @@
  */
 import * as crypto from 'node:crypto';
 import { promisify } from 'node:util';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../contract/index.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '../../contract/index.ts';
 
 const ARGON2 = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const;
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keylen: 32 } as const;
@@ -52,7 +52,7 @@ async function bounded<T>(work: () => Promise<T>): Promise<T> {
 
 /** Why a new password is refused, or null when it is acceptable. */
 export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `a password has at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
   if (password.length > MAX_PASSWORD_LENGTH) return `a password has at most ${MAX_PASSWORD_LENGTH} characters`;
   return null;
 }

@@ -1,7 +1,7 @@
 /**
  * Making a console user, the one way the CLI (`user create`), the first-admin setup page and the
  * admins' console do: the password checked and hashed, the account found or made. Without an account
- * name the user gets an account of their own name, made empty. With an actor, the audit log records it.
+ * name the user gets an account of their own name, made empty. With an actor (every caller but tests' set-up), the audit log records it.
  */
 import { CLI_ACTOR, isCliActorName } from '../../contract/index.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
@@ -17,7 +17,7 @@ export interface NewUserRequest {
   readonly account?: string;
   /** With no `account`: put the user on an existing account of their name rather than refuse. */
   readonly joinOwnNameAccount?: boolean;
-  /** Who makes the user, for the audit log (a console user, or CLI_ACTOR); absent: not an admin action (the first-admin setup). */
+  /** Who makes the user, for the audit log: an admin, CLI_ACTOR, or the first admin themself (the setup link); absent: no row (tests' set-up). */
   readonly acting?: Acting;
   /** The password hashed already (hashPassword), when the caller had to hash it before anything else. */
   readonly passwordHash?: string;
@@ -40,7 +40,6 @@ export async function createUser(store: Store, request: NewUserRequest): Promise
   }
   const passwordHash = request.passwordHash ?? (await hashPassword(request.password));
   const account = existing ?? (await store.createAccount(accountName, 0));
-  const audit = request.acting === undefined ? undefined
-    : auditEntry(request.acting, 'user.create', request.name, { account: accountName, admin: request.admin, new_account: !existing });
+  const audit = request.acting && auditEntry(request.acting, 'user.create', request.name, { account: accountName, admin: request.admin, new_account: !existing });
   return store.createUser({ name: request.name, accountId: account.id, admin: request.admin, passwordHash }, audit);
 }

@@ -8,7 +8,7 @@
  * opened to find), unless a handler says so; refusals are, without the credentials or the body.
  */
 import type { z } from 'zod';
-import { API_ROUTES, type ApiAuth, type ApiRoute, type ApiRouteId, type ApiRoutes } from '../../contract/index.ts';
+import { API_ROUTES, quoteClientValue, type ApiAuth, type ApiRoute, type ApiRouteId, type ApiRoutes } from '../../contract/index.ts';
 import { ClientGoneError, parseJsonBody, readBody } from '../http/body.ts';
 import { HttpError } from '../http/errors.ts';
 import { OAuthError, oauthErrorOf, sendOAuthError } from '../http/oauth.ts';
@@ -76,7 +76,7 @@ function queryOf(route: ApiRoute, ctx: RequestContext): unknown {
   const parsed = route.query.safeParse(params);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  const detail = issue.code === 'unrecognized_keys' ? `unknown parameter ${JSON.stringify(issue.keys[0])}` : `${issue.path.map(String).join('.')} ${issue.message}`;
+  const detail = issue.code === 'unrecognized_keys' ? `unknown parameter ${quoteClientValue(issue.keys[0])}` : `${issue.path.map(String).join('.')} ${issue.message}`;
   throw new HttpError('invalid_request', `${detail}.`);
 }
 

@@ -5,7 +5,7 @@
  * the user opens the console to find (failed reads still are logged, by the app).
  */
 import { ASSETS_PATH, consoleFiles } from '../console/assets.ts';
-import { logErrorMessage } from '../../contract/index.ts';
+import { cutWithMarker, logErrorMessage } from '../../contract/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { setBaseHeaders } from '../http/headers.ts';
 import { isoTime, modelView, money } from './consoleCatalog.ts';
@@ -13,6 +13,7 @@ import { attemptsOfLog } from '../channelHealthReport.ts';
 import type { StoredLog } from '../store/types.ts';
 import type { ApiHandler } from './api.ts';
 import type { Handler } from './common.ts';
+import { MAX_PATH_SHOWN } from '../context.ts';
 
 export const DEFAULT_LOG_LIMIT = 50;
 
@@ -35,7 +36,7 @@ export const page: Handler = (_gw, ctx) => {
 /** GET /assets/NAME: a file of the console, kept by browsers for a year (a new build has new names). */
 export const asset: Handler = (_gw, ctx) => {
   const file = consoleFiles().assets.get(ctx.path.slice(ASSETS_PATH.length));
-  if (!file) throw new HttpError('not_found', `GET ${ctx.path} does not exist.`);
+  if (!file) throw new HttpError('not_found', `GET ${cutWithMarker(ctx.path, MAX_PATH_SHOWN)} does not exist.`);
   const gzip = /\bgzip\b/.test(String(ctx.req.headers['accept-encoding'] ?? ''));
   const body = gzip ? file.gzipped : file.body;
   setBaseHeaders(ctx.res, ctx.id);

@@ -4,7 +4,7 @@
  * in the contract's words.
  */
 import type { z } from 'zod';
-import type { ErrorCode } from '../../contract/index.ts';
+import { isShortPasswordIssue, type ErrorCode } from '../../contract/index.ts';
 import { parsePrice, parseTopUp, parseUsd } from '../accounts/money.ts';
 import { HttpError } from '../http/errors.ts';
 import { StoreError } from '../store/types.ts';
@@ -13,7 +13,11 @@ import { describeIssue } from './relayed.ts';
 /** `value` as the schema's type, or a 400 naming the first problem. */
 export function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new HttpError('invalid_request', describeIssue(parsed.error, 'console'));
+  if (!parsed.success) {
+    // A new password too short has the contract's own code, whose words the console shows in its language.
+    if (parsed.error.issues[0] && isShortPasswordIssue(parsed.error.issues[0])) throw new HttpError('password_too_short');
+    throw new HttpError('invalid_request', describeIssue(parsed.error, 'console'));
+  }
   return parsed.data;
 }
 

@@ -110,7 +110,8 @@ export const setup: ApiHandler<'setUp'> = async (gw, ctx, { body }) => {
   if (!link.use(body.token)) throw new HttpError('setup_link_invalid');
   let user: UserRecord;
   try {
-    user = await createUser(gw.store, { name: body.name, password: body.password, passwordHash, admin: true, joinOwnNameAccount: true });
+    // Audited as the CLI's `user create --admin` is, the new admin its own actor (as a user who signs up is).
+    user = await createUser(gw.store, { name: body.name, password: body.password, passwordHash, admin: true, joinOwnNameAccount: true, acting: { actor: body.name } });
   } catch (error) {
     if (error instanceof StoreError) throw new HttpError('invalid_request', `${error.message}.`);
     throw error;

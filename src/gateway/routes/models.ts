@@ -8,6 +8,7 @@ import type { ServableModel } from '../catalog.ts';
 import { HttpError } from '../http/errors.ts';
 import { sendJson } from '../http/json.ts';
 import { requireKey } from './common.ts';
+import { notPriced } from './relayed.ts';
 import type { Handler } from './common.ts';
 
 export const OWNER = 'model-gateway';
@@ -88,7 +89,11 @@ function pageOf(all: Record<string, unknown>[], query: URLSearchParams): { data:
 /** Where GET /v1/models/{model} starts (OpenAI's retrieve; the name URL-encoded, as the SDKs send one with a slash). */
 export const MODEL_PATH_PREFIX = '/v1/models/';
 
-/** GET /v1/models/{model}: one model of the list, or 404 when this key may not use it (or it does not exist). */
+/**
+ * GET /v1/models/{model}: one model of the list (200 exactly for a listed one). One that is not listed gets what a
+ * request for it would be told of the model: 403 model_not_priced for one a channel serves without a price (not
+ * served, so not listed, but not unknown either: the operator's to fix), else 404 (unknown, or not this key's).
+ */
 export const oneModel: Handler = async (gw, ctx) => {
   const key = await requireKey(gw, ctx);
   const raw = ctx.path.slice(MODEL_PATH_PREFIX.length);
@@ -101,6 +106,6 @@ export const oneModel: Handler = async (gw, ctx) => {
   const checked = ModelName.safeParse(name);
   if (!checked.success) throw new HttpError('invalid_request', `model (in the path): ${checked.error.issues[0]!.message}`);
   const found = gw.catalog.modelsForKey(key).find((m) => m.name === name);
-  if (!found) throw new HttpError('model_not_found', `Requested: "${name}".`);
+  if (!found) throw gw.catalog.lookup(name).kind === 'unpriced' ? notPriced(name) : new HttpError('model_not_found', `Requested: "${name}".`);
   sendJson(ctx.res, ctx.id, 200, modelObject(found));
 };

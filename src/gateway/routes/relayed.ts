@@ -4,7 +4,7 @@
  * real usage (never more than reserved). What differs per endpoint is in endpoints.ts.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { ENDPOINT_OF_KIND, formatMicroUsd, MAX_TOKENS_HEADER, withArticle, type ModelKind } from '../../contract/index.ts';
+import { cutWithMarker, ENDPOINT_OF_KIND, formatMicroUsd, MAX_QUOTED_CHARS, MAX_TOKENS_HEADER, withArticle, type ModelKind } from '../../contract/index.ts';
 import type { Reservation } from '../accounts/ledger.ts';
 import type { Held, Leases } from '../accounts/leases.ts';
 import { CLIENT_CLOSED_STATUS, parseJsonBody, readBody } from '../http/body.ts';
@@ -21,19 +21,30 @@ import { hasOwnLimits, type KeyState } from '../accounts/keyUsage.ts';
 import { periodEnd } from '../store/keySettings.ts';
 import type { Handler } from './common.ts';
 
-/** "messages.0.role: Invalid input: expected string" for the first zod issue. */
+/**
+ * "messages.0.role: Invalid input: expected string" for the first zod issue. A path's keys and zod's words (an
+ * unrecognized key, quoted) can be the client's own: each is cut, so that a long one is not sent back whole.
+ */
 export function describeIssue(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }, format: string): string {
   const issue = error.issues[0];
   if (!issue) return `The body does not match the ${format} format.`;
-  const path = issue.path.map(String).join('.') || 'body';
+  const path = issue.path.map((key) => cutWithMarker(String(key), MAX_QUOTED_CHARS)).join('.') || 'body';
   // A record's key that is refused (zod's "Invalid key in record") says why in its own first issue.
   const why = 'issues' in issue && Array.isArray(issue.issues) ? (issue.issues[0] as { message?: unknown } | undefined)?.message : undefined;
-  return `${path}: ${typeof why === 'string' ? `key ${why}` : issue.message}`;
+  return `${path}: ${cutWithMarker(typeof why === 'string' ? `key ${why}` : issue.message, MAX_ISSUE_CHARS)}`;
 }
+
+/** The most of zod's words for an issue a message carries (its own words are short; a quoted key may not be). */
+const MAX_ISSUE_CHARS = 256;
 
 /** A model sent to an endpoint of another kind: the error names the endpoint it is for. */
 export function wrongEndpoint(model: string, kind: ModelKind): HttpError {
   return new HttpError('wrong_endpoint', `"${model}" is ${withArticle(kind)} model: send it to POST ${ENDPOINT_OF_KIND[kind]}.`);
+}
+
+/** A model a channel serves that the operator has not priced: refused, never served free by accident, the fix named. */
+export function notPriced(model: string): HttpError {
+  return new HttpError('model_not_priced', `Requested: "${model}". The operator sets it with "model-gateway model price ${model} ..." (or --free to serve it free on purpose).`);
 }
 
 /** Why no channel serves a priced model: none enabled, or only channels whose type cannot serve its kind (the operator's to fix). */
@@ -96,9 +107,7 @@ async function relayKeyed<Body extends { model: string }>(gw: Gateway, ctx: Requ
 
   const found = gw.catalog.lookup(body.model);
   if (found.kind === 'unknown') throw new HttpError('model_not_found', `Requested: "${body.model}".`);
-  if (found.kind === 'unpriced') {
-    throw new HttpError('model_not_priced', `Requested: "${body.model}". The operator sets it with "model-gateway model price ${body.model} ..." (or --free to serve it free on purpose).`);
-  }
+  if (found.kind === 'unpriced') throw notPriced(body.model);
   if (found.model.kind !== endpoint.kind) throw wrongEndpoint(body.model, found.model.kind);
   if (key.models && !key.models.includes(body.model)) throw new HttpError('model_not_permitted', `Requested: "${body.model}".`);
   if (found.channels.length === 0) throw new HttpError('upstream_unavailable', noChannelDetail(body.model, found.model.kind, found.unfit));

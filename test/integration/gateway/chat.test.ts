@@ -200,6 +200,34 @@ describe('chat completions through the gateway', () => {
     assert.deepEqual([long.status, long.json.error.code], [400, 'invalid_request']);
   });
 
+  it('/v1/models/{model} finds a long name whose encoded path is past 256 characters: the path is routed whole, cut only in the log', async () => {
+    // Before: the path was cut (to 256 characters and a marker) before routing, so such a name was looked up cut.
+    const name = `vendor/${'é'.repeat(120)}`;
+    await t.admin().addChannel(newChannel({ name: 'long-names', baseUrl: upstream.url, models: { [name]: 'up' } }));
+    await t.admin().setModel(chatModel(name, 1, 1));
+    const listed = await poll('the long name is listed', async () => (await sdk.models.list()).data.find((m) => m.id === name), 5000);
+    const one = await call(t.gw, 'GET', `/v1/models/${encodeURIComponent(name)}`, { key: t.key });
+    assert.equal(one.status, 200, one.text.slice(0, 300));
+    assert.deepEqual(one.json, listed);
+    const log = await waitForLog(t.admin(), (l) => l.requestId === one.headers.get('x-request-id'));
+    assert.ok(log && log.path.length <= 256 && log.path.endsWith(`…(${'/v1/models/'.length + encodeURIComponent(name).length} characters)`), log?.path);
+  });
+
+  it('/v1/models/{model} for a model a channel serves but nobody priced: 403 model_not_priced, as a request for it gets; not listed', async () => {
+    // Before: 404 model_not_found, sending the user to check a name that was right, while the operator had a price to set.
+    await t.admin().addChannel(newChannel({ name: 'unpriced-ch', baseUrl: upstream.url, models: { 'unpriced-model': 'up' } }));
+    const post = await poll('the channel is loaded', async () => {
+      const answer = await call(t.gw, 'POST', '/v1/chat/completions', { key: t.key, body: chatBody('unpriced-model') });
+      return answer.status === 403 ? answer : undefined;
+    }, 5000);
+    assert.equal(post.json.error.code, 'model_not_priced');
+    const one = await call(t.gw, 'GET', '/v1/models/unpriced-model', { key: t.key });
+    assert.deepEqual([one.status, one.json.error.code], [403, 'model_not_priced']);
+    assert.match(one.json.error.message, /model-gateway model price unpriced-model/);
+    await assert.rejects(sdk.models.retrieve('unpriced-model'), (e: unknown) => e instanceof PermissionDeniedError && e.code === 'model_not_priced');
+    assert.ok(!(await sdk.models.list()).data.some((m) => m.id === 'unpriced-model'), 'not listed: it is not served');
+  });
+
   it('a client that disconnects mid-stream is charged for what was generated, and it is logged', async () => {
     upstream.behaviour = { gated: true, chunks: 20 };
     const before = upstream.requests.length;

@@ -62,7 +62,7 @@ describe("the admins' console over HTTP", function () {
     await store.createAccount('shared', 0);
     assertError(await root.post('/api/console/admin/users', { name: 'shared', password: PASSWORD }), 409, 'account_exists');
     assertError(await root.post('/api/console/admin/users', { name: 'cy', password: PASSWORD, account: 'nowhere' }), 404, 'account_not_found');
-    assertError(await root.post('/api/console/admin/users', { name: 'cy', password: 'too short' }), 400, 'invalid_request');
+    assertError(await root.post('/api/console/admin/users', { name: 'cy', password: 'too short' }), 400, 'password_too_short');
     assertError(await root.post('/api/console/admin/users', { name: 'cli', password: PASSWORD }), 400, 'invalid_request');
     assertError(await root.post('/api/console/admin/users', { name: 'Cli', password: PASSWORD }), 400, 'invalid_request');
     assertError(await root.post('/api/console/admin/users', { name: '<b>x</b>', password: PASSWORD }), 400, 'invalid_request');
@@ -103,7 +103,7 @@ describe("the admins' console over HTTP", function () {
     assertError(await cat.get('/api/console/keys'), 401, 'not_signed_in');
     assertError(await consoleAgent(t.gw).signIn('cat', PASSWORD), 401, 'invalid_credentials');
     assert.equal((await consoleAgent(t.gw).signIn('cat', NEW_PASSWORD)).status, 200);
-    assertError(await root.post('/api/console/admin/users/password', { name: 'cat', password: 'short' }), 400, 'invalid_request');
+    assertError(await root.post('/api/console/admin/users/password', { name: 'cat', password: 'short' }), 400, 'password_too_short');
     assertError(await root.post('/api/console/admin/users/password', { name: 'nobody', password: NEW_PASSWORD }), 404, 'user_not_found');
     const audit = await root.get('/api/console/admin/audit?action=user.password_reset');
     assert.deepEqual(audit.json.data.map((r: { actor: string; target: string; details: unknown }) => [r.actor, r.target, r.details]), [['root', 'cat', null]]);

@@ -38,7 +38,7 @@ describe('console password change', function () {
     const wrong = await ada.post('/api/console/password', { current: 'not the password', new: NEW_PASSWORD });
     assertError(wrong, 403, 'current_password_wrong');
     assert.ok(!wrong.text.includes(NEW_PASSWORD) && !wrong.text.includes('not the password'), 'no password echoed');
-    assertError(await ada.post('/api/console/password', { current: PASSWORD, new: 'short' }), 400, 'invalid_request');
+    assertError(await ada.post('/api/console/password', { current: PASSWORD, new: 'short' }), 400, 'password_too_short');
     assertError(await ada.post('/api/console/password', { current: PASSWORD }), 400, 'invalid_request');
     assert.equal((await ada.get('/api/console/session')).json.user.name, 'ada', 'still signed in');
     assert.equal((await consoleAgent(t.gw).signIn('ada')).status, 200, 'the old password still works');

@@ -83,11 +83,12 @@ describe('console sign-in', function () {
     assert.equal((await browser.get('/api/console/session')).json.user.name, 'ada');
   });
 
-  it('a wrong password, an unknown name and a disabled user get the same answer', async () => {
+  it('a wrong password (a short one too: never refused for its length), an unknown name and a disabled user get the same answer', async () => {
     await makeUser(t.admin(), 'bob');
     await t.admin().setUserStatus('bob', 'disabled');
     const answers = [
       await consoleAgent(t.gw).signIn('ada', 'wrong password here'),
+      await consoleAgent(t.gw).signIn('ada', 'short'),
       await consoleAgent(t.gw).signIn('nobody-at-all'),
       await consoleAgent(t.gw).signIn('bob'),
     ];

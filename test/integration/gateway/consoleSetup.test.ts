@@ -32,7 +32,7 @@ describe('console first-admin setup link', function () {
     const browser = consoleAgent(t.gw);
     assertError(await browser.post('/api/console/setup', { token: token.slice(1) + 'x', name: 'root', password: PASSWORD }), 403, 'setup_link_invalid');
     // A refused password does not spend the link.
-    assertError(await browser.post('/api/console/setup', { token, name: 'root', password: 'short' }), 400, 'invalid_request');
+    assertError(await browser.post('/api/console/setup', { token, name: 'root', password: 'short' }), 400, 'password_too_short');
     assertError(await browser.post('/api/console/setup', { token, name: 'cli', password: PASSWORD }), 400, 'invalid_request');
     assertError(await browser.post('/api/console/setup', { token, name: 'CLI', password: PASSWORD }), 400, 'invalid_request');
 
@@ -46,6 +46,14 @@ describe('console first-admin setup link', function () {
 
     assertError(await consoleAgent(t.gw).post('/api/console/setup', { token, name: 'root2', password: PASSWORD }), 403, 'setup_link_invalid');
     assert.equal((await t.admin().listUsers()).length, 1);
+  });
+
+  it('writes the audit row the CLI\'s `user create --admin` writes, with the new admin as its actor', async () => {
+    // Before: the first admin, made through the link, left no row at all.
+    const browser = consoleAgent(t.gw);
+    assert.equal((await browser.post('/api/console/setup', { token: tokenOf(t), name: 'root', password: PASSWORD })).status, 201);
+    const rows = (await browser.get('/api/console/admin/audit')).json.data as Array<{ actor: string; action: string; target: string; details: unknown }>;
+    assert.deepEqual(rows.map((r) => [r.actor, r.action, r.target, r.details]), [['root', 'user.create', 'root', { account: 'root', admin: true, new_account: true }]]);
   });
 
   it('a setup refused because too many passwords are being checked (503) leaves the link usable', async () => {

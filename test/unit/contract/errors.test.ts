@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import {
+  anthropicErrorBody,
+  cutWithMarker,
   ERROR_CODES,
+  errorBody,
   GATEWAY_ERROR_TYPE,
   INVALID_TOKEN_NOTICE,
   STATUS_FAMILIES,
@@ -10,6 +13,8 @@ import {
   isErrorCode,
   LOGGED_ONLY_CODES,
   logErrorMessage,
+  MAX_ERROR_DETAIL_CHARS,
+  quoteClientValue,
 } from '../../../src/contract/index.ts';
 
 describe('contract error table', () => {
@@ -64,5 +69,24 @@ describe('contract error table', () => {
     assert.ok(isErrorCode('invalid_api_key'));
     assert.ok(!isErrorCode('toString'));
     assert.ok(!isErrorCode(42));
+  });
+
+  it('cuts a long detail, so that no error message is long, in either shape; a short one is whole', () => {
+    const detail = `x: a ${'t'.repeat(2_000_000)} block`;
+    for (const message of [errorBody('invalid_request', 'req1', detail).error.message, anthropicErrorBody('invalid_request', 'req1', detail).error.message]) {
+      assert.ok(message.length < MAX_ERROR_DETAIL_CHARS + 200, `${message.length} characters`);
+      assert.ok(message.includes('…(2000011 characters)'), 'says how long it was');
+      assert.ok(message.endsWith('(request id: req1)'), 'the request id still ends it');
+    }
+    assert.equal(errorBody('invalid_request', 'r', 'short.').error.message, `${ERROR_CODES.invalid_request.message} short. (request id: r)`);
+  });
+
+  it('cuts a string to at most its bound, the marker included; quotes a client value cut the same way', () => {
+    assert.equal(cutWithMarker('abc', 3), 'abc');
+    const cut = cutWithMarker('u'.repeat(5000), 256);
+    assert.equal(cut.length, 256);
+    assert.ok(cut.endsWith('…(5000 characters)'));
+    assert.equal(quoteClientValue('text'), '"text"');
+    assert.ok(quoteClientValue('t'.repeat(1000)).length <= 66);
   });
 });

@@ -4,7 +4,7 @@
 // body and both credentials described once as components.
 import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { API_ROUTES, ERROR_CODES, errorCodesOf, type ApiRoute } from '../../../src/contract/index.ts';
+import { API_ROUTES, ERROR_CODES, errorCodesOf, MIN_PASSWORD_LENGTH, type ApiRoute } from '../../../src/contract/index.ts';
 import { ROUTES } from '../../../src/gateway/app.ts';
 import { createGateway, type GatewayInstance } from '../../../src/gateway/server.ts';
 import { injectRequest } from '../../support/inject.ts';
@@ -123,5 +123,16 @@ describe('GET /api/openapi.json, in process', () => {
     assert.deepEqual(examples('/api/console/admin/users', 'get', 401), ['not_signed_in', 'api_key_not_accepted', 'invalid_admin_token']);
     assert.deepEqual(examples('/api/console/admin/users', 'get', 403), ['admin_required', 'admin_token_revoked', 'admin_token_expired']);
     assert.deepEqual(examples('/api/console/keys', 'get', 401), ['not_signed_in', 'api_key_not_accepted', 'admin_token_not_accepted']);
+  });
+
+  it('says the shortest new password the server takes, and no least length for one being checked (a short wrong one is as wrong as any)', () => {
+    const schemas = doc.components.schemas;
+    const minOf = (schema: string, field: string) => schemas[schema].properties[field].minLength;
+    for (const [schema, field] of [['NewUserBody', 'password'], ['SetupBody', 'password'], ['SignUpBody', 'password'], ['UserPasswordBody', 'password'], ['PasswordChangeBody', 'new']]) {
+      assert.equal(minOf(schema, field), MIN_PASSWORD_LENGTH, `${schema}.${field}`);
+    }
+    assert.equal(MIN_PASSWORD_LENGTH, 10);
+    assert.equal(minOf('SignInBody', 'password'), 1);
+    assert.equal(minOf('PasswordChangeBody', 'current'), 1);
   });
 });

@@ -6,6 +6,7 @@
  * enforced by a grammar as OpenAI's strict mode is: the model writes the tool's input to it.
  */
 import type { RelayRequest } from '../../types.ts';
+import { quoteClientValue } from '../../../../contract/index.ts';
 import { ConversionError } from '../types.ts';
 import { responsesToChatRequest } from '../chatResponses/request.ts';
 
@@ -30,7 +31,7 @@ export function formatToolOf(body: Json): FormatTool | null {
   if (type === 'json_object') {
     return { name: freeName(DEFAULT_NAME, body), description: 'Write your whole answer as the input of this tool: one JSON object.', schema: { type: 'object' } };
   }
-  if (type !== 'json_schema') throw new ConversionError(`response_format: "${String(type)}" cannot be enforced on this model's channel; describe the format in the prompt instead.`);
+  if (type !== 'json_schema') throw new ConversionError(`response_format: ${quoteClientValue(type)} cannot be enforced on this model's channel; describe the format in the prompt instead.`);
   const spec = (format?.['json_schema'] ?? {}) as Json;
   const schema = spec['schema'];
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || (schema as Json)['type'] !== 'object') {

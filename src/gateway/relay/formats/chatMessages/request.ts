@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ChatRequest, MessagesBlock, MessagesRequest } from '../../../../contract/index.ts';
+import { quoteClientValue } from '../../../../contract/index.ts';
 import { ConversionError } from '../types.ts';
 import { inputOfArguments } from './answer.ts';
 import { formatToolOf } from './jsonFormat.ts';
@@ -30,7 +31,7 @@ function textOfBlocks(content: string | readonly MessagesBlock[] | undefined, wh
   if (content === undefined || typeof content === 'string') return content ?? '';
   return content
     .map((block) => {
-      if (block.type !== 'text') throw new ConversionError(`${what}: a "${block.type}" block cannot be converted for this model's channel; send text.`);
+      if (block.type !== 'text') throw new ConversionError(`${what}: a ${quoteClientValue(block.type)} block cannot be converted for this model's channel; send text.`);
       return asText(block['text']);
     })
     .join('\n\n');
@@ -91,7 +92,7 @@ function chatUser(id: string): string {
 function toolToChat(tool: Json): Json {
   const type = tool['type'];
   if (type !== undefined && type !== 'custom') {
-    throw new ConversionError(`tools: the server tool "${String(type)}" is Anthropic's own and cannot run on this model's channel.`);
+    throw new ConversionError(`tools: the server tool ${quoteClientValue(type)} is Anthropic's own and cannot run on this model's channel.`);
   }
   const fn: Json = { name: tool['name'], parameters: tool['input_schema'] ?? { type: 'object', properties: {} } };
   if (typeof tool['description'] === 'string') fn['description'] = tool['description'];
@@ -142,7 +143,7 @@ function userToChat(content: string | readonly MessagesBlock[], i: number): Json
     } else if (block.type === 'image') {
       parts.push(imageToChat(block, where));
     } else if (block.type !== 'thinking' && block.type !== 'redacted_thinking') {
-      throw new ConversionError(`${where}: a "${block.type}" block cannot be converted for this model's channel.`);
+      throw new ConversionError(`${where}: a ${quoteClientValue(block.type)} block cannot be converted for this model's channel.`);
     }
   });
   if (parts.length > 0) {
@@ -171,7 +172,7 @@ function assistantToChat(content: string | readonly MessagesBlock[], i: number):
     else if (block.type === 'tool_use') {
       calls.push({ id: block['id'], type: 'function', function: { name: block['name'], arguments: JSON.stringify(block['input'] ?? {}) } });
     } else if (block.type !== 'thinking' && block.type !== 'redacted_thinking') {
-      throw new ConversionError(`messages.${i}.content.${j}: a "${block.type}" block cannot be converted for this model's channel.`);
+      throw new ConversionError(`messages.${i}.content.${j}: a ${quoteClientValue(block.type)} block cannot be converted for this model's channel.`);
     }
   });
   if (calls.length === 0) return { role: 'assistant', content: text };
@@ -263,7 +264,7 @@ function partsToBlocks(content: unknown, where: string): Json[] {
   return (content as Json[]).flatMap((part, j): Json[] => {
     if (part['type'] === 'text') return asText(part['text']) ? [{ type: 'text', text: part['text'] }] : [];
     if (part['type'] === 'image_url') return [imageToMessages(part['image_url'], `${where}.content.${j}`)];
-    throw new ConversionError(`${where}.content.${j}: a "${String(part['type'])}" part cannot be converted for this model's channel.`);
+    throw new ConversionError(`${where}.content.${j}: a ${quoteClientValue(part['type'])} part cannot be converted for this model's channel.`);
   });
 }
 

@@ -14,6 +14,7 @@
  */
 import type { ResponsesItem, ResponsesRequest } from '../../../../contract/index.ts';
 import { thinkingOfEncryptedContent, type ThinkingBlock } from '../thinkingBlocks.ts';
+import { quoteClientValue } from '../../../../contract/index.ts';
 import { ConversionError } from '../types.ts';
 import { functionToolsOf, toolNamesOf, type ToolNames } from './toolNames.ts';
 
@@ -106,7 +107,7 @@ function addItem(messages: Json[], item: ResponsesItem, where: string, names: To
   if (type !== 'function_call_output' && type !== 'custom_tool_call_output') flushImages(messages, carry);
   if (type === 'message') {
     const role = item.role === 'developer' ? 'system' : item.role;
-    if (role !== 'user' && role !== 'system' && role !== 'assistant') throw new ConversionError(`${where}: unknown role "${String(item.role)}".`);
+    if (role !== 'user' && role !== 'system' && role !== 'assistant') throw new ConversionError(`${where}: unknown role ${quoteClientValue(item.role)}.`);
     messages.push({ role, content: contentToChat(it['content'], where, role) });
     if (role === 'assistant') addThinking(messages[messages.length - 1]!, carry);
   } else if (type === 'function_call' || type === 'custom_tool_call') {
@@ -131,7 +132,7 @@ function addItem(messages: Json[], item: ResponsesItem, where: string, names: To
     const said = text || (images.length > 0 ? `(${images.length === 1 ? 'an image' : `${images.length} images`}, in the next message)` : '');
     messages.push({ role: 'tool', tool_call_id: asText(it['call_id']), content: said });
   } else {
-    throw new ConversionError(`${where}: a "${type}" item cannot be served by this gateway's chat upstreams.`);
+    throw new ConversionError(`${where}: a ${quoteClientValue(type)} item cannot be served by this gateway's chat upstreams.`);
   }
 }
 
@@ -153,7 +154,7 @@ function contentToChat(content: unknown, where: string, role: string): unknown {
       if (!url) throw new ConversionError(`${where}.content.${j}: an input_image needs an image_url (a file_id cannot be resolved here).`);
       return { type: 'image_url', image_url: { url, ...(part['detail'] ? { detail: part['detail'] } : {}) } };
     }
-    throw new ConversionError(`${where}.content.${j}: a "${String(type)}" part cannot be served by this gateway's chat upstreams.`);
+    throw new ConversionError(`${where}.content.${j}: a ${quoteClientValue(type)} part cannot be served by this gateway's chat upstreams.`);
   });
   // Assistant turns and plain text go as one string (every chat server takes that).
   return role === 'assistant' || parts.every((p) => p.type === 'text') ? parts.map((p) => (p as { text?: string }).text ?? '').join('') : parts;
@@ -200,7 +201,7 @@ function toolChoiceToChat(choice: unknown, names: ToolNames): unknown {
     return { type: 'function', function: { name: names.toChat({ name: c['name'], ...(typeof c['namespace'] === 'string' ? { namespace: c['namespace'] } : {}) }) } };
   }
   if (typeof c['type'] === 'string' && c['type'] !== 'allowed_tools') {
-    throw new ConversionError(`tool_choice: the built-in tool "${c['type']}" cannot run on this gateway's chat upstreams; use function tools.`);
+    throw new ConversionError(`tool_choice: the built-in tool ${quoteClientValue(c['type'])} cannot run on this gateway's chat upstreams; use function tools.`);
   }
   return undefined;
 }
