@@ -262,7 +262,12 @@ if (isMain()) {
       return text;
     },
     readSecret: async (prompt) => {
-      if (process.stdin.isTTY) return readHiddenLine(prompt);
+      if (process.stdin.isTTY) {
+        // Typed unseen, so typed twice: a slip would leave a password nobody knows.
+        const password = await readHiddenLine(prompt);
+        if ((await readHiddenLine('The same again: ')) !== password) throw new UsageError('the two passwords typed differ; nothing was changed');
+        return password;
+      }
       let text = '';
       for await (const chunk of process.stdin) text += String(chunk);
       return text.split(/\r?\n/)[0] ?? '';
