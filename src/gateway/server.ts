@@ -23,7 +23,7 @@ import { DEFAULT_MAX_ANSWER_BYTES } from './relay/attempt.ts';
 import { DEFAULT_MAX_SSE_CHARS } from '../wire/sse.ts';
 import { UpstreamPools } from './relay/pools.ts';
 import { Serial } from './serial.ts';
-import { answerMalformedRequest, RequestsInFlight, type RefusedRequest } from './http/malformedRequest.ts';
+import { answerMalformedRequest, type RefusedRequest } from './http/malformedRequest.ts';
 import { logRefusedRequest } from './context.ts';
 import { DEFAULT_DATA_DIR, openAnyStore } from './store/index.ts';
 import type { StoreKind } from './store/types.ts';
@@ -313,13 +313,10 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     gateway.handle,
   );
   server.maxConnections = options.maxConnections ?? 10_000;
-  const inFlight = new RequestsInFlight();
-  server.on('request', inFlight.track);
-  server.on('clientError', (error: Error, socket) => answerMalformedRequest(error, socket, gateway.logRefused, inFlight));
+  server.on('clientError', (error: Error, socket) => answerMalformedRequest(error, socket, gateway.logRefused));
   // An Expect other than 100-continue: Node's own answer would be a bare 417 without the error body, the request id or a
   // log row. The request is served as if it had none (RFC 9110 lets a server ignore an expectation it does not know).
   server.on('checkExpectation', gateway.handle);
-  server.on('checkExpectation', inFlight.track);
   const host = options.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

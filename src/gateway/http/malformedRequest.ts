@@ -4,7 +4,7 @@
  * (400, 408, 414, 431) and the same contract error body, request id and `X-Request-Id` as every
  * other error.
  */
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERROR_CODES, errorBody, REQUEST_ID_HEADER, type ErrorCode } from '../../contract/index.ts';
 import { newRequestId } from './requestId.ts';
@@ -22,32 +22,18 @@ export interface RefusedRequest {
 }
 
 /**
- * The connections whose request the app is handling. A parser error on one is that request's end, not a new request:
- * a client that sent headers and part of the body, then closed the connection normally (FIN), makes Node's parser
- * report the body it never finished (HPE_INVALID_EOF_STATE). The app logs that as the request's abort (499); answering
- * it here too would log a second row, a 400 with no method or path, for an answer nobody reads.
+ * Whether the app is handling a request on the connection: Node keeps the response in progress on its socket
+ * (`_httpMessage`, what its own clientError handler reads). A parser error there is that request's end, not a new
+ * request: a client that sent headers and part of the body, then closed the connection normally (FIN), makes Node's
+ * parser report the body it never finished (HPE_INVALID_EOF_STATE). The app logs that as the request's abort (499);
+ * answering it here too would log a second row, a 400 with no method or path, for an answer nobody reads.
  */
-export class RequestsInFlight {
-  readonly #count = new WeakMap<object, number>();
-
-  /** Counts the request on its connection until its response closes (sent, or the connection gone). */
-  readonly track = (req: IncomingMessage, res: ServerResponse): void => {
-    const socket = req.socket;
-    this.#count.set(socket, (this.#count.get(socket) ?? 0) + 1);
-    res.once('close', () => {
-      const left = (this.#count.get(socket) ?? 1) - 1;
-      if (left > 0) this.#count.set(socket, left);
-      else this.#count.delete(socket);
-    });
-  };
-
-  has(socket: object): boolean {
-    return this.#count.has(socket);
-  }
+function handlingRequest(socket: Duplex): boolean {
+  return Boolean((socket as Duplex & { _httpMessage?: unknown })._httpMessage);
 }
 
-export function answerMalformedRequest(error: ParserError, socket: Duplex, answered: (refused: RefusedRequest) => void = () => undefined, inFlight?: RequestsInFlight): void {
-  if (!socket.writable || error.headersSent || inFlight?.has(socket)) {
+export function answerMalformedRequest(error: ParserError, socket: Duplex, answered: (refused: RefusedRequest) => void = () => undefined): void {
+  if (!socket.writable || error.headersSent || handlingRequest(socket)) {
     socket.destroy();
     return;
   }

@@ -62,6 +62,14 @@ export function next(code: FailoverCode, detail: string, retryAfterSeconds?: num
   return { kind: 'next', failure: retryAfterSeconds === undefined ? { code, detail } : { code, detail, retryAfterSeconds } };
 }
 
+/**
+ * Where an answer estimated (at four characters a token) is taken to have run past its cap: well past it, so that
+ * the estimate's error (indented code runs to six characters a token) never cuts an answer within its cap.
+ */
+export function estimatedCutLimit(cap: number): number {
+  return 2 * cap + 64;
+}
+
 export function elapsedMs(startedAt: number): number {
   return Math.round((performance.now() - startedAt) * 10) / 10;
 }

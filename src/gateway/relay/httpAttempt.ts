@@ -20,6 +20,8 @@ import { openStream, type UpstreamStream } from './streamExchange.ts';
 import type { RelayOutcome } from './types.ts';
 
 const REJECTION_BODY_LIMIT = 64 * 1024;
+/** Of a failover's body (429, 5xx) only the start is read: its words, for the operator. */
+const REASON_BODY_LIMIT = 4 * 1024;
 
 /** One request to one upstream over HTTP, ready to send: what a provider prepares. */
 export interface UpstreamCall {
@@ -111,7 +113,8 @@ async function streamAttempt(ctx: AttemptContext, dispatcher: Dispatcher, call: 
     }
     const status = response.status;
     if (status >= 200 && status < 300) return await relayStream(ctx, response, watchdog, controller, call.translation);
-    const text = await readText(response);
+    // A rejection's words go to the client; a failure's only to the operator, so less of them is read first.
+    const text = await readText(response, status === 429 || status >= 500 ? REASON_BODY_LIMIT : REJECTION_BODY_LIMIT);
     return failover(ctx, status, () => response.headers(), text) ?? rejectionOf(ctx, status, text);
   } finally {
     watchdog.clear();
@@ -138,13 +141,13 @@ function failover(ctx: AttemptContext, status: number, headers: () => Record<str
   return null;
 }
 
-/** At most REJECTION_BODY_LIMIT characters of a body; a body that fails is only a shorter text. */
-async function readText(body: UpstreamStream): Promise<string> {
+/** At most `limit` characters of a body; a body that fails is only a shorter text. */
+async function readText(body: UpstreamStream, limit: number): Promise<string> {
   let text = '';
   try {
     for await (const chunk of body) {
       text += chunk.toString('utf8');
-      if (text.length > REJECTION_BODY_LIMIT) break;
+      if (text.length > limit) break;
     }
   } catch {
     // The status is known; the body is a courtesy.

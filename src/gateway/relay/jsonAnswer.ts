@@ -11,7 +11,7 @@ import { answerWithCost } from './formats/cost.ts';
 import { parseObject } from './formats/openaiStream.ts';
 import type { Translation } from './formats/translation.ts';
 import { unreadableAnswer } from './formats/types.ts';
-import { estimatedUsage, elapsedMs, next, NO_USAGE, type AttemptContext, type AttemptResult } from './attempt.ts';
+import { estimatedCutLimit, estimatedUsage, elapsedMs, next, NO_USAGE, type AttemptContext, type AttemptResult } from './attempt.ts';
 import { clientGone } from './clientGone.ts';
 import { writeJson } from './respond.ts';
 
@@ -44,7 +44,7 @@ function answerReadable(ctx: AttemptContext, bytes: Buffer, translation: Transla
   // (the reservation covers them all). Its own count says so; an estimate (an answer without usage), only past
   // twice the cap, as a stream's (streamAnswer.ts): the room is for the estimate's error.
   const cap = request.maxCompletionTokens === null ? null : request.maxCompletionTokens * (request.choices ?? 1);
-  const past = cap !== null && (usage.estimated ? usage.completionTokens > 2 * cap + 64 : usage.completionTokens > cap);
+  const past = cap !== null && (usage.estimated ? usage.completionTokens > estimatedCutLimit(cap) : usage.completionTokens > cap);
   // A JSON format asked of a Messages upstream is the answer's text there (formats/chatMessages/jsonFormat.ts): cut as text.
   const formatTool = translation.upstream === 'messages' ? formatToolName(request) : null;
   const cut = past && cap !== null ? cutAnswer(translation.upstream, parsed, usage.completionTokens, cap, formatTool) : null;

@@ -7,7 +7,7 @@
  */
 import { channelSecrets, redactSecrets, type SseItem } from '../../contract/index.ts';
 import type { Translation } from './formats/translation.ts';
-import { elapsedMs, estimatedUsage, next, NO_USAGE, type AttemptContext, type AttemptResult, type FailoverCode } from './attempt.ts';
+import { elapsedMs, estimatedCutLimit, estimatedUsage, next, NO_USAGE, type AttemptContext, type AttemptResult, type FailoverCode } from './attempt.ts';
 import { estimateTokensOfChars } from './estimate.ts';
 import type { RelayUsage } from './types.ts';
 import { clientGone } from './clientGone.ts';
@@ -181,5 +181,5 @@ function cutLimitOf(request: AttemptContext['request']): { cap: number; limit: n
   const cap = request.maxCompletionTokens;
   if (cap === null) return null;
   if ((request.choices ?? 1) > 1) return null;
-  return { cap, limit: 2 * cap + 64 };
+  return { cap, limit: estimatedCutLimit(cap) };
 }

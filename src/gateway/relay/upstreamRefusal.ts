@@ -11,9 +11,11 @@ import type { Channel } from './types.ts';
 
 /** The most of an upstream's words kept in an attempt's reason (log rows, the operator's log, channel health). */
 const REASON_CHARS = 200;
+/** How far past REASON_CHARS the words are masked before they are cut: longer than any secret in any of its forms. */
+const MASKED_BEYOND = 2048;
 
 const ABOUT_KEY = /\b(api[\s_-]?keys?|keys?|tokens?|credentials?|unauthori[sz]ed|authenticat\w*|accounts?|organi[sz]ations?|billing|payment|quota|subscriptions?|deactivated|suspended|revoked|expired|banned)\b/i;
-const ABOUT_REQUEST = /\b(flagged|moderation|content[\s_-]?(policy|filter|management)|safety|prohibited)\b/i;
+const ABOUT_REQUEST = /\b(flagged|moderation|content[\s_-]?(policy|filter|management))\b/i;
 
 export type ForbiddenAbout = 'key' | 'request' | 'channel';
 
@@ -31,6 +33,7 @@ export function upstreamReason(body: string, channel: Channel): string {
   } catch {
     words = body;
   }
-  const line = redactSecrets(words.replace(/\s+/g, ' ').trim(), channelSecrets(channel));
+  // Only the start is masked and kept: a secret that reaches into the first REASON_CHARS is whole within it.
+  const line = redactSecrets(words.replace(/\s+/g, ' ').trim().slice(0, REASON_CHARS + MASKED_BEYOND), channelSecrets(channel));
   return line.length <= REASON_CHARS ? line : `${line.slice(0, REASON_CHARS)}…`;
 }

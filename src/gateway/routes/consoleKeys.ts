@@ -53,7 +53,6 @@ async function ownKey(gw: Gateway, signedIn: SignedIn, id: number): Promise<KeyR
   return key;
 }
 
-/** A model for the snippets: the key's first, else the first the gateway serves. */
 /** The model the snippets call: the first chat model the key may use (they are chat requests), else any it may. */
 function exampleModel(gw: Gateway, key: KeyRecord): string {
   const usable = gw.catalog.modelsForKey(key);

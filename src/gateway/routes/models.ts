@@ -106,6 +106,8 @@ export const oneModel: Handler = async (gw, ctx) => {
   const checked = ModelName.safeParse(name);
   if (!checked.success) throw new HttpError('invalid_request', `model (in the path): ${checked.error.issues[0]!.message}`);
   const found = gw.catalog.modelsForKey(key).find((m) => m.name === name);
-  if (!found) throw gw.catalog.lookup(name).kind === 'unpriced' ? notPriced(name) : new HttpError('model_not_found', `Requested: "${name}".`);
+  // Unpriced is said only to a key that may use the model: to others it is as unknown as any model not theirs.
+  const mayUse = key.models === null || key.models.includes(name);
+  if (!found) throw mayUse && gw.catalog.lookup(name).kind === 'unpriced' ? notPriced(name) : new HttpError('model_not_found', `Requested: "${name}".`);
   sendJson(ctx.res, ctx.id, 200, modelObject(found));
 };

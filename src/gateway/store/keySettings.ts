@@ -82,9 +82,12 @@ export interface KeyUsageTotals {
   readonly requests: number;
 }
 
-/** A request refused by the key's rate limits or IP list is logged, but does not count as one of its requests. */
+/** Logged under the key without counting as one of its requests: refused before it was the key's to make. */
+const NOT_A_REQUEST = new Set(['rate_limited', 'ip_not_allowed', 'key_disabled', 'key_expired']);
+
+/** A request refused by the key's rate limits or IP list, or while it was disabled or expired, is logged, but does not count as one of its requests. */
 export function countsAsRequest(errorCode: string | null): boolean {
-  return errorCode !== 'rate_limited' && errorCode !== 'ip_not_allowed';
+  return errorCode === null || !NOT_A_REQUEST.has(errorCode);
 }
 
 /** One key's usage on one UTC day, as a batch adds it. */

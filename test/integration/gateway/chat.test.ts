@@ -226,6 +226,12 @@ describe('chat completions through the gateway', () => {
     assert.match(one.json.error.message, /model-gateway model price unpriced-model/);
     await assert.rejects(sdk.models.retrieve('unpriced-model'), (e: unknown) => e instanceof PermissionDeniedError && e.code === 'model_not_priced');
     assert.ok(!(await sdk.models.list()).data.some((m) => m.id === 'unpriced-model'), 'not listed: it is not served');
+    const { secret } = await createKey(t.admin(), { account: 'local', name: 'echo-only', models: ['echo'] });
+    const other = await poll('the key loaded', async () => {
+      const answer = await call(t.gw, 'GET', '/v1/models/unpriced-model', { key: secret });
+      return answer.status === 401 ? undefined : answer;
+    }, 5000);
+    assert.deepEqual([other.status, other.json.error.code], [404, 'model_not_found'], 'to a key that may not use it, as unknown as any model not its own');
   });
 
   it('a client that disconnects mid-stream is charged for what was generated, and it is logged', async () => {

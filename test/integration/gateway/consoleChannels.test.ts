@@ -103,7 +103,7 @@ describe("the admins' channels and prices over HTTP", function () {
     const up = (await channels()).find((c) => c.name === 'up')!;
     assert.ok(up.health.served >= 4, JSON.stringify(up.health));
     assert.equal(up.health.failed, 1);
-    assert.match(up.health.last_failure, /upstream_error \(upstream HTTP 500\)/);
+    assert.match(up.health.last_failure, /upstream_error \(upstream HTTP 500: fake upstream error 500\)/);
     assert.equal(up.health.failures_in_a_row, 1, "this instance's failover memory");
     assert.equal(up.health.cooling_down_until, null);
   });

@@ -92,9 +92,11 @@ export async function echoCompletion(ctx: AttemptContext, body: CompletionReques
       if (!(await write(request.res, chunk(index, '', choice.finishReason)))) return clientGone(ctx, usage(), firstByteMs);
     }
     // Its cost in it, as an upstream's usage chunk gets it (openaiStream.ts).
-    const usd = usdOf(request, usage());
-    const said = usd === undefined ? usageBody() : { ...usageBody(), cost: usd };
-    const tail = request.clientWantsUsage ? `data: ${JSON.stringify({ ...envelope, choices: [], usage: said })}\n\n` : '';
+    let tail = '';
+    if (request.clientWantsUsage) {
+      const usd = usdOf(request, usage());
+      tail = `data: ${JSON.stringify({ ...envelope, choices: [], usage: usd === undefined ? usageBody() : { ...usageBody(), cost: usd } })}\n\n`;
+    }
     if (!(await write(request.res, tail + SSE_DONE))) return clientGone(ctx, usage(), firstByteMs);
     request.res.end();
     return { kind: 'final', outcome: { kind: 'success', status: 200, channel: channel.name, firstByteMs, usage: usage() } };

@@ -82,12 +82,11 @@ export function openaiPassthrough(request: RelayRequest): StreamShaper {
   /** A usage chunk whose counts cannot be true (negative, absurd): the usage charged instead (estimated) goes out in it at the end. */
   let implausible: Record<string, unknown> | null = null;
   let usageSent = false;
-  /** The last chunk's identity, for a usage chunk the gateway writes itself. */
-  let identity: Record<string, unknown> = {};
+  /** The last chunk, whose identity a usage chunk the gateway writes itself takes (kept, not copied: per chunk is the hot path). */
+  let last: Record<string, unknown> | null = null;
   return {
     event({ data, json }: UpstreamEvent): string {
-      const { id, object, created, model } = json;
-      identity = { id, object, created, model };
+      last = json;
       const usage = json['usage'];
       if (!request.clientWantsUsage && usage !== undefined && usage !== null) {
         const choices = json['choices'];
@@ -118,6 +117,7 @@ export function openaiPassthrough(request: RelayRequest): StreamShaper {
     finish(charged: RelayUsage): string {
       if (!request.clientWantsUsage || usageSent) return SSE_DONE;
       const usd = usdOf(request, charged);
+      const identity = last === null ? {} : { id: last['id'], object: last['object'], created: last['created'], model: last['model'] };
       const chunk = { ...(implausible ?? { ...identity, choices: [] }), usage: usd === undefined ? toOpenaiUsage(charged) : { ...toOpenaiUsage(charged), cost: usd } };
       return `data: ${withPlatformModel(JSON.stringify(chunk), chunk, request.model)}\n\n${SSE_DONE}`;
     },
