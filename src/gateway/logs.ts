@@ -12,6 +12,7 @@ import { countsAsRequest, dayOf } from './store/keySettings.ts';
 import { storableLog } from './storableLog.ts';
 import { describeWithheld, withholdCharges } from './logChargesWithheld.ts';
 import { OverdrawnBatch } from './store/types.ts';
+import { isDiskFull, type DiskSpare } from './store/diskSpare.ts';
 import { formatMicroUsd } from '../contract/index.ts';
 import type { RequestMetrics } from './metrics/requestMetrics.ts';
 
@@ -38,6 +39,11 @@ export class LogWriter {
   metrics: RequestMetrics | null = null;
   /** Told of every batch written, in the write's serial job (the keys' usage, accounts/keyUsage.ts). */
   onWritten: ((logs: readonly RequestLog[]) => void) | null = null;
+  /** Room on the store's disk for the batch waiting when the disk fills (a SQLite store's; store/diskSpare.ts). */
+  #spare: DiskSpare | null = null;
+  /** The spare room was used: no billable request until it is made again (the disk has room). */
+  #spareSpent = false;
+  #spareTimer: NodeJS.Timeout | null = null;
   #closed = false;
 
   /** Samples requests without a valid key, so that a flood of them cannot fill the log. */
@@ -98,7 +104,28 @@ export class LogWriter {
    * billable request until a write works again (the retries go on by themselves).
    */
   get durable(): boolean {
-    return this.#failingSince === null;
+    return this.#failingSince === null && !this.#spareSpent;
+  }
+
+  /** Keeps `spare` on the store's disk from now on; said once when the disk has not that room now. */
+  keepSpare(spare: DiskSpare): void {
+    this.#spare = spare;
+    if (!spare.ensure()) this.#notice('the data folder\'s disk has no room for the spare that keeps answered charges when it fills: free some space');
+  }
+
+  /** The disk is full: the spare room goes, so the batch waiting is written now; it is made again once there is room. */
+  #spendSpare(): boolean {
+    if (!this.#spare?.release()) return false;
+    this.#spareSpent = true;
+    this.#spareTimer ??= setInterval(() => {
+      if (!this.#spare?.ensure()) return;
+      this.#spareSpent = false;
+      clearInterval(this.#spareTimer!);
+      this.#spareTimer = null;
+      this.#notice('the data folder\'s disk has room again: billable requests are accepted again');
+    }, RETRY_DELAY_MS);
+    this.#spareTimer.unref();
+    return true;
   }
 
   #schedule(delay: number): void {
@@ -132,7 +159,9 @@ export class LogWriter {
         for (const [accountId, amount] of this.#withheld) if (!debits.has(accountId)) this.#ledger.written(accountId, 0, amount);
         this.#withheld.clear();
         if (this.#failingSince !== null) {
-          this.#notice(`request logs are written again after ${Math.round((Date.now() - this.#failingSince) / 1000)} s: billable requests are accepted again`);
+          this.#notice(this.#spareSpent
+            ? 'request logs are written again, in the disk\'s spare room: billable requests stay refused until the disk has room'
+            : `request logs are written again after ${Math.round((Date.now() - this.#failingSince) / 1000)} s: billable requests are accepted again`);
           this.#failingSince = null;
         }
         if (this.#queue.length > 0 || this.#keysUsed.size > 0) this.#schedule(FLUSH_DELAY_MS);
@@ -156,7 +185,7 @@ export class LogWriter {
           this.#failingSince = Date.now();
           this.#onError(error);
         }
-        this.#schedule(RETRY_DELAY_MS);
+        this.#schedule(isDiskFull(error) && this.#spendSpare() ? 0 : RETRY_DELAY_MS);
       })
       .finally(() => {
         this.#flushing = null;
@@ -179,5 +208,7 @@ export class LogWriter {
     this.unauthenticated.flush();
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    if (this.#spareTimer) clearInterval(this.#spareTimer);
+    this.#spareTimer = null;
   }
 }

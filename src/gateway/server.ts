@@ -2,6 +2,7 @@
  * THE public entry of the gateway (the only file the VS Code extension may import):
  * start a server on an embedded store, get its address, stop it gracefully.
  */
+import { join } from 'node:path';
 import { createServer } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import { Ledger } from './accounts/ledger.ts';
@@ -26,6 +27,7 @@ import { Serial } from './serial.ts';
 import { answerMalformedRequest, type RefusedRequest } from './http/malformedRequest.ts';
 import { logRefusedRequest } from './context.ts';
 import { DEFAULT_DATA_DIR, openAnyStore } from './store/index.ts';
+import { DiskSpare, SPARE_FILE } from './store/diskSpare.ts';
 import type { StoreKind } from './store/types.ts';
 import { lockFolder } from './folderLock.ts';
 import { keepLogsFor } from './logRetention.ts';
@@ -193,6 +195,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     const shared = store.keyLimits ? new SharedLimits(store.keyLimits, log) : null;
     shared?.start();
     const logs = new LogWriter(store, ledger, serial, (error) => log(`request logs cannot be written (${String(error)}): billable requests are refused until writes work again; retrying`), log, options.unkeyedLogSample);
+    if (store.kind === 'sqlite') logs.keepSpare(new DiskSpare(join(options.dataDir ?? DEFAULT_DATA_DIR, SPARE_FILE)));
     // Keys' own spending, requests per day and tokens per minute: exact in memory; re-read every second where instances share the store.
     const usage = new KeyUsage(store, {
       serial: (job) => serial.run(job), unwritten: (keyId, sinceMs, day) => logs.unwritten(keyId, sinceMs, day), clock, log, refreshMs: store.leases ? 1000 : 0,

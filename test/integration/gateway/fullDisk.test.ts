@@ -40,6 +40,53 @@ describe('a full disk, then kill -9', () => {
     rmSync(mount, { recursive: true, force: true });
   });
 
+  it('a kill while the disk is still full loses no charge answered before it filled: the spare room takes them', async () => {
+    const dir = join(mount, 'kept');
+    const child = spawn(process.execPath, [CLI, 'serve', '--data', dir, '--port', '0'], { env: { ...process.env, MODEL_GATEWAY_ECHO_DELAY_MS: '0' } });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<number | null>((done) => child.on('close', (code, signal) => done(code ?? (signal ? -1 : null))));
+    let filler: string | null = null;
+    try {
+      const url = await poll('the gateway to listen', () => /listening on (http:\/\/\S+)/.exec(out)?.[1], 10_000, 20);
+      const key = /API key \(shown once\): (sk-\S+)/.exec(out)![1]!;
+      const gw = { url } as RunningGateway;
+      // Answered just before the disk fills: its batch is written a few milliseconds later, onto a full disk.
+      const first = await call(gw, 'POST', '/v1/chat/completions', { key, body: chatBody() });
+      assert.equal(first.status, 200);
+      const served = [first.headers.get('x-request-id')!];
+      filler = fill(mount);
+      // And any answered before the failure was known: asked until the gateway refuses.
+      await poll('a refusal once the writes fail', async () => {
+        const answer = await call(gw, 'POST', '/v1/chat/completions', { key, body: chatBody() });
+        if (answer.status === 200) served.push(answer.headers.get('x-request-id')!);
+        return answer.status === 503 ? answer : undefined;
+      }, 10_000, 5);
+      await poll('the waiting batch written in the spare room', () => (/written again, in the disk's spare room/.test(err) ? true : undefined), 5000, 20);
+      assert.equal((await call(gw, 'GET', '/api/status')).json.success, false, 'still refusing: the disk has no room');
+
+      child.kill('SIGKILL');
+      await exited;
+      rmSync(filler);
+      filler = null;
+      const store = openStore({ dataDir: dir });
+      try {
+        const logs = await store.listLogs(1000);
+        for (const id of served) assert.ok(logs.some((l) => l.requestId === id && l.status === 200), `request ${id}, answered 200 as the disk filled, is logged`);
+        const logged = logs.reduce((sum, l) => sum + l.cost, 0);
+        assert.equal(10_000_000 - (await store.getAccount('local'))!.balance, logged, 'the logs add up to the balance');
+      } finally {
+        await store.close();
+      }
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+      if (filler) rmSync(filler);
+    }
+  });
+
   it('refuses billable requests while it cannot write, says so once, recovers by itself, and loses no charge', async () => {
     const dir = join(mount, 'data');
     const child = spawn(process.execPath, [CLI, 'serve', '--data', dir, '--port', '0'], { env: { ...process.env, MODEL_GATEWAY_ECHO_DELAY_MS: '0' } });
@@ -76,7 +123,8 @@ describe('a full disk, then kill -9', () => {
 
       rmSync(filler);
       await poll('recovery', async () => ((await call(gw, 'GET', '/api/status')).json.success === true ? true : undefined), 10_000, 50);
-      assert.match(err, /request logs are written again after \d+ s/);
+      assert.match(err, /request logs are written again, in the disk's spare room/);
+      assert.match(err, /disk has room again: billable requests are accepted again/);
       for (let i = 0; i < 3; i++) assert.equal((await ask()).status, 200);
       await new Promise((r) => setTimeout(r, 300)); // the log writer's batch delay
 
