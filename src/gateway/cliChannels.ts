@@ -77,6 +77,10 @@ function modelsOf(values: ChannelFlags): Record<string, string> {
 async function add(store: Store, values: ChannelFlags, io: ChannelIo, env: NodeJS.ProcessEnv): Promise<number> {
   const type = values.type ?? 'openai';
   if (!isChannelType(type)) throw new UsageError(`--type must be one of ${CHANNEL_TYPES.join(', ')}, got "${type}"`);
+  // The echo channel answers offline: an address or key given to it would be kept for nothing, silently.
+  if (type === 'echo' && (values['base-url'] !== undefined || values.proxy !== undefined || values['api-key'] !== undefined)) {
+    throw new UsageError('an echo channel answers offline: it takes no --base-url, --proxy or --api-key');
+  }
   const baseUrl = type === 'echo' || values['base-url'] === undefined ? null : httpUrl(need(values['base-url'], '--base-url'), 'base-url');
   const { priority, weight, timeoutMs } = CHANNEL_LIMITS;
   const settings = {

@@ -30,6 +30,7 @@ describe('model-gateway CLI: mistakes on the command line', () => {
     await refused(['channel', 'add', '--name', 'c', '--base-url', 'http://h/v1', '--models', 'm', '--priority', '-1'], /--priority must be a whole number from 0/);
     await refused(['account', 'topup', 'local', '-5'], /amount \(USD\): not an amount in USD: "-5" \(amounts are positive\)/);
     await refused(['serve', '--port'], /--port needs a value/);
+    await refused(['channel', 'add', '--name', 'e', '--type', 'echo', '--models', 'm', '--base-url', 'http://h/v1'], /an echo channel answers offline: it takes no --base-url, --proxy or --api-key/);
     assert.match((await runCli(['--data', dir, 'account', 'show', 'local'])).stdout, /balance \$0\.00/, 'nothing was added');
   });
 
