@@ -144,7 +144,9 @@ export async function serve(values: ServeFlags, { dataDir, databaseUrl }: ServeS
     io.out(`  or from a terminal: model-gateway user create NAME --admin`);
   }
   io.out(`Next: open the console at ${gw.url}/ (with the key, or sign in as a user); OpenAI-style clients take the base URL ${gw.url}/v1 and the key. Try:`);
-  io.out(`  curl ${gw.url}/v1/chat/completions -H "Authorization: Bearer ${gw.bootstrapKey ?? '<your key>'}" -H "Content-Type: application/json" -d '{"model":"echo","messages":[{"role":"user","content":"hello"}]}'`);
+  // A model it serves: on a folder made with the CLI there may be no echo (and a curl answering 404 would mislead).
+  const model = gw.chatModel ?? '<a model of: model-gateway model list>';
+  io.out(`  curl ${gw.url}/v1/chat/completions -H "Authorization: Bearer ${gw.bootstrapKey ?? '<your key>'}" -H "Content-Type: application/json" -d '{"model":"${model}","messages":[{"role":"user","content":"hello"}]}'`);
   if (signalled === null) await new Promise<void>((resolve) => (wake = resolve));
   io.err(`${String(signalled)}: stopping gracefully`);
   try {

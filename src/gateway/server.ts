@@ -9,7 +9,7 @@ import { Ledger } from './accounts/ledger.ts';
 import { Leases } from './accounts/leases.ts';
 import { SharedLimits } from './accounts/sharedLimits.ts';
 import { KeyUsage } from './accounts/keyUsage.ts';
-import { bootstrapIfEmpty, issueKey as issueNamedKey } from './admin.ts';
+import { bootstrapIfEmpty, ECHO_MODEL, issueKey as issueNamedKey } from './admin.ts';
 import { createApp, ROUTES, type App } from './app.ts';
 import { DEFAULT_BODY_BUDGET_BYTES, DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_DEADLINE_MS } from './http/body.ts';
 import { BodyBudget, BodyDeadlines } from './http/bodyBudget.ts';
@@ -125,6 +125,8 @@ export interface RunningGateway {
   readonly setupUrl?: string;
   /** Where Prometheus scrapes this gateway (metricsPort given): http://host:port/metrics. */
   readonly metricsUrl?: string;
+  /** A chat model it serves as it starts (`echo` when served), for the first request an operator tries; null: none. */
+  readonly chatModel: string | null;
   /** Graceful: stop accepting, wait for (then abort) requests in flight, flush logs, close the store. */
   stop(): Promise<void>;
 }
@@ -133,6 +135,11 @@ export interface RunningGateway {
 const QUIET_MS = 100;
 /** How long after the stop began a keep-alive connection with no request is closed, while others drain. */
 const IDLE_CLOSE_MS = 500;
+
+function firstChatModel(catalog: Catalog): string | null {
+  const chat = catalog.servable().filter((m) => m.model.kind === 'chat').map((m) => m.name);
+  return chat.includes(ECHO_MODEL) ? ECHO_MODEL : (chat.sort()[0] ?? null);
+}
 
 /** Resolves when `jobs` have all settled or `ms` have passed, whichever is first (the timer cleared either way). */
 async function settledWithin(jobs: readonly Promise<unknown>[], ms: number): Promise<void> {
@@ -150,6 +157,8 @@ export interface GatewayInstance {
   readonly issuedKey?: string;
   /** The setup link's token (firstAdminSetup, no admin yet). */
   readonly setupToken?: string;
+  /** A chat model served as it starts (`echo` when served); null: none. */
+  readonly chatModel: string | null;
   /** Waits for requests in flight, late ones on open connections too, up to `graceMs`, then aborts the rest. */
   drain(graceMs: number): Promise<void>;
   /** Flushes the logs, closes the store and the upstream pools. Call after drain. */
@@ -250,6 +259,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       handle: app.handle,
       logRefused: (refused) => logRefusedRequest(gw.logs, refused, gw.usage.now()),
       storeKind: store.kind,
+      chatModel: firstChatModel(catalog),
       ...(bootstrapKey ? { bootstrapKey } : {}),
       ...(issuedKey ? { issuedKey } : {}),
       ...(setup ? { setupToken: setup.token } : {}),
@@ -377,6 +387,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     host,
     port,
     storeKind: gateway.storeKind,
+    chatModel: gateway.chatModel,
     ...(gateway.bootstrapKey ? { bootstrapKey: gateway.bootstrapKey } : {}),
     ...(gateway.issuedKey ? { issuedKey: gateway.issuedKey } : {}),
     ...(gateway.setupToken ? { setupUrl: setupUrl(`http://${urlHost}:${port}`, gateway.setupToken) } : {}),

@@ -313,6 +313,26 @@ describe('model-gateway serve', () => {
     }
   });
 
+  it("serve's curl line names a model it serves: on a folder made with the CLI, without echo, not echo", async () => {
+    const made = tempDir();
+    try {
+      assert.equal((await cli(made, 'account', 'create', 'team', '--balance', '1')).code, 0);
+      assert.equal((await cli(made, 'channel', 'add', '--name', 'up', '--base-url', 'http://127.0.0.1:9/v1', '--models', 'qwen3-coder')).code, 0);
+      assert.equal((await cli(made, 'model', 'price', 'qwen3-coder', '--input', '1', '--output', '2')).code, 0);
+      const served = await serve(made);
+      try {
+        await poll('the next steps', async () => (served.output().includes('curl ') ? true : undefined), 5000, 20);
+        assert.match(served.output(), /"model":"qwen3-coder"/);
+        assert.doesNotMatch(served.output(), /"model":"echo"/);
+      } finally {
+        served.child.kill('SIGTERM');
+        await served.exited;
+      }
+    } finally {
+      rmSync(made, { recursive: true, force: true });
+    }
+  });
+
   it('serve prints a one-time first-admin setup link (token in the #fragment) while there is no admin, and none once there is', async () => {
     const first = await serve(dir);
     try {

@@ -31,7 +31,7 @@ export function serveProcess(args: string[], env: NodeJS.ProcessEnv): Promise<Se
     child.stdout.on('data', (d: Buffer) => {
       output += d.toString();
       const match = /listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(output);
-      if (match) done({ child, gw: { url: match[1]!, host: '127.0.0.1', port: Number(match[2]), storeKind: 'postgres', stop: async () => undefined }, output: () => output, exited });
+      if (match) done({ child, gw: { url: match[1]!, host: '127.0.0.1', port: Number(match[2]), storeKind: 'postgres', chatModel: null, stop: async () => undefined }, output: () => output, exited });
     });
     void exited.then((code) => fail(new Error(`serve exited (${code}) before listening: ${output}`)));
   });
