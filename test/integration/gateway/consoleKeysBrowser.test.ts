@@ -221,6 +221,23 @@ describe('console API keys page in a browser', function () {
     suite().browser.problems.length = 0;
   });
 
+  it('a button pressed from the keyboard keeps the focus through its busy time (a disabled button loses it in the browser)', async () => {
+    // The list answers slowly, so the button stays busy (disabled) for a while.
+    await page().route('**/api/console/keys', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    try {
+      await page().locator('#keys-refresh').focus();
+      await page().keyboard.press('Enter');
+      await page().locator('#keys-refresh[aria-busy]').waitFor();
+      await page().locator('#keys-refresh:not([aria-busy])').waitFor();
+      assert.equal(await page().evaluate(() => document.activeElement?.id), 'keys-refresh', 'the focus is back on the button');
+    } finally {
+      await page().unroute('**/api/console/keys');
+    }
+  });
+
   it('long key and model names wrap inside their cells: no overflow at 1320 px or on a phone, in English and in Chinese', async () => {
     const { store } = suite();
     await createKey(store, { account: 'local', name: LONG_KEY, models: [LONG_MODEL] });
