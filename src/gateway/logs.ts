@@ -41,9 +41,11 @@ export class LogWriter {
   onWritten: ((logs: readonly RequestLog[]) => void) | null = null;
   /** Room on the store's disk for the batch waiting when the disk fills (a SQLite store's; store/diskSpare.ts). */
   #spare: DiskSpare | null = null;
-  /** The spare room was used: no billable request until it is made again (the disk has room). */
-  #spareSpent = false;
+  /** The spare room is not there (used, deleted, or no room to make it): no billable request until it is made again. */
+  #spareMissing = false;
   #spareTimer: NodeJS.Timeout | null = null;
+  /** Refusals for want of a store, not logged while it cannot write (their rows would take the room charges need). */
+  #refusedUnlogged = 0;
   #closed = false;
 
   /** Samples requests without a valid key, so that a flood of them cannot fill the log. */
@@ -70,6 +72,10 @@ export class LogWriter {
 
   /** Queues a log row. Its `cost` must be a charge just settled by the ledger (now pending). */
   record(log: RequestLog, keyId: number | null): void {
+    if (log.errorCode === 'store_unavailable' && !this.durable) {
+      this.#refusedUnlogged++;
+      return;
+    }
     this.#queue.push(storableLog(log, this.#misfit));
     if (keyId !== null) this.#keysUsed.set(keyId, log.time);
     if (this.#queue.length >= MAX_BATCH) void this.flush();
@@ -104,28 +110,41 @@ export class LogWriter {
    * billable request until a write works again (the retries go on by themselves).
    */
   get durable(): boolean {
-    return this.#failingSince === null && !this.#spareSpent;
+    return this.#failingSince === null && !this.#spareMissing;
   }
 
-  /** Keeps `spare` on the store's disk from now on; said once when the disk has not that room now. */
+  /** Keeps `spare` on the store's disk from now on: without it (no room for it), billable requests wait for room. */
   keepSpare(spare: DiskSpare): void {
     this.#spare = spare;
-    if (!spare.ensure()) this.#notice('the data folder\'s disk has no room for the spare that keeps answered charges when it fills: free some space');
+    if (!spare.ensure()) this.#missingSpare('the data folder\'s disk has no room for the spare that keeps answered charges when it fills: billable requests are refused until it has; free some space');
   }
 
   /** The disk is full: the spare room goes, so the batch waiting is written now; it is made again once there is room. */
   #spendSpare(): boolean {
     if (!this.#spare?.release()) return false;
-    this.#spareSpent = true;
+    this.#missingSpare(null);
+    return true;
+  }
+
+  /** The refusals not logged while the store could not write, said once it can (and counted from zero again). */
+  #refusedMeanwhile(): string {
+    const refused = this.#refusedUnlogged;
+    this.#refusedUnlogged = 0;
+    return refused > 0 ? ` (${refused} refused meanwhile, not logged: their rows would have taken the room charges need)` : '';
+  }
+
+  /** The spare is not there: billable requests wait (durable is false) until it is made again, tried every RETRY_DELAY_MS. */
+  #missingSpare(said: string | null): void {
+    if (said) this.#notice(said);
+    this.#spareMissing = true;
     this.#spareTimer ??= setInterval(() => {
       if (!this.#spare?.ensure()) return;
-      this.#spareSpent = false;
+      this.#spareMissing = false;
       clearInterval(this.#spareTimer!);
       this.#spareTimer = null;
-      this.#notice('the data folder\'s disk has room again: billable requests are accepted again');
+      this.#notice(`the data folder's disk has room again: billable requests are accepted again${this.#refusedMeanwhile()}`);
     }, RETRY_DELAY_MS);
     this.#spareTimer.unref();
-    return true;
   }
 
   #schedule(delay: number): void {
@@ -158,10 +177,14 @@ export class LogWriter {
         for (const [accountId, amount] of debits) this.#ledger.written(accountId, amount, this.#withheld.get(accountId) ?? 0);
         for (const [accountId, amount] of this.#withheld) if (!debits.has(accountId)) this.#ledger.written(accountId, 0, amount);
         this.#withheld.clear();
+        // A spare deleted by hand is made again (a stat per batch); without room for it, billable requests wait.
+        if (this.#spare && !this.#spareMissing && !this.#spare.held && !this.#spare.ensure()) {
+          this.#missingSpare('the disk spare of the data folder is gone and there is no room to make it again: billable requests are refused until there is');
+        }
         if (this.#failingSince !== null) {
-          this.#notice(this.#spareSpent
+          this.#notice(this.#spareMissing
             ? 'request logs are written again, in the disk\'s spare room: billable requests stay refused until the disk has room'
-            : `request logs are written again after ${Math.round((Date.now() - this.#failingSince) / 1000)} s: billable requests are accepted again`);
+            : `request logs are written again after ${Math.round((Date.now() - this.#failingSince) / 1000)} s: billable requests are accepted again${this.#refusedMeanwhile()}`);
           this.#failingSince = null;
         }
         if (this.#queue.length > 0 || this.#keysUsed.size > 0) this.#schedule(FLUSH_DELAY_MS);

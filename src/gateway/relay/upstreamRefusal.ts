@@ -14,13 +14,22 @@ const REASON_CHARS = 200;
 /** How far past REASON_CHARS the words are masked before they are cut: longer than any secret in any of its forms. */
 const MASKED_BEYOND = 2048;
 
-const ABOUT_KEY = /\b(api[\s_-]?keys?|keys?|tokens?|credentials?|unauthori[sz]ed|authenticat\w*|accounts?|organi[sz]ations?|billing|payment|quota|subscriptions?|deactivated|suspended|revoked|expired|banned)\b/i;
+/**
+ * What passes, or holds for one model or place only, whatever else the words name: a quota that refills, a model
+ * the organization must be verified for (OpenAI's gpt-image-1), a resource blocked for a while, a region.
+ */
+const ABOUT_CHANNEL = /\b(replenish\w*|limit exceeded|rate[\s_-]?limit\w*|try again later|temporarily|must be verified|verif(y|ied|ication) \w+ (to|for) (use|access)|country|region|territory|location)\b/i;
 const ABOUT_REQUEST = /\b(flagged|moderation|content[\s_-]?(policy|filter|management))\b/i;
+const ABOUT_KEY = /\b(api[\s_-]?keys?|keys?|tokens?|credentials?|unauthori[sz]ed|authenticat\w*|accounts?|organi[sz]ations?|billing|payment|subscriptions?|deactivated|suspended|revoked|expired|banned)\b/i;
 
 export type ForbiddenAbout = 'key' | 'request' | 'channel';
 
-/** What a 403's words say it is about; words that name neither the key nor the request leave it the channel's. */
+/**
+ * What a 403's words say it is about. What passes or holds for one model only is the channel's (failover, its
+ * health), checked first: disabling a channel for it would take every model it serves away until an operator came.
+ */
 export function forbiddenAbout(words: string): ForbiddenAbout {
+  if (ABOUT_CHANNEL.test(words)) return 'channel';
   if (ABOUT_REQUEST.test(words)) return 'request';
   return ABOUT_KEY.test(words) ? 'key' : 'channel';
 }

@@ -23,7 +23,11 @@ export class DiskSpare {
   }
 
   get held(): boolean {
-    return existsSync(this.#file);
+    try {
+      return existsSync(this.#file);
+    } catch {
+      return false;
+    }
   }
 
   /** Makes the room if it is not there; false when the disk has not that much room (nothing is left half made). */
@@ -43,11 +47,16 @@ export class DiskSpare {
     }
   }
 
-  /** Gives the room back to the disk; true when there was some to give. */
+  /** Gives the room back to the disk; true when there was some to give (false too when it cannot be deleted). */
   release(): boolean {
     if (!this.held) return false;
-    rmSync(this.#file, { force: true });
-    return true;
+    try {
+      rmSync(this.#file, { force: true });
+      return true;
+    } catch {
+      // A folder made read-only meanwhile: the room cannot be given, and the failure is the store's to tell.
+      return false;
+    }
   }
 }
 

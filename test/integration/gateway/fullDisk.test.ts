@@ -4,7 +4,7 @@
 // for is lost: the logs add up to the balance after the kill.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync, statfsSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, statfsSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openStore } from '../../../src/gateway/store/index.ts';
@@ -87,6 +87,46 @@ describe('a full disk, then kill -9', () => {
     }
   });
 
+  it('without room for its spare (a disk nearly full at start, the spare deleted by hand) it refuses billable requests until there is', async () => {
+    const dir = join(mount, 'tight');
+    const child = spawn(process.execPath, [CLI, 'serve', '--data', dir, '--port', '0'], { env: { ...process.env, MODEL_GATEWAY_ECHO_DELAY_MS: '0' } });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<number | null>((done) => child.on('close', (code, signal) => done(code ?? (signal ? -1 : null))));
+    let filler: string | null = null;
+    try {
+      const url = await poll('the gateway to listen', () => /listening on (http:\/\/\S+)/.exec(out)?.[1], 10_000, 20);
+      const key = /API key \(shown once\): (sk-\S+)/.exec(out)![1]!;
+      const gw = { url } as RunningGateway;
+      const spare = join(dir, 'gateway.spare');
+      assert.ok(existsSync(spare), 'made at start');
+      assert.equal((await call(gw, 'POST', '/v1/chat/completions', { key, body: chatBody() })).status, 200);
+      // Deleted by hand while there is room: made again after the next batch, nothing refused.
+      rmSync(spare);
+      assert.equal((await call(gw, 'POST', '/v1/chat/completions', { key, body: chatBody() })).status, 200);
+      await poll('the spare made again', () => (existsSync(spare) ? true : undefined), 5000, 20);
+      // Deleted when the disk has no room to make it again: billable requests wait for room.
+      filler = fill(mount);
+      rmSync(spare);
+      const refused = await poll('a refusal for want of the spare', async () => {
+        const answer = await call(gw, 'POST', '/v1/chat/completions', { key, body: chatBody() });
+        return answer.status === 503 ? answer : undefined;
+      }, 10_000, 20);
+      assert.equal(refused.json.error.code, 'store_unavailable');
+      assert.match(err, /disk spare of the data folder is gone and there is no room to make it again/);
+      rmSync(filler);
+      filler = null;
+      await poll('requests accepted again', async () => ((await call(gw, 'POST', '/v1/chat/completions', { key, body: chatBody() })).status === 200 ? true : undefined), 10_000, 50);
+      assert.ok(existsSync(spare));
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+      if (filler) rmSync(filler);
+    }
+  });
+
   it('refuses billable requests while it cannot write, says so once, recovers by itself, and loses no charge', async () => {
     const dir = join(mount, 'data');
     const child = spawn(process.execPath, [CLI, 'serve', '--data', dir, '--port', '0'], { env: { ...process.env, MODEL_GATEWAY_ECHO_DELAY_MS: '0' } });
@@ -134,7 +174,8 @@ describe('a full disk, then kill -9', () => {
       try {
         const logs = (await store.listLogs(1000)).filter((l) => l.path === '/v1/chat/completions');
         for (const id of served) assert.ok(logs.some((l) => l.requestId === id && l.status === 200), `request ${id} answered 200 is logged`);
-        assert.ok(logs.some((l) => l.status === 503 && l.errorCode === 'store_unavailable'), 'the refusals are logged too');
+        assert.ok(!logs.some((l) => l.errorCode === 'store_unavailable'), 'the refusals took no room on the full disk');
+        assert.match(err, /\d+ refused meanwhile, not logged/, 'they are counted for the operator');
         const account = (await store.getAccount('local'))!;
         const logged = logs.reduce((sum, l) => sum + l.cost, 0);
         assert.equal(10_000_000 - account.balance, logged, 'the logs add up to the balance');

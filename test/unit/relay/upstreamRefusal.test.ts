@@ -12,6 +12,12 @@ describe('forbiddenAbout', () => {
       ['Your request was flagged by our content policy: violence', 'request'],
       ['Input rejected by moderation (flagged for self-harm)', 'request'],
       ['Access to this model is prohibited in your region', 'channel'],
+      ['Your organization must be verified to use the model `gpt-image-1`. Please go to: https://platform.openai.com/settings/organization/general', 'channel'],
+      ['Out of call volume quota for OpenAI API. Quota will be replenished in 00:00:52.', 'channel'],
+      ['Key limit exceeded (daily limit)', 'channel'],
+      ['Your resource has been temporarily blocked because we detected behavior that may violate our content policy', 'channel'],
+      ['Your API key does not have permission to use the specified resource', 'key'],
+      ['You exceeded your current quota, please check your plan and billing details', 'key'],
       ['Country, region, or territory not supported', 'channel'],
       ['', 'channel'],
     ];
