@@ -10,6 +10,8 @@ import { responsesToChatRequest } from '../../../src/gateway/relay/formats/chatR
 import { encryptedContentOf, thinkingOfEncryptedContent, type ThinkingBlock } from '../../../src/gateway/relay/formats/thinkingBlocks.ts';
 import type { UpstreamEvent } from '../../../src/gateway/relay/formats/types.ts';
 import type { RelayRequest } from '../../../src/gateway/relay/types.ts';
+import { upstreamBody } from '../../../src/gateway/providers/openai/requestBody.ts';
+import { relayChannel } from '../../support/channels.ts';
 
 const BLOCKS: ThinkingBlock[] = [
   { type: 'thinking', thinking: 'Weigh it.\n', signature: 'EqQBCgIYAhIM+/sig==' },
@@ -73,5 +75,10 @@ describe('signed thinking as a reasoning item\'s encrypted_content', () => {
     assert.deepEqual(toMessages.messages[1]!.content, [...BLOCKS, { type: 'tool_use', id: 'toolu_1', name: 'f', input: {} }]);
     const toChat = responsesToChatRequest(body) as { messages: object[] };
     assert.ok(toChat.messages.every((m) => !('thinking_blocks' in m)));
+    // To an upstream with the Responses API (the conversation moved there): ours left out, OpenAI's own kept.
+    const theirs = { type: 'reasoning', id: 'rs_2', summary: [], encrypted_content: 'gAAAAABoOpenAIsOwnEncryptedReasoning' };
+    const passed = JSON.parse(upstreamBody(request('responses', { ...body, input: [...body.input as object[], theirs] }), relayChannel({ responsesApi: true }))) as { input: { type?: string; id?: string }[] };
+    assert.deepEqual(passed.input.filter((i) => i.type === 'reasoning').map((i) => i.id), ['rs_2']);
+    assert.equal(passed.input.length, 4);
   });
 });

@@ -14,6 +14,7 @@
  */
 import { messagesToChatRequest } from '../../relay/formats/chatMessages/request.ts';
 import { responsesToChatRequest } from '../../relay/formats/chatResponses/request.ts';
+import { withoutOwnThinking } from '../../relay/formats/thinkingBlocks.ts';
 import type { UpstreamFormat } from '../../relay/formats/types.ts';
 import type { Channel, RelayRequest } from '../../relay/types.ts';
 
@@ -42,8 +43,12 @@ export function upstreamBody(request: RelayRequest, channel: Channel): string {
   const converted = request.operation !== operation;
   const body = bodyOf(request, operation);
   body['model'] = upstreamModel(channel, request.model);
-  // Responses passes through: only its cap is lowered to what the account can pay (no stream_options there).
-  if (operation === 'responses') return JSON.stringify(withCap(body, 'max_output_tokens', request.maxCompletionTokens));
+  // Responses passes through: only its cap is lowered to what the account can pay (no stream_options there), and
+  // an Anthropic model's thinking the gateway carried in it is left out (thinkingBlocks.ts).
+  if (operation === 'responses') {
+    if (Array.isArray(body['input'])) body['input'] = withoutOwnThinking(body['input']);
+    return JSON.stringify(withCap(body, 'max_output_tokens', request.maxCompletionTokens));
+  }
   if (operation !== 'chat' && operation !== 'completion') return JSON.stringify(body);
   if (converted && prefersMaxCompletionTokens(channel)) {
     body['max_completion_tokens'] = body['max_tokens'];

@@ -30,6 +30,20 @@ export function encryptedContentOf(blocks: readonly ThinkingBlock[]): string {
   return PREFIX + Buffer.from(JSON.stringify(blocks)).toString('base64');
 }
 
+/**
+ * A Responses input without the reasoning items whose `encrypted_content` the gateway wrote (an Anthropic model's
+ * thinking): for an upstream with the Responses API, which would refuse them as content it cannot verify (a
+ * conversation that moved from an anthropic channel to it). The input itself when it holds none.
+ */
+export function withoutOwnThinking(input: unknown): unknown {
+  if (!Array.isArray(input)) return input;
+  const own = (item: unknown): boolean => {
+    const it = item as Json | null;
+    return it?.['type'] === 'reasoning' && typeof it['encrypted_content'] === 'string' && it['encrypted_content'].startsWith(PREFIX);
+  };
+  return input.some(own) ? input.filter((item) => !own(item)) : input;
+}
+
 /** The thinking blocks a reasoning item's `encrypted_content` holds; none when it is not the gateway's. */
 export function thinkingOfEncryptedContent(encrypted: unknown): ThinkingBlock[] {
   if (typeof encrypted !== 'string' || !encrypted.startsWith(PREFIX)) return [];
