@@ -65,6 +65,10 @@ export function openDatabaseFileReadOnly(file: string): DatabaseSync {
   try {
     return openReadable(sqlite, file);
   } catch {
+    // Read as immutable, the file alone: rows still in a write-ahead log would be missing, without a word.
+    if (existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 0) {
+      throw new Error(`${file}-wal holds changes not yet in ${file}, and on this read-only folder they cannot be read without its ${file}-shm: copy the folder with both files (or run any command on it where it can be written, which folds them into ${file})`);
+    }
     const url = pathToFileURL(file);
     url.searchParams.set('immutable', '1');
     try {

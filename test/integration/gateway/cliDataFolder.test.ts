@@ -2,7 +2,7 @@
 // version or a `cp`. Mounting needs root (CI runs as root); where mount is refused, those tests are skipped, saying why.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from './helpers.ts';
 import { runCli } from './serveProcess.ts';
@@ -67,6 +67,33 @@ describe('model-gateway CLI: the data folder as it is found', () => {
       unmount(view);
     }
     assert.match((await cli(data, 'account', 'show', 'local')).stdout, /balance \$5\.00/, 'nothing was changed');
+  });
+
+  it('a read-only copy with a write-ahead log but no shared-memory file is refused in words, never shown without the log\'s rows', async function () {
+    // A copy taken while a gateway wrote: its -wal holds the newest rows, its -shm was left out (an rsync excluding it).
+    const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+    const writer = new DatabaseSync(join(data, 'gateway.db'));
+    const copied = join(root, 'copied');
+    try {
+      writer.exec('PRAGMA wal_autocheckpoint = 0');
+      writer.exec("UPDATE accounts SET balance = 7000000 WHERE name = 'local'");
+      mkdirSync(copied, { mode: 0o700 });
+      for (const name of ['gateway.db', 'gateway.db-wal', 'secret.key']) if (existsSync(join(data, name))) copyFileSync(join(data, name), join(copied, name));
+    } finally {
+      writer.close();
+    }
+    const view = join(root, 'copied-view');
+    mkdirSync(view);
+    if (!mounted(['--bind', copied, view])) this.skip();
+    try {
+      if (!mounted(['-o', 'remount,ro,bind', view])) this.skip();
+      const run = await cli(view, 'account', 'show', 'local');
+      assert.notEqual(run.code, 0, run.stdout);
+      assert.match(run.stderr, /gateway\.db-wal holds changes not yet in .*gateway\.db.*without its .*gateway\.db-shm/);
+      assert.doesNotMatch(run.stdout, /\$5\.00/, 'never the stale balance');
+    } finally {
+      unmount(view);
+    }
   });
 
   it('on a full disk, a command says the disk holding the folder is full, not a bare "disk I/O error"', async function () {
