@@ -3,7 +3,7 @@
 // it tells the operator once, it recovers by itself when space comes back, and no charge it answered
 // for is lost: the logs add up to the balance after the kill.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync, statfsSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,6 +29,30 @@ function fill(dir: string): string {
   return file;
 }
 
+/** `model-gateway serve` on `dir` in a process of its own, bootstrapped: its URL, key and standard error so far. */
+async function serveOn(dir: string) {
+  const child = spawn(process.execPath, [CLI, 'serve', '--data', dir, '--port', '0'], { env: { ...process.env, MODEL_GATEWAY_ECHO_DELAY_MS: '0' } });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((done) => child.on('close', (code, signal) => done(code ?? (signal ? -1 : null))));
+  try {
+    const url = await poll('the gateway to listen', () => /listening on (http:\/\/\S+)/.exec(out)?.[1], 10_000, 20);
+    const key = /API key \(shown once\): (sk-\S+)/.exec(out)![1]!;
+    return { child, exited, gw: { url } as RunningGateway, key, stderr: () => err };
+  } catch (error) {
+    await stopNow(child, exited);
+    throw error;
+  }
+}
+
+/** A kill -9, if it still runs. */
+async function stopNow(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await exited;
+}
+
 describe('a full disk, then kill -9', () => {
   let mount: string;
   before(() => {
@@ -42,17 +66,9 @@ describe('a full disk, then kill -9', () => {
 
   it('a kill while the disk is still full loses no charge answered before it filled: the spare room takes them', async () => {
     const dir = join(mount, 'kept');
-    const child = spawn(process.execPath, [CLI, 'serve', '--data', dir, '--port', '0'], { env: { ...process.env, MODEL_GATEWAY_ECHO_DELAY_MS: '0' } });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const exited = new Promise<number | null>((done) => child.on('close', (code, signal) => done(code ?? (signal ? -1 : null))));
+    const { child, exited, gw, key, stderr } = await serveOn(dir);
     let filler: string | null = null;
     try {
-      const url = await poll('the gateway to listen', () => /listening on (http:\/\/\S+)/.exec(out)?.[1], 10_000, 20);
-      const key = /API key \(shown once\): (sk-\S+)/.exec(out)![1]!;
-      const gw = { url } as RunningGateway;
       // Answered just before the disk fills: its batch is written a few milliseconds later, onto a full disk.
       const first = await call(gw, 'POST', '/v1/chat/completions', { key, body: chatBody() });
       assert.equal(first.status, 200);
@@ -64,7 +80,7 @@ describe('a full disk, then kill -9', () => {
         if (answer.status === 200) served.push(answer.headers.get('x-request-id')!);
         return answer.status === 503 ? answer : undefined;
       }, 10_000, 5);
-      await poll('the waiting batch written in the spare room', () => (/written again, in the disk's spare room/.test(err) ? true : undefined), 5000, 20);
+      await poll('the waiting batch written in the spare room', () => (/written again, in the disk's spare room/.test(stderr()) ? true : undefined), 5000, 20);
       assert.equal((await call(gw, 'GET', '/api/status')).json.success, false, 'still refusing: the disk has no room');
 
       child.kill('SIGKILL');
@@ -81,25 +97,16 @@ describe('a full disk, then kill -9', () => {
         await store.close();
       }
     } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
+      await stopNow(child, exited);
       if (filler) rmSync(filler);
     }
   });
 
   it('without room for its spare (a disk nearly full at start, the spare deleted by hand) it refuses billable requests until there is', async () => {
     const dir = join(mount, 'tight');
-    const child = spawn(process.execPath, [CLI, 'serve', '--data', dir, '--port', '0'], { env: { ...process.env, MODEL_GATEWAY_ECHO_DELAY_MS: '0' } });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const exited = new Promise<number | null>((done) => child.on('close', (code, signal) => done(code ?? (signal ? -1 : null))));
+    const { child, exited, gw, key, stderr } = await serveOn(dir);
     let filler: string | null = null;
     try {
-      const url = await poll('the gateway to listen', () => /listening on (http:\/\/\S+)/.exec(out)?.[1], 10_000, 20);
-      const key = /API key \(shown once\): (sk-\S+)/.exec(out)![1]!;
-      const gw = { url } as RunningGateway;
       const spare = join(dir, 'gateway.spare');
       assert.ok(existsSync(spare), 'made at start');
       assert.equal((await call(gw, 'POST', '/v1/chat/completions', { key, body: chatBody() })).status, 200);
@@ -115,30 +122,21 @@ describe('a full disk, then kill -9', () => {
         return answer.status === 503 ? answer : undefined;
       }, 10_000, 20);
       assert.equal(refused.json.error.code, 'store_unavailable');
-      assert.match(err, /disk spare of the data folder is gone and there is no room to make it again/);
+      assert.match(stderr(), /disk spare of the data folder is gone and there is no room to make it again/);
       rmSync(filler);
       filler = null;
       await poll('requests accepted again', async () => ((await call(gw, 'POST', '/v1/chat/completions', { key, body: chatBody() })).status === 200 ? true : undefined), 10_000, 50);
       assert.ok(existsSync(spare));
     } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
+      await stopNow(child, exited);
       if (filler) rmSync(filler);
     }
   });
 
   it('refuses billable requests while it cannot write, says so once, recovers by itself, and loses no charge', async () => {
     const dir = join(mount, 'data');
-    const child = spawn(process.execPath, [CLI, 'serve', '--data', dir, '--port', '0'], { env: { ...process.env, MODEL_GATEWAY_ECHO_DELAY_MS: '0' } });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const exited = new Promise<number | null>((done) => child.on('close', (code, signal) => done(code ?? (signal ? -1 : null))));
+    const { child, exited, gw, key, stderr } = await serveOn(dir);
     try {
-      const url = await poll('the gateway to listen', () => /listening on (http:\/\/\S+)/.exec(out)?.[1], 10_000, 20);
-      const key = /API key \(shown once\): (sk-\S+)/.exec(out)![1]!;
-      const gw = { url } as RunningGateway;
       const served: string[] = [];
       const ask = async () => {
         const answer = await call(gw, 'POST', '/v1/chat/completions', { key, body: chatBody() });
@@ -159,12 +157,12 @@ describe('a full disk, then kill -9', () => {
       assert.equal(status.success, false);
       assert.match(status.message, /cannot write its store/);
       await new Promise((r) => setTimeout(r, 1500));
-      assert.equal(err.match(/request logs cannot be written/g)?.length, 1, `said once, not at every retry:\n${err}`);
+      assert.equal(stderr().match(/request logs cannot be written/g)?.length, 1, `said once, not at every retry:\n${stderr()}`);
 
       rmSync(filler);
       await poll('recovery', async () => ((await call(gw, 'GET', '/api/status')).json.success === true ? true : undefined), 10_000, 50);
-      assert.match(err, /request logs are written again, in the disk's spare room/);
-      assert.match(err, /disk has room again: billable requests are accepted again/);
+      assert.match(stderr(), /request logs are written again, in the disk's spare room/);
+      assert.match(stderr(), /disk has room again: billable requests are accepted again/);
       for (let i = 0; i < 3; i++) assert.equal((await ask()).status, 200);
       await new Promise((r) => setTimeout(r, 300)); // the log writer's batch delay
 
@@ -175,7 +173,7 @@ describe('a full disk, then kill -9', () => {
         const logs = (await store.listLogs(1000)).filter((l) => l.path === '/v1/chat/completions');
         for (const id of served) assert.ok(logs.some((l) => l.requestId === id && l.status === 200), `request ${id} answered 200 is logged`);
         assert.ok(!logs.some((l) => l.errorCode === 'store_unavailable'), 'the refusals took no room on the full disk');
-        assert.match(err, /\d+ refused meanwhile, not logged/, 'they are counted for the operator');
+        assert.match(stderr(), /\d+ refused meanwhile, not logged/, 'they are counted for the operator');
         const account = (await store.getAccount('local'))!;
         const logged = logs.reduce((sum, l) => sum + l.cost, 0);
         assert.equal(10_000_000 - account.balance, logged, 'the logs add up to the balance');
@@ -184,8 +182,7 @@ describe('a full disk, then kill -9', () => {
         await store.close();
       }
     } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
+      await stopNow(child, exited);
     }
   });
 });
